@@ -1,0 +1,251 @@
+//! The board sheet: the 7×9 board centred on one page, with its title and a scale bar.
+
+use crate::error::Error;
+use crate::layout::{max_square, printable_area, Board, BoardPlacement, Rect, Side, Square, SquareKind, COLS, ROWS};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
+use crate::text::{Label, VAlign};
+
+use super::{scale_bar, text_fit};
+
+/// Choices for the board sheet.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardOptions {
+    /// Paper size.
+    pub paper: Paper,
+    /// Square size in mm; `None` for the largest whole millimetre that fits.
+    pub square: Option<f64>,
+}
+
+/// The square size that will be used: the requested one if it fits the
+/// printable area, else an error; by default the largest whole millimetre.
+pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result<f64, Error> {
+    let area = printable_area(paper, res.theme.page.margin);
+    let largest = max_square(area);
+    match square {
+        None if largest < 8 => Err(Error::usage(
+            "--paper",
+            format!(
+                "this paper leaves room for {largest} mm squares inside the {} mm margins; the board needs at least 8 mm",
+                res.theme.page.margin
+            ),
+        )),
+        None => Ok(largest as f64),
+        Some(s) if !(s.is_finite() && s >= 8.0) => Err(Error::usage(
+            "--square",
+            format!("{s} mm is too small; squares must be at least 8 mm"),
+        )),
+        Some(s) if !BoardPlacement::centered(paper, s).fits(area) => Err(Error::usage(
+            "--square",
+            format!(
+                "a {s} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use at most --square {largest} or a larger --paper",
+                s * COLS as f64,
+                s * ROWS as f64,
+                area.w,
+                area.h
+            ),
+        )),
+        Some(s) => Ok(s),
+    }
+}
+
+/// Composes the board page.
+pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
+    let s = square_size(res, opts.paper, opts.square)?;
+    let place = BoardPlacement::centered(opts.paper, s);
+    let board = Board::standard();
+    let mut page = Page::new(opts.paper.width, opts.paper.height);
+    let mut art = Vec::new();
+    let th = &res.theme.board;
+    let outline = place.outline();
+
+    art.push(shapes::fill(shapes::rect(outline.x, outline.y, outline.w, outline.h), th.land.0));
+    for (lo, hi) in board.lakes() {
+        let a = place.square_rect(Square::new(lo.col, hi.row));
+        let b = place.square_rect(Square::new(hi.col, lo.row));
+        art.push(shapes::fill(shapes::rect(a.x, a.y, b.right() - a.x, b.bottom() - a.y), th.river.0));
+    }
+    for sq in board.squares() {
+        let r = place.square_rect(sq);
+        match board.kind(sq) {
+            SquareKind::River => art.push(waves(r, sq.row == 4, th.river_wave.0)),
+            SquareKind::Trap(side) => {
+                art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.trap.0));
+                art.push(shapes::fill(trap_teeth(r), th.trap_mark.0));
+                art.push(facing(side, r, place_label(res, r, &res.lang.board.trap_han, &res.lang.board.trap)));
+            }
+            SquareKind::Den(side) => {
+                art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.den.0));
+                let stroke = Stroke::solid(th.den_mark.0, (s * 0.022).max(0.3));
+                for inset in [0.10, 0.155] {
+                    let i = s * inset;
+                    art.push(shapes::stroke(
+                        shapes::rounded_rect(r.x + i, r.y + i, r.w - 2.0 * i, r.h - 2.0 * i, s * 0.08),
+                        stroke.clone(),
+                    ));
+                }
+                art.push(facing(side, r, place_label(res, r, &res.lang.board.den_han, &res.lang.board.den)));
+            }
+            SquareKind::Land => {}
+        }
+        if let Some(piece) = board.start_piece(sq) {
+            art.push(facing(piece.side, r, start_mark(res, r, piece)));
+        }
+    }
+    // River labels in the middle row: in each lake one faces south, one north.
+    for (lo, hi) in board.lakes() {
+        for (col, side) in [(lo.col, Side::South), (hi.col, Side::North)] {
+            let r = place.square_rect(Square::new(col, 4));
+            art.push(facing(side, r, place_label(res, r, &res.lang.board.river_han, &res.lang.board.river)));
+        }
+    }
+    art.push(grid(place, th.grid.0, th.grid_width));
+    if th.show_coordinates {
+        art.extend(coordinates(res, place));
+    }
+    art.push(shapes::stroke(
+        shapes::rect(outline.x, outline.y, outline.w, outline.h),
+        Stroke::solid(th.border.0, th.border_width),
+    ));
+    art.extend(title(res, opts.paper, outline));
+    page.add(Layer::Artwork, art);
+
+    let margin = res.theme.page.margin;
+    let below = opts.paper.height - margin - outline.bottom();
+    if below >= 7.0 {
+        let at = pt(outline.x, outline.bottom() + 2.8);
+        page.add(Layer::Guides, scale_bar(res, at, th.text.0, below >= 7.0, outline.w));
+    }
+    Ok(page)
+}
+
+/// Wraps items drawn for south so that they face `side` (turned 180° about the square's centre for north).
+fn facing(side: Side, r: Rect, items: Vec<Item>) -> Item {
+    let transform = match side {
+        Side::South => Transform::IDENTITY,
+        Side::North => Transform::rotate_about(180.0, r.center()),
+    };
+    Item::Group(Group { transform, items })
+}
+
+/// A square's label: the Chinese word large, the local word below (omitted when identical).
+fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
+    let s = r.w;
+    let c = r.center();
+    let color = res.theme.board.text.0;
+    let mut items = Vec::new();
+    if han == word {
+        items.extend(text_fit(res, &res.han, han, s * 0.3, s * 0.6, c, 0.0, color));
+    } else {
+        items.extend(text_fit(res, &res.han, han, s * 0.26, s * 0.56, pt(c.x, c.y - s * 0.07), 0.0, color));
+        items.extend(text_fit(res, &res.text, word, s * 0.12, s * 0.6, pt(c.x, c.y + s * 0.17), 0.0, color));
+    }
+    items
+}
+
+/// A start square: a ring in the side's colour, the animal's character and name.
+fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item> {
+    let s = r.w;
+    let c = r.center();
+    let color = res.theme.side(piece.side);
+    let names = res.lang.animal(piece.animal, false);
+    let mut items = vec![shapes::stroke(shapes::circle(c, s * 0.43), Stroke::solid(color, (s * 0.022).max(0.3)))];
+    items.extend(text_fit(res, &res.han, &names.han, s * 0.42, s * 0.6, pt(c.x, c.y - s * 0.06), 0.0, color));
+    if names.name != names.han {
+        items.extend(text_fit(res, &res.text, &names.name, s * 0.12, s * 0.6, pt(c.x, c.y + s * 0.25), 0.0, color));
+    }
+    items
+}
+
+/// Wavy strokes across a river square. Label squares keep their middle clear.
+fn waves(r: Rect, labelled: bool, color: Color) -> Item {
+    let s = r.w;
+    let rows: &[f64] = if labelled { &[0.14, 0.88] } else { &[0.25, 0.5, 0.75] };
+    let (x0, x1) = (r.x + s * 0.14, r.x + s * 0.86);
+    let amp = s * 0.035;
+    let mut segs = Vec::new();
+    for fy in rows {
+        let y = r.y + s * fy;
+        let n = 3;
+        let step = (x1 - x0) / n as f64;
+        segs.push(Seg::Move(pt(x0, y)));
+        for i in 0..n {
+            let a = x0 + step * i as f64;
+            segs.push(Seg::Cubic(pt(a + step / 3.0, y - amp * 2.0), pt(a + 2.0 * step / 3.0, y + amp * 2.0), pt(a + step, y)));
+        }
+    }
+    shapes::stroke(segs, Stroke::solid(color, (s * 0.014).max(0.25)))
+}
+
+/// Three teeth pointing inwards from each side of a trap, leaving the corners clear.
+fn trap_teeth(r: Rect) -> Vec<Seg> {
+    let s = r.w;
+    let c = r.center();
+    let (inset, depth, n) = (s * 0.05, s * 0.11, 3);
+    let (from, to) = (s * 0.2, s * 0.8);
+    let base = (to - from) / n as f64;
+    let mut segs = Vec::new();
+    // Build the teeth of the top side, then turn them to the other three sides.
+    for quarter in 0..4 {
+        let t = Transform::rotate_about(90.0 * quarter as f64, c);
+        for i in 0..n {
+            let a = r.x + from + base * i as f64;
+            let tooth = [pt(a, r.y + inset), pt(a + base, r.y + inset), pt(a + base / 2.0, r.y + inset + depth)];
+            segs.extend(shapes::polygon(&tooth.map(|p| t.apply(p))));
+        }
+    }
+    segs
+}
+
+/// The lines between squares.
+fn grid(place: BoardPlacement, color: Color, width: f64) -> Item {
+    let o = place.outline();
+    let mut segs = Vec::new();
+    for c in 1..COLS {
+        let x = o.x + c as f64 * place.square;
+        segs.extend(shapes::line(pt(x, o.y), pt(x, o.bottom())));
+    }
+    for r in 1..ROWS {
+        let y = o.y + r as f64 * place.square;
+        segs.extend(shapes::line(pt(o.x, y), pt(o.right(), y)));
+    }
+    shapes::stroke(segs, Stroke::solid(color, width))
+}
+
+/// Small a–g and 1–9 in the corners of the edge squares, read from south.
+fn coordinates(res: &Resources, place: BoardPlacement) -> Vec<Item> {
+    let s = place.square;
+    let size = (s * 0.11).max(1.8);
+    let pad = s * 0.04;
+    let color = res.theme.board.coordinates.0;
+    let mut items = Vec::new();
+    let label = |text: &str, pos, anchor| {
+        Label { text, stack: &res.text, size, pos, anchor, valign: VAlign::Baseline, rotation: 0.0, fill: color }
+            .items(&res.fonts)
+    };
+    for col in 0..COLS {
+        let r = place.square_rect(Square::new(col, 0));
+        let file = ((b'a' + col) as char).to_string();
+        items.extend(label(&file, pt(r.right() - pad, r.bottom() - pad), Anchor::End));
+    }
+    for row in 0..ROWS {
+        let r = place.square_rect(Square::new(0, row));
+        let rank = (row + 1).to_string();
+        items.extend(label(&rank, pt(r.x + pad, r.y + pad + size * 0.72), Anchor::Start));
+    }
+    items
+}
+
+/// The game's name above the board, when the top margin leaves room.
+fn title(res: &Resources, paper: Paper, board: Rect) -> Vec<Item> {
+    let room = board.y - res.theme.page.margin;
+    if room < 7.0 {
+        return Vec::new();
+    }
+    let g = &res.lang.game;
+    let text = if g.title == g.han { g.han.clone() } else { format!("{}  {}", g.han, g.title) };
+    let size = (room * 0.5).min(9.0);
+    let pos = pt(paper.width / 2.0, board.y - room / 2.0);
+    text_fit(res, &res.bold, &text, size, board.w, pos, 0.0, res.theme.board.text.0)
+}

@@ -1,0 +1,111 @@
+//! Errors: every failure a user can cause, with a message that says where and how to fix it.
+
+use thiserror::Error;
+
+/// Everything that can go wrong. Usage and input errors exit with code 2.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// A command-line option has a bad value.
+    #[error("{flag}: {message}")]
+    Usage {
+        /// The flag to fix, e.g. `--square`.
+        flag: String,
+        /// What is wrong and what would be right.
+        message: String,
+    },
+    /// A data file (theme, language pack, ruleset) is wrong.
+    #[error("{origin}:{line}:{column}: {key}{message}")]
+    Input {
+        /// The file (or built-in name).
+        origin: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// `key `path`: ` prefix, or empty.
+        key: String,
+        /// What is wrong and what would be right.
+        message: String,
+    },
+    /// Text that the chosen fonts cannot draw.
+    #[error("{0}")]
+    Glyphs(String),
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The renderer failed (a bug, not a user error).
+    #[error("{0}")]
+    Render(String),
+}
+
+impl Error {
+    /// Process exit code: 2 for anything the user can fix in their input, 1 otherwise.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Usage { .. } | Error::Input { .. } | Error::Glyphs(_) => 2,
+            Error::Io { .. } | Error::Render(_) => 1,
+        }
+    }
+
+    /// A usage error for `flag`.
+    pub fn usage(flag: &str, message: impl Into<String>) -> Error {
+        Error::Usage { flag: flag.to_string(), message: message.into() }
+    }
+}
+
+/// 1-based line and column of a byte offset.
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(src.len());
+    let before = &src[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    (line, col)
+}
+
+/// The dotted key path at a byte offset: the enclosing `[table]` header plus the key there.
+pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(src.len());
+    let line_start = src[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line = src[line_start..].lines().next().unwrap_or("");
+    let key = line.split('=').next().map(str::trim).filter(|k| !k.is_empty() && !k.starts_with('['));
+    let header = src[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('[') && l.ends_with(']'))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
+    match (header, key) {
+        (Some(h), Some(k)) => Some(format!("{h}.{k}")),
+        (None, Some(k)) => Some(k.to_string()),
+        (Some(h), None) => Some(h),
+        (None, None) => None,
+    }
+}
+
+/// Turns a TOML error into an [`Error::Input`] naming file, line, column and key.
+pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
+    let offset = e.span().map(|s| s.start).unwrap_or(0);
+    let (line, column) = line_col(src, offset);
+    let key = key_path_at(src, offset).map(|k| format!("key `{k}`: ")).unwrap_or_default();
+    let message = e.message().trim().replace('\n', " ");
+    Error::Input { origin: origin.to_string(), line, column, key, message }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_one_based() {
+        let src = "a = 1\n[board]\nriver = 2\n";
+        assert_eq!(line_col(src, 0), (1, 1));
+        let off = src.find("river").unwrap();
+        assert_eq!(line_col(src, off), (3, 1));
+        assert_eq!(key_path_at(src, off).as_deref(), Some("board.river"));
+    }
+}

@@ -1,0 +1,219 @@
+//! Language packs: every word the printed sheets show, as TOML data.
+//!
+//! Four packs are built in (`en`, `fr`, `zh-Hant`, `zh-Hans`), embedded from
+//! the `lang/` folder. A user pack is a TOML file with the same keys.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{toml_error, Error};
+use crate::layout::Animal;
+
+/// A pack's identity.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    /// BCP 47 tag, e.g. `fr` or `zh-Hant`.
+    pub code: String,
+    /// The language's own name for itself.
+    pub name: String,
+}
+
+/// The game's name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// The game's name in this language.
+    pub title: String,
+    /// A one-line description under the title.
+    pub subtitle: String,
+    /// The Chinese name as printed beside the title (traditional or simplified).
+    pub han: String,
+}
+
+/// How an animal is written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnimalName {
+    /// The animal's name in this language.
+    pub name: String,
+    /// The single Chinese character printed large on boards and counters.
+    pub han: String,
+}
+
+/// Animal names. The fox replaces the wolf in some sets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Animals {
+    pub rat: AnimalName,
+    pub cat: AnimalName,
+    pub dog: AnimalName,
+    pub wolf: AnimalName,
+    pub fox: AnimalName,
+    pub leopard: AnimalName,
+    pub tiger: AnimalName,
+    pub lion: AnimalName,
+    pub elephant: AnimalName,
+}
+
+/// Words printed on the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardWords {
+    pub river: String,
+    pub river_han: String,
+    pub trap: String,
+    pub trap_han: String,
+    pub den: String,
+    pub den_han: String,
+    pub south: String,
+    pub north: String,
+}
+
+/// Instructions printed on sheets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetWords {
+    /// Caption of the 50 mm scale bar.
+    pub scale_bar: String,
+    /// Reminder to print at actual size.
+    pub print_at_100: String,
+}
+
+/// A complete language pack.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lang {
+    pub meta: Meta,
+    pub game: Game,
+    pub animals: Animals,
+    pub board: BoardWords,
+    pub sheet: SheetWords,
+}
+
+/// The built-in packs: (code, TOML source).
+pub const BUILTIN: [(&str, &str); 4] = [
+    ("en", include_str!("../lang/en.toml")),
+    ("fr", include_str!("../lang/fr.toml")),
+    ("zh-Hant", include_str!("../lang/zh-Hant.toml")),
+    ("zh-Hans", include_str!("../lang/zh-Hans.toml")),
+];
+
+impl Lang {
+    /// A built-in pack by code (case-insensitive; `zh-TW`/`zh-CN` style aliases accepted).
+    pub fn builtin(code: &str) -> Result<Lang, Error> {
+        let wanted = match code.to_ascii_lowercase().as_str() {
+            "zh-tw" | "zh-hk" | "zh_hant" | "zh-hant" => "zh-Hant".to_string(),
+            "zh-cn" | "zh-sg" | "zh_hans" | "zh-hans" | "zh" => "zh-Hans".to_string(),
+            other => other.to_string(),
+        };
+        let (name, src) = BUILTIN
+            .iter()
+            .find(|(c, _)| *c == wanted)
+            .ok_or_else(|| Error::Usage {
+                flag: "--lang".into(),
+                message: format!(
+                    "unknown language `{code}`; built-in languages are {}",
+                    BUILTIN.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
+                ),
+            })?;
+        Lang::parse(src, &format!("builtin language `{name}`"))
+    }
+
+    /// Parses a pack from TOML text; `origin` names it in error messages.
+    pub fn parse(src: &str, origin: &str) -> Result<Lang, Error> {
+        toml::from_str(src).map_err(|e| toml_error(origin, src, &e))
+    }
+
+    /// Loads a pack from a file.
+    pub fn load(path: &Path) -> Result<Lang, Error> {
+        let src = std::fs::read_to_string(path).map_err(|e| Error::Io {
+            path: path.display().to_string(),
+            source: e,
+        })?;
+        Lang::parse(&src, &path.display().to_string())
+    }
+
+    /// The names of an animal. `fox` selects the fox's names for the wolf's piece.
+    pub fn animal(&self, a: Animal, fox: bool) -> &AnimalName {
+        let n = &self.animals;
+        match a {
+            Animal::Rat => &n.rat,
+            Animal::Cat => &n.cat,
+            Animal::Dog => &n.dog,
+            Animal::Wolf if fox => &n.fox,
+            Animal::Wolf => &n.wolf,
+            Animal::Leopard => &n.leopard,
+            Animal::Tiger => &n.tiger,
+            Animal::Lion => &n.lion,
+            Animal::Elephant => &n.elephant,
+        }
+    }
+
+    /// True for Chinese packs, whose text is set entirely in the CJK face.
+    pub fn is_cjk(&self) -> bool {
+        self.meta.code.starts_with("zh") || self.meta.code.starts_with("ja")
+    }
+
+    /// Every string of the pack with its key path, for coverage checks.
+    pub fn strings(&self) -> Vec<(String, String)> {
+        let value = toml::Value::try_from(self).expect("a pack serialises");
+        let mut out = Vec::new();
+        flatten("", &value, &mut out);
+        out
+    }
+}
+
+fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
+    match v {
+        toml::Value::String(s) => out.push((prefix.to_string(), s.clone())),
+        toml::Value::Table(t) => {
+            for (k, v) in t {
+                let p = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                flatten(&p, v, out);
+            }
+        }
+        toml::Value::Array(a) => {
+            for (i, v) in a.iter().enumerate() {
+                flatten(&format!("{prefix}[{i}]"), v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_packs_parse_and_match_their_code() {
+        for (code, _) in BUILTIN {
+            let l = Lang::builtin(code).unwrap();
+            assert_eq!(l.meta.code, code);
+        }
+    }
+
+    #[test]
+    fn every_pack_has_the_same_keys_as_english() {
+        let keys = |l: &Lang| l.strings().into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        let en = keys(&Lang::builtin("en").unwrap());
+        for (code, _) in BUILTIN {
+            assert_eq!(keys(&Lang::builtin(code).unwrap()), en, "{code}");
+        }
+    }
+
+    #[test]
+    fn unknown_language_is_a_usage_error() {
+        let e = Lang::builtin("xx").unwrap_err().to_string();
+        assert!(e.contains("unknown language `xx`") && e.contains("zh-Hans"), "{e}");
+    }
+
+    #[test]
+    fn missing_key_names_the_key() {
+        let src = BUILTIN[0].1.replace("den = \"Den\"\n", "");
+        let e = Lang::parse(&src, "my.toml").unwrap_err().to_string();
+        assert!(e.contains("my.toml") && e.contains("den"), "{e}");
+    }
+}

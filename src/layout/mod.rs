@@ -1,0 +1,10 @@
+//! Game geometry and sheet geometry: pure data, no colours, fonts or formats.
+//!
+//! All lengths are millimetres on the page: origin at the paper's top-left
+//! corner, x to the right, y down.
+
+mod board;
+mod sheet;
+
+pub use board::{Animal, Board, Piece, Side, Square, SquareKind, COLS, ROWS};
+pub use sheet::{max_square, printable_area, BoardPlacement, Rect};

@@ -1,0 +1,442 @@
+//! The drawing model shared by every renderer.
+//!
+//! A [`Page`] is a sheet of paper measured in millimetres, origin at the top-left
+//! corner, x to the right and y **down**. Items are paths, text runs and groups;
+//! a group may carry a transform and belong to a named [`Layer`]. Renderers
+//! (`render::svg`, `render::pdf`) read only this model: they know nothing of
+//! boards or counters.
+
+use std::sync::Arc;
+
+use crate::text::FontId;
+
+/// A point in millimetres (page coordinates: origin top-left, y down).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pt {
+    /// Millimetres from the left edge.
+    pub x: f64,
+    /// Millimetres from the top edge.
+    pub y: f64,
+}
+
+/// Shorthand for [`Pt`].
+pub const fn pt(x: f64, y: f64) -> Pt {
+    Pt { x, y }
+}
+
+/// An affine transform `[a, b, c, d, e, f]`, mapping `(x, y)` to
+/// `(a·x + c·y + e, b·x + d·y + f)`, in millimetres (the SVG convention).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transform(pub [f64; 6]);
+
+impl Transform {
+    /// The identity.
+    pub const IDENTITY: Transform = Transform([1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+
+    /// A translation by `(dx, dy)` mm.
+    pub fn translate(dx: f64, dy: f64) -> Transform {
+        Transform([1.0, 0.0, 0.0, 1.0, dx, dy])
+    }
+
+    /// A uniform scale.
+    pub fn scale(sx: f64, sy: f64) -> Transform {
+        Transform([sx, 0.0, 0.0, sy, 0.0, 0.0])
+    }
+
+    /// A rotation by `deg` degrees, clockwise on the page (y points down).
+    /// Quarter turns are exact (no floating-point noise).
+    pub fn rotate(deg: f64) -> Transform {
+        let r = deg.rem_euclid(360.0);
+        let (s, c) = if r == 0.0 {
+            (0.0, 1.0)
+        } else if r == 90.0 {
+            (1.0, 0.0)
+        } else if r == 180.0 {
+            (0.0, -1.0)
+        } else if r == 270.0 {
+            (-1.0, 0.0)
+        } else {
+            r.to_radians().sin_cos()
+        };
+        Transform([c, s, -s, c, 0.0, 0.0])
+    }
+
+    /// A rotation by `deg` degrees about the point `center`.
+    pub fn rotate_about(deg: f64, center: Pt) -> Transform {
+        Transform::translate(center.x, center.y)
+            .then_apply(Transform::rotate(deg))
+            .then_apply(Transform::translate(-center.x, -center.y))
+    }
+
+    /// `self ∘ inner`: apply `inner` first, then `self`.
+    pub fn then_apply(self, inner: Transform) -> Transform {
+        let [a, b, c, d, e, f] = self.0;
+        let [a2, b2, c2, d2, e2, f2] = inner.0;
+        Transform([
+            a * a2 + c * b2,
+            b * a2 + d * b2,
+            a * c2 + c * d2,
+            b * c2 + d * d2,
+            a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f,
+        ])
+    }
+
+    /// Maps a point.
+    pub fn apply(self, p: Pt) -> Pt {
+        let [a, b, c, d, e, f] = self.0;
+        pt(a * p.x + c * p.y + e, b * p.x + d * p.y + f)
+    }
+
+    /// True when this is the identity.
+    pub fn is_identity(self) -> bool {
+        self == Transform::IDENTITY
+    }
+}
+
+/// A colour, as the theme gave it. Renderers convert as their format needs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Color {
+    /// sRGB, 0–255 per channel.
+    Rgb(u8, u8, u8),
+    /// Process colour for print shops, 0.0–1.0 per ink.
+    Cmyk(f32, f32, f32, f32),
+}
+
+impl Color {
+    /// Pure black.
+    pub const BLACK: Color = Color::Rgb(0, 0, 0);
+    /// Pure white.
+    pub const WHITE: Color = Color::Rgb(255, 255, 255);
+
+    /// The sRGB value (CMYK converted naively, for screens and SVG).
+    pub fn to_rgb(self) -> (u8, u8, u8) {
+        match self {
+            Color::Rgb(r, g, b) => (r, g, b),
+            Color::Cmyk(c, m, y, k) => {
+                let f = |v: f32| (255.0 * (1.0 - v) * (1.0 - k)).round().clamp(0.0, 255.0) as u8;
+                (f(c), f(m), f(y))
+            }
+        }
+    }
+
+    /// `#rrggbb`.
+    pub fn to_hex(self) -> String {
+        let (r, g, b) = self.to_rgb();
+        format!("#{r:02x}{g:02x}{b:02x}")
+    }
+}
+
+/// How a path is outlined. Width in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stroke {
+    /// Line colour.
+    pub color: Color,
+    /// Line width in mm.
+    pub width: f64,
+    /// Dash pattern in mm (on, off, …); empty for a solid line.
+    pub dash: Vec<f64>,
+}
+
+impl Stroke {
+    /// A solid line.
+    pub fn solid(color: Color, width: f64) -> Stroke {
+        Stroke { color, width, dash: Vec::new() }
+    }
+
+    /// A dashed line.
+    pub fn dashed(color: Color, width: f64, dash: Vec<f64>) -> Stroke {
+        Stroke { color, width, dash }
+    }
+}
+
+/// One path segment (coordinates in mm, in the enclosing group's space).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Seg {
+    /// Start a new subpath.
+    Move(Pt),
+    /// Straight line.
+    Line(Pt),
+    /// Cubic Bézier: two control points, then the end point.
+    Cubic(Pt, Pt, Pt),
+    /// Close the current subpath.
+    Close,
+}
+
+/// A filled and/or stroked path. Fills use the non-zero winding rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Path {
+    /// The outline.
+    pub segs: Vec<Seg>,
+    /// Fill colour, if filled.
+    pub fill: Option<Color>,
+    /// Outline, if stroked.
+    pub stroke: Option<Stroke>,
+}
+
+/// Where a text run's `pos` sits along the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// `pos` is the left end of the baseline.
+    Start,
+    /// `pos` is the middle of the baseline.
+    Middle,
+    /// `pos` is the right end of the baseline.
+    End,
+}
+
+/// A single-font run of text on one baseline.
+///
+/// The renderer places glyphs by the font's horizontal advances (no kerning or
+/// shaping), so every renderer lays it out the same way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextRun {
+    /// The characters, all drawable by `font`.
+    pub text: String,
+    /// Which font of the document's [`crate::text::FontBook`].
+    pub font: FontId,
+    /// Em size in millimetres.
+    pub size: f64,
+    /// Baseline anchor point in mm.
+    pub pos: Pt,
+    /// Which point of the run `pos` is.
+    pub anchor: Anchor,
+    /// Clockwise rotation in degrees about `pos` (180 = upside down, for north).
+    pub rotation: f64,
+    /// Text colour.
+    pub fill: Color,
+}
+
+/// Named layers. In PDF they become optional-content groups, in SVG groups with an id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Layer {
+    /// The picture itself.
+    Artwork,
+    /// Cut lines: the outline of every piece to cut out.
+    Cut,
+    /// Fold lines.
+    Fold,
+    /// Guides and marks: crop marks, registration marks, rulers.
+    Guides,
+}
+
+impl Layer {
+    /// Every layer, in drawing order.
+    pub const ALL: [Layer; 4] = [Layer::Artwork, Layer::Fold, Layer::Cut, Layer::Guides];
+
+    /// Stable identifier (SVG id, PDF layer name).
+    pub fn id(self) -> &'static str {
+        match self {
+            Layer::Artwork => "artwork",
+            Layer::Cut => "cut",
+            Layer::Fold => "fold",
+            Layer::Guides => "guides",
+        }
+    }
+}
+
+/// A group of items with a transform applied to all of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// Transform from the group's space to the parent's.
+    pub transform: Transform,
+    /// The items, painted in order.
+    pub items: Vec<Item>,
+}
+
+/// Anything drawable.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A path.
+    Path(Path),
+    /// A text run.
+    Text(TextRun),
+    /// A transformed group.
+    Group(Group),
+}
+
+/// A sheet of paper. Sizes in millimetres; origin top-left, y down.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    /// Paper width in mm.
+    pub width: f64,
+    /// Paper height in mm.
+    pub height: f64,
+    /// Items per layer, painted in [`Layer::ALL`] order; empty layers are omitted.
+    pub layers: Vec<(Layer, Vec<Item>)>,
+}
+
+impl Page {
+    /// An empty page.
+    pub fn new(width: f64, height: f64) -> Page {
+        Page { width, height, layers: Vec::new() }
+    }
+
+    /// Adds items to a layer (created on first use, kept in [`Layer::ALL`] order).
+    pub fn add(&mut self, layer: Layer, items: impl IntoIterator<Item = Item>) {
+        let pos = match self.layers.iter().position(|(l, _)| *l == layer) {
+            Some(p) => p,
+            None => {
+                let at = self.layers.iter().take_while(|(l, _)| order(*l) < order(layer)).count();
+                self.layers.insert(at, (layer, Vec::new()));
+                at
+            }
+        };
+        self.layers[pos].1.extend(items);
+    }
+
+    /// The items of one layer (empty if none).
+    pub fn layer(&self, layer: Layer) -> &[Item] {
+        self.layers.iter().find(|(l, _)| *l == layer).map(|(_, v)| v.as_slice()).unwrap_or(&[])
+    }
+}
+
+fn order(l: Layer) -> usize {
+    Layer::ALL.iter().position(|x| *x == l).unwrap_or(usize::MAX)
+}
+
+/// A document: pages plus the fonts their text runs refer to.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Title written into PDF metadata and the SVG `<title>`.
+    pub title: String,
+    /// The pages, in order.
+    pub pages: Vec<Page>,
+    /// Fonts referenced by [`TextRun::font`].
+    pub fonts: Arc<crate::text::FontBook>,
+}
+
+/// Path builders, all in mm.
+pub mod shapes {
+    use super::*;
+
+    /// Bézier constant for quarter circles.
+    const KAPPA: f64 = 0.552_284_749_830_793_4;
+
+    /// An axis-aligned rectangle.
+    pub fn rect(x: f64, y: f64, w: f64, h: f64) -> Vec<Seg> {
+        vec![
+            Seg::Move(pt(x, y)),
+            Seg::Line(pt(x + w, y)),
+            Seg::Line(pt(x + w, y + h)),
+            Seg::Line(pt(x, y + h)),
+            Seg::Close,
+        ]
+    }
+
+    /// A rectangle with rounded corners of radius `r`.
+    pub fn rounded_rect(x: f64, y: f64, w: f64, h: f64, r: f64) -> Vec<Seg> {
+        let r = r.min(w / 2.0).min(h / 2.0);
+        if r <= 0.0 {
+            return rect(x, y, w, h);
+        }
+        let k = r * KAPPA;
+        vec![
+            Seg::Move(pt(x + r, y)),
+            Seg::Line(pt(x + w - r, y)),
+            Seg::Cubic(pt(x + w - r + k, y), pt(x + w, y + r - k), pt(x + w, y + r)),
+            Seg::Line(pt(x + w, y + h - r)),
+            Seg::Cubic(pt(x + w, y + h - r + k), pt(x + w - r + k, y + h), pt(x + w - r, y + h)),
+            Seg::Line(pt(x + r, y + h)),
+            Seg::Cubic(pt(x + r - k, y + h), pt(x, y + h - r + k), pt(x, y + h - r)),
+            Seg::Line(pt(x, y + r)),
+            Seg::Cubic(pt(x, y + r - k), pt(x + r - k, y), pt(x + r, y)),
+            Seg::Close,
+        ]
+    }
+
+    /// A circle of radius `r` about `c`.
+    pub fn circle(c: Pt, r: f64) -> Vec<Seg> {
+        let k = r * KAPPA;
+        let (x, y) = (c.x, c.y);
+        vec![
+            Seg::Move(pt(x + r, y)),
+            Seg::Cubic(pt(x + r, y + k), pt(x + k, y + r), pt(x, y + r)),
+            Seg::Cubic(pt(x - k, y + r), pt(x - r, y + k), pt(x - r, y)),
+            Seg::Cubic(pt(x - r, y - k), pt(x - k, y - r), pt(x, y - r)),
+            Seg::Cubic(pt(x + k, y - r), pt(x + r, y - k), pt(x + r, y)),
+            Seg::Close,
+        ]
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(points: &[Pt]) -> Vec<Seg> {
+        let mut v = Vec::with_capacity(points.len() + 1);
+        for (i, p) in points.iter().enumerate() {
+            v.push(if i == 0 { Seg::Move(*p) } else { Seg::Line(*p) });
+        }
+        v.push(Seg::Close);
+        v
+    }
+
+    /// A regular polygon with `n` corners, circumradius `r`, about `c`, with a flat top edge.
+    pub fn regular_polygon(c: Pt, r: f64, n: usize) -> Vec<Seg> {
+        let step = std::f64::consts::TAU / n as f64;
+        let start = -std::f64::consts::FRAC_PI_2 + step / 2.0;
+        let pts: Vec<Pt> = (0..n)
+            .map(|i| {
+                let a = start + step * i as f64;
+                pt(c.x + r * a.cos(), c.y + r * a.sin())
+            })
+            .collect();
+        polygon(&pts)
+    }
+
+    /// An open polyline.
+    pub fn polyline(points: &[Pt]) -> Vec<Seg> {
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| if i == 0 { Seg::Move(*p) } else { Seg::Line(*p) })
+            .collect()
+    }
+
+    /// A straight line from `a` to `b`.
+    pub fn line(a: Pt, b: Pt) -> Vec<Seg> {
+        vec![Seg::Move(a), Seg::Line(b)]
+    }
+
+    /// A filled path item.
+    pub fn fill(segs: Vec<Seg>, color: Color) -> Item {
+        Item::Path(Path { segs, fill: Some(color), stroke: None })
+    }
+
+    /// A stroked path item.
+    pub fn stroke(segs: Vec<Seg>, stroke: Stroke) -> Item {
+        Item::Path(Path { segs, fill: None, stroke: Some(stroke) })
+    }
+
+    /// A filled and stroked path item.
+    pub fn fill_stroke(segs: Vec<Seg>, color: Color, stroke: Stroke) -> Item {
+        Item::Path(Path { segs, fill: Some(color), stroke: Some(stroke) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_turn_is_exact() {
+        let t = Transform::rotate(180.0);
+        assert_eq!(t.0, [-1.0, 0.0, -0.0, -1.0, 0.0, 0.0]);
+        let p = Transform::rotate_about(180.0, pt(10.0, 20.0)).apply(pt(12.0, 25.0));
+        assert_eq!(p, pt(8.0, 15.0));
+    }
+
+    #[test]
+    fn compose_applies_inner_first() {
+        let t = Transform::translate(5.0, 0.0).then_apply(Transform::scale(2.0, 2.0));
+        assert_eq!(t.apply(pt(1.0, 1.0)), pt(7.0, 2.0));
+    }
+
+    #[test]
+    fn layers_keep_their_order() {
+        let mut p = Page::new(10.0, 10.0);
+        p.add(Layer::Guides, []);
+        p.add(Layer::Artwork, []);
+        p.add(Layer::Cut, []);
+        let order: Vec<_> = p.layers.iter().map(|(l, _)| *l).collect();
+        assert_eq!(order, vec![Layer::Artwork, Layer::Cut, Layer::Guides]);
+    }
+}

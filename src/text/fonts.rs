@@ -1,0 +1,284 @@
+//! The font book: loaded faces, glyph lookup, advances and outlines.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+/// Index of a font in a [`FontBook`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FontId(pub usize);
+
+/// A fallback list: for each character, the first font that has a glyph draws it.
+pub type FontStack = Vec<FontId>;
+
+/// Fonts bundled in the binary (files in `fonts/`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuiltinFont {
+    /// LXGW WenKai, a Kai (brush) style CJK face; OFL 1.1.
+    WenKai,
+    /// Noto Sans Regular, the Latin text face; OFL 1.1.
+    NotoSans,
+    /// Noto Sans Bold.
+    NotoSansBold,
+}
+
+impl BuiltinFont {
+    /// All bundled fonts.
+    pub const ALL: [BuiltinFont; 3] = [BuiltinFont::WenKai, BuiltinFont::NotoSans, BuiltinFont::NotoSansBold];
+
+    /// The name used in themes (`builtin:NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinFont::WenKai => "lxgw-wenkai",
+            BuiltinFont::NotoSans => "noto-sans",
+            BuiltinFont::NotoSansBold => "noto-sans-bold",
+        }
+    }
+
+    /// Looks up a bundled font by its theme name.
+    pub fn from_name(name: &str) -> Option<BuiltinFont> {
+        BuiltinFont::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The font file's bytes.
+    pub fn data(self) -> &'static [u8] {
+        match self {
+            BuiltinFont::WenKai => include_bytes!("../../fonts/LXGWWenKai-Regular.subset.ttf"),
+            BuiltinFont::NotoSans => include_bytes!("../../fonts/NotoSans-Regular.subset.ttf"),
+            BuiltinFont::NotoSansBold => include_bytes!("../../fonts/NotoSans-Bold.subset.ttf"),
+        }
+    }
+}
+
+/// Shorthand: the bytes of a bundled font.
+pub fn builtin_font(f: BuiltinFont) -> &'static [u8] {
+    f.data()
+}
+
+/// A font that could not be loaded.
+#[derive(Debug, Error)]
+pub enum FontError {
+    /// The bytes are not a font ttf-parser can read.
+    #[error("`{name}` is not a readable TrueType/OpenType font (face {index}): {reason}")]
+    Unreadable {
+        /// What the font was called (file path or builtin name).
+        name: String,
+        /// Face index in a collection.
+        index: u32,
+        /// The parser's complaint.
+        reason: String,
+    },
+}
+
+/// One loaded face.
+#[derive(Debug, Clone)]
+pub struct LoadedFont {
+    /// Where it came from (a `builtin:` name or a file path), for messages.
+    pub name: String,
+    /// The whole font file.
+    pub data: &'static [u8],
+    /// Face index inside a collection (0 for plain TTF/OTF).
+    pub index: u32,
+    face: ttf_parser::Face<'static>,
+}
+
+/// The fonts of one document. Text runs refer to fonts by [`FontId`].
+#[derive(Debug, Clone, Default)]
+pub struct FontBook {
+    fonts: Vec<LoadedFont>,
+}
+
+impl FontBook {
+    /// An empty book.
+    pub fn new() -> FontBook {
+        FontBook::default()
+    }
+
+    /// Adds a font from bytes that live for the whole program (bundled fonts, or
+    /// user files read once and leaked). Returns its id; adding the same
+    /// name and index twice returns the first id.
+    pub fn add(&mut self, name: &str, data: &'static [u8], index: u32) -> Result<FontId, FontError> {
+        if let Some(i) = self.fonts.iter().position(|f| f.name == name && f.index == index) {
+            return Ok(FontId(i));
+        }
+        let face = ttf_parser::Face::parse(data, index).map_err(|e| FontError::Unreadable {
+            name: name.to_string(),
+            index,
+            reason: e.to_string(),
+        })?;
+        self.fonts.push(LoadedFont { name: name.to_string(), data, index, face });
+        Ok(FontId(self.fonts.len() - 1))
+    }
+
+    /// Adds a bundled font.
+    pub fn add_builtin(&mut self, f: BuiltinFont) -> FontId {
+        self.add(&format!("builtin:{}", f.name()), f.data(), 0)
+            .expect("bundled fonts are valid (checked by tests)")
+    }
+
+    /// All fonts, indexed by `FontId.0`.
+    pub fn fonts(&self) -> &[LoadedFont] {
+        &self.fonts
+    }
+
+    /// The loaded font for an id.
+    pub fn get(&self, id: FontId) -> &LoadedFont {
+        &self.fonts[id.0]
+    }
+
+    fn face(&self, id: FontId) -> &ttf_parser::Face<'static> {
+        &self.fonts[id.0].face
+    }
+
+    /// Units per em of a font.
+    pub fn units_per_em(&self, id: FontId) -> f64 {
+        self.face(id).units_per_em() as f64
+    }
+
+    /// Glyph id for a character, if the font has one.
+    pub fn glyph(&self, id: FontId, c: char) -> Option<u16> {
+        self.face(id).glyph_index(c).map(|g| g.0).filter(|g| *g != 0)
+    }
+
+    /// True when the font draws `c` (spaces and line breaks count as drawable).
+    pub fn has(&self, id: FontId, c: char) -> bool {
+        c.is_whitespace() && c != '\u{3000}' || self.glyph(id, c).is_some()
+    }
+
+    /// Characters of `text` that no font of the stack can draw, without duplicates.
+    pub fn missing(&self, stack: &FontStack, text: &str) -> BTreeSet<char> {
+        text.chars()
+            .filter(|c| !c.is_control() && !stack.iter().any(|f| self.has(*f, *c)))
+            .collect()
+    }
+
+    /// Splits text into runs of one font each, taking for every character the
+    /// first font of the stack that has it. Spaces stay with the current run.
+    /// A character no font has goes to the first font (it would show as a box:
+    /// callers check [`FontBook::missing`] first).
+    pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
+        let mut runs: Vec<(FontId, String)> = Vec::new();
+        for c in text.chars() {
+            let font = match runs.last() {
+                Some((f, _)) if c == ' ' && self.glyph(*f, c).is_some() => *f,
+                _ => stack.iter().copied().find(|f| self.glyph(*f, c).is_some()).unwrap_or(stack[0]),
+            };
+            match runs.last_mut() {
+                Some((f, s)) if *f == font => s.push(c),
+                _ => runs.push((font, c.to_string())),
+            }
+        }
+        runs
+    }
+
+    /// Horizontal advance of one character in em.
+    pub fn advance_em(&self, id: FontId, c: char) -> f64 {
+        let face = self.face(id);
+        let gid = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+        face.glyph_hor_advance(gid).unwrap_or(0) as f64 / face.units_per_em() as f64
+    }
+
+    /// Width of a single-font string in em (sum of advances, no kerning).
+    pub fn width_em(&self, id: FontId, text: &str) -> f64 {
+        text.chars().map(|c| self.advance_em(id, c)).sum()
+    }
+
+    /// Width of a string set in a font stack, in mm, at em size `size` mm.
+    pub fn width_mm(&self, stack: &FontStack, text: &str, size: f64) -> f64 {
+        self.split(stack, text).iter().map(|(f, s)| self.width_em(*f, s)).sum::<f64>() * size
+    }
+
+    /// Height above the baseline of the font's optical middle, in em: half the
+    /// ideograph height for CJK faces, half the capital height otherwise.
+    pub fn middle_em(&self, id: FontId) -> f64 {
+        let face = self.face(id);
+        let upem = face.units_per_em() as f64;
+        // An ideograph's ink box tells where CJK text sits on its baseline.
+        if let Some(bb) = face.glyph_index('中').and_then(|g| face.glyph_bounding_box(g)) {
+            return (bb.y_min as f64 + bb.y_max as f64) / 2.0 / upem;
+        }
+        if let Some(cap) = face.capital_height() {
+            return cap as f64 / 2.0 / upem;
+        }
+        0.35
+    }
+
+    /// Ascender and descender (negative) in em.
+    pub fn ascent_descent_em(&self, id: FontId) -> (f64, f64) {
+        let face = self.face(id);
+        let upem = face.units_per_em() as f64;
+        (face.ascender() as f64 / upem, face.descender() as f64 / upem)
+    }
+
+    /// The outline of a glyph as SVG path data in font units, y up (as stored in
+    /// the font). `None` for empty glyphs such as the space.
+    pub fn outline_svg(&self, id: FontId, gid: u16) -> Option<String> {
+        struct Svg(String);
+        impl ttf_parser::OutlineBuilder for Svg {
+            fn move_to(&mut self, x: f32, y: f32) {
+                let _ = write!(self.0, "M{x} {y}");
+            }
+            fn line_to(&mut self, x: f32, y: f32) {
+                let _ = write!(self.0, "L{x} {y}");
+            }
+            fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+                let _ = write!(self.0, "Q{x1} {y1} {x} {y}");
+            }
+            fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+                let _ = write!(self.0, "C{x1} {y1} {x2} {y2} {x} {y}");
+            }
+            fn close(&mut self) {
+                self.0.push('Z');
+            }
+        }
+        let mut b = Svg(String::new());
+        self.face(id).outline_glyph(ttf_parser::GlyphId(gid), &mut b)?;
+        Some(b.0)
+    }
+
+    /// The font's family name from its `name` table (for SVG `font-family`).
+    pub fn family(&self, id: FontId) -> String {
+        let face = self.face(id);
+        face.names()
+            .into_iter()
+            .filter(|n| n.name_id == ttf_parser::name_id::FAMILY && n.is_unicode())
+            .find_map(|n| n.to_string())
+            .unwrap_or_else(|| self.fonts[id.0].name.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_fonts_load() {
+        let mut book = FontBook::new();
+        for f in BuiltinFont::ALL {
+            book.add_builtin(f);
+        }
+        assert_eq!(book.fonts().len(), 3);
+    }
+
+    #[test]
+    fn fallback_splits_latin_and_cjk() {
+        let mut book = FontBook::new();
+        let latin = book.add_builtin(BuiltinFont::NotoSans);
+        let cjk = book.add_builtin(BuiltinFont::WenKai);
+        let stack = vec![latin, cjk];
+        let runs = book.split(&stack, "Rat 鼠");
+        assert_eq!(runs, vec![(latin, "Rat ".to_string()), (cjk, "鼠".to_string())]);
+        assert!(book.missing(&stack, "Éléphant 象").is_empty());
+        assert_eq!(book.missing(&stack, "a\u{E000}b"), BTreeSet::from(['\u{E000}']));
+    }
+
+    #[test]
+    fn widths_add_up() {
+        let mut book = FontBook::new();
+        let cjk = book.add_builtin(BuiltinFont::WenKai);
+        let w = book.width_em(cjk, "鬥獸棋");
+        assert!((w - 3.0).abs() < 0.05, "ideographs are one em wide, got {w}");
+        assert!(book.middle_em(cjk) > 0.2 && book.middle_em(cjk) < 0.5);
+    }
+}

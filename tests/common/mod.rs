@@ -1,0 +1,46 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use jungle_print::compose::board::{board_page, BoardOptions};
+use jungle_print::lang::Lang;
+use jungle_print::paper::Paper;
+use jungle_print::resolve::Resources;
+use jungle_print::rules::Ruleset;
+use jungle_print::scene::Document;
+use jungle_print::theme::Theme;
+
+/// The four built-in languages.
+pub const LANGS: [&str; 4] = ["en", "fr", "zh-Hant", "zh-Hans"];
+
+/// Resources for a built-in language with the default theme and rules.
+pub fn resources(lang: &str) -> Resources {
+    Resources::new(Theme::default(), Lang::builtin(lang).unwrap(), Ruleset::default()).unwrap()
+}
+
+/// The default board document for a language on some paper.
+pub fn board_doc(lang: &str, paper: Paper, square: Option<f64>) -> Document {
+    let res = resources(lang);
+    let page = board_page(&res, &BoardOptions { paper, square }).unwrap();
+    jungle_print::document("board", vec![page], &res)
+}
+
+/// All text of every page, extracted with lopdf (through the fonts' ToUnicode maps).
+pub fn pdf_text(bytes: &[u8]) -> String {
+    let doc = lopdf::Document::load_mem(bytes).expect("a readable PDF");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    doc.extract_text(&pages).expect("text extracts")
+}
+
+/// Page sizes in points from the MediaBox of every page.
+pub fn page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let page = doc.get_dictionary(*id).unwrap();
+            let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
+            let n = |o: &lopdf::Object| o.as_float().map(|v| v as f64).or_else(|_| o.as_i64().map(|v| v as f64)).unwrap();
+            (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
+        })
+        .collect()
+}

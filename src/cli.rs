@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use jungle_print::compose::board::{board_page, square_size, BoardOptions};
+use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
+use jungle_print::layout::Flip;
 use jungle_print::output::write_atomic;
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
@@ -20,7 +22,11 @@ Examples:
   jungle-print board                               board.pdf, A4, English labels
   jungle-print board --lang fr -o plateau.pdf      French labels
   jungle-print board --lang zh-Hant --format svg -o board.svg
-  jungle-print board --paper letter --square 24    24 mm squares on US Letter";
+  jungle-print board --paper letter --square 24    24 mm squares on US Letter
+  jungle-print counters                            counters.pdf: the 16 pieces to cut out
+  jungle-print counters --sides fold --lang zh-Hans
+  jungle-print counters --sides duplex --flip long-edge
+  jungle-print counters --shape octagon --size 22 --copies 2 --format svg";
 
 /// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
 #[derive(Debug, Parser)]
@@ -35,6 +41,62 @@ enum Command {
     /// Print the 7×9 board, centred on one sheet.
     #[command(after_help = EXAMPLES)]
     Board(BoardArgs),
+    /// Print the 16 counters, ready to cut: single-sided, fold-over or duplex.
+    #[command(after_help = EXAMPLES)]
+    Counters(CounterArgs),
+}
+
+/// Printing mode for counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SidesArg {
+    /// Fronts only.
+    Single,
+    /// Each front beside its back with a fold line: for single-sided printers.
+    Fold,
+    /// Fronts on odd pages, backs on even pages: for double-sided printing.
+    Duplex,
+}
+
+/// How the printer turns the sheet in duplex mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FlipArg {
+    /// Turned over the long edge (the usual default of printers).
+    LongEdge,
+    /// Turned over the short edge.
+    ShortEdge,
+}
+
+#[derive(Debug, Args)]
+struct CounterArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Counter size in mm (diameter or width); default: 85 % of the board square on the same paper.
+    #[arg(long, value_name = "MM")]
+    size: Option<f64>,
+    /// Outline: circle, square, rounded, octagon.
+    #[arg(long, default_value = "circle", value_name = "SHAPE")]
+    shape: String,
+    /// single, fold or duplex.
+    #[arg(long, value_enum, default_value = "single")]
+    sides: SidesArg,
+    /// Duplex only: long-edge or short-edge.
+    #[arg(long, value_enum, default_value = "long-edge")]
+    flip: FlipArg,
+    /// Number of full sets of 16 (extra sets are spares).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    copies: usize,
+    /// Extend the face colour this many mm past the cut line.
+    #[arg(long, default_value_t = 0.0, value_name = "MM")]
+    bleed: f64,
+    /// Add crop marks at each counter's corners.
+    #[arg(long)]
+    crop_marks: bool,
+    /// Duplex only: shift every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1).
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    back_offset: Option<String>,
+    /// Leave the game's name off the backs.
+    #[arg(long)]
+    no_back_title: bool,
 }
 
 /// Output format.
@@ -97,17 +159,26 @@ pub fn run() -> i32 {
                 || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             {
                 let _ = e.print();
-                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 };
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    2
+                } else {
+                    0
+                };
             }
             // One line: the first line of clap's message, plus where to look.
             let msg = e.to_string();
-            let first = msg.lines().next().unwrap_or("error").trim_start_matches("error: ");
+            let first = msg
+                .lines()
+                .next()
+                .unwrap_or("error")
+                .trim_start_matches("error: ");
             eprintln!("jungle-print: error: {first} (see --help)");
             return 2;
         }
     };
     let result = match cli.command {
         Command::Board(a) => board(a),
+        Command::Counters(a) => counters(a),
     };
     match result {
         Ok(()) => 0,
@@ -142,8 +213,18 @@ fn board(a: BoardArgs) -> Result<(), Error> {
         res.theme.board.show_coordinates = false;
     }
     let square = square_size(&res, paper, a.square)?;
-    let page = board_page(&res, &BoardOptions { paper, square: Some(square) })?;
-    let doc = document(&format!("{} — {}", res.lang.game.han, res.lang.game.title), vec![page], &res);
+    let page = board_page(
+        &res,
+        &BoardOptions {
+            paper,
+            square: Some(square),
+        },
+    )?;
+    let doc = document(
+        &format!("{} — {}", res.lang.game.han, res.lang.game.title),
+        vec![page],
+        &res,
+    );
     write(&doc, format, &path, a.common.live_text)?;
     eprintln!(
         "jungle-print: wrote {} ({} × {} mm paper, {square} mm squares, board {} × {} mm)",
@@ -156,9 +237,90 @@ fn board(a: BoardArgs) -> Result<(), Error> {
     Ok(())
 }
 
+fn counters(a: CounterArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    let shape = Shape::parse(&a.shape)?;
+    if let Some(s) = a.size {
+        if !(s.is_finite() && s > 0.0) {
+            return Err(Error::usage(
+                "--size",
+                format!(
+                    "{s} is not a counter size; give a length in mm greater than 0, e.g. --size 22"
+                ),
+            ));
+        }
+    }
+    let back_offset = match &a.back_offset {
+        None => (0.0, 0.0),
+        Some(v) => parse_offset(v)?,
+    };
+    let sides = match a.sides {
+        SidesArg::Single => Sides::Single,
+        SidesArg::Fold => Sides::Fold,
+        SidesArg::Duplex => Sides::Duplex(match a.flip {
+            FlipArg::LongEdge => Flip::LongEdge,
+            FlipArg::ShortEdge => Flip::ShortEdge,
+        }),
+    };
+    let (format, path) = target(&a.common, "counters")?;
+    let res = resources(&a.common)?;
+    let opts = CounterOptions {
+        paper,
+        size: a.size,
+        shape,
+        sides,
+        copies: a.copies,
+        bleed: a.bleed,
+        crop_marks: a.crop_marks,
+        back_offset,
+        back_title: !a.no_back_title,
+    };
+    let pages = counter_pages(&res, &opts)?;
+    let n = pages.len();
+    let doc = document(
+        &format!("{} — {}", res.lang.game.han, res.lang.game.title),
+        pages,
+        &res,
+    );
+    write(&doc, format, &path, a.common.live_text)?;
+    eprintln!(
+        "jungle-print: wrote {} ({n} page{})",
+        path.display(),
+        if n == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+/// Parses `X,Y` in mm, each within ±10 mm.
+fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
+    let bad = || {
+        Error::usage(
+            "--back-offset",
+            format!("`{v}` is not an offset; write X,Y in mm, e.g. 0.5,-1"),
+        )
+    };
+    let (x, y) = v.split_once(',').ok_or_else(bad)?;
+    let (x, y): (f64, f64) = (
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    );
+    if x.abs() > 10.0 || y.abs() > 10.0 || !x.is_finite() || !y.is_finite() {
+        return Err(Error::usage(
+            "--back-offset",
+            format!("`{v}`: each offset must be within ±10 mm"),
+        ));
+    }
+    Ok((x, y))
+}
+
 /// Output format and path from the options; `stem` names the default file.
 fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
-    let from_ext = c.output.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase());
+    let from_ext = c
+        .output
+        .as_ref()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
     let format = match (c.format, from_ext.as_deref()) {
         (Some(f), _) => f,
         (None, Some("svg")) => Format::Svg,
@@ -168,10 +330,16 @@ fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
         Format::Pdf => "pdf",
         Format::Svg => "svg",
     };
-    let path = c.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
+    let path = c
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if !dir.is_dir() {
-            return Err(Error::usage("--output", format!("folder `{}` does not exist", dir.display())));
+            return Err(Error::usage(
+                "--output",
+                format!("folder `{}` does not exist", dir.display()),
+            ));
         }
     }
     Ok((format, path))
@@ -181,7 +349,8 @@ fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
 fn write(doc: &Document, format: Format, path: &Path, live_text: bool) -> Result<(), Error> {
     match format {
         Format::Pdf => {
-            let bytes = pdf::render(doc, &pdf::PdfOptions::default()).map_err(|e| Error::Render(e.to_string()))?;
+            let bytes = pdf::render(doc, &pdf::PdfOptions::default())
+                .map_err(|e| Error::Render(e.to_string()))?;
             write_atomic(path, &bytes)
         }
         Format::Svg => {
@@ -203,7 +372,13 @@ fn page_path(path: &Path, index: usize) -> PathBuf {
     if index == 0 || path.as_os_str() == "-" {
         return path.to_path_buf();
     }
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let ext = path.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "svg".into());
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "svg".into());
     path.with_file_name(format!("{stem}-{}.{ext}", index + 1))
 }

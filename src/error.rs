@@ -54,7 +54,10 @@ impl Error {
 
     /// A usage error for `flag`.
     pub fn usage(flag: &str, message: impl Into<String>) -> Error {
-        Error::Usage { flag: flag.to_string(), message: message.into() }
+        Error::Usage {
+            flag: flag.to_string(),
+            message: message.into(),
+        }
     }
 }
 
@@ -63,7 +66,12 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(src.len());
     let before = &src[..offset];
     let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    let col = before
+        .rsplit('\n')
+        .next()
+        .map(|l| l.chars().count())
+        .unwrap_or(0)
+        + 1;
     (line, col)
 }
 
@@ -72,7 +80,11 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
     let offset = offset.min(src.len());
     let line_start = src[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
     let line = src[line_start..].lines().next().unwrap_or("");
-    let key = line.split('=').next().map(str::trim).filter(|k| !k.is_empty() && !k.starts_with('['));
+    let key = line
+        .split('=')
+        .next()
+        .map(str::trim)
+        .filter(|k| !k.is_empty() && !k.starts_with('['));
     let header = src[..line_start]
         .lines()
         .rev()
@@ -91,9 +103,17 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
 pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
     let offset = e.span().map(|s| s.start).unwrap_or(0);
     let (line, column) = line_col(src, offset);
-    let key = key_path_at(src, offset).map(|k| format!("key `{k}`: ")).unwrap_or_default();
+    let key = key_path_at(src, offset)
+        .map(|k| format!("key `{k}`: "))
+        .unwrap_or_default();
     let message = e.message().trim().replace('\n', " ");
-    Error::Input { origin: origin.to_string(), line, column, key, message }
+    Error::Input {
+        origin: origin.to_string(),
+        line,
+        column,
+        key,
+        message,
+    }
 }
 
 #[cfg(test)]

@@ -79,6 +79,16 @@ pub struct SheetWords {
     pub scale_bar: String,
     /// Reminder to print at actual size.
     pub print_at_100: String,
+    /// How to cut single-sided counters.
+    pub cut_single: String,
+    /// How to fold, glue and cut fold-over counters.
+    pub cut_fold: String,
+    /// How to print double-sided, flipping on the long edge.
+    pub duplex_long: String,
+    /// How to print double-sided, flipping on the short edge.
+    pub duplex_short: String,
+    /// Heading of the backs page in duplex mode.
+    pub duplex_backs: String,
 }
 
 /// A complete language pack.
@@ -108,16 +118,21 @@ impl Lang {
             "zh-cn" | "zh-sg" | "zh_hans" | "zh-hans" | "zh" => "zh-Hans".to_string(),
             other => other.to_string(),
         };
-        let (name, src) = BUILTIN
-            .iter()
-            .find(|(c, _)| *c == wanted)
-            .ok_or_else(|| Error::Usage {
-                flag: "--lang".into(),
-                message: format!(
-                    "unknown language `{code}`; built-in languages are {}",
-                    BUILTIN.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
-                ),
-            })?;
+        let (name, src) =
+            BUILTIN
+                .iter()
+                .find(|(c, _)| *c == wanted)
+                .ok_or_else(|| Error::Usage {
+                    flag: "--lang".into(),
+                    message: format!(
+                        "unknown language `{code}`; built-in languages are {}",
+                        BUILTIN
+                            .iter()
+                            .map(|(c, _)| *c)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                })?;
         Lang::parse(src, &format!("builtin language `{name}`"))
     }
 
@@ -170,7 +185,11 @@ fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
         toml::Value::String(s) => out.push((prefix.to_string(), s.clone())),
         toml::Value::Table(t) => {
             for (k, v) in t {
-                let p = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                let p = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
                 flatten(&p, v, out);
             }
         }
@@ -207,7 +226,10 @@ mod tests {
     #[test]
     fn unknown_language_is_a_usage_error() {
         let e = Lang::builtin("xx").unwrap_err().to_string();
-        assert!(e.contains("unknown language `xx`") && e.contains("zh-Hans"), "{e}");
+        assert!(
+            e.contains("unknown language `xx`") && e.contains("zh-Hans"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -30,5 +30,9 @@ use scene::{Document, Page};
 
 /// Wraps pages and the resources' fonts into a document ready to render.
 pub fn document(title: &str, pages: Vec<Page>, res: &resolve::Resources) -> Document {
-    Document { title: title.to_string(), pages, fonts: res.fonts.clone() }
+    Document {
+        title: title.to_string(),
+        pages,
+        fonts: res.fonts.clone(),
+    }
 }

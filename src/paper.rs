@@ -24,13 +24,19 @@ pub const NAMED: [(&str, f64, f64); 7] = [
 
 impl Paper {
     /// ISO A4.
-    pub const A4: Paper = Paper { width: 210.0, height: 297.0 };
+    pub const A4: Paper = Paper {
+        width: 210.0,
+        height: 297.0,
+    };
 
     /// Parses a name (`a4`, `letter`, …) or `WIDTHxHEIGHT` in mm (`300x400`).
     pub fn parse(s: &str) -> Result<Paper, Error> {
         let t = s.trim().to_ascii_lowercase();
         if let Some((_, w, h)) = NAMED.iter().find(|(n, ..)| *n == t) {
-            return Ok(Paper { width: *w, height: *h });
+            return Ok(Paper {
+                width: *w,
+                height: *h,
+            });
         }
         let bad = || {
             Error::usage(
@@ -42,14 +48,20 @@ impl Paper {
             )
         };
         let (w, h) = t.split_once('x').ok_or_else(bad)?;
-        let (w, h): (f64, f64) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+        let (w, h): (f64, f64) = (
+            w.trim().parse().map_err(|_| bad())?,
+            h.trim().parse().map_err(|_| bad())?,
+        );
         if !(50.0..=2000.0).contains(&w) || !(50.0..=2000.0).contains(&h) {
             return Err(Error::usage(
                 "--paper",
                 format!("`{s}`: each side must be between 50 and 2000 mm"),
             ));
         }
-        Ok(Paper { width: w, height: h })
+        Ok(Paper {
+            width: w,
+            height: h,
+        })
     }
 }
 
@@ -61,8 +73,17 @@ mod tests {
     fn names_and_custom_sizes() {
         assert_eq!(Paper::parse("A4").unwrap(), Paper::A4);
         assert_eq!(Paper::parse("letter").unwrap().width, 215.9);
-        assert_eq!(Paper::parse("300x400").unwrap(), Paper { width: 300.0, height: 400.0 });
-        assert!(Paper::parse("banana").unwrap_err().to_string().contains("unknown paper size `banana`"));
+        assert_eq!(
+            Paper::parse("300x400").unwrap(),
+            Paper {
+                width: 300.0,
+                height: 400.0
+            }
+        );
+        assert!(Paper::parse("banana")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown paper size `banana`"));
         assert!(Paper::parse("10x10").is_err());
     }
 }

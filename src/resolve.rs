@@ -33,18 +33,23 @@ pub struct Resources {
 /// Loads a font named in a theme: `builtin:NAME` or a file path.
 fn load_font(book: &mut FontBook, spec: &str, key: &str) -> Result<FontId, Error> {
     if let Some(name) = spec.strip_prefix("builtin:") {
-        let f = BuiltinFont::from_name(name).ok_or_else(|| {
-            Error::Glyphs(format!(
+        let f =
+            BuiltinFont::from_name(name).ok_or_else(|| {
+                Error::Glyphs(format!(
                 "theme key `fonts.{key}`: unknown built-in font `{name}`; built-in fonts are {}",
                 BuiltinFont::ALL.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
             ))
-        })?;
+            })?;
         return Ok(book.add_builtin(f));
     }
-    let bytes = std::fs::read(spec).map_err(|e| Error::Io { path: spec.to_string(), source: e })?;
+    let bytes = std::fs::read(spec).map_err(|e| Error::Io {
+        path: spec.to_string(),
+        source: e,
+    })?;
     // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
     let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    book.add(spec, data, 0).map_err(|e| Error::Glyphs(format!("theme key `fonts.{key}`: {e}")))
+    book.add(spec, data, 0)
+        .map_err(|e| Error::Glyphs(format!("theme key `fonts.{key}`: {e}")))
 }
 
 impl Resources {
@@ -85,7 +90,10 @@ impl Resources {
             }
             let missing = self.fonts.missing(self.stack_for_key(&key), &s);
             if !missing.is_empty() {
-                let chars: Vec<String> = missing.iter().map(|c| format!("{c} (U+{:04X})", *c as u32)).collect();
+                let chars: Vec<String> = missing
+                    .iter()
+                    .map(|c| format!("{c} (U+{:04X})", *c as u32))
+                    .collect();
                 problems.push(format!("`{key}` needs {}", chars.join(", ")));
             }
         }

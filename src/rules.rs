@@ -56,7 +56,11 @@ impl Ruleset {
                 "--ruleset",
                 format!(
                     "unknown ruleset `{name}`; built-in rulesets are {} (or give a .toml file)",
-                    BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    BUILTIN
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )
         })?;
@@ -66,8 +70,10 @@ impl Ruleset {
     /// A preset name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Ruleset, Error> {
         if arg.ends_with(".toml") || arg.contains('/') {
-            let src = std::fs::read_to_string(Path::new(arg))
-                .map_err(|e| Error::Io { path: arg.to_string(), source: e })?;
+            let src = std::fs::read_to_string(Path::new(arg)).map_err(|e| Error::Io {
+                path: arg.to_string(),
+                source: e,
+            })?;
             Ruleset::parse(&src, arg)
         } else {
             Ruleset::builtin(arg)
@@ -87,7 +93,9 @@ impl Ruleset {
                     line,
                     column,
                     key: format!("key `ranks.{}`: ", a.key()),
-                    message: format!("rank {rank} is out of range; ranks go from 1 (weakest) to 8 (strongest)"),
+                    message: format!(
+                        "rank {rank} is out of range; ranks go from 1 (weakest) to 8 (strongest)"
+                    ),
                 });
             }
         }
@@ -137,6 +145,9 @@ mod tests {
     fn out_of_range_rank_names_line_and_key() {
         let src = BUILTIN[0].1.replace("tiger = 6", "tiger = 9");
         let e = Ruleset::parse(&src, "house.toml").unwrap_err().to_string();
-        assert!(e.starts_with("house.toml:") && e.contains("ranks.tiger") && e.contains("1 (weakest)"), "{e}");
+        assert!(
+            e.starts_with("house.toml:") && e.contains("ranks.tiger") && e.contains("1 (weakest)"),
+            "{e}"
+        );
     }
 }

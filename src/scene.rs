@@ -141,7 +141,11 @@ pub struct Stroke {
 impl Stroke {
     /// A solid line.
     pub fn solid(color: Color, width: f64) -> Stroke {
-        Stroke { color, width, dash: Vec::new() }
+        Stroke {
+            color,
+            width,
+            dash: Vec::new(),
+        }
     }
 
     /// A dashed line.
@@ -269,7 +273,11 @@ pub struct Page {
 impl Page {
     /// An empty page.
     pub fn new(width: f64, height: f64) -> Page {
-        Page { width, height, layers: Vec::new() }
+        Page {
+            width,
+            height,
+            layers: Vec::new(),
+        }
     }
 
     /// Adds items to a layer (created on first use, kept in [`Layer::ALL`] order).
@@ -277,7 +285,11 @@ impl Page {
         let pos = match self.layers.iter().position(|(l, _)| *l == layer) {
             Some(p) => p,
             None => {
-                let at = self.layers.iter().take_while(|(l, _)| order(*l) < order(layer)).count();
+                let at = self
+                    .layers
+                    .iter()
+                    .take_while(|(l, _)| order(*l) < order(layer))
+                    .count();
                 self.layers.insert(at, (layer, Vec::new()));
                 at
             }
@@ -287,12 +299,19 @@ impl Page {
 
     /// The items of one layer (empty if none).
     pub fn layer(&self, layer: Layer) -> &[Item] {
-        self.layers.iter().find(|(l, _)| *l == layer).map(|(_, v)| v.as_slice()).unwrap_or(&[])
+        self.layers
+            .iter()
+            .find(|(l, _)| *l == layer)
+            .map(|(_, v)| v.as_slice())
+            .unwrap_or(&[])
     }
 }
 
 fn order(l: Layer) -> usize {
-    Layer::ALL.iter().position(|x| *x == l).unwrap_or(usize::MAX)
+    Layer::ALL
+        .iter()
+        .position(|x| *x == l)
+        .unwrap_or(usize::MAX)
 }
 
 /// A document: pages plus the fonts their text runs refer to.
@@ -336,7 +355,11 @@ pub mod shapes {
             Seg::Line(pt(x + w - r, y)),
             Seg::Cubic(pt(x + w - r + k, y), pt(x + w, y + r - k), pt(x + w, y + r)),
             Seg::Line(pt(x + w, y + h - r)),
-            Seg::Cubic(pt(x + w, y + h - r + k), pt(x + w - r + k, y + h), pt(x + w - r, y + h)),
+            Seg::Cubic(
+                pt(x + w, y + h - r + k),
+                pt(x + w - r + k, y + h),
+                pt(x + w - r, y + h),
+            ),
             Seg::Line(pt(x + r, y + h)),
             Seg::Cubic(pt(x + r - k, y + h), pt(x, y + h - r + k), pt(x, y + h - r)),
             Seg::Line(pt(x, y + r)),
@@ -398,17 +421,29 @@ pub mod shapes {
 
     /// A filled path item.
     pub fn fill(segs: Vec<Seg>, color: Color) -> Item {
-        Item::Path(Path { segs, fill: Some(color), stroke: None })
+        Item::Path(Path {
+            segs,
+            fill: Some(color),
+            stroke: None,
+        })
     }
 
     /// A stroked path item.
     pub fn stroke(segs: Vec<Seg>, stroke: Stroke) -> Item {
-        Item::Path(Path { segs, fill: None, stroke: Some(stroke) })
+        Item::Path(Path {
+            segs,
+            fill: None,
+            stroke: Some(stroke),
+        })
     }
 
     /// A filled and stroked path item.
     pub fn fill_stroke(segs: Vec<Seg>, color: Color, stroke: Stroke) -> Item {
-        Item::Path(Path { segs, fill: Some(color), stroke: Some(stroke) })
+        Item::Path(Path {
+            segs,
+            fill: Some(color),
+            stroke: Some(stroke),
+        })
     }
 }
 

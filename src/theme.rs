@@ -29,10 +29,18 @@ impl ThemeColor {
                 _ => return Err(bad()),
             };
             let v = u32::from_str_radix(&hex, 16).map_err(|_| bad())?;
-            return Ok(ThemeColor(Color::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)));
+            return Ok(ThemeColor(Color::Rgb(
+                (v >> 16) as u8,
+                (v >> 8) as u8,
+                v as u8,
+            )));
         }
         let args = |name: &str| -> Option<Vec<String>> {
-            let inner = t.strip_prefix(name)?.trim().strip_prefix('(')?.strip_suffix(')')?;
+            let inner = t
+                .strip_prefix(name)?
+                .trim()
+                .strip_prefix('(')?
+                .strip_suffix(')')?;
             Some(inner.split(',').map(|x| x.trim().to_string()).collect())
         };
         if let Some(a) = args("rgb") {
@@ -116,6 +124,33 @@ pub struct SideColors {
     pub north: ThemeColor,
 }
 
+/// How a side's counters are told apart without colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaceStyle {
+    /// The whole face in the side's colour, text in the light face colour.
+    Filled,
+    /// A light face with a thick ring, text in the side's colour.
+    Ringed,
+}
+
+/// How counters are drawn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterStyle {
+    pub south_style: FaceStyle,
+    pub north_style: FaceStyle,
+    /// The light face colour (ringed faces, text on filled faces).
+    pub face: ThemeColor,
+    /// Ring width as a fraction of the counter size (0.02–0.2).
+    pub ring_width: f64,
+    pub cut: ThemeColor,
+    /// Cut line width, mm.
+    pub cut_width: f64,
+    pub fold: ThemeColor,
+    pub guides: ThemeColor,
+}
+
 /// Font choices: `builtin:NAME` or a path to a TTF/OTF file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,6 +174,7 @@ pub struct Theme {
     pub page: PageStyle,
     pub board: BoardStyle,
     pub sides: SideColors,
+    pub counters: CounterStyle,
     pub fonts: FontChoice,
 }
 
@@ -153,7 +189,11 @@ impl Theme {
                 "--theme",
                 format!(
                     "unknown theme `{name}`; built-in themes are {} (or give a .toml file)",
-                    BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    BUILTIN
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             )
         })?;
@@ -163,8 +203,10 @@ impl Theme {
     /// A built-in name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Theme, Error> {
         if arg.ends_with(".toml") || arg.contains('/') {
-            let src = std::fs::read_to_string(Path::new(arg))
-                .map_err(|e| Error::Io { path: arg.to_string(), source: e })?;
+            let src = std::fs::read_to_string(Path::new(arg)).map_err(|e| Error::Io {
+                path: arg.to_string(),
+                source: e,
+            })?;
             Theme::parse(&src, arg)
         } else {
             Theme::builtin(arg)
@@ -178,6 +220,8 @@ impl Theme {
             ("page.margin", t.page.margin, 0.0, 50.0),
             ("board.grid_width", t.board.grid_width, 0.0, 3.0),
             ("board.border_width", t.board.border_width, 0.0, 5.0),
+            ("counters.ring_width", t.counters.ring_width, 0.02, 0.2),
+            ("counters.cut_width", t.counters.cut_width, 0.01, 1.0),
         ];
         for (key, v, lo, hi) in checks {
             if !(lo..=hi).contains(&v) {
@@ -194,6 +238,14 @@ impl Theme {
             }
         }
         Ok(t)
+    }
+
+    /// A side's face style.
+    pub fn face_style(&self, side: Side) -> FaceStyle {
+        match side {
+            Side::South => self.counters.south_style,
+            Side::North => self.counters.north_style,
+        }
     }
 
     /// A side's colour.
@@ -217,19 +269,36 @@ mod tests {
 
     #[test]
     fn colours_parse() {
-        assert_eq!(ThemeColor::parse("#ff8000").unwrap().0, Color::Rgb(255, 128, 0));
-        assert_eq!(ThemeColor::parse("#f80").unwrap().0, Color::Rgb(255, 136, 0));
-        assert_eq!(ThemeColor::parse("rgb(1, 2, 3)").unwrap().0, Color::Rgb(1, 2, 3));
-        assert_eq!(ThemeColor::parse("cmyk(0%, 100%, 100%, 0%)").unwrap().0, Color::Cmyk(0.0, 1.0, 1.0, 0.0));
+        assert_eq!(
+            ThemeColor::parse("#ff8000").unwrap().0,
+            Color::Rgb(255, 128, 0)
+        );
+        assert_eq!(
+            ThemeColor::parse("#f80").unwrap().0,
+            Color::Rgb(255, 136, 0)
+        );
+        assert_eq!(
+            ThemeColor::parse("rgb(1, 2, 3)").unwrap().0,
+            Color::Rgb(1, 2, 3)
+        );
+        assert_eq!(
+            ThemeColor::parse("cmyk(0%, 100%, 100%, 0%)").unwrap().0,
+            Color::Cmyk(0.0, 1.0, 1.0, 0.0)
+        );
         assert!(ThemeColor::parse("#12345").is_err());
         assert!(ThemeColor::parse("rgb(1,2)").is_err());
     }
 
     #[test]
     fn bad_colour_names_line_and_key() {
-        let src = BUILTIN[0].1.replace("river = \"#9ccbea\"", "river = \"blu\"");
+        let src = BUILTIN[0]
+            .1
+            .replace("river = \"#9ccbea\"", "river = \"blu\"");
         let e = Theme::parse(&src, "my.toml").unwrap_err().to_string();
-        assert!(e.starts_with("my.toml:") && e.contains("board.river") && e.contains("not a colour"), "{e}");
+        assert!(
+            e.starts_with("my.toml:") && e.contains("board.river") && e.contains("not a colour"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The board sheet: the 7×9 board centred on one page, with its title and a scale bar.
 
 use crate::error::Error;
-use crate::layout::{max_square, printable_area, Board, BoardPlacement, Rect, Side, Square, SquareKind, COLS, ROWS};
+use crate::layout::{
+    max_square, printable_area, Board, BoardPlacement, Rect, Side, Square, SquareKind, COLS, ROWS,
+};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
@@ -60,11 +62,17 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
     let th = &res.theme.board;
     let outline = place.outline();
 
-    art.push(shapes::fill(shapes::rect(outline.x, outline.y, outline.w, outline.h), th.land.0));
+    art.push(shapes::fill(
+        shapes::rect(outline.x, outline.y, outline.w, outline.h),
+        th.land.0,
+    ));
     for (lo, hi) in board.lakes() {
         let a = place.square_rect(Square::new(lo.col, hi.row));
         let b = place.square_rect(Square::new(hi.col, lo.row));
-        art.push(shapes::fill(shapes::rect(a.x, a.y, b.right() - a.x, b.bottom() - a.y), th.river.0));
+        art.push(shapes::fill(
+            shapes::rect(a.x, a.y, b.right() - a.x, b.bottom() - a.y),
+            th.river.0,
+        ));
     }
     for sq in board.squares() {
         let r = place.square_rect(sq);
@@ -73,7 +81,11 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
             SquareKind::Trap(side) => {
                 art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.trap.0));
                 art.push(shapes::fill(trap_teeth(r), th.trap_mark.0));
-                art.push(facing(side, r, place_label(res, r, &res.lang.board.trap_han, &res.lang.board.trap)));
+                art.push(facing(
+                    side,
+                    r,
+                    place_label(res, r, &res.lang.board.trap_han, &res.lang.board.trap),
+                ));
             }
             SquareKind::Den(side) => {
                 art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.den.0));
@@ -81,11 +93,21 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
                 for inset in [0.10, 0.155] {
                     let i = s * inset;
                     art.push(shapes::stroke(
-                        shapes::rounded_rect(r.x + i, r.y + i, r.w - 2.0 * i, r.h - 2.0 * i, s * 0.08),
+                        shapes::rounded_rect(
+                            r.x + i,
+                            r.y + i,
+                            r.w - 2.0 * i,
+                            r.h - 2.0 * i,
+                            s * 0.08,
+                        ),
                         stroke.clone(),
                     ));
                 }
-                art.push(facing(side, r, place_label(res, r, &res.lang.board.den_han, &res.lang.board.den)));
+                art.push(facing(
+                    side,
+                    r,
+                    place_label(res, r, &res.lang.board.den_han, &res.lang.board.den),
+                ));
             }
             SquareKind::Land => {}
         }
@@ -97,7 +119,11 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
     for (lo, hi) in board.lakes() {
         for (col, side) in [(lo.col, Side::South), (hi.col, Side::North)] {
             let r = place.square_rect(Square::new(col, 4));
-            art.push(facing(side, r, place_label(res, r, &res.lang.board.river_han, &res.lang.board.river)));
+            art.push(facing(
+                side,
+                r,
+                place_label(res, r, &res.lang.board.river_han, &res.lang.board.river),
+            ));
         }
     }
     art.push(grid(place, th.grid.0, th.grid_width));
@@ -115,7 +141,10 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
     let below = opts.paper.height - margin - outline.bottom();
     if below >= 7.0 {
         let at = pt(outline.x, outline.bottom() + 2.8);
-        page.add(Layer::Guides, scale_bar(res, at, th.text.0, below >= 7.0, outline.w));
+        page.add(
+            Layer::Guides,
+            scale_bar(res, at, th.text.0, below >= 7.0, outline.w),
+        );
     }
     Ok(page)
 }
@@ -136,10 +165,37 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
     let color = res.theme.board.text.0;
     let mut items = Vec::new();
     if han == word {
-        items.extend(text_fit(res, &res.han, han, s * 0.3, s * 0.6, c, 0.0, color));
+        items.extend(text_fit(
+            res,
+            &res.han,
+            han,
+            s * 0.3,
+            s * 0.6,
+            c,
+            0.0,
+            color,
+        ));
     } else {
-        items.extend(text_fit(res, &res.han, han, s * 0.26, s * 0.56, pt(c.x, c.y - s * 0.07), 0.0, color));
-        items.extend(text_fit(res, &res.text, word, s * 0.12, s * 0.6, pt(c.x, c.y + s * 0.17), 0.0, color));
+        items.extend(text_fit(
+            res,
+            &res.han,
+            han,
+            s * 0.26,
+            s * 0.56,
+            pt(c.x, c.y - s * 0.07),
+            0.0,
+            color,
+        ));
+        items.extend(text_fit(
+            res,
+            &res.text,
+            word,
+            s * 0.12,
+            s * 0.6,
+            pt(c.x, c.y + s * 0.17),
+            0.0,
+            color,
+        ));
     }
     items
 }
@@ -150,10 +206,31 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
     let c = r.center();
     let color = res.theme.side(piece.side);
     let names = res.lang.animal(piece.animal, false);
-    let mut items = vec![shapes::stroke(shapes::circle(c, s * 0.43), Stroke::solid(color, (s * 0.022).max(0.3)))];
-    items.extend(text_fit(res, &res.han, &names.han, s * 0.42, s * 0.6, pt(c.x, c.y - s * 0.06), 0.0, color));
+    let mut items = vec![shapes::stroke(
+        shapes::circle(c, s * 0.43),
+        Stroke::solid(color, (s * 0.022).max(0.3)),
+    )];
+    items.extend(text_fit(
+        res,
+        &res.han,
+        &names.han,
+        s * 0.42,
+        s * 0.6,
+        pt(c.x, c.y - s * 0.06),
+        0.0,
+        color,
+    ));
     if names.name != names.han {
-        items.extend(text_fit(res, &res.text, &names.name, s * 0.12, s * 0.6, pt(c.x, c.y + s * 0.25), 0.0, color));
+        items.extend(text_fit(
+            res,
+            &res.text,
+            &names.name,
+            s * 0.12,
+            s * 0.6,
+            pt(c.x, c.y + s * 0.25),
+            0.0,
+            color,
+        ));
     }
     items
 }
@@ -161,7 +238,11 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
 /// Wavy strokes across a river square. Label squares keep their middle clear.
 fn waves(r: Rect, labelled: bool, color: Color) -> Item {
     let s = r.w;
-    let rows: &[f64] = if labelled { &[0.14, 0.88] } else { &[0.25, 0.5, 0.75] };
+    let rows: &[f64] = if labelled {
+        &[0.14, 0.88]
+    } else {
+        &[0.25, 0.5, 0.75]
+    };
     let (x0, x1) = (r.x + s * 0.14, r.x + s * 0.86);
     let amp = s * 0.035;
     let mut segs = Vec::new();
@@ -172,7 +253,11 @@ fn waves(r: Rect, labelled: bool, color: Color) -> Item {
         segs.push(Seg::Move(pt(x0, y)));
         for i in 0..n {
             let a = x0 + step * i as f64;
-            segs.push(Seg::Cubic(pt(a + step / 3.0, y - amp * 2.0), pt(a + 2.0 * step / 3.0, y + amp * 2.0), pt(a + step, y)));
+            segs.push(Seg::Cubic(
+                pt(a + step / 3.0, y - amp * 2.0),
+                pt(a + 2.0 * step / 3.0, y + amp * 2.0),
+                pt(a + step, y),
+            ));
         }
     }
     shapes::stroke(segs, Stroke::solid(color, (s * 0.014).max(0.25)))
@@ -191,7 +276,11 @@ fn trap_teeth(r: Rect) -> Vec<Seg> {
         let t = Transform::rotate_about(90.0 * quarter as f64, c);
         for i in 0..n {
             let a = r.x + from + base * i as f64;
-            let tooth = [pt(a, r.y + inset), pt(a + base, r.y + inset), pt(a + base / 2.0, r.y + inset + depth)];
+            let tooth = [
+                pt(a, r.y + inset),
+                pt(a + base, r.y + inset),
+                pt(a + base / 2.0, r.y + inset + depth),
+            ];
             segs.extend(shapes::polygon(&tooth.map(|p| t.apply(p))));
         }
     }
@@ -221,18 +310,35 @@ fn coordinates(res: &Resources, place: BoardPlacement) -> Vec<Item> {
     let color = res.theme.board.coordinates.0;
     let mut items = Vec::new();
     let label = |text: &str, pos, anchor| {
-        Label { text, stack: &res.text, size, pos, anchor, valign: VAlign::Baseline, rotation: 0.0, fill: color }
-            .items(&res.fonts)
+        Label {
+            text,
+            stack: &res.text,
+            size,
+            pos,
+            anchor,
+            valign: VAlign::Baseline,
+            rotation: 0.0,
+            fill: color,
+        }
+        .items(&res.fonts)
     };
     for col in 0..COLS {
         let r = place.square_rect(Square::new(col, 0));
         let file = ((b'a' + col) as char).to_string();
-        items.extend(label(&file, pt(r.right() - pad, r.bottom() - pad), Anchor::End));
+        items.extend(label(
+            &file,
+            pt(r.right() - pad, r.bottom() - pad),
+            Anchor::End,
+        ));
     }
     for row in 0..ROWS {
         let r = place.square_rect(Square::new(0, row));
         let rank = (row + 1).to_string();
-        items.extend(label(&rank, pt(r.x + pad, r.y + pad + size * 0.72), Anchor::Start));
+        items.extend(label(
+            &rank,
+            pt(r.x + pad, r.y + pad + size * 0.72),
+            Anchor::Start,
+        ));
     }
     items
 }
@@ -244,8 +350,21 @@ fn title(res: &Resources, paper: Paper, board: Rect) -> Vec<Item> {
         return Vec::new();
     }
     let g = &res.lang.game;
-    let text = if g.title == g.han { g.han.clone() } else { format!("{}  {}", g.han, g.title) };
+    let text = if g.title == g.han {
+        g.han.clone()
+    } else {
+        format!("{}  {}", g.han, g.title)
+    };
     let size = (room * 0.5).min(9.0);
     let pos = pt(paper.width / 2.0, board.y - room / 2.0);
-    text_fit(res, &res.bold, &text, size, board.w, pos, 0.0, res.theme.board.text.0)
+    text_fit(
+        res,
+        &res.bold,
+        &text,
+        size,
+        board.w,
+        pos,
+        0.0,
+        res.theme.board.text.0,
+    )
 }

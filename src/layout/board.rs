@@ -196,9 +196,9 @@ impl Board {
     pub fn standard() -> Board {
         let mut kinds = [[SquareKind::Land; COLS as usize]; ROWS as usize];
         // Two lakes: columns b–c and e–f, rows 4–6.
-        for row in 3..6 {
+        for row in kinds.iter_mut().take(6).skip(3) {
             for col in [1, 2, 4, 5] {
-                kinds[row][col] = SquareKind::River;
+                row[col] = SquareKind::River;
             }
         }
         for side in Side::ALL {
@@ -287,14 +287,23 @@ mod tests {
         let b = Board::standard();
         assert_eq!(count(&b, SquareKind::River), 12);
         for name in ["b4", "c4", "b6", "c6", "e4", "f5", "f6"] {
-            assert_eq!(b.kind(Square::parse(name).unwrap()), SquareKind::River, "{name}");
+            assert_eq!(
+                b.kind(Square::parse(name).unwrap()),
+                SquareKind::River,
+                "{name}"
+            );
         }
         for name in ["a4", "d5", "g6", "b3", "c7"] {
-            assert_ne!(b.kind(Square::parse(name).unwrap()), SquareKind::River, "{name}");
+            assert_ne!(
+                b.kind(Square::parse(name).unwrap()),
+                SquareKind::River,
+                "{name}"
+            );
         }
         for (lo, hi) in b.lakes() {
             for s in b.squares() {
-                let inside = (lo.col..=hi.col).contains(&s.col) && (lo.row..=hi.row).contains(&s.row);
+                let inside =
+                    (lo.col..=hi.col).contains(&s.col) && (lo.row..=hi.row).contains(&s.row);
                 if inside {
                     assert_eq!(b.kind(s), SquareKind::River);
                 }
@@ -358,7 +367,10 @@ mod tests {
         let b = Board::standard();
         assert_eq!(b.starts().len(), 16);
         for &(piece, sq) in b.starts() {
-            let twin = Piece { side: piece.side.opponent(), animal: piece.animal };
+            let twin = Piece {
+                side: piece.side.opponent(),
+                animal: piece.animal,
+            };
             assert_eq!(b.start_of(twin), sq.rotated(), "{piece:?}");
             assert_eq!(b.kind(sq), SquareKind::Land, "pieces start on land");
         }

@@ -4,7 +4,9 @@
 //! corner, x to the right, y down.
 
 mod board;
+mod impose;
 mod sheet;
 
 pub use board::{Animal, Board, Piece, Side, Square, SquareKind, COLS, ROWS};
+pub use impose::{mirror, Flip, Grid};
 pub use sheet::{max_square, printable_area, BoardPlacement, Rect};

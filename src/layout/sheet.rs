@@ -50,7 +50,12 @@ impl Rect {
 
 /// The part of the paper inside the margins.
 pub fn printable_area(paper: Paper, margin: f64) -> Rect {
-    Rect { x: margin, y: margin, w: paper.width - 2.0 * margin, h: paper.height - 2.0 * margin }
+    Rect {
+        x: margin,
+        y: margin,
+        w: paper.width - 2.0 * margin,
+        h: paper.height - 2.0 * margin,
+    }
 }
 
 /// The largest whole-millimetre square size at which the 7×9 board fits `area`.
@@ -73,12 +78,20 @@ impl BoardPlacement {
     /// The board centred on `paper`.
     pub fn centered(paper: Paper, square: f64) -> BoardPlacement {
         let (w, h) = (square * COLS as f64, square * ROWS as f64);
-        BoardPlacement { square, origin: pt((paper.width - w) / 2.0, (paper.height - h) / 2.0) }
+        BoardPlacement {
+            square,
+            origin: pt((paper.width - w) / 2.0, (paper.height - h) / 2.0),
+        }
     }
 
     /// The whole board's outline.
     pub fn outline(&self) -> Rect {
-        Rect { x: self.origin.x, y: self.origin.y, w: self.square * COLS as f64, h: self.square * ROWS as f64 }
+        Rect {
+            x: self.origin.x,
+            y: self.origin.y,
+            w: self.square * COLS as f64,
+            h: self.square * ROWS as f64,
+        }
     }
 
     /// A square's outline; south (row 1) at the bottom of the page.
@@ -104,8 +117,14 @@ mod tests {
     #[test]
     fn a4_and_letter_take_27mm_squares() {
         assert_eq!(max_square(printable_area(Paper::A4, 10.0)), 27);
-        assert_eq!(max_square(printable_area(Paper::parse("letter").unwrap(), 10.0)), 27);
-        assert_eq!(max_square(printable_area(Paper::parse("a3").unwrap(), 10.0)), 39);
+        assert_eq!(
+            max_square(printable_area(Paper::parse("letter").unwrap(), 10.0)),
+            27
+        );
+        assert_eq!(
+            max_square(printable_area(Paper::parse("a3").unwrap(), 10.0)),
+            39
+        );
     }
 
     #[test]

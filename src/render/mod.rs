@@ -21,6 +21,6 @@ mod tests {
         assert_eq!(super::num(-0.0001), "0");
         assert_eq!(super::num(2.50049), "2.5");
         assert_eq!(super::num(210.0), "210");
-        assert_eq!(super::num(-3.14159), "-3.142");
+        assert_eq!(super::num(-1.23456), "-1.235");
     }
 }

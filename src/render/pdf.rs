@@ -8,9 +8,9 @@
 //! fixed resource names, epoch dates and a trailer `/ID` derived from the content.
 
 use printpdf::{
-    Color as PColor, Cmyk, DictItem, FontId as PFontId, Layer as PLayer, LayerInternalId, Mm,
-    Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb,
-    TextItem, TextMatrix,
+    Cmyk, Color as PColor, DictItem, FontId as PFontId, Layer as PLayer, LayerInternalId, Mm, Op,
+    ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb, TextItem,
+    TextMatrix,
 };
 
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, TextRun, Transform};
@@ -50,8 +50,13 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
             continue;
         }
         let mut warnings = Vec::new();
-        let parsed = ParsedFont::from_bytes(f.data, f.index as usize, &mut warnings)
-            .ok_or_else(|| PdfError(format!("font `{}` could not be parsed for embedding", f.name)))?;
+        let parsed =
+            ParsedFont::from_bytes(f.data, f.index as usize, &mut warnings).ok_or_else(|| {
+                PdfError(format!(
+                    "font `{}` could not be parsed for embedding",
+                    f.name
+                ))
+            })?;
         pdf.resources
             .fonts
             .map
@@ -61,7 +66,10 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     // One optional-content group per layer used anywhere in the document.
     for layer in Layer::ALL {
         if doc.pages.iter().any(|p| !p.layer(layer).is_empty()) {
-            pdf.resources.layers.map.insert(layer_res_id(layer), PLayer::new(layer.id()));
+            pdf.resources
+                .layers
+                .map
+                .insert(layer_res_id(layer), PLayer::new(layer.id()));
         }
     }
 
@@ -82,7 +90,9 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
                 if items.is_empty() {
                     continue;
                 }
-                ops.push(Op::BeginLayer { layer_id: layer_res_id(*layer) });
+                ops.push(Op::BeginLayer {
+                    layer_id: layer_res_id(*layer),
+                });
                 for item in items {
                     emit(&mut ops, item, to_pdf, &font_ids);
                 }
@@ -107,10 +117,12 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     // printpdf writes a random /ID; replace it by a hash of the content.
     lo.trailer.remove(b"ID");
     let mut bytes = Vec::new();
-    lo.save_to(&mut bytes).map_err(|e| PdfError(e.to_string()))?;
+    lo.save_to(&mut bytes)
+        .map_err(|e| PdfError(e.to_string()))?;
     let id = content_hash(&bytes);
     let id_obj = lopdf::Object::String(id.to_vec(), lopdf::StringFormat::Hexadecimal);
-    lo.trailer.set("ID", lopdf::Object::Array(vec![id_obj.clone(), id_obj]));
+    lo.trailer
+        .set("ID", lopdf::Object::Array(vec![id_obj.clone(), id_obj]));
     let mut out = Vec::with_capacity(bytes.len() + 64);
     lo.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
     Ok(out)
@@ -137,7 +149,9 @@ fn content_hash(bytes: &[u8]) -> [u8; 16] {
     let mut b: u64 = 0x6c62_272e_07bb_0142;
     for &x in bytes {
         a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        b = (b ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(7);
+        b = (b ^ x as u64)
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(7);
     }
     let mut out = [0u8; 16];
     out[..8].copy_from_slice(&a.to_be_bytes());
@@ -163,7 +177,13 @@ fn color(c: Color) -> PColor {
             b: b as f32 / 255.0,
             icc_profile: None,
         }),
-        Color::Cmyk(c, m, y, k) => PColor::Cmyk(Cmyk { c, m, y, k, icc_profile: None }),
+        Color::Cmyk(c, m, y, k) => PColor::Cmyk(Cmyk {
+            c,
+            m,
+            y,
+            k,
+            icc_profile: None,
+        }),
     }
 }
 
@@ -173,7 +193,10 @@ fn real(v: f64) -> DictItem {
 }
 
 fn raw(key: &str, args: Vec<DictItem>) -> Op {
-    Op::Unknown { key: key.to_string(), value: args }
+    Op::Unknown {
+        key: key.to_string(),
+        value: args,
+    }
 }
 
 fn emit(ops: &mut Vec<Op>, item: &Item, t: Transform, fonts: &[PFontId]) {
@@ -200,8 +223,12 @@ fn path(ops: &mut Vec<Op>, p: &Path, t: Transform) {
     if let Some(s) = &p.stroke {
         let [a, b, c, d, ..] = t.0;
         let k = (a * d - b * c).abs().sqrt();
-        ops.push(Op::SetOutlineColor { col: color(s.color) });
-        ops.push(Op::SetOutlineThickness { pt: PPt((s.width * k) as f32) });
+        ops.push(Op::SetOutlineColor {
+            col: color(s.color),
+        });
+        ops.push(Op::SetOutlineThickness {
+            pt: PPt((s.width * k) as f32),
+        });
         ops.push(raw("j", vec![DictItem::Int(1)]));
         if !s.dash.is_empty() {
             let dash = s.dash.iter().map(|v| real(v * k)).collect();
@@ -220,7 +247,17 @@ fn path(ops: &mut Vec<Op>, p: &Path, t: Transform) {
             }
             Seg::Cubic(a, b, c) => {
                 let (a, b, c) = (t.apply(a), t.apply(b), t.apply(c));
-                ops.push(raw("c", vec![real(a.x), real(a.y), real(b.x), real(b.y), real(c.x), real(c.y)]));
+                ops.push(raw(
+                    "c",
+                    vec![
+                        real(a.x),
+                        real(a.y),
+                        real(b.x),
+                        real(b.y),
+                        real(c.x),
+                        real(c.y),
+                    ],
+                ));
             }
             Seg::Close => ops.push(raw("h", vec![])),
         }
@@ -243,9 +280,18 @@ fn text(ops: &mut Vec<Op>, run: &TextRun, t: Transform, fonts: &[PFontId]) {
     let r = |v: f64| ((v * 10000.0).round() / 10000.0) as f32;
     let [a, b, c, d, e, f] = m.0;
     ops.push(Op::StartTextSection);
-    ops.push(Op::SetFont { font: PdfFontHandle::External(fonts[run.font.0].clone()), size: PPt(1.0) });
-    ops.push(Op::SetFillColor { col: color(run.fill) });
-    ops.push(Op::SetTextMatrix { matrix: TextMatrix::Raw([r(a), r(b), r(c), r(d), r(e), r(f)]) });
-    ops.push(Op::ShowText { items: vec![TextItem::Text(run.text.clone())] });
+    ops.push(Op::SetFont {
+        font: PdfFontHandle::External(fonts[run.font.0].clone()),
+        size: PPt(1.0),
+    });
+    ops.push(Op::SetFillColor {
+        col: color(run.fill),
+    });
+    ops.push(Op::SetTextMatrix {
+        matrix: TextMatrix::Raw([r(a), r(b), r(c), r(d), r(e), r(f)]),
+    });
+    ops.push(Op::ShowText {
+        items: vec![TextItem::Text(run.text.clone())],
+    });
     ops.push(Op::EndTextSection);
 }

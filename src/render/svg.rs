@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use svg::node::element::{Definitions, Group, Path as SvgPath, Text, Title, Use};
+use svg::node::element::{Definitions, Element, Group, Path as SvgPath, Title, Use};
 use svg::Node;
 
 use super::num;
@@ -26,18 +26,32 @@ pub struct SvgOptions {
 /// Renders page `index` of `doc` as an SVG document (a complete XML file).
 pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
     let page = &doc.pages[index];
-    let mut ctx = Ctx { book: &doc.fonts, opts, glyphs: BTreeMap::new() };
+    let mut ctx = Ctx {
+        book: &doc.fonts,
+        opts,
+        glyphs: BTreeMap::new(),
+    };
     let mut root = svg::Document::new()
         .set("width", format!("{}mm", num(page.width)))
         .set("height", format!("{}mm", num(page.height)))
-        .set("viewBox", format!("0 0 {} {}", num(page.width), num(page.height)))
-        .set("xmlns:inkscape", "http://www.inkscape.org/namespaces/inkscape");
+        .set(
+            "viewBox",
+            format!("0 0 {} {}", num(page.width), num(page.height)),
+        )
+        .set(
+            "xmlns:inkscape",
+            "http://www.inkscape.org/namespaces/inkscape",
+        );
     root.append(Title::new(doc.title.clone()));
     let layers = render_layers(&mut ctx, page);
     if !ctx.glyphs.is_empty() {
         let mut defs = Definitions::new();
         for ((font, gid), d) in &ctx.glyphs {
-            defs.append(SvgPath::new().set("id", glyph_id(*font, *gid)).set("d", d.clone()));
+            defs.append(
+                SvgPath::new()
+                    .set("id", glyph_id(*font, *gid))
+                    .set("d", d.clone()),
+            );
         }
         root.append(defs);
     }
@@ -151,12 +165,15 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
         .then_apply(Transform::translate(run.pos.x, run.pos.y))
         .then_apply(Transform::rotate(run.rotation));
     if ctx.opts.live_text {
-        let e = Text::new(run.text.clone())
-            .set("transform", matrix(frame))
-            .set("font-family", ctx.book.family(run.font))
-            .set("font-size", num(run.size))
-            .set("fill", run.fill.to_hex())
-            .set("xml:space", "preserve");
+        // A plain element: svg's `Text` type puts line breaks around its content,
+        // which `xml:space="preserve"` would then draw as spaces.
+        let mut e = Element::new("text");
+        e.append(svg::node::Text::new(run.text.clone()));
+        e.assign("transform", matrix(frame));
+        e.assign("font-family", ctx.book.family(run.font));
+        e.assign("font-size", num(run.size));
+        e.assign("fill", run.fill.to_hex());
+        e.assign("xml:space", "preserve");
         parent.append(e);
         return;
     }
@@ -169,7 +186,11 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
             if let Some(d) = ctx.book.outline_svg(run.font, gid) {
                 ctx.glyphs.entry((run.font, gid)).or_insert(d);
                 let m = frame.then_apply(Transform([k, 0.0, 0.0, -k, x, 0.0]));
-                g.append(Use::new().set("href", format!("#{}", glyph_id(run.font, gid))).set("transform", matrix(m)));
+                g.append(
+                    Use::new()
+                        .set("href", format!("#{}", glyph_id(run.font, gid)))
+                        .set("transform", matrix(m)),
+                );
             }
         }
         x += ctx.book.advance_em(run.font, c) * run.size;

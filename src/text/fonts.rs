@@ -25,7 +25,11 @@ pub enum BuiltinFont {
 
 impl BuiltinFont {
     /// All bundled fonts.
-    pub const ALL: [BuiltinFont; 3] = [BuiltinFont::WenKai, BuiltinFont::NotoSans, BuiltinFont::NotoSansBold];
+    pub const ALL: [BuiltinFont; 3] = [
+        BuiltinFont::WenKai,
+        BuiltinFont::NotoSans,
+        BuiltinFont::NotoSansBold,
+    ];
 
     /// The name used in themes (`builtin:NAME`).
     pub fn name(self) -> &'static str {
@@ -98,8 +102,17 @@ impl FontBook {
     /// Adds a font from bytes that live for the whole program (bundled fonts, or
     /// user files read once and leaked). Returns its id; adding the same
     /// name and index twice returns the first id.
-    pub fn add(&mut self, name: &str, data: &'static [u8], index: u32) -> Result<FontId, FontError> {
-        if let Some(i) = self.fonts.iter().position(|f| f.name == name && f.index == index) {
+    pub fn add(
+        &mut self,
+        name: &str,
+        data: &'static [u8],
+        index: u32,
+    ) -> Result<FontId, FontError> {
+        if let Some(i) = self
+            .fonts
+            .iter()
+            .position(|f| f.name == name && f.index == index)
+        {
             return Ok(FontId(i));
         }
         let face = ttf_parser::Face::parse(data, index).map_err(|e| FontError::Unreadable {
@@ -107,7 +120,12 @@ impl FontBook {
             index,
             reason: e.to_string(),
         })?;
-        self.fonts.push(LoadedFont { name: name.to_string(), data, index, face });
+        self.fonts.push(LoadedFont {
+            name: name.to_string(),
+            data,
+            index,
+            face,
+        });
         Ok(FontId(self.fonts.len() - 1))
     }
 
@@ -138,7 +156,10 @@ impl FontBook {
 
     /// Glyph id for a character, if the font has one.
     pub fn glyph(&self, id: FontId, c: char) -> Option<u16> {
-        self.face(id).glyph_index(c).map(|g| g.0).filter(|g| *g != 0)
+        self.face(id)
+            .glyph_index(c)
+            .map(|g| g.0)
+            .filter(|g| *g != 0)
     }
 
     /// True when the font draws `c` (spaces and line breaks count as drawable).
@@ -162,7 +183,11 @@ impl FontBook {
         for c in text.chars() {
             let font = match runs.last() {
                 Some((f, _)) if c == ' ' && self.glyph(*f, c).is_some() => *f,
-                _ => stack.iter().copied().find(|f| self.glyph(*f, c).is_some()).unwrap_or(stack[0]),
+                _ => stack
+                    .iter()
+                    .copied()
+                    .find(|f| self.glyph(*f, c).is_some())
+                    .unwrap_or(stack[0]),
             };
             match runs.last_mut() {
                 Some((f, s)) if *f == font => s.push(c),
@@ -186,7 +211,11 @@ impl FontBook {
 
     /// Width of a string set in a font stack, in mm, at em size `size` mm.
     pub fn width_mm(&self, stack: &FontStack, text: &str, size: f64) -> f64 {
-        self.split(stack, text).iter().map(|(f, s)| self.width_em(*f, s)).sum::<f64>() * size
+        self.split(stack, text)
+            .iter()
+            .map(|(f, s)| self.width_em(*f, s))
+            .sum::<f64>()
+            * size
     }
 
     /// Height above the baseline of the font's optical middle, in em: half the
@@ -195,7 +224,10 @@ impl FontBook {
         let face = self.face(id);
         let upem = face.units_per_em() as f64;
         // An ideograph's ink box tells where CJK text sits on its baseline.
-        if let Some(bb) = face.glyph_index('中').and_then(|g| face.glyph_bounding_box(g)) {
+        if let Some(bb) = face
+            .glyph_index('中')
+            .and_then(|g| face.glyph_bounding_box(g))
+        {
             return (bb.y_min as f64 + bb.y_max as f64) / 2.0 / upem;
         }
         if let Some(cap) = face.capital_height() {
@@ -208,7 +240,10 @@ impl FontBook {
     pub fn ascent_descent_em(&self, id: FontId) -> (f64, f64) {
         let face = self.face(id);
         let upem = face.units_per_em() as f64;
-        (face.ascender() as f64 / upem, face.descender() as f64 / upem)
+        (
+            face.ascender() as f64 / upem,
+            face.descender() as f64 / upem,
+        )
     }
 
     /// The outline of a glyph as SVG path data in font units, y up (as stored in
@@ -233,7 +268,8 @@ impl FontBook {
             }
         }
         let mut b = Svg(String::new());
-        self.face(id).outline_glyph(ttf_parser::GlyphId(gid), &mut b)?;
+        self.face(id)
+            .outline_glyph(ttf_parser::GlyphId(gid), &mut b)?;
         Some(b.0)
     }
 
@@ -268,9 +304,15 @@ mod tests {
         let cjk = book.add_builtin(BuiltinFont::WenKai);
         let stack = vec![latin, cjk];
         let runs = book.split(&stack, "Rat 鼠");
-        assert_eq!(runs, vec![(latin, "Rat ".to_string()), (cjk, "鼠".to_string())]);
+        assert_eq!(
+            runs,
+            vec![(latin, "Rat ".to_string()), (cjk, "鼠".to_string())]
+        );
         assert!(book.missing(&stack, "Éléphant 象").is_empty());
-        assert_eq!(book.missing(&stack, "a\u{E000}b"), BTreeSet::from(['\u{E000}']));
+        assert_eq!(
+            book.missing(&stack, "a\u{E000}b"),
+            BTreeSet::from(['\u{E000}'])
+        );
     }
 
     #[test]
@@ -278,7 +320,10 @@ mod tests {
         let mut book = FontBook::new();
         let cjk = book.add_builtin(BuiltinFont::WenKai);
         let w = book.width_em(cjk, "鬥獸棋");
-        assert!((w - 3.0).abs() < 0.05, "ideographs are one em wide, got {w}");
+        assert!(
+            (w - 3.0).abs() < 0.05,
+            "ideographs are one em wide, got {w}"
+        );
         assert!(book.middle_em(cjk) > 0.2 && book.middle_em(cjk) < 0.5);
     }
 }

@@ -43,7 +43,10 @@ impl Label<'_> {
     /// Lays the label out as text runs, one per font change, along the rotated baseline.
     pub fn items(&self, book: &FontBook) -> Vec<Item> {
         let runs = book.split(self.stack, self.text);
-        let widths: Vec<f64> = runs.iter().map(|(f, s)| book.width_em(*f, s) * self.size).collect();
+        let widths: Vec<f64> = runs
+            .iter()
+            .map(|(f, s)| book.width_em(*f, s) * self.size)
+            .collect();
         let total: f64 = widths.iter().sum();
         let start = match self.anchor {
             Anchor::Start => 0.0,
@@ -52,14 +55,20 @@ impl Label<'_> {
         };
         let rise = match self.valign {
             VAlign::Baseline => 0.0,
-            VAlign::Middle => runs.first().map(|(f, _)| book.middle_em(*f) * self.size).unwrap_or(0.0),
+            VAlign::Middle => runs
+                .first()
+                .map(|(f, _)| book.middle_em(*f) * self.size)
+                .unwrap_or(0.0),
         };
         let rot = Transform::rotate_about(self.rotation, self.pos);
         let mut x = start;
         let mut items = Vec::with_capacity(runs.len());
         for ((font, text), w) in runs.into_iter().zip(widths) {
             // Baseline point in the unrotated frame, then rotated about `pos`.
-            let p = rot.apply(Pt { x: self.pos.x + x, y: self.pos.y + rise });
+            let p = rot.apply(Pt {
+                x: self.pos.x + x,
+                y: self.pos.y + rise,
+            });
             items.push(Item::Text(TextRun {
                 text,
                 font,

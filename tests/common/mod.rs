@@ -14,7 +14,12 @@ pub const LANGS: [&str; 4] = ["en", "fr", "zh-Hant", "zh-Hans"];
 
 /// Resources for a built-in language with the default theme and rules.
 pub fn resources(lang: &str) -> Resources {
-    Resources::new(Theme::default(), Lang::builtin(lang).unwrap(), Ruleset::default()).unwrap()
+    Resources::new(
+        Theme::default(),
+        Lang::builtin(lang).unwrap(),
+        Ruleset::default(),
+    )
+    .unwrap()
 }
 
 /// The default board document for a language on some paper.
@@ -39,7 +44,12 @@ pub fn page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
         .map(|id| {
             let page = doc.get_dictionary(*id).unwrap();
             let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
-            let n = |o: &lopdf::Object| o.as_float().map(|v| v as f64).or_else(|_| o.as_i64().map(|v| v as f64)).unwrap();
+            let n = |o: &lopdf::Object| {
+                o.as_float()
+                    .map(|v| v as f64)
+                    .or_else(|_| o.as_i64().map(|v| v as f64))
+                    .unwrap()
+            };
             (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
         })
         .collect()

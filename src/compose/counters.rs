@@ -1,0 +1,469 @@
+//! Counter sheets: the 16 animal pieces packed on pages, ready to cut, as
+//! fronts only, fold-over pairs, or duplex fronts and backs.
+
+use crate::error::Error;
+use crate::layout::{mirror, printable_area, Animal, Flip, Grid, Piece, Rect, Side};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
+use crate::theme::FaceStyle;
+
+use super::{scale_bar, text_fit};
+
+/// Outline of a counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A disc (the default).
+    Circle,
+    /// A square.
+    Square,
+    /// A square with rounded corners.
+    Rounded,
+    /// A regular octagon, flat sides up and down.
+    Octagon,
+}
+
+impl Shape {
+    /// Parses `circle`, `square`, `rounded` (or `rounded-square`), `octagon`.
+    pub fn parse(s: &str) -> Result<Shape, Error> {
+        match s.to_ascii_lowercase().as_str() {
+            "circle" | "round" => Ok(Shape::Circle),
+            "square" => Ok(Shape::Square),
+            "rounded" | "rounded-square" => Ok(Shape::Rounded),
+            "octagon" => Ok(Shape::Octagon),
+            _ => Err(Error::usage(
+                "--shape",
+                format!("unknown shape `{s}`; expected circle, square, rounded or octagon"),
+            )),
+        }
+    }
+}
+
+/// How fronts and backs are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sides {
+    /// Fronts only.
+    Single,
+    /// Each front beside its back, with a fold line between them.
+    Fold,
+    /// Fronts on odd pages, backs on even pages, mirrored for the given flip.
+    Duplex(Flip),
+}
+
+/// Choices for counter sheets. Lengths in mm.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CounterOptions {
+    /// Paper size.
+    pub paper: Paper,
+    /// Counter size (diameter, or width across flats); `None` follows the board square.
+    pub size: Option<f64>,
+    /// Outline.
+    pub shape: Shape,
+    /// Printing mode.
+    pub sides: Sides,
+    /// How many full sets of 16.
+    pub copies: usize,
+    /// Face colour extended past the cut line, mm.
+    pub bleed: f64,
+    /// Short lines outside each counter's corners.
+    pub crop_marks: bool,
+    /// Added to every back position (duplex), mm: corrects a printer's drift.
+    pub back_offset: (f64, f64),
+    /// Print the game's name on the backs.
+    pub back_title: bool,
+}
+
+impl CounterOptions {
+    /// Defaults for a paper size: follow the board, circles, single-sided, one set.
+    pub fn new(paper: Paper) -> CounterOptions {
+        CounterOptions {
+            paper,
+            size: None,
+            shape: Shape::Circle,
+            sides: Sides::Single,
+            copies: 1,
+            bleed: 0.0,
+            crop_marks: false,
+            back_offset: (0.0, 0.0),
+            back_title: true,
+        }
+    }
+}
+
+/// Gap between cells in mm: room to cut, and for crop marks when asked.
+fn gap(opts: &CounterOptions) -> f64 {
+    if opts.crop_marks {
+        8.0
+    } else {
+        3.0
+    }
+}
+
+/// Height of the instruction strip at the top and of the scale strip at the bottom, mm.
+const HEADER: f64 = 9.0;
+const FOOTER: f64 = 9.0;
+
+/// The counter size that fits a board square printed on the same paper with the same theme:
+/// 85 % of the square, rounded down to a whole millimetre.
+pub fn default_size(res: &Resources, paper: Paper) -> Result<f64, Error> {
+    let square = super::board::square_size(res, paper, None)?;
+    Ok((square * 0.85).floor())
+}
+
+/// The grid the counters are packed in, or a usage error when they cannot fit.
+fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error> {
+    let cell = size + 2.0 * opts.bleed;
+    let area = printable_area(opts.paper, res.theme.page.margin);
+    let area = Rect {
+        x: area.x,
+        y: area.y + HEADER,
+        w: area.w,
+        h: area.h - HEADER - FOOTER,
+    };
+    let (w, h) = match opts.sides {
+        Sides::Fold => (2.0 * cell, cell),
+        _ => (cell, cell),
+    };
+    Grid::fit(area, w, h, gap(opts)).ok_or_else(|| {
+        Error::usage(
+            "--size",
+            format!(
+                "a {size} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose a smaller --size",
+                if matches!(opts.sides, Sides::Fold) { " pair" } else { "" },
+                area.w,
+                area.h
+            ),
+        )
+    })
+}
+
+/// Composes every page of the counter sheet.
+pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>, Error> {
+    if opts.copies == 0 {
+        return Err(Error::usage(
+            "--copies",
+            "0 copies would print nothing; give 1 or more",
+        ));
+    }
+    if !(0.0..=5.0).contains(&opts.bleed) {
+        return Err(Error::usage(
+            "--bleed",
+            format!("{} mm is out of range; expected 0 to 5 mm", opts.bleed),
+        ));
+    }
+    let size = match opts.size {
+        Some(s) if !(s.is_finite() && s >= 8.0) => {
+            return Err(Error::usage(
+                "--size",
+                format!("{s} mm is too small; counters must be at least 8 mm"),
+            ))
+        }
+        Some(s) => s,
+        None => default_size(res, opts.paper)?,
+    };
+    let g = grid(res, opts, size)?;
+    let pieces: Vec<Piece> = (0..opts.copies)
+        .flat_map(|_| Side::ALL)
+        .flat_map(|side| {
+            Animal::ALL
+                .into_iter()
+                .rev()
+                .map(move |animal| Piece { side, animal })
+        })
+        .collect();
+    let (w, h) = (opts.paper.width, opts.paper.height);
+    let mut pages = Vec::new();
+    for (p, cells) in g.pages(pieces.len()).into_iter().enumerate() {
+        let mut front = Page::new(w, h);
+        let mut back = Page::new(w, h);
+        for (cell, piece) in cells.iter().zip(&pieces[p * g.per_page()..]) {
+            let c = Face::new(opts, size, *cell);
+            match opts.sides {
+                Sides::Single => c.front(res, &mut front, *piece),
+                Sides::Fold => {
+                    let left = Rect {
+                        w: cell.w / 2.0,
+                        ..*cell
+                    };
+                    let right = Rect {
+                        x: cell.x + cell.w / 2.0,
+                        w: cell.w / 2.0,
+                        ..*cell
+                    };
+                    Face::new(opts, size, left).front(res, &mut front, *piece);
+                    Face::new(opts, size, right).back(res, &mut front, piece.side, 0.0, true);
+                    let x = cell.x + cell.w / 2.0;
+                    front.add(
+                        Layer::Fold,
+                        [shapes::stroke(
+                            shapes::line(pt(x, cell.y), pt(x, cell.bottom())),
+                            Stroke::dashed(res.theme.counters.fold.0, 0.25, vec![1.5, 1.0]),
+                        )],
+                    );
+                }
+                Sides::Duplex(flip) => {
+                    c.front(res, &mut front, *piece);
+                    let m = mirror(*cell, w, h, flip);
+                    let m = Rect {
+                        x: m.x + opts.back_offset.0,
+                        y: m.y + opts.back_offset.1,
+                        ..m
+                    };
+                    let turn = if flip == Flip::ShortEdge { 180.0 } else { 0.0 };
+                    Face::new(opts, size, m).back(res, &mut back, piece.side, turn, false);
+                }
+            }
+        }
+        let instruction = match opts.sides {
+            Sides::Single => &res.lang.sheet.cut_single,
+            Sides::Fold => &res.lang.sheet.cut_fold,
+            Sides::Duplex(Flip::LongEdge) => &res.lang.sheet.duplex_long,
+            Sides::Duplex(Flip::ShortEdge) => &res.lang.sheet.duplex_short,
+        };
+        sheet_furniture(res, opts, &mut front, instruction, true);
+        pages.push(front);
+        if let Sides::Duplex(_) = opts.sides {
+            sheet_furniture(res, opts, &mut back, &res.lang.sheet.duplex_backs, false);
+            pages.push(back);
+        }
+    }
+    Ok(pages)
+}
+
+/// Instructions on top; on fronts pages a scale bar and, in duplex, registration marks.
+fn sheet_furniture(
+    res: &Resources,
+    opts: &CounterOptions,
+    page: &mut Page,
+    text: &str,
+    fronts: bool,
+) {
+    let area = printable_area(opts.paper, res.theme.page.margin);
+    let ink = res.theme.counters.guides.0;
+    let duplex = matches!(opts.sides, Sides::Duplex(_));
+    let reg = 3.0; // registration mark radius, mm
+    let text_w = if duplex {
+        area.w - 4.0 * reg - 4.0
+    } else {
+        area.w
+    };
+    let head = text_fit(
+        res,
+        &res.text,
+        text,
+        3.0,
+        text_w,
+        pt(area.center().x, area.y + HEADER / 2.0 - 0.5),
+        0.0,
+        ink,
+    );
+    page.add(Layer::Guides, head);
+    if fronts {
+        let at = pt(
+            area.x + if duplex { 2.0 * reg + 2.0 } else { 0.0 },
+            area.bottom() - FOOTER + 3.5,
+        );
+        page.add(
+            Layer::Guides,
+            scale_bar(
+                res,
+                at,
+                ink,
+                true,
+                area.w - (at.x - area.x) - 2.0 * reg - 2.0,
+            ),
+        );
+        if duplex {
+            for (x, y) in [
+                (area.x, area.y),
+                (area.right(), area.y),
+                (area.x, area.bottom()),
+                (area.right(), area.bottom()),
+            ] {
+                let c = pt(
+                    x + if x > area.center().x { -reg } else { reg },
+                    y + if y > area.center().y { -reg } else { reg },
+                );
+                page.add(Layer::Guides, [registration_mark(c, reg, ink)]);
+            }
+        }
+    }
+}
+
+/// A circle with a cross through it, for checking front–back registration against the light.
+fn registration_mark(c: Pt, r: f64, ink: Color) -> Item {
+    let mut segs = shapes::circle(c, r * 0.6);
+    segs.extend(shapes::line(pt(c.x - r, c.y), pt(c.x + r, c.y)));
+    segs.extend(shapes::line(pt(c.x, c.y - r), pt(c.x, c.y + r)));
+    shapes::stroke(segs, Stroke::solid(ink, 0.2))
+}
+
+/// One counter position (the centre of its cell) and drawing helpers.
+struct Face<'a> {
+    opts: &'a CounterOptions,
+    size: f64,
+    center: Pt,
+}
+
+impl<'a> Face<'a> {
+    fn new(opts: &'a CounterOptions, size: f64, cell: Rect) -> Face<'a> {
+        Face {
+            opts,
+            size,
+            center: cell.center(),
+        }
+    }
+
+    /// The outline, grown by `grow` mm (negative shrinks).
+    fn outline(&self, grow: f64) -> Vec<Seg> {
+        let half = self.size / 2.0 + grow;
+        let c = self.center;
+        match self.opts.shape {
+            Shape::Circle => shapes::circle(c, half),
+            Shape::Square => shapes::rect(c.x - half, c.y - half, 2.0 * half, 2.0 * half),
+            Shape::Rounded => {
+                let r = (self.size * 0.16 + grow).max(0.0);
+                shapes::rounded_rect(c.x - half, c.y - half, 2.0 * half, 2.0 * half, r)
+            }
+            Shape::Octagon => {
+                shapes::regular_polygon(c, half / (std::f64::consts::PI / 8.0).cos(), 8)
+            }
+        }
+    }
+
+    /// Background in the side's style; returns the ink colour for text on it.
+    fn background(&self, res: &Resources, side: Side, items: &mut Vec<Item>) -> Color {
+        let cs = &res.theme.counters;
+        let colour = res.theme.side(side);
+        items.push(shapes::fill(self.outline(self.opts.bleed), colour));
+        match res.theme.face_style(side) {
+            FaceStyle::Filled => {
+                let inset = self.size * 0.07;
+                items.push(shapes::stroke(
+                    self.outline(-inset),
+                    Stroke::solid(cs.face.0, self.size * 0.012),
+                ));
+                cs.face.0
+            }
+            FaceStyle::Ringed => {
+                items.push(shapes::fill(
+                    self.outline(-self.size * cs.ring_width),
+                    cs.face.0,
+                ));
+                colour
+            }
+        }
+    }
+
+    /// Cut line and optional crop marks.
+    fn cut(&self, res: &Resources, page: &mut Page) {
+        let cs = &res.theme.counters;
+        page.add(
+            Layer::Cut,
+            [shapes::stroke(
+                self.outline(0.0),
+                Stroke::solid(cs.cut.0, cs.cut_width),
+            )],
+        );
+        if self.opts.crop_marks {
+            let half = self.size / 2.0;
+            let (l, r, t, b) = (
+                self.center.x - half,
+                self.center.x + half,
+                self.center.y - half,
+                self.center.y + half,
+            );
+            let (off, len) = (self.opts.bleed + 1.0, 2.5);
+            let mut segs = Vec::new();
+            for (x, dx) in [(l, -1.0), (r, 1.0)] {
+                for (y, dy) in [(t, -1.0), (b, 1.0)] {
+                    segs.extend(shapes::line(
+                        pt(x + dx * off, y),
+                        pt(x + dx * (off + len), y),
+                    ));
+                    segs.extend(shapes::line(
+                        pt(x, y + dy * off),
+                        pt(x, y + dy * (off + len)),
+                    ));
+                }
+            }
+            page.add(
+                Layer::Guides,
+                [shapes::stroke(segs, Stroke::solid(cs.guides.0, 0.15))],
+            );
+        }
+    }
+
+    /// The front: rank on top, the Chinese character large, the name below.
+    fn front(&self, res: &Resources, page: &mut Page, piece: Piece) {
+        let mut items = Vec::new();
+        let ink = self.background(res, piece.side, &mut items);
+        let names = res.lang.animal(piece.animal, false);
+        let (s, c) = (self.size, self.center);
+        let rank = res.rules.rank(piece.animal).to_string();
+        items.extend(text_fit(
+            res,
+            &res.bold,
+            &rank,
+            s * 0.2,
+            s * 0.3,
+            pt(c.x, c.y - s * 0.27),
+            0.0,
+            ink,
+        ));
+        items.extend(text_fit(
+            res,
+            &res.han,
+            &names.han,
+            s * 0.4,
+            s * 0.5,
+            pt(c.x, c.y + s * 0.03),
+            0.0,
+            ink,
+        ));
+        if names.name != names.han {
+            items.extend(text_fit(
+                res,
+                &res.text,
+                &names.name,
+                s * 0.105,
+                s * 0.56,
+                pt(c.x, c.y + s * 0.29),
+                0.0,
+                ink,
+            ));
+        }
+        page.add(Layer::Artwork, items);
+        self.cut(res, page);
+    }
+
+    /// The back: the side's colour and style, optionally the game's name; turned by `turn` degrees.
+    /// Duplex backs carry no cut line: it would show if the printer drifts.
+    fn back(&self, res: &Resources, page: &mut Page, side: Side, turn: f64, cut: bool) {
+        let mut items = Vec::new();
+        let ink = self.background(res, side, &mut items);
+        let (s, c) = (self.size, self.center);
+        if self.opts.back_title {
+            items.extend(text_fit(
+                res,
+                &res.han,
+                &res.lang.game.han,
+                s * 0.17,
+                s * 0.5,
+                c,
+                0.0,
+                ink,
+            ));
+        }
+        let ring = shapes::circle(c, s * 0.34);
+        items.push(shapes::stroke(
+            ring,
+            Stroke::dashed(ink, s * 0.012, vec![s * 0.03, s * 0.02]),
+        ));
+        let transform = Transform::rotate_about(turn, c);
+        page.add(Layer::Artwork, [Item::Group(Group { transform, items })]);
+        if cut {
+            self.cut(res, page);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! The command line: bad input gives one clear line, exit code 2 and no file.
+
+use std::path::Path;
+use std::process::Command;
+
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("jungle-print-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_file() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["board", "--square", "0"], "--square"),
+        (&["board", "--square", "500"], "--square"),
+        (&["board", "--square", "-3"], "--square"),
+        (&["board", "--square", "abc"], "--square"),
+        (&["board", "--paper", "banana"], "banana"),
+        (&["board", "--lang", "tlh"], "tlh"),
+        (&["board", "--theme", "nope"], "nope"),
+    ];
+    for (args, needle) in cases {
+        let dir = tempdir("bad");
+        let (code, _, err) = run(&dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: not one line: {err}"
+        );
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(
+            files(&dir).is_empty(),
+            "{args:?} left files: {:?}",
+            files(&dir)
+        );
+    }
+}
+
+#[test]
+fn default_board_writes_board_pdf() {
+    let dir = tempdir("ok");
+    let (code, _, err) = run(&dir, &["board"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(files(&dir), vec!["board.pdf".to_string()]);
+    assert!(std::fs::read(dir.join("board.pdf"))
+        .unwrap()
+        .starts_with(b"%PDF-"));
+    assert!(err.contains("27 mm squares"), "{err}");
+}
+
+#[test]
+fn svg_format_from_flag_or_extension() {
+    let dir = tempdir("svg");
+    let (code, _, err) = run(
+        &dir,
+        &[
+            "board", "--lang", "zh-Hant", "--format", "svg", "-o", "b.svg",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&dir, &["board", "-o", "c.svg"]);
+    assert_eq!(code, 0, "{err}");
+    let mut f = files(&dir);
+    f.sort();
+    assert_eq!(f, vec!["b.svg", "c.svg"]);
+}
+
+#[test]
+fn help_has_examples() {
+    let dir = tempdir("help");
+    for args in [&["--help"][..], &["board", "--help"][..]] {
+        let (code, out, _) = run(&dir, args);
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("Examples:") && out.contains("--lang zh-Hant"),
+            "{out}"
+        );
+    }
+}

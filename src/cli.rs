@@ -71,7 +71,7 @@ struct CounterArgs {
     #[command(flatten)]
     common: Common,
     /// Counter size in mm (diameter or width); default: 85 % of the board square on the same paper.
-    #[arg(long, value_name = "MM")]
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     size: Option<f64>,
     /// Outline: circle, square, rounded, octagon.
     #[arg(long, default_value = "circle", value_name = "SHAPE")]
@@ -142,7 +142,7 @@ struct BoardArgs {
     #[command(flatten)]
     common: Common,
     /// Side of one square in mm (default: the largest whole millimetre that fits the paper).
-    #[arg(long, value_name = "MM")]
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     square: Option<f64>,
     /// Leave out the a–g / 1–9 coordinates.
     #[arg(long)]

@@ -100,3 +100,66 @@ fn help_has_examples() {
         );
     }
 }
+
+#[test]
+fn counter_bad_input_is_one_line_exit_2_and_no_file() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["counters", "--size", "0"], "--size"),
+        (&["counters", "--size", "300"], "--size"),
+        (&["counters", "--shape", "blob"], "blob"),
+        (&["counters", "--copies", "0"], "--copies"),
+        (&["counters", "--sides", "triple"], "triple"),
+        (
+            &["counters", "--sides", "duplex", "--back-offset", "a,b"],
+            "--back-offset",
+        ),
+    ];
+    for (args, needle) in cases {
+        let dir = tempdir("cbad");
+        let (code, _, err) = run(&dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: not one line: {err}"
+        );
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(
+            files(&dir).is_empty(),
+            "{args:?} left files: {:?}",
+            files(&dir)
+        );
+    }
+}
+
+#[test]
+fn counters_every_mode_writes_its_file() {
+    let dir = tempdir("cok");
+    for args in [
+        &["counters"][..],
+        &[
+            "counters", "--sides", "fold", "--lang", "zh-Hans", "-o", "fold.pdf",
+        ][..],
+        &[
+            "counters",
+            "--sides",
+            "duplex",
+            "--flip",
+            "short-edge",
+            "--back-offset",
+            "0.5,-1",
+            "-o",
+            "duplex.pdf",
+        ][..],
+        &[
+            "counters", "--shape", "octagon", "--size", "22", "--copies", "2", "--format", "svg",
+            "-o", "oct.svg",
+        ][..],
+    ] {
+        let (code, _, err) = run(&dir, args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    let mut f = files(&dir);
+    f.sort();
+    assert_eq!(f, vec!["counters.pdf", "duplex.pdf", "fold.pdf", "oct.svg"]);
+}

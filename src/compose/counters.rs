@@ -230,6 +230,32 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
     Ok(pages)
 }
 
+/// One counter alone on a page just larger than it (2 mm around): for previews and tests.
+pub fn counter_preview(res: &Resources, piece: Piece, size: f64, shape: Shape, back: bool) -> Page {
+    let mut opts = CounterOptions::new(Paper {
+        width: size + 4.0,
+        height: size + 4.0,
+    });
+    opts.shape = shape;
+    let mut page = Page::new(opts.paper.width, opts.paper.height);
+    let face = Face::new(
+        &opts,
+        size,
+        Rect {
+            x: 2.0,
+            y: 2.0,
+            w: size,
+            h: size,
+        },
+    );
+    if back {
+        face.back(res, &mut page, piece.side, 0.0, true);
+    } else {
+        face.front(res, &mut page, piece);
+    }
+    page
+}
+
 /// Instructions on top; on fronts pages a scale bar and, in duplex, registration marks.
 fn sheet_furniture(
     res: &Resources,

@@ -72,6 +72,11 @@ impl Resources {
         Ok(res)
     }
 
+    /// How an animal is written in this language under these rules (the fox may replace the wolf).
+    pub fn animal(&self, a: crate::layout::Animal) -> &crate::lang::AnimalName {
+        self.lang.animal(a, self.rules.play.fox)
+    }
+
     /// The stack that draws a language-pack key: `…han` keys use the Chinese face.
     pub fn stack_for_key(&self, key: &str) -> &FontStack {
         if key.ends_with("han") {

@@ -34,18 +34,72 @@ pub struct Ranks {
     pub rat: u8,
 }
 
+/// Which river squares a jumper may leap across.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Jumps {
+    /// No jumping.
+    None,
+    /// Across the river's width (two water squares, east–west).
+    Sideways,
+    /// Along the river's length (three water squares, north–south).
+    Lengthwise,
+    /// Both ways.
+    Both,
+}
+
+/// Which traps weaken an animal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Traps {
+    /// Only an animal standing in one of the opponent's traps.
+    Enemy,
+    /// An animal standing in any trap, its own side's included.
+    Any,
+}
+
+/// Who plays first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Play {
+    /// The side that moves first.
+    pub first: crate::layout::Side,
+    /// A fox takes the wolf's place.
+    pub fox: bool,
+}
+
+/// Variant rules, each a setting.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variants {
+    pub dog_swims: bool,
+    pub elephant_captures_rat: bool,
+    pub rat_captures_leaving_water: bool,
+    pub leopard_jumps: Jumps,
+    pub lion_jumps: Jumps,
+    pub tiger_jumps: Jumps,
+    /// Only animals of this rank or lower may enter a trap (8 = all).
+    pub trap_max_rank: u8,
+    pub traps: Traps,
+    pub no_repetition: bool,
+    pub four_animals: bool,
+}
+
 /// A complete ruleset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ruleset {
     pub meta: RulesMeta,
     pub ranks: Ranks,
+    pub play: Play,
+    pub variants: Variants,
 }
 
 /// Built-in presets: (name, TOML source).
-pub const BUILTIN: [(&str, &str); 2] = [
+pub const BUILTIN: [(&str, &str); 3] = [
     ("standard", include_str!("../rules/standard.toml")),
     ("bell", include_str!("../rules/bell.toml")),
+    ("fox", include_str!("../rules/fox.toml")),
 ];
 
 impl Ruleset {
@@ -99,7 +153,30 @@ impl Ruleset {
                 });
             }
         }
+        if !(1..=8).contains(&r.variants.trap_max_rank) {
+            let off = src.find("trap_max_rank").unwrap_or(0);
+            let (line, column) = crate::error::line_col(src, off);
+            return Err(Error::Input {
+                origin: origin.to_string(),
+                line,
+                column,
+                key: "key `variants.trap_max_rank`: ".into(),
+                message: format!(
+                    "{} is out of range; expected 1 to 8 (8 lets every animal in)",
+                    r.variants.trap_max_rank
+                ),
+            });
+        }
         Ok(r)
+    }
+
+    /// The animals in play: all eight, or rat, dog, tiger and elephant in the four-animal game.
+    pub fn animals(&self) -> Vec<Animal> {
+        if self.variants.four_animals {
+            vec![Animal::Rat, Animal::Dog, Animal::Tiger, Animal::Elephant]
+        } else {
+            Animal::ALL.to_vec()
+        }
     }
 
     /// The rank of an animal in this ruleset.
@@ -139,6 +216,14 @@ mod tests {
     fn bell_swaps_dog_and_wolf() {
         let r = Ruleset::builtin("bell").unwrap();
         assert_eq!((r.rank(Animal::Dog), r.rank(Animal::Wolf)), (4, 3));
+    }
+
+    #[test]
+    fn fox_preset_puts_the_fox_below_the_dog() {
+        let r = Ruleset::builtin("fox").unwrap();
+        assert!(r.play.fox);
+        assert!(r.rank(Animal::Dog) > r.rank(Animal::Wolf));
+        assert!(r.variants.dog_swims);
     }
 
     #[test]

@@ -56,27 +56,60 @@ pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result
 pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
     let s = square_size(res, opts.paper, opts.square)?;
     let place = BoardPlacement::centered(opts.paper, s);
-    let board = Board::standard();
+    let outline = place.outline();
     let mut page = Page::new(opts.paper.width, opts.paper.height);
+    let mut art = board_items(res, place, res.theme.board.show_coordinates);
+    art.extend(title(res, opts.paper, outline));
+    page.add(Layer::Artwork, art);
+
+    let margin = res.theme.page.margin;
+    let below = opts.paper.height - margin - outline.bottom();
+    if below >= 7.0 {
+        let at = pt(outline.x, outline.bottom() + 2.8);
+        page.add(
+            Layer::Guides,
+            scale_bar(res, at, res.theme.board.text.0, true, outline.w),
+        );
+    }
+    Ok(page)
+}
+
+/// The kind a square plays as under the ruleset: the four-animal game has no river and no traps.
+fn effective_kind(res: &Resources, board: &Board, sq: Square) -> SquareKind {
+    match board.kind(sq) {
+        SquareKind::River | SquareKind::Trap(_) if res.rules.variants.four_animals => {
+            SquareKind::Land
+        }
+        k => k,
+    }
+}
+
+/// The board drawn at `place`: squares, labels, start squares of the animals in play, border.
+pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: bool) -> Vec<Item> {
+    let board = Board::standard();
+    let s = place.square;
     let mut art = Vec::new();
     let th = &res.theme.board;
     let outline = place.outline();
+    let in_play = res.rules.animals();
 
     art.push(shapes::fill(
         shapes::rect(outline.x, outline.y, outline.w, outline.h),
         th.land.0,
     ));
-    for (lo, hi) in board.lakes() {
-        let a = place.square_rect(Square::new(lo.col, hi.row));
-        let b = place.square_rect(Square::new(hi.col, lo.row));
-        art.push(shapes::fill(
-            shapes::rect(a.x, a.y, b.right() - a.x, b.bottom() - a.y),
-            th.river.0,
-        ));
+    if !res.rules.variants.four_animals {
+        for (lo, hi) in board.lakes() {
+            let a = place.square_rect(Square::new(lo.col, hi.row));
+            let b = place.square_rect(Square::new(hi.col, lo.row));
+            art.push(shapes::fill(
+                shapes::rect(a.x, a.y, b.right() - a.x, b.bottom() - a.y),
+                th.river.0,
+            ));
+        }
     }
     for sq in board.squares() {
         let r = place.square_rect(sq);
-        match board.kind(sq) {
+        match effective_kind(res, &board, sq) {
             SquareKind::River => art.push(waves(r, sq.row == 4, th.river_wave.0)),
             SquareKind::Trap(side) => {
                 art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.trap.0));
@@ -89,7 +122,7 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
             }
             SquareKind::Den(side) => {
                 art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.den.0));
-                let stroke = Stroke::solid(th.den_mark.0, (s * 0.022).max(0.3));
+                let stroke = Stroke::solid(th.den_mark.0, (s * 0.022).max(0.2));
                 for inset in [0.10, 0.155] {
                     let i = s * inset;
                     art.push(shapes::stroke(
@@ -111,42 +144,35 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
             }
             SquareKind::Land => {}
         }
-        if let Some(piece) = board.start_piece(sq) {
+        if let Some(piece) = board
+            .start_piece(sq)
+            .filter(|p| in_play.contains(&p.animal))
+        {
             art.push(facing(piece.side, r, start_mark(res, r, piece)));
         }
     }
     // River labels in the middle row: in each lake one faces south, one north.
-    for (lo, hi) in board.lakes() {
-        for (col, side) in [(lo.col, Side::South), (hi.col, Side::North)] {
-            let r = place.square_rect(Square::new(col, 4));
-            art.push(facing(
-                side,
-                r,
-                place_label(res, r, &res.lang.board.river_han, &res.lang.board.river),
-            ));
+    if !res.rules.variants.four_animals {
+        for (lo, hi) in board.lakes() {
+            for (col, side) in [(lo.col, Side::South), (hi.col, Side::North)] {
+                let r = place.square_rect(Square::new(col, 4));
+                art.push(facing(
+                    side,
+                    r,
+                    place_label(res, r, &res.lang.board.river_han, &res.lang.board.river),
+                ));
+            }
         }
     }
-    art.push(grid(place, th.grid.0, th.grid_width));
-    if th.show_coordinates {
+    art.push(grid(place, th.grid.0, th.grid_width.min(s * 0.02)));
+    if show_coordinates {
         art.extend(coordinates(res, place));
     }
     art.push(shapes::stroke(
         shapes::rect(outline.x, outline.y, outline.w, outline.h),
-        Stroke::solid(th.border.0, th.border_width),
+        Stroke::solid(th.border.0, th.border_width.min(s * 0.04)),
     ));
-    art.extend(title(res, opts.paper, outline));
-    page.add(Layer::Artwork, art);
-
-    let margin = res.theme.page.margin;
-    let below = opts.paper.height - margin - outline.bottom();
-    if below >= 7.0 {
-        let at = pt(outline.x, outline.bottom() + 2.8);
-        page.add(
-            Layer::Guides,
-            scale_bar(res, at, th.text.0, below >= 7.0, outline.w),
-        );
-    }
-    Ok(page)
+    art
 }
 
 /// Wraps items drawn for south so that they face `side` (turned 180° about the square's centre for north).
@@ -205,7 +231,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
     let s = r.w;
     let c = r.center();
     let color = res.theme.side(piece.side);
-    let names = res.lang.animal(piece.animal, false);
+    let names = res.animal(piece.animal);
     let mut items = vec![shapes::stroke(
         shapes::circle(c, s * 0.43),
         Stroke::solid(color, (s * 0.022).max(0.3)),

@@ -2,7 +2,7 @@
 //! fronts only, fold-over pairs, or duplex fronts and backs.
 
 use crate::error::Error;
-use crate::layout::{mirror, printable_area, Animal, Flip, Grid, Piece, Rect, Side};
+use crate::layout::{mirror, printable_area, Flip, Grid, Piece, Rect, Side};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
@@ -162,13 +162,14 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         None => default_size(res, opts.paper)?,
     };
     let g = grid(res, opts, size)?;
+    let in_play = res.rules.animals();
     let pieces: Vec<Piece> = (0..opts.copies)
         .flat_map(|_| Side::ALL)
         .flat_map(|side| {
-            Animal::ALL
-                .into_iter()
+            in_play
+                .iter()
                 .rev()
-                .map(move |animal| Piece { side, animal })
+                .map(move |&animal| Piece { side, animal })
         })
         .collect();
     let (w, h) = (opts.paper.width, opts.paper.height);
@@ -424,7 +425,7 @@ impl<'a> Face<'a> {
     fn front(&self, res: &Resources, page: &mut Page, piece: Piece) {
         let mut items = Vec::new();
         let ink = self.background(res, piece.side, &mut items);
-        let names = res.lang.animal(piece.animal, false);
+        let names = res.animal(piece.animal);
         let (s, c) = (self.size, self.center);
         let rank = res.rules.rank(piece.animal).to_string();
         items.extend(text_fit(

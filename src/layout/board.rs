@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Number of columns (files a–g).
 pub const COLS: u8 = 7;
@@ -14,7 +14,7 @@ pub const COLS: u8 = 7;
 pub const ROWS: u8 = 9;
 
 /// One of the two players. South sits at row 1, north at row 9.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The player at rows 1–3, who reads the board the right way up.

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use jungle_print::compose::board::{board_page, square_size, BoardOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
+use jungle_print::compose::handout::{handout_pages, HandoutOptions};
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
@@ -26,7 +27,13 @@ Examples:
   jungle-print counters                            counters.pdf: the 16 pieces to cut out
   jungle-print counters --sides fold --lang zh-Hans
   jungle-print counters --sides duplex --flip long-edge
-  jungle-print counters --shape octagon --size 22 --copies 2 --format svg";
+  jungle-print counters --shape octagon --size 22 --copies 2 --format svg
+  jungle-print rules                               rules.pdf: the rules handout, standard rules
+  jungle-print rules --lang fr --ruleset bell      R. C. Bell's rules, in French
+  jungle-print rules --ruleset my-house-rules.toml your own variants
+  jungle-print lang list                           the built-in languages
+  jungle-print lang show fr > es.toml              start a new translation
+  jungle-print board --lang-file es.toml           use it everywhere";
 
 /// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
 #[derive(Debug, Parser)]
@@ -44,6 +51,43 @@ enum Command {
     /// Print the 16 counters, ready to cut: single-sided, fold-over or duplex.
     #[command(after_help = EXAMPLES)]
     Counters(CounterArgs),
+    /// Print the rules handout for the chosen ruleset and language.
+    #[command(after_help = EXAMPLES)]
+    Rules(RulesArgs),
+    /// List the built-in language packs, or print one to start a translation.
+    #[command(subcommand)]
+    Lang(LangCommand),
+    /// List the built-in rulesets, or print one to start your house rules.
+    #[command(subcommand)]
+    Ruleset(RulesetCommand),
+}
+
+#[derive(Debug, Args)]
+struct RulesArgs {
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Debug, Subcommand)]
+enum LangCommand {
+    /// Codes and names of the built-in language packs.
+    List,
+    /// Print a built-in pack as TOML (e.g. `lang show fr > es.toml`).
+    Show {
+        /// Language code.
+        code: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum RulesetCommand {
+    /// Names and descriptions of the built-in rulesets.
+    List,
+    /// Print a built-in ruleset as TOML (e.g. `ruleset show standard > house.toml`).
+    Show {
+        /// Ruleset name.
+        name: String,
+    },
 }
 
 /// Printing mode for counters.
@@ -176,10 +220,44 @@ pub fn run() -> i32 {
             return 2;
         }
     };
-    let result = match cli.command {
-        Command::Board(a) => board(a),
-        Command::Counters(a) => counters(a),
-    };
+    let result =
+        match cli.command {
+            Command::Board(a) => board(a),
+            Command::Counters(a) => counters(a),
+            Command::Rules(a) => rules(a),
+            Command::Lang(LangCommand::List) => {
+                for (code, src) in jungle_print::lang::BUILTIN {
+                    let name = Lang::parse(src, code)
+                        .map(|l| l.meta.name)
+                        .unwrap_or_default();
+                    println!("{code:<8} {name}");
+                }
+                Ok(())
+            }
+            Command::Lang(LangCommand::Show { code }) => Lang::builtin(&code).map(|l| {
+                let src = jungle_print::lang::BUILTIN
+                    .iter()
+                    .find(|(c, _)| *c == l.meta.code)
+                    .map(|(_, s)| *s)
+                    .unwrap_or_default();
+                print!("{src}");
+            }),
+            Command::Ruleset(RulesetCommand::List) => jungle_print::rules::BUILTIN
+                .iter()
+                .try_for_each(|(name, src)| {
+                    let r = Ruleset::parse(src, name)?;
+                    println!("{name:<10} {}", r.meta.description);
+                    Ok(())
+                }),
+            Command::Ruleset(RulesetCommand::Show { name }) => Ruleset::builtin(&name).map(|_| {
+                let src = jungle_print::rules::BUILTIN
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, s)| *s)
+                    .unwrap_or_default();
+                print!("{src}");
+            }),
+        };
     match result {
         Ok(()) => 0,
         Err(e) => {
@@ -279,6 +357,33 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
     let n = pages.len();
     let doc = document(
         &format!("{} — {}", res.lang.game.han, res.lang.game.title),
+        pages,
+        &res,
+    );
+    write(&doc, format, &path, a.common.live_text)?;
+    eprintln!(
+        "jungle-print: wrote {} ({n} page{})",
+        path.display(),
+        if n == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+fn rules(a: RulesArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    let (format, path) = target(&a.common, "rules")?;
+    let res = resources(&a.common)?;
+    let pages = handout_pages(&res, &HandoutOptions { paper });
+    let n = pages.len();
+    let doc = document(
+        &format!(
+            "{} — {}",
+            res.lang.game.han,
+            res.lang
+                .handout
+                .footer
+                .replace("{name}", &res.rules.meta.name)
+        ),
         pages,
         &res,
     );

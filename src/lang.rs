@@ -91,6 +91,73 @@ pub struct SheetWords {
     pub duplex_backs: String,
 }
 
+/// Every sentence of the rules handout. `{n}` and `{name}` are filled in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Handout {
+    pub need_heading: String,
+    pub need: String,
+    pub goal_heading: String,
+    pub goal: String,
+    pub setup_heading: String,
+    pub setup: String,
+    pub first_south: String,
+    pub first_north: String,
+    pub setup_caption: String,
+    pub ranks_heading: String,
+    pub ranks: String,
+    pub col_han: String,
+    pub col_name: String,
+    pub col_rank: String,
+    pub move_heading: String,
+    #[serde(rename = "move")]
+    pub move_: String,
+    pub move_own: String,
+    pub capture_heading: String,
+    pub capture: String,
+    pub rat_elephant: String,
+    pub elephant_no_rat: String,
+    pub elephant_rat: String,
+    pub river_heading: String,
+    pub river: String,
+    pub river_dog: String,
+    pub river_safe: String,
+    pub rat_leave_no: String,
+    pub rat_leave_yes: String,
+    pub jump: String,
+    pub lion_both: String,
+    pub lion_sideways: String,
+    pub lion_lengthwise: String,
+    pub tiger_both: String,
+    pub tiger_sideways: String,
+    pub tiger_lengthwise: String,
+    pub leopard_both: String,
+    pub leopard_sideways: String,
+    pub leopard_lengthwise: String,
+    pub jump_blocked: String,
+    pub jump_caption: String,
+    pub traps_heading: String,
+    pub traps_enemy: String,
+    pub traps_any: String,
+    pub traps_rank: String,
+    pub den_heading: String,
+    pub den: String,
+    pub variants_heading: String,
+    pub variants_none: String,
+    pub variant_dog: String,
+    pub variant_elephant_rat: String,
+    pub variant_rat_leave: String,
+    pub variant_jumps: String,
+    pub variant_trap_rank: String,
+    pub variant_traps_any: String,
+    pub variant_no_repetition: String,
+    pub variant_equal: String,
+    pub variant_fox: String,
+    pub variant_four: String,
+    pub variant_first_north: String,
+    pub footer: String,
+}
+
 /// A complete language pack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -100,6 +167,7 @@ pub struct Lang {
     pub animals: Animals,
     pub board: BoardWords,
     pub sheet: SheetWords,
+    pub handout: Handout,
 }
 
 /// The built-in packs: (code, TOML source).

@@ -190,7 +190,7 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
     let c = r.center();
     let color = res.theme.board.text.0;
     let mut items = Vec::new();
-    if han == word {
+    if han == word || s < 12.0 {
         items.extend(text_fit(
             res,
             &res.han,
@@ -232,28 +232,30 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
     let c = r.center();
     let color = res.theme.side(piece.side);
     let names = res.animal(piece.animal);
-    let mut items = vec![shapes::stroke(
-        shapes::circle(c, s * 0.43),
-        Stroke::solid(color, (s * 0.022).max(0.3)),
-    )];
+    // Below 12 mm a name would be too small to read: the character alone says it.
+    let named = names.name != names.han && s >= 12.0;
+    let han_y = if named { c.y - s * 0.06 } else { c.y };
+    let ring = Stroke::solid(color, (s * 0.022).max(0.2));
+    let mut items = vec![shapes::stroke(shapes::circle(c, s * 0.43), ring)];
     items.extend(text_fit(
         res,
         &res.han,
         &names.han,
         s * 0.42,
         s * 0.6,
-        pt(c.x, c.y - s * 0.06),
+        pt(c.x, han_y),
         0.0,
         color,
     ));
-    if names.name != names.han {
+    if named {
+        let name_pos = pt(c.x, c.y + s * 0.25);
         items.extend(text_fit(
             res,
             &res.text,
             &names.name,
             s * 0.12,
             s * 0.6,
-            pt(c.x, c.y + s * 0.25),
+            name_pos,
             0.0,
             color,
         ));

@@ -3,6 +3,8 @@
 
 pub mod board;
 pub mod counters;
+pub mod flow;
+pub mod handout;
 
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Stroke};

@@ -4,6 +4,7 @@
 //! font size) or in millimetres (em × size); each function says which.
 
 mod fonts;
+pub mod linebreak;
 
 pub use fonts::{builtin_font, BuiltinFont, FontBook, FontError, FontId, FontStack};
 

@@ -1,0 +1,422 @@
+//! A small typesetter: blocks of text, tables and figures flowed down the
+//! pages inside the margins, with headings kept with what follows them.
+//!
+//! Lengths in mm; page coordinates (origin top-left, y down).
+
+use crate::resolve::Resources;
+use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
+use crate::text::linebreak::break_lines;
+use crate::text::{FontStack, Label, VAlign};
+
+/// Something to typeset.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// The document's title and a subtitle line.
+    Title(String, String),
+    /// A section heading; never left alone at the bottom of a page.
+    Heading(String),
+    /// A paragraph.
+    Para(String),
+    /// A bulleted list.
+    Bullets(Vec<String>),
+    /// A table: header cells, then rows. Column `han` is set in the Chinese face, larger.
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+        han: usize,
+    },
+    /// A drawing of `w × h` mm (items drawn with their origin at the top-left), centred, then a caption.
+    Figure {
+        w: f64,
+        h: f64,
+        items: Vec<Item>,
+        caption: String,
+    },
+    /// Two stacks of blocks side by side, kept together.
+    Columns(Vec<Block>, Vec<Block>),
+}
+
+/// Text sizes and colours for a flow.
+#[derive(Debug, Clone)]
+pub struct Style {
+    /// Body em size, mm.
+    pub size: f64,
+    /// Text colour.
+    pub ink: Color,
+    /// Heading and rule colour.
+    pub accent: Color,
+}
+
+/// A laid-out horizontal slice: its height, the space wanted above it, and its items
+/// drawn with y = 0 at its top.
+struct Row {
+    space_before: f64,
+    height: f64,
+    items: Vec<Item>,
+    keep_with_next: bool,
+}
+
+/// Typesets blocks into rows for a column of width `width` mm.
+struct Setter<'a> {
+    res: &'a Resources,
+    style: &'a Style,
+    width: f64,
+}
+
+impl Setter<'_> {
+    fn line_height(&self, stack: &FontStack, size: f64) -> f64 {
+        let cjk = self.res.lang.is_cjk() || stack == &self.res.han;
+        size * if cjk { 1.65 } else { 1.4 }
+    }
+
+    fn text_rows(
+        &self,
+        text: &str,
+        stack: &FontStack,
+        size: f64,
+        indent: f64,
+        space_before: f64,
+        bullet: bool,
+    ) -> Vec<Row> {
+        let lh = self.line_height(stack, size);
+        let lines = break_lines(&self.res.fonts, stack, text, size, self.width - indent);
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let baseline = lh * 0.72;
+                let mut items = Label {
+                    text: line,
+                    stack,
+                    size,
+                    pos: pt(indent, baseline),
+                    anchor: Anchor::Start,
+                    valign: VAlign::Baseline,
+                    rotation: 0.0,
+                    fill: self.style.ink,
+                }
+                .items(&self.res.fonts);
+                if bullet && i == 0 {
+                    let c = pt(
+                        indent - size * 0.9,
+                        baseline - self.res.fonts.middle_em(stack[0]) * size,
+                    );
+                    items.push(shapes::fill(
+                        shapes::circle(c, size * 0.15),
+                        self.style.accent,
+                    ));
+                }
+                Row {
+                    space_before: if i == 0 { space_before } else { 0.0 },
+                    height: lh,
+                    items,
+                    keep_with_next: false,
+                }
+            })
+            .collect()
+    }
+
+    fn rows(&self, block: &Block) -> Vec<Row> {
+        let s = self.style.size;
+        let res = self.res;
+        match block {
+            Block::Title(title, sub) => {
+                let big = s * 2.3;
+                let mut items = super::text_fit(
+                    res,
+                    &res.bold,
+                    title,
+                    big,
+                    self.width,
+                    pt(self.width / 2.0, big * 0.7),
+                    0.0,
+                    self.style.accent,
+                );
+                items.extend(super::text_fit(
+                    res,
+                    &res.text,
+                    sub,
+                    s * 1.05,
+                    self.width,
+                    pt(self.width / 2.0, big * 1.45 + s * 0.7),
+                    0.0,
+                    self.style.ink,
+                ));
+                let rule_y = big * 1.45 + s * 1.9;
+                items.push(shapes::stroke(
+                    shapes::line(pt(0.0, rule_y), pt(self.width, rule_y)),
+                    Stroke::solid(self.style.accent, 0.4),
+                ));
+                vec![Row {
+                    space_before: 0.0,
+                    height: rule_y + 1.0,
+                    items,
+                    keep_with_next: true,
+                }]
+            }
+            Block::Heading(text) => {
+                let size = s * 1.3;
+                let lh = self.line_height(&res.bold, size);
+                let items = Label {
+                    text,
+                    stack: &res.bold,
+                    size,
+                    pos: pt(0.0, lh * 0.75),
+                    anchor: Anchor::Start,
+                    valign: VAlign::Baseline,
+                    rotation: 0.0,
+                    fill: self.style.accent,
+                }
+                .items(&res.fonts);
+                vec![Row {
+                    space_before: s * 1.2,
+                    height: lh,
+                    items,
+                    keep_with_next: true,
+                }]
+            }
+            Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
+            Block::Bullets(list) => list
+                .iter()
+                .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
+                .collect(),
+            Block::Table { header, rows, han } => self.table(header, rows, *han),
+            Block::Figure {
+                w,
+                h,
+                items,
+                caption,
+            } => {
+                let x = (self.width - w) / 2.0;
+                let fig = Item::Group(Group {
+                    transform: Transform::translate(x, 0.0),
+                    items: items.clone(),
+                });
+                let mut out = vec![Row {
+                    space_before: s * 0.8,
+                    height: *h,
+                    items: vec![fig],
+                    keep_with_next: true,
+                }];
+                let cap = Setter {
+                    res,
+                    style: self.style,
+                    width: self.width,
+                };
+                let mut caption_rows =
+                    cap.text_rows(caption, &res.text, s * 0.85, 0.0, s * 0.4, false);
+                for r in &mut caption_rows {
+                    // Centre each caption line under the figure.
+                    let w = line_width(res, r);
+                    r.items = vec![Item::Group(Group {
+                        transform: Transform::translate((self.width - w) / 2.0, 0.0),
+                        items: std::mem::take(&mut r.items),
+                    })];
+                }
+                out.extend(caption_rows);
+                out
+            }
+            Block::Columns(left, right) => {
+                let gap = s * 2.0;
+                let half = (self.width - gap) / 2.0;
+                let col = |blocks: &Vec<Block>| {
+                    let setter = Setter {
+                        res,
+                        style: self.style,
+                        width: half,
+                    };
+                    let mut y = 0.0;
+                    let mut items = Vec::new();
+                    for (i, b) in blocks.iter().enumerate() {
+                        for r in setter.rows(b) {
+                            y += if i == 0 && items.is_empty() {
+                                0.0
+                            } else {
+                                r.space_before
+                            };
+                            items.push(Item::Group(Group {
+                                transform: Transform::translate(0.0, y),
+                                items: r.items,
+                            }));
+                            y += r.height;
+                        }
+                    }
+                    (y, items)
+                };
+                let (hl, mut il) = col(left);
+                let (hr, ir) = col(right);
+                il.push(Item::Group(Group {
+                    transform: Transform::translate(half + gap, 0.0),
+                    items: ir,
+                }));
+                vec![Row {
+                    space_before: s * 0.8,
+                    height: hl.max(hr),
+                    items: il,
+                    keep_with_next: false,
+                }]
+            }
+        }
+    }
+
+    fn table(&self, header: &[String], rows: &[Vec<String>], han: usize) -> Vec<Row> {
+        let res = self.res;
+        let s = self.style.size;
+        let n = header.len().max(1);
+        let col_w = self.width / n as f64;
+        let row_h = s * 2.2;
+        let mut out = Vec::new();
+        let cell = |text: &str, col: usize, stack: &FontStack, size: f64, color: Color| {
+            super::text_fit(
+                res,
+                stack,
+                text,
+                size,
+                col_w - 1.0,
+                pt(col_w * (col as f64 + 0.5), row_h / 2.0),
+                0.0,
+                color,
+            )
+        };
+        let mut items = Vec::new();
+        for (i, h) in header.iter().enumerate() {
+            items.extend(cell(h, i, &res.bold, s * 0.95, self.style.accent));
+        }
+        items.push(shapes::stroke(
+            shapes::line(pt(0.0, row_h), pt(self.width, row_h)),
+            Stroke::solid(self.style.accent, 0.35),
+        ));
+        out.push(Row {
+            space_before: s * 0.6,
+            height: row_h,
+            items,
+            keep_with_next: true,
+        });
+        for (r, row) in rows.iter().enumerate() {
+            let mut items = Vec::new();
+            if r % 2 == 1 {
+                items.push(shapes::fill(
+                    shapes::rect(0.0, 0.0, self.width, row_h),
+                    tint(self.style.accent),
+                ));
+            }
+            for (i, t) in row.iter().enumerate() {
+                if i == han {
+                    items.extend(cell(t, i, &res.han, s * 1.5, self.style.ink));
+                } else {
+                    items.extend(cell(t, i, &res.text, s, self.style.ink));
+                }
+            }
+            out.push(Row {
+                space_before: 0.0,
+                height: row_h,
+                items,
+                keep_with_next: false,
+            });
+        }
+        out
+    }
+}
+
+/// A very light tint of a colour, for zebra rows.
+fn tint(c: Color) -> Color {
+    let (r, g, b) = c.to_rgb();
+    let t = |v: u8| (255.0 - (255.0 - v as f64) * 0.1).round() as u8;
+    Color::Rgb(t(r), t(g), t(b))
+}
+
+/// The width of a row's text (the rightmost end of its runs), mm.
+fn line_width(res: &Resources, row: &Row) -> f64 {
+    row.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.pos.x + res.fonts.width_em(t.font, &t.text) * t.size),
+            _ => None,
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Flows blocks onto pages of `paper` inside `margin`, with a footer line on each page.
+pub fn flow(
+    res: &Resources,
+    paper: crate::paper::Paper,
+    margin: f64,
+    style: &Style,
+    blocks: &[Block],
+    footer: &str,
+) -> Vec<Page> {
+    let width = paper.width - 2.0 * margin;
+    let footer_h = style.size * 2.0;
+    let bottom = paper.height - margin - footer_h;
+    let setter = Setter { res, style, width };
+    let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
+
+    let mut pages: Vec<Vec<Item>> = vec![Vec::new()];
+    let mut y = margin;
+    let mut first_on_page = true;
+    for i in 0..rows.len() {
+        let r = &rows[i];
+        let before = if first_on_page { 0.0 } else { r.space_before };
+        // Keep a chain of keep-with-next rows together with the row that follows it.
+        let mut need = before + r.height;
+        let mut j = i;
+        while rows[j].keep_with_next && j + 1 < rows.len() {
+            j += 1;
+            need += rows[j].space_before + rows[j].height;
+        }
+        if y + need > bottom && !first_on_page {
+            pages.push(Vec::new());
+            y = margin;
+            first_on_page = true;
+        }
+        let before = if first_on_page { 0.0 } else { r.space_before };
+        y += before;
+        let page = pages.last_mut().expect("at least one page");
+        page.push(Item::Group(Group {
+            transform: Transform::translate(margin, y),
+            items: r.items.clone(),
+        }));
+        y += r.height;
+        first_on_page = false;
+    }
+    let n = pages.len();
+    pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, items)| {
+            let mut page = Page::new(paper.width, paper.height);
+            page.add(Layer::Artwork, items);
+            let text = if n > 1 {
+                format!("{footer}  ·  {}/{n}", i + 1)
+            } else {
+                footer.to_string()
+            };
+            let y = paper.height - margin;
+            page.add(
+                Layer::Artwork,
+                [shapes::stroke(
+                    shapes::line(
+                        pt(margin, y - footer_h * 0.85),
+                        pt(paper.width - margin, y - footer_h * 0.85),
+                    ),
+                    Stroke::solid(style.accent, 0.25),
+                )],
+            );
+            page.add(
+                Layer::Artwork,
+                Label {
+                    text: &text,
+                    stack: &res.text,
+                    size: style.size * 0.8,
+                    pos: pt(paper.width - margin, y - footer_h * 0.15),
+                    anchor: Anchor::End,
+                    valign: VAlign::Baseline,
+                    rotation: 0.0,
+                    fill: style.ink,
+                }
+                .items(&res.fonts),
+            );
+            page
+        })
+        .collect()
+}

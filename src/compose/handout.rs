@@ -1,0 +1,406 @@
+//! The rules handout: every sentence from the language pack, chosen by the
+//! ruleset, with a set-up diagram, a rank table and a river diagram.
+
+use crate::layout::{Animal, Board, BoardPlacement, Piece, Side, Square, SquareKind};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::rules::{Jumps, Ruleset, Traps};
+use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
+
+use super::flow::{flow, Block, Style};
+use super::text_fit;
+
+/// Choices for the handout.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HandoutOptions {
+    /// Paper size.
+    pub paper: Paper,
+}
+
+/// Composes the handout's pages.
+pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
+    let margin = res.theme.page.margin.max(8.0);
+    let width = opts.paper.width - 2.0 * margin;
+    let style = Style {
+        size: (width / 52.0).clamp(2.9, 3.7),
+        ink: res.theme.board.text.0,
+        accent: res.theme.sides.south.0,
+    };
+    let blocks = blocks(res, width, style.size);
+    let footer = res
+        .lang
+        .handout
+        .footer
+        .replace("{name}", &res.rules.meta.name);
+    let footer = format!("{}  ·  {footer}", res.lang.game.han);
+    flow(res, opts.paper, margin, &style, &blocks, &footer)
+}
+
+/// The sentences of the variants that differ from the standard rules.
+pub fn variant_sentences(res: &Resources) -> Vec<String> {
+    let h = &res.lang.handout;
+    let r = &res.rules;
+    let v = &r.variants;
+    let std = Ruleset::default();
+    let mut out = Vec::new();
+    if r.play.first == Side::North {
+        out.push(h.variant_first_north.clone());
+    }
+    if r.play.fox {
+        out.push(h.variant_fox.clone());
+    }
+    if v.four_animals {
+        out.push(h.variant_four.clone());
+    }
+    if v.dog_swims {
+        out.push(h.variant_dog.clone());
+    }
+    if v.elephant_captures_rat != std.variants.elephant_captures_rat && v.elephant_captures_rat {
+        out.push(h.variant_elephant_rat.clone());
+    }
+    if v.rat_captures_leaving_water {
+        out.push(h.variant_rat_leave.clone());
+    }
+    let jumps = (v.leopard_jumps, v.lion_jumps, v.tiger_jumps);
+    if jumps
+        != (
+            std.variants.leopard_jumps,
+            std.variants.lion_jumps,
+            std.variants.tiger_jumps,
+        )
+        && !v.four_animals
+    {
+        out.push(h.variant_jumps.clone());
+    }
+    if v.trap_max_rank < 8 && !v.four_animals {
+        out.push(
+            h.variant_trap_rank
+                .replace("{n}", &v.trap_max_rank.to_string()),
+        );
+    }
+    if v.traps == Traps::Any && !v.four_animals {
+        out.push(h.variant_traps_any.clone());
+    }
+    if v.no_repetition {
+        out.push(h.variant_no_repetition.clone());
+    }
+    if r.rank(Animal::Lion) == r.rank(Animal::Tiger) {
+        out.push(h.variant_equal.clone());
+    }
+    out
+}
+
+/// Sentences run together: with a space in alphabetic scripts, directly in Chinese.
+fn join(res: &Resources, parts: &[String]) -> String {
+    let sep = if res.lang.is_cjk() { "" } else { " " };
+    parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn jump_sentence(res: &Resources, animal: Animal, j: Jumps) -> Option<String> {
+    let h = &res.lang.handout;
+    let s = match (animal, j) {
+        (_, Jumps::None) => return None,
+        (Animal::Lion, Jumps::Both) => &h.lion_both,
+        (Animal::Lion, Jumps::Sideways) => &h.lion_sideways,
+        (Animal::Lion, Jumps::Lengthwise) => &h.lion_lengthwise,
+        (Animal::Tiger, Jumps::Both) => &h.tiger_both,
+        (Animal::Tiger, Jumps::Sideways) => &h.tiger_sideways,
+        (Animal::Tiger, Jumps::Lengthwise) => &h.tiger_lengthwise,
+        (Animal::Leopard, Jumps::Both) => &h.leopard_both,
+        (Animal::Leopard, Jumps::Sideways) => &h.leopard_sideways,
+        (Animal::Leopard, Jumps::Lengthwise) => &h.leopard_lengthwise,
+        _ => return None,
+    };
+    Some(s.clone())
+}
+
+fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
+    let h = &res.lang.handout;
+    let g = &res.lang.game;
+    let r = &res.rules;
+    let v = &r.variants;
+    let title = if g.title == g.han {
+        g.han.clone()
+    } else {
+        format!("{}  {}", g.han, g.title)
+    };
+    let mut b = vec![
+        Block::Title(title, g.subtitle.clone()),
+        Block::Heading(h.need_heading.clone()),
+        Block::Para(h.need.clone()),
+        Block::Heading(h.goal_heading.clone()),
+        Block::Para(h.goal.clone()),
+        Block::Heading(h.setup_heading.clone()),
+    ];
+    let first = if r.play.first == Side::South {
+        &h.first_south
+    } else {
+        &h.first_north
+    };
+    b.push(Block::Para(join(res, &[h.setup.clone(), first.clone()])));
+
+    // Set-up diagram beside the rank table (stacked on narrow paper).
+    let wide = width >= 150.0;
+    let q = if wide {
+        ((width / 2.0 - 4.0) / 7.0).min(9.0).floor()
+    } else {
+        (width * 0.6 / 7.0).min(9.0).floor()
+    };
+    let place = BoardPlacement {
+        square: q,
+        origin: pt(0.0, 0.0),
+    };
+    let diagram = Block::Figure {
+        w: 7.0 * q,
+        h: 9.0 * q,
+        items: super::board::board_items(res, place, false),
+        caption: h.setup_caption.clone(),
+    };
+    let mut animals = r.animals();
+    animals.sort_by_key(|a| std::cmp::Reverse(r.rank(*a)));
+    let table = Block::Table {
+        header: vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()],
+        rows: animals
+            .iter()
+            .map(|a| {
+                let n = res.animal(*a);
+                vec![n.han.clone(), n.name.clone(), r.rank(*a).to_string()]
+            })
+            .collect(),
+        han: 0,
+    };
+    let ranks = vec![
+        Block::Heading(h.ranks_heading.clone()),
+        Block::Para(h.ranks.clone()),
+        table,
+    ];
+    if wide {
+        b.push(Block::Columns(vec![diagram], ranks));
+    } else {
+        b.push(diagram);
+        b.extend(ranks);
+    }
+
+    b.push(Block::Heading(h.move_heading.clone()));
+    b.push(Block::Para(join(
+        res,
+        &[h.move_.clone(), h.move_own.clone()],
+    )));
+    b.push(Block::Heading(h.capture_heading.clone()));
+    b.push(Block::Para(h.capture.clone()));
+    let mut captures = vec![h.rat_elephant.clone()];
+    captures.push(if v.elephant_captures_rat {
+        h.elephant_rat.clone()
+    } else {
+        h.elephant_no_rat.clone()
+    });
+    b.push(Block::Bullets(captures));
+
+    if !v.four_animals {
+        b.push(Block::Heading(h.river_heading.clone()));
+        let mut river = vec![h.river.clone()];
+        if v.dog_swims {
+            river.push(h.river_dog.clone());
+        }
+        river.push(h.river_safe.clone());
+        river.push(if v.rat_captures_leaving_water {
+            h.rat_leave_yes.clone()
+        } else {
+            h.rat_leave_no.clone()
+        });
+        b.push(Block::Para(join(res, &river)));
+        let jumps: Vec<String> = [
+            (Animal::Lion, v.lion_jumps),
+            (Animal::Tiger, v.tiger_jumps),
+            (Animal::Leopard, v.leopard_jumps),
+        ]
+        .into_iter()
+        .filter_map(|(a, j)| jump_sentence(res, a, j))
+        .collect();
+        if !jumps.is_empty() {
+            b.push(Block::Para(h.jump.clone()));
+            let mut list = jumps;
+            list.push(h.jump_blocked.clone());
+            b.push(Block::Bullets(list));
+            if let Some((w, hh, items)) = river_diagram(res, width.min(170.0), size) {
+                b.push(Block::Figure {
+                    w,
+                    h: hh,
+                    items,
+                    caption: h.jump_caption.clone(),
+                });
+            }
+        }
+
+        b.push(Block::Heading(h.traps_heading.clone()));
+        let mut traps = vec![if v.traps == Traps::Enemy {
+            h.traps_enemy.clone()
+        } else {
+            h.traps_any.clone()
+        }];
+        if v.trap_max_rank < 8 {
+            traps.push(h.traps_rank.replace("{n}", &v.trap_max_rank.to_string()));
+        }
+        b.push(Block::Para(join(res, &traps)));
+    }
+
+    b.push(Block::Heading(h.den_heading.clone()));
+    b.push(Block::Para(h.den.clone()));
+
+    b.push(Block::Heading(h.variants_heading.clone()));
+    let variants = variant_sentences(res);
+    if variants.is_empty() {
+        b.push(Block::Para(h.variants_none.clone()));
+    } else {
+        b.push(Block::Bullets(variants));
+    }
+    b
+}
+
+/// Two strips of the board (rows 3–7): a legal leap, and the same leap blocked
+/// by a swimming rat. Returns width, height and items (origin top-left).
+fn river_diagram(res: &Resources, max_w: f64, size: f64) -> Option<(f64, f64, Vec<Item>)> {
+    let v = &res.rules.variants;
+    let (jumper, j) = [
+        (Animal::Lion, v.lion_jumps),
+        (Animal::Tiger, v.tiger_jumps),
+        (Animal::Leopard, v.leopard_jumps),
+    ]
+    .into_iter()
+    .find(|(_, j)| *j != Jumps::None)?;
+    let sideways = matches!(j, Jumps::Sideways | Jumps::Both);
+    let gap = size * 3.0;
+    let q = ((max_w - gap) / 14.0).min(8.0);
+    let sq = |c: u8, r: u8| Square::new(c, r - 1);
+    // (from, to, blocker square) in each strip.
+    let (legal, blocked) = if sideways {
+        ((sq(0, 5), sq(3, 5)), (sq(6, 5), sq(3, 5), sq(5, 5)))
+    } else {
+        ((sq(1, 3), sq(1, 7)), (sq(4, 3), sq(4, 7), sq(4, 5)))
+    };
+    let mut items = strip(res, q, pt(0.0, 0.0), jumper, legal.0, legal.1, None);
+    items.extend(strip(
+        res,
+        q,
+        pt(7.0 * q + gap, 0.0),
+        jumper,
+        blocked.0,
+        blocked.1,
+        Some(blocked.2),
+    ));
+    Some((14.0 * q + gap, 5.0 * q, items))
+}
+
+/// Rows 3–7 of the board at square `q`, a jumper, its leap arrow, and optionally a blocking rat.
+fn strip(
+    res: &Resources,
+    q: f64,
+    origin: Pt,
+    jumper: Animal,
+    from: Square,
+    to: Square,
+    rat: Option<Square>,
+) -> Vec<Item> {
+    let board = Board::standard();
+    let th = &res.theme.board;
+    let centre = |s: Square| {
+        pt(
+            origin.x + (s.col as f64 + 0.5) * q,
+            origin.y + (6.0 - s.row as f64 + 0.5) * q,
+        )
+    };
+    let mut items = Vec::new();
+    for row in 2..7u8 {
+        for col in 0..7u8 {
+            let s = Square::new(col, row);
+            let x = origin.x + col as f64 * q;
+            let y = origin.y + (6 - row) as f64 * q;
+            let fill = if board.kind(s) == SquareKind::River {
+                th.river.0
+            } else {
+                th.land.0
+            };
+            items.push(shapes::fill_stroke(
+                shapes::rect(x, y, q, q),
+                fill,
+                Stroke::solid(th.grid.0, 0.2),
+            ));
+        }
+    }
+    let piece = |p: Piece, at: Square, items: &mut Vec<Item>| {
+        let c = centre(at);
+        let color = res.theme.side(p.side);
+        items.push(shapes::fill(shapes::circle(c, q * 0.42), color));
+        items.extend(text_fit(
+            res,
+            &res.han,
+            &res.animal(p.animal).han,
+            q * 0.55,
+            q * 0.7,
+            c,
+            0.0,
+            res.theme.counters.face.0,
+        ));
+    };
+    piece(
+        Piece {
+            side: Side::South,
+            animal: jumper,
+        },
+        from,
+        &mut items,
+    );
+    let (a, b) = (centre(from), centre(to));
+    let color = if rat.is_some() {
+        res.theme.board.coordinates.0
+    } else {
+        res.theme.sides.south.0
+    };
+    items.extend(arrow(a, b, q, color, rat.is_some()));
+    if let Some(r) = rat {
+        piece(
+            Piece {
+                side: Side::North,
+                animal: Animal::Rat,
+            },
+            r,
+            &mut items,
+        );
+        // A bold cross over the landing square: the leap is not allowed.
+        let c = centre(to);
+        let d = q * 0.3;
+        let mut segs = shapes::line(pt(c.x - d, c.y - d), pt(c.x + d, c.y + d));
+        segs.extend(shapes::line(pt(c.x - d, c.y + d), pt(c.x + d, c.y - d)));
+        items.push(shapes::stroke(
+            segs,
+            Stroke::solid(res.theme.sides.south.0, q * 0.09),
+        ));
+    }
+    items
+}
+
+/// An arrow from `a` to `b`, stopping short of both centres; dashed when `dashed`.
+fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bool) -> Vec<Item> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let start = pt(a.x + ux * q * 0.48, a.y + uy * q * 0.48);
+    let tip = pt(b.x - ux * q * 0.3, b.y - uy * q * 0.3);
+    let head = q * 0.3;
+    let base = pt(tip.x - ux * head, tip.y - uy * head);
+    let stroke = if dashed {
+        Stroke::dashed(color, q * 0.07, vec![q * 0.15, q * 0.1])
+    } else {
+        Stroke::solid(color, q * 0.07)
+    };
+    let wing = |s: f64| pt(base.x - uy * head * 0.5 * s, base.y + ux * head * 0.5 * s);
+    vec![
+        shapes::stroke(vec![Seg::Move(start), Seg::Line(base)], stroke),
+        shapes::fill(shapes::polygon(&[tip, wing(1.0), wing(-1.0)]), color),
+    ]
+}

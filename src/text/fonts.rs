@@ -15,8 +15,8 @@ pub type FontStack = Vec<FontId>;
 /// Fonts bundled in the binary (files in `fonts/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BuiltinFont {
-    /// LXGW WenKai, a Kai (brush) style CJK face; OFL 1.1.
-    WenKai,
+    /// Jungle Kai: a subset of LXGW WenKai, a Kai (brush) style CJK face; OFL 1.1.
+    Kai,
     /// Noto Sans Regular, the Latin text face; OFL 1.1.
     NotoSans,
     /// Noto Sans Bold.
@@ -26,7 +26,7 @@ pub enum BuiltinFont {
 impl BuiltinFont {
     /// All bundled fonts.
     pub const ALL: [BuiltinFont; 3] = [
-        BuiltinFont::WenKai,
+        BuiltinFont::Kai,
         BuiltinFont::NotoSans,
         BuiltinFont::NotoSansBold,
     ];
@@ -34,7 +34,7 @@ impl BuiltinFont {
     /// The name used in themes (`builtin:NAME`).
     pub fn name(self) -> &'static str {
         match self {
-            BuiltinFont::WenKai => "lxgw-wenkai",
+            BuiltinFont::Kai => "kai",
             BuiltinFont::NotoSans => "noto-sans",
             BuiltinFont::NotoSansBold => "noto-sans-bold",
         }
@@ -48,7 +48,7 @@ impl BuiltinFont {
     /// The font file's bytes.
     pub fn data(self) -> &'static [u8] {
         match self {
-            BuiltinFont::WenKai => include_bytes!("../../fonts/LXGWWenKai-Regular.subset.ttf"),
+            BuiltinFont::Kai => include_bytes!("../../fonts/JungleKai-Regular.ttf"),
             BuiltinFont::NotoSans => include_bytes!("../../fonts/NotoSans-Regular.subset.ttf"),
             BuiltinFont::NotoSansBold => include_bytes!("../../fonts/NotoSans-Bold.subset.ttf"),
         }
@@ -301,7 +301,7 @@ mod tests {
     fn fallback_splits_latin_and_cjk() {
         let mut book = FontBook::new();
         let latin = book.add_builtin(BuiltinFont::NotoSans);
-        let cjk = book.add_builtin(BuiltinFont::WenKai);
+        let cjk = book.add_builtin(BuiltinFont::Kai);
         let stack = vec![latin, cjk];
         let runs = book.split(&stack, "Rat 鼠");
         assert_eq!(
@@ -318,7 +318,7 @@ mod tests {
     #[test]
     fn widths_add_up() {
         let mut book = FontBook::new();
-        let cjk = book.add_builtin(BuiltinFont::WenKai);
+        let cjk = book.add_builtin(BuiltinFont::Kai);
         let w = book.width_em(cjk, "鬥獸棋");
         assert!(
             (w - 3.0).abs() < 0.05,

@@ -81,7 +81,7 @@ mod tests {
     fn book() -> (FontBook, FontStack) {
         let mut b = FontBook::new();
         let latin = b.add_builtin(BuiltinFont::NotoSans);
-        let han = b.add_builtin(BuiltinFont::WenKai);
+        let han = b.add_builtin(BuiltinFont::Kai);
         (b, vec![latin, han])
     }
 

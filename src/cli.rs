@@ -20,6 +20,8 @@ use jungle_print::{document, scene::Document};
 
 const EXAMPLES: &str = "\
 Examples:
+  jungle-print set                                 jungle-set.pdf: board, counters and rules
+  jungle-print set --lang fr --sides duplex        the whole set in French, duplex counters
   jungle-print board                               board.pdf, A4, English labels
   jungle-print board --lang fr -o plateau.pdf      French labels
   jungle-print board --lang zh-Hant --format svg -o board.svg
@@ -45,6 +47,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Print the whole paper set in one PDF: board, counters and rules handout.
+    #[command(after_help = EXAMPLES)]
+    Set(SetArgs),
     /// Print the 7×9 board, centred on one sheet.
     #[command(after_help = EXAMPLES)]
     Board(BoardArgs),
@@ -60,6 +65,21 @@ enum Command {
     /// List the built-in rulesets, or print one to start your house rules.
     #[command(subcommand)]
     Ruleset(RulesetCommand),
+}
+
+#[derive(Debug, Args)]
+struct SetArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Counters: single, fold or duplex.
+    #[arg(long, value_enum, default_value = "fold")]
+    sides: SidesArg,
+    /// Duplex only: long-edge or short-edge.
+    #[arg(long, value_enum, default_value = "long-edge")]
+    flip: FlipArg,
+    /// Counter outline: circle, square, rounded, octagon.
+    #[arg(long, default_value = "circle", value_name = "SHAPE")]
+    shape: String,
 }
 
 #[derive(Debug, Args)]
@@ -222,6 +242,7 @@ pub fn run() -> i32 {
     };
     let result =
         match cli.command {
+            Command::Set(a) => set(a),
             Command::Board(a) => board(a),
             Command::Counters(a) => counters(a),
             Command::Rules(a) => rules(a),
@@ -332,14 +353,7 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
         None => (0.0, 0.0),
         Some(v) => parse_offset(v)?,
     };
-    let sides = match a.sides {
-        SidesArg::Single => Sides::Single,
-        SidesArg::Fold => Sides::Fold,
-        SidesArg::Duplex => Sides::Duplex(match a.flip {
-            FlipArg::LongEdge => Flip::LongEdge,
-            FlipArg::ShortEdge => Flip::ShortEdge,
-        }),
-    };
+    let sides = sides_of(a.sides, a.flip);
     let (format, path) = target(&a.common, "counters")?;
     let res = resources(&a.common)?;
     let opts = CounterOptions {
@@ -365,6 +379,55 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
         "jungle-print: wrote {} ({n} page{})",
         path.display(),
         if n == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
+    match sides {
+        SidesArg::Single => Sides::Single,
+        SidesArg::Fold => Sides::Fold,
+        SidesArg::Duplex => Sides::Duplex(match flip {
+            FlipArg::LongEdge => Flip::LongEdge,
+            FlipArg::ShortEdge => Flip::ShortEdge,
+        }),
+    }
+}
+
+fn set(a: SetArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    let shape = Shape::parse(&a.shape)?;
+    let (format, path) = target(&a.common, "jungle-set")?;
+    let res = resources(&a.common)?;
+    let mut pages = vec![board_page(
+        &res,
+        &BoardOptions {
+            paper,
+            square: None,
+        },
+    )?];
+    let counters = CounterOptions {
+        shape,
+        sides: sides_of(a.sides, a.flip),
+        ..CounterOptions::new(paper)
+    };
+    if matches!(counters.sides, Sides::Duplex(_)) {
+        // Printed double-sided, the board's reverse stays blank so that
+        // counter fronts fall on odd pages and their backs behind them.
+        pages.push(jungle_print::scene::Page::new(paper.width, paper.height));
+    }
+    pages.extend(counter_pages(&res, &counters)?);
+    pages.extend(handout_pages(&res, &HandoutOptions { paper }));
+    let n = pages.len();
+    let doc = document(
+        &format!("{} — {}", res.lang.game.han, res.lang.game.title),
+        pages,
+        &res,
+    );
+    write(&doc, format, &path, a.common.live_text)?;
+    eprintln!(
+        "jungle-print: wrote {} ({n} pages: board, counters, rules)",
+        path.display()
     );
     Ok(())
 }

@@ -16,11 +16,27 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn tempdir(name: &str) -> std::path::PathBuf {
+/// A scratch folder, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!("jungle-print-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
 }
 
 fn files(dir: &Path) -> Vec<String> {
@@ -162,4 +178,26 @@ fn counters_every_mode_writes_its_file() {
     let mut f = files(&dir);
     f.sort();
     assert_eq!(f, vec!["counters.pdf", "duplex.pdf", "fold.pdf", "oct.svg"]);
+}
+
+#[test]
+fn set_makes_the_whole_set_in_one_pdf() {
+    let dir = tempdir("set");
+    let (code, _, err) = run(&dir, &["set"]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(dir.join("jungle-set.pdf")).unwrap();
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    assert_eq!(
+        doc.get_pages().len(),
+        4,
+        "board, fold-over counters, two pages of rules"
+    );
+    let (code, _, err) = run(&dir, &["set", "--sides", "duplex", "-o", "d.pdf"]);
+    assert_eq!(code, 0, "{err}");
+    let doc = lopdf::Document::load_mem(&std::fs::read(dir.join("d.pdf")).unwrap()).unwrap();
+    assert_eq!(
+        doc.get_pages().len(),
+        6,
+        "board, blank reverse, fronts, backs, two pages of rules"
+    );
 }

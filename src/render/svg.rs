@@ -172,6 +172,9 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
         e.assign("transform", matrix(frame));
         e.assign("font-family", ctx.book.family(run.font));
         e.assign("font-size", num(run.size));
+        if ctx.book.is_bold(run.font) {
+            e.assign("font-weight", "bold");
+        }
         e.assign("fill", run.fill.to_hex());
         e.assign("xml:space", "preserve");
         parent.append(e);

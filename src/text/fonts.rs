@@ -273,6 +273,11 @@ impl FontBook {
         Some(b.0)
     }
 
+    /// True for a bold face (OS/2 weight 600 or more).
+    pub fn is_bold(&self, id: FontId) -> bool {
+        self.face(id).weight().to_number() >= 600
+    }
+
     /// The font's family name from its `name` table (for SVG `font-family`).
     pub fn family(&self, id: FontId) -> String {
         let face = self.face(id);

@@ -4,14 +4,23 @@
 Needs: Debian packages fonts-lxgw-wenkai, fonts-noto-core, unicode-data;
 Python package fonttools (pip install fonttools).
 
-    python3 fonts/build-fonts.py [--wenkai PATH] [--noto-regular PATH] [--noto-bold PATH]
+    python3 fonts/build-fonts.py [--wenkai PATH] [--noto-regular PATH]
+                                 [--noto-bold PATH] [--unihan DIR]
 
-The Chinese face (LXGW WenKai, renamed "Jungle Kai" as the OFL asks of
-modified versions) keeps the 3,500 level-1 characters of the Table of General
-Standard Chinese Characters (Unihan kTGH), their traditional forms
-(kTraditionalVariant), the Hong Kong school grade-level characters
-(kGradeLevel), Latin text, punctuation, and every character used in the
-project's language packs, rulesets and themes. The output is deterministic.
+Runs from anywhere; writes into the folder that holds this script.
+
+The Chinese face (LXGW WenKai, renamed "Jungle Kai" because the OFL reserves
+the names "LXGW" and "霞鹜" for unmodified versions) keeps the 3,500 level-1
+characters of the Table of General Standard Chinese Characters (Unihan kTGH),
+their traditional forms (kTraditionalVariant), the Hong Kong school
+grade-level characters (kGradeLevel), Latin text, punctuation, and every
+character used in the project's language packs, rulesets and themes
+(lang/, rules/, themes/ *.toml). The Latin faces (Noto Sans Regular and Bold)
+keep Latin-1, Latin Extended-A, general punctuation and a few symbols.
+
+Each output is reopened and checked: every wanted character the source font
+has must be in the subset's cmap; wanted characters the source lacks are
+listed. The output is deterministic: the same sources give the same bytes.
 """
 import argparse
 import bz2
@@ -25,19 +34,30 @@ from fontTools.ttLib import TTFont
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent
-UNIHAN = pathlib.Path("/usr/share/unicode")
 
+
+def chars(s):
+    return set(map(ord, s))
+
+
+# (d) Latin text: ASCII, Latin-1 Supplement, Latin Extended-A.
 LATIN = set(range(0x20, 0x7F)) | set(range(0xA0, 0x180))
-PUNCT = set(map(ord, "–—‘’“”…«»•·×‹›°№\u00a0\u202f\u2009€™←↑→↓↔÷−"))
-CJK_PUNCT = set(map(ord, "。，、；：？！「」『』《》（）〈〉【】〔〕·～—…\u3000")) | set(range(0xFF01, 0xFF5F))
-ALWAYS = set(map(ord, "鬥獸棋斗兽象獅狮虎豹狼狐狗貓猫鼠河陷阱穴")) | set(range(0x2460, 0x2468))
+# (e) Western punctuation and symbols (also non-breaking spaces U+00A0, U+202F).
+PUNCT = chars("–—‘’“”…«»•·×‹›°№\u00a0\u202f\u2009€™←↑→↓↔÷−")
+# (e) CJK punctuation, ideographic space, full-width ASCII forms FF01-FF5E.
+CJK_PUNCT = chars("。，、；：？！「」『』《》（）〈〉【】〔〕·～—…\u3000") | set(range(0xFF01, 0xFF5F))
 GENERAL_PUNCT = set(range(0x2000, 0x2070))
+CIRCLED = set(range(0x2460, 0x2468))  # ① - ⑧
+# (g) The game's own words: 鬥獸棋 / 斗兽棋, the eight animals, river, traps, den.
+ALWAYS = chars("鬥獸棋斗兽象獅狮虎豹狼狐狗貓猫鼠河陷阱穴") | CIRCLED
+
+# The Latin faces: Latin text, general punctuation, « » € № ™, arrows, × ÷ −, ①-⑧.
+LATIN_FACE = LATIN | GENERAL_PUNCT | chars("«»€№™←↑→↓↔×÷−") | CIRCLED
 
 
-def unihan(field_file, field):
-    """Yields (codepoint, value) for a Unihan field."""
-    path = UNIHAN / field_file
-    with bz2.open(path, "rt", encoding="utf-8") as f:
+def unihan(directory, field_file, field):
+    """Yields (codepoint, value) for one Unihan field."""
+    with bz2.open(directory / field_file, "rt", encoding="utf-8") as f:
         for line in f:
             if line.startswith("U+"):
                 cp, key, value = line.rstrip("\n").split("\t", 2)
@@ -45,74 +65,92 @@ def unihan(field_file, field):
                     yield int(cp[2:], 16), value
 
 
-def common_han():
-    level1 = {cp for cp, v in unihan("Unihan_OtherMappings.txt.bz2", "kTGH")
-              if any(int(x.split(":")[1]) <= 3500 for x in v.split())}
+def common_han(directory):
+    """(a) level-1 kTGH, (b) their kTraditionalVariant forms, (c) kGradeLevel."""
+    level1 = {cp for cp, v in unihan(directory, "Unihan_OtherMappings.txt.bz2", "kTGH")
+              if any(x.startswith("2013:") and int(x[5:]) <= 3500 for x in v.split())}
     trad = set()
-    for cp, v in unihan("Unihan_Variants.txt.bz2", "kTraditionalVariant"):
+    for cp, v in unihan(directory, "Unihan_Variants.txt.bz2", "kTraditionalVariant"):
         if cp in level1:
             trad |= {int(x[2:].split("<")[0], 16) for x in v.split()}
-    grade = {cp for cp, _ in unihan("Unihan_DictionaryLikeData.txt.bz2", "kGradeLevel")}
+    grade = {cp for cp, _ in unihan(directory, "Unihan_DictionaryLikeData.txt.bz2", "kGradeLevel")}
     return level1, trad, grade
 
 
 def project_chars():
-    chars = set()
+    """(f) Every non-ASCII character in lang/, rules/, themes/ (*.toml, any depth)."""
+    found = set()
     for folder in ("lang", "rules", "themes"):
-        for p in sorted((REPO / folder).glob("*.toml")):
+        for p in sorted((REPO / folder).rglob("*.toml")):
             text = p.read_text(encoding="utf-8")
-            # TOML \\uXXXX escapes name characters too.
-            text += "".join(chr(int(h, 16)) for h in re.findall(r"\\u([0-9A-Fa-f]{4})", text))
-            chars |= {ord(c) for c in text if ord(c) > 0x7E}
-    return chars
+            # TOML \uXXXX and \UXXXXXXXX escapes name characters too.
+            escapes = re.findall(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})", text)
+            text += "".join(chr(int(short or long_, 16)) for short, long_ in escapes)
+            found |= {ord(c) for c in text if ord(c) > 0x7F}
+    return found
 
 
 # The OFL reserves the names "LXGW" and "霞鹜" for the unmodified font: our subset
-# is a modified version, so it carries its own family name (the copyright and
-# licence records are kept as they are).
-RENAMES = {
-    "LXGW": {1: "Jungle Kai", 16: "Jungle Kai", 4: "Jungle Kai Regular",
-             6: "JungleKai-Regular", 3: "JungleKai-Regular;jungle-print subset"},
-}
+# is a modified version, so it carries its own family name. The copyright,
+# trademark, designer and licence records (name IDs 0, 7, 9, 12, 13, 14) and the
+# version string are kept as they are.
+KAI_NAMES = {1: "Jungle Kai", 16: "Jungle Kai", 4: "Jungle Kai Regular",
+             6: "JungleKai-Regular", 3: "JungleKai-Regular;jungle-print subset"}
+RESERVED = ("LXGW", "霞鹜")
 
 
-def rename(font, marker):
-    new = RENAMES[marker]
+def rename(font, new):
     name = font["name"]
     for rec in list(name.names):
-        if rec.nameID in (1, 3, 4, 6, 16, 17, 18) and rec.nameID not in new:
+        if rec.nameID in (17, 18):
             name.removeNames(nameID=rec.nameID)
-    for rec in list(name.names):
+    for rec in name.names:
         if rec.nameID in new:
             rec.string = new[rec.nameID]
     for rec in name.names:
-        if rec.nameID in (1, 3, 4, 6, 16) and ("LXGW" in rec.toUnicode() or "霞鹜" in rec.toUnicode()):
-            raise SystemExit(f"reserved name left in name record {rec.nameID}")
+        if rec.nameID in (1, 3, 4, 6, 16) and any(r in rec.toUnicode() for r in RESERVED):
+            raise SystemExit(f"reserved font name left in name record {rec.nameID}")
     if "CFF " in font:
         font["CFF "].cff.fontNames = [new[6]]
 
 
-def build(src, dst, codepoints, marker=None):
+def build(src, dst, codepoints, names=None):
+    """Subsets src to the codepoints it has; returns (kept, lacking in source)."""
     font = TTFont(src, recalcTimestamp=False)
+    created, modified = font["head"].created, font["head"].modified
     cmap = font.getBestCmap()
     wanted = sorted(cp for cp in codepoints if cp in cmap)
     opts = subset.Options()
-    opts.layout_features = ["kern", "liga"]
+    opts.layout_features = ["kern", "liga"]  # we do no shaping
     opts.hinting = False
     opts.glyph_names = False
-    opts.name_IDs = ["*"]
+    opts.name_IDs = ["*"]        # keep copyright, trademark and licence records
     opts.name_languages = ["*"]
     opts.notdef_outline = True
     opts.recalc_timestamp = False
     s = subset.Subsetter(opts)
     s.populate(unicodes=wanted)
     s.subset(font)
-    if marker:
-        rename(font, marker)
-    # Fixed timestamps: the same input gives the same bytes.
-    font["head"].created = font["head"].modified = 0x0
+    if names:
+        rename(font, names)
+    # Determinism: keep the source font's own timestamps (never "now").
+    font["head"].created, font["head"].modified = created, modified
     font.save(dst)
-    return wanted, [cp for cp in codepoints if cp not in cmap]
+    return wanted, sorted(cp for cp in codepoints if cp not in cmap)
+
+
+def show(cps):
+    return " ".join(f"U+{cp:04X}" + (f" {chr(cp)}" if chr(cp).isprintable() and cp > 0x20 else "")
+                    for cp in sorted(cps))
+
+
+def verify(dst, kept):
+    """Reopens the output: every kept character must be in its cmap."""
+    cmap = TTFont(dst, lazy=True).getBestCmap()
+    lost = [cp for cp in kept if cp not in cmap]
+    if lost:
+        raise SystemExit(f"{dst.name}: subset lost characters: {show(lost)}")
+    return len(cmap)
 
 
 def main():
@@ -120,34 +158,54 @@ def main():
     ap.add_argument("--wenkai", default="/usr/share/fonts/truetype/lxgw-wenkai/LXGWWenKai-Regular.ttf")
     ap.add_argument("--noto-regular", default="/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")
     ap.add_argument("--noto-bold", default="/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf")
+    ap.add_argument("--unihan", default="/usr/share/unicode", type=pathlib.Path,
+                    help="folder with Unihan_*.txt.bz2 (Debian unicode-data)")
     a = ap.parse_args()
 
-    level1, trad, grade = common_han()
+    level1, trad, grade = common_han(a.unihan)
     project = project_chars()
-    han = level1 | trad | grade | LATIN | PUNCT | CJK_PUNCT | ALWAYS | GENERAL_PUNCT | project
-    latin = LATIN | GENERAL_PUNCT | PUNCT | {cp for cp in project if cp < 0x2E80}
+    parts = {
+        "(a) kTGH level 1": level1,
+        "(b) traditional forms": trad,
+        "(c) kGradeLevel": grade,
+        "(d) Latin": LATIN,
+        "(e) punctuation": PUNCT | CJK_PUNCT,
+        "(f) lang/rules/themes": project,
+        "(g) always": ALWAYS,
+    }
+    # Plus the whole General Punctuation block where the font has it (not reported).
+    han = set().union(*parts.values()) | GENERAL_PUNCT
+    # Non-CJK characters of the project's data go into the Latin faces too.
+    latin = LATIN_FACE | PUNCT | {cp for cp in project if cp < 0x2E80}
 
     jobs = [
-        (a.wenkai, HERE / "JungleKai-Regular.ttf", han, "LXGW"),
+        (a.wenkai, HERE / "JungleKai-Regular.ttf", han, KAI_NAMES),
         (a.noto_regular, HERE / "NotoSans-Regular.subset.ttf", latin, None),
         (a.noto_bold, HERE / "NotoSans-Bold.subset.ttf", latin, None),
     ]
-    for src, dst, cps, marker in jobs:
-        kept, missing = build(src, dst, cps, marker)
-        digest = hashlib.sha256(dst.read_bytes()).hexdigest()[:16]
-        print(f"{dst.name}: {len(kept)} characters, {dst.stat().st_size} bytes, sha256 {digest}")
-        # Chinese characters must all be in the Chinese face; Latin ones come from Noto Sans.
-        must = [cp for cp in missing if cp >= 0x2E80 and (cp in project or cp in ALWAYS)]
-        if dst.name.startswith("Jungle") and must:
-            print("  missing characters the project uses: " + " ".join(f"U+{cp:04X}" for cp in must), file=sys.stderr)
-            return 1
-        if not dst.name.startswith("Jungle"):
-            lack = [cp for cp in missing if cp in project]
-            if lack:
-                print("  (left to the Chinese face: " + " ".join(f"U+{cp:04X}" for cp in lack) + ")")
-    print(f"Chinese set: {len(level1)} level-1 simplified, {len(trad - level1)} extra traditional, "
-          f"{len(grade)} Hong Kong grade-level, {len(project)} from the project's data")
-    return 0
+    status = 0
+    for src, dst, cps, names in jobs:
+        kept, lacking = build(src, dst, cps, names)
+        n = verify(dst, kept)
+        digest = hashlib.sha256(dst.read_bytes()).hexdigest()
+        print(f"{dst.name}: {len(kept)} characters ({n} in cmap), {dst.stat().st_size:,} bytes, sha256 {digest}")
+        if names:  # the Chinese face
+            for label, part in parts.items():
+                miss = [cp for cp in lacking if cp in part]
+                print(f"  {label}: {len(part)} wanted" + (f", source lacks {show(miss)}" if miss else ""))
+            # Chinese characters the project uses must all be there.
+            must = [cp for cp in lacking if cp >= 0x2E80 and (cp in project or cp in ALWAYS)]
+            if must:
+                print(f"  error: missing characters the project uses: {show(must)}", file=sys.stderr)
+                status = 1
+        else:
+            print(f"  source lacks {show(lacking)}" if lacking else "  source has every wanted character")
+            left = [cp for cp in lacking if cp in project]
+            if left:
+                print(f"  (left to the Chinese face: {show(left)})")
+    print(f"Chinese set: {len(level1)} level-1, {len(trad - level1)} extra traditional, "
+          f"{len(grade)} Hong Kong grade-level, {len(project)} non-ASCII from the project's data")
+    return status
 
 
 if __name__ == "__main__":

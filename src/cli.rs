@@ -65,6 +65,38 @@ enum Command {
     /// List the built-in rulesets, or print one to start your house rules.
     #[command(subcommand)]
     Ruleset(RulesetCommand),
+    /// List the built-in themes, print one to start your own, or list every theme key.
+    #[command(subcommand)]
+    Themes(ThemesCommand),
+    /// Check a theme file without printing anything: keys, colours, fonts, icons,
+    /// glyphs for every language, labels that do not fit, text contrast.
+    #[command(after_help = EXAMPLES)]
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum ThemesCommand {
+    /// Names and one-line descriptions of the built-in themes.
+    List,
+    /// Print a theme with every key resolved (e.g. `themes show ink-saver > my.toml`).
+    Show {
+        /// A built-in name or a .toml file.
+        theme: String,
+    },
+    /// Every theme key with its type, range, default and meaning (Markdown).
+    Keys,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// The theme: a .toml file or a built-in name.
+    theme: String,
+    /// Check with this language only (default: all four built-in languages).
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
+    /// Ruleset whose animals and ranks the check composes.
+    #[arg(long, default_value = "standard", value_name = "RULES")]
+    ruleset: String,
 }
 
 #[derive(Debug, Args)]
@@ -263,6 +295,26 @@ pub fn run() -> i32 {
                     .unwrap_or_default();
                 print!("{src}");
             }),
+            Command::Themes(ThemesCommand::List) => jungle_print::theme::BUILTIN
+                .iter()
+                .try_for_each(|(name, _)| {
+                    let t = Theme::builtin(name)?;
+                    println!("{name:<14} {}", t.description);
+                    Ok(())
+                }),
+            Command::Themes(ThemesCommand::Show { theme }) => Theme::from_arg(&theme).map(|t| {
+                println!(
+                    "# Theme `{}`, every key resolved. Keep the keys you change and add\n# `extends = \"{}\"` to inherit the rest; see themes/README.md.\n",
+                    t.name,
+                    if theme.ends_with(".toml") { &t.name } else { &theme }
+                );
+                print!("{}", t.to_toml());
+            }),
+            Command::Themes(ThemesCommand::Keys) => {
+                print!("{}", jungle_print::theme::schema::reference());
+                Ok(())
+            }
+            Command::Check(a) => check(a),
             Command::Ruleset(RulesetCommand::List) => jungle_print::rules::BUILTIN
                 .iter()
                 .try_for_each(|(name, src)| {
@@ -299,6 +351,70 @@ fn resources(c: &Common) -> Result<Resources, Error> {
     Resources::new(theme, lang, rules)
 }
 
+/// Loads a theme the way printing would and composes a board and a set of
+/// counters with it in each language, without writing anything.
+fn check(a: CheckArgs) -> Result<(), Error> {
+    let theme = Theme::from_arg(&a.theme)?;
+    let rules = Ruleset::from_arg(&a.ruleset)?;
+    let langs: Vec<Lang> = match &a.lang {
+        Some(code) => vec![Lang::builtin(code)?],
+        None => jungle_print::lang::BUILTIN
+            .iter()
+            .map(|(code, _)| Lang::builtin(code))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut warnings = Vec::new();
+    for lang in langs {
+        let code = lang.meta.code.clone();
+        let res = Resources::new(theme.clone(), lang, rules.clone())?;
+        let paper = Paper::A4;
+        board_page(
+            &res,
+            &BoardOptions {
+                paper,
+                square: None,
+            },
+        )?;
+        counter_pages(&res, &CounterOptions::new(paper))?;
+        handout_pages(&res, &HandoutOptions { paper });
+        warnings.extend(
+            res.take_warnings()
+                .into_iter()
+                .map(|w| format!("{code}: {w}")),
+        );
+    }
+    for (what, ink, ground) in theme.text_pairs() {
+        let ratio = jungle_print::theme::contrast(ink, ground);
+        if ratio < 4.5 {
+            warnings.push(format!(
+                "{what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
+                ink.to_hex(),
+                ground.to_hex()
+            ));
+        }
+    }
+    for w in &warnings {
+        eprintln!("jungle-print: warning: {w}");
+    }
+    println!(
+        "{}: theme `{}` is valid{}",
+        a.theme,
+        theme.name,
+        match warnings.len() {
+            0 => String::new(),
+            n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
+        }
+    );
+    Ok(())
+}
+
+/// Prints the warnings composing noted (labels shrunk to fit, …).
+fn report(res: &Resources) {
+    for w in res.take_warnings() {
+        eprintln!("jungle-print: warning: {w}");
+    }
+}
+
 fn board(a: BoardArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     if let Some(s) = a.square {
@@ -324,6 +440,7 @@ fn board(a: BoardArgs) -> Result<(), Error> {
         vec![page],
         &res,
     );
+    report(&res);
     write(&doc, format, &path, a.common.live_text)?;
     eprintln!(
         "jungle-print: wrote {} ({} × {} mm paper, {square} mm squares, board {} × {} mm)",
@@ -374,6 +491,7 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
         pages,
         &res,
     );
+    report(&res);
     write(&doc, format, &path, a.common.live_text)?;
     eprintln!(
         "jungle-print: wrote {} ({n} page{})",
@@ -424,6 +542,7 @@ fn set(a: SetArgs) -> Result<(), Error> {
         pages,
         &res,
     );
+    report(&res);
     write(&doc, format, &path, a.common.live_text)?;
     eprintln!(
         "jungle-print: wrote {} ({n} pages: board, counters, rules)",
@@ -450,6 +569,7 @@ fn rules(a: RulesArgs) -> Result<(), Error> {
         pages,
         &res,
     );
+    report(&res);
     write(&doc, format, &path, a.common.live_text)?;
     eprintln!(
         "jungle-print: wrote {} ({n} page{})",

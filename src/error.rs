@@ -30,6 +30,9 @@ pub enum Error {
     /// Text that the chosen fonts cannot draw.
     #[error("{0}")]
     Glyphs(String),
+    /// A font or icon file named by a theme that cannot be used.
+    #[error("{0}")]
+    Asset(String),
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
@@ -47,7 +50,7 @@ impl Error {
     /// Process exit code: 2 for anything the user can fix in their input, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Usage { .. } | Error::Input { .. } | Error::Glyphs(_) => 2,
+            Error::Usage { .. } | Error::Input { .. } | Error::Glyphs(_) | Error::Asset(_) => 2,
             Error::Io { .. } | Error::Render(_) => 1,
         }
     }

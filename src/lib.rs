@@ -15,6 +15,7 @@
 
 pub mod compose;
 pub mod error;
+pub mod icons;
 pub mod lang;
 pub mod layout;
 pub mod output;

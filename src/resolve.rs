@@ -3,13 +3,15 @@
 //! After [`Resources::new`] succeeds nothing downstream can fail on user input:
 //! every label of the language pack has a glyph in the font that will draw it.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::error::Error;
+use crate::icons::Icons;
 use crate::lang::Lang;
 use crate::rules::Ruleset;
-use crate::text::{BuiltinFont, FontBook, FontId, FontStack};
-use crate::theme::Theme;
+use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
+use crate::theme::{FontList, Theme};
 
 /// Everything a composer needs: validated data and loaded fonts.
 #[derive(Debug, Clone)]
@@ -28,48 +30,83 @@ pub struct Resources {
     pub text: FontStack,
     /// Stack for titles and numbers (bold face, then the Chinese face).
     pub bold: FontStack,
+    /// The animals' icons, ready to draw.
+    pub icons: Icons,
+    /// Problems found while composing that did not stop it (see [`Resources::warn`]).
+    warnings: RefCell<Vec<String>>,
 }
 
-/// Loads a font named in a theme: `builtin:NAME` or a file path.
+/// Loads one font of a theme: `builtin:NAME`, a file path, or `path#FACE`.
+/// The theme loader has already checked that built-ins exist and files are there.
 fn load_font(book: &mut FontBook, spec: &str, key: &str) -> Result<FontId, Error> {
+    let bad = |m: String| Error::Glyphs(format!("theme key `fonts.{key}`: {m}"));
     if let Some(name) = spec.strip_prefix("builtin:") {
-        let f =
-            BuiltinFont::from_name(name).ok_or_else(|| {
-                Error::Glyphs(format!(
-                "theme key `fonts.{key}`: unknown built-in font `{name}`; built-in fonts are {}",
-                BuiltinFont::ALL.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
-            ))
-            })?;
+        let f = BuiltinFont::from_name(name)
+            .ok_or_else(|| bad(format!("unknown built-in font `{name}`")))?;
         return Ok(book.add_builtin(f));
     }
-    let bytes = std::fs::read(spec).map_err(|e| Error::Io {
-        path: spec.to_string(),
-        source: e,
-    })?;
+    let (path, face) = split_face_index(spec).map_err(bad)?;
+    if let Some(id) = book.find(path, face.unwrap_or(0)) {
+        return Ok(id);
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| bad(format!("cannot read font file `{path}`: {e}")))?;
     // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
     let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    book.add(spec, data, 0)
-        .map_err(|e| Error::Glyphs(format!("theme key `fonts.{key}`: {e}")))
+    book.add(path, data, face.unwrap_or(0))
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// Loads a theme's font list, in order.
+fn load_fonts(book: &mut FontBook, list: &FontList, key: &str) -> Result<FontStack, Error> {
+    list.0
+        .iter()
+        .map(|spec| load_font(book, spec, key))
+        .collect()
+}
+
+/// `first` followed by the fonts of `then` it does not already hold.
+fn stack(first: &FontStack, then: &FontStack) -> FontStack {
+    let mut s = first.clone();
+    s.extend(then.iter().filter(|f| !first.contains(f)));
+    s
 }
 
 impl Resources {
-    /// Loads the theme's fonts and checks that they draw every string of `lang`.
+    /// Loads the theme's fonts and icons and checks that the fonts draw every
+    /// string of `lang`.
     pub fn new(theme: Theme, lang: Lang, rules: Ruleset) -> Result<Resources, Error> {
         let mut book = FontBook::new();
-        let han = load_font(&mut book, &theme.fonts.han, "han")?;
-        let text = load_font(&mut book, &theme.fonts.text, "text")?;
-        let bold = load_font(&mut book, &theme.fonts.bold, "bold")?;
+        let han = load_fonts(&mut book, &theme.fonts.han, "han")?;
+        let text = load_fonts(&mut book, &theme.fonts.text, "text")?;
+        let bold = load_fonts(&mut book, &theme.fonts.bold, "bold")?;
+        let icons = Icons::load(&theme, rules.play.fox)?;
         let res = Resources {
             theme,
             lang,
             rules,
             fonts: Arc::new(book),
-            han: vec![han],
-            text: vec![text, han],
-            bold: vec![bold, han],
+            text: stack(&text, &han),
+            bold: stack(&bold, &han),
+            han,
+            icons,
+            warnings: Default::default(),
         };
         res.check_glyphs()?;
         Ok(res)
+    }
+
+    /// Notes a problem that does not stop the output (e.g. a label shrunk to fit).
+    pub fn warn(&self, message: String) {
+        let mut w = self.warnings.borrow_mut();
+        if !w.contains(&message) {
+            w.push(message);
+        }
+    }
+
+    /// The warnings noted so far, emptied.
+    pub fn take_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut self.warnings.borrow_mut())
     }
 
     /// How an animal is written in this language under these rules (the fox may replace the wolf).

@@ -9,7 +9,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
 use crate::text::{Label, VAlign};
 
-use super::{scale_bar, text_fit};
+use super::{mark_item, pattern_line, scale_bar, text_fit};
 
 /// Choices for the board sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -226,7 +226,8 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
     items
 }
 
-/// A start square: a ring in the side's colour, the animal's character and name.
+/// A start square: a ring in the side's pattern and colour, the side's marks in two
+/// corners, the animal's character (beside its icon when the theme shows icons) and name.
 fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item> {
     let s = r.w;
     let c = r.center();
@@ -235,18 +236,54 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
     // Below 12 mm a name would be too small to read: the character alone says it.
     let named = names.name != names.han && s >= 12.0;
     let han_y = if named { c.y - s * 0.06 } else { c.y };
-    let ring = Stroke::solid(color, (s * 0.022).max(0.2));
-    let mut items = vec![shapes::stroke(shapes::circle(c, s * 0.43), ring)];
-    items.extend(text_fit(
-        res,
-        &res.han,
-        &names.han,
-        s * 0.42,
-        s * 0.6,
-        pt(c.x, han_y),
+    let radius = s * 0.43;
+    let mut items = pattern_line(
+        |g| shapes::circle(c, radius + g),
         0.0,
+        res.theme.pattern(piece.side),
         color,
-    ));
+        (s * 0.022).max(0.2),
+    );
+    // Top-right and bottom-left: a pair that a half turn maps onto itself,
+    // clear of the coordinates (top-left and bottom-right).
+    for (dx, dy) in [(1.0, -1.0), (-1.0, 1.0)] {
+        let at = pt(c.x + dx * s * 0.4, c.y + dy * s * 0.4);
+        items.extend(mark_item(res.theme.mark(piece.side), at, s * 0.08, color));
+    }
+    match res
+        .icons
+        .get(piece.animal)
+        .filter(|_| res.theme.board.icons)
+    {
+        Some(icon) => {
+            let box_size = s * 0.34;
+            items.push(icon.item(
+                pt(c.x - s * 0.02 - box_size, han_y - box_size / 2.0),
+                box_size,
+                color,
+            ));
+            items.extend(text_fit(
+                res,
+                &res.han,
+                &names.han,
+                s * 0.3,
+                s * 0.3,
+                pt(c.x + s * 0.17, han_y),
+                0.0,
+                color,
+            ));
+        }
+        None => items.extend(text_fit(
+            res,
+            &res.han,
+            &names.han,
+            s * 0.42,
+            s * 0.6,
+            pt(c.x, han_y),
+            0.0,
+            color,
+        )),
+    }
     if named {
         let name_pos = pt(c.x, c.y + s * 0.25);
         items.extend(text_fit(

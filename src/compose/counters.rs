@@ -8,7 +8,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 use crate::theme::FaceStyle;
 
-use super::{scale_bar, text_fit};
+use super::{mark_item, pattern_line, scale_bar, text_fit};
 
 /// Outline of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -358,28 +358,31 @@ impl<'a> Face<'a> {
         }
     }
 
-    /// Background in the side's style; returns the ink colour for text on it.
+    /// Background in the side's style and its pattern line; returns the ink colour for text on it.
     fn background(&self, res: &Resources, side: Side, items: &mut Vec<Item>) -> Color {
         let cs = &res.theme.counters;
         let colour = res.theme.side(side);
+        let (ink, _) = res.theme.counter_ink(side);
         items.push(shapes::fill(self.outline(self.opts.bleed), colour));
-        match res.theme.face_style(side) {
-            FaceStyle::Filled => {
-                let inset = self.size * 0.07;
-                items.push(shapes::stroke(
-                    self.outline(-inset),
-                    Stroke::solid(cs.face.0, self.size * 0.012),
-                ));
-                cs.face.0
-            }
+        // The pattern line runs on the side's colour, in the light face colour:
+        // inside a filled face's edge, or along the middle of a ringed face's rim.
+        let line = self.size * 0.012;
+        let inset = match res.theme.face_style(side) {
+            FaceStyle::Filled => self.size * 0.07,
             FaceStyle::Ringed => {
-                items.push(shapes::fill(
-                    self.outline(-self.size * cs.ring_width),
-                    cs.face.0,
-                ));
-                colour
+                let rim = self.size * cs.ring_width;
+                items.push(shapes::fill(self.outline(-rim), cs.face.0));
+                rim / 2.0
             }
-        }
+        };
+        items.extend(pattern_line(
+            |g| self.outline(g),
+            inset,
+            res.theme.pattern(side),
+            cs.face.0,
+            line,
+        ));
+        ink
     }
 
     /// Cut line and optional crop marks.
@@ -421,41 +424,84 @@ impl<'a> Face<'a> {
         }
     }
 
-    /// The front: rank on top, the Chinese character large, the name below.
+    /// The front: rank on top between the side's marks, the Chinese character
+    /// large (beside the animal's icon when the theme shows icons), the name below.
     fn front(&self, res: &Resources, page: &mut Page, piece: Piece) {
         let mut items = Vec::new();
         let ink = self.background(res, piece.side, &mut items);
         let names = res.animal(piece.animal);
         let (s, c) = (self.size, self.center);
         let rank = res.rules.rank(piece.animal).to_string();
+        let rank_size = s * 0.2 * res.theme.counters.rank_scale;
+        let rank_y = c.y - s * 0.27;
         items.extend(text_fit(
             res,
             &res.bold,
             &rank,
-            s * 0.2,
+            rank_size,
             s * 0.3,
-            pt(c.x, c.y - s * 0.27),
+            pt(c.x, rank_y),
             0.0,
             ink,
         ));
-        items.extend(text_fit(
-            res,
-            &res.han,
-            &names.han,
-            s * 0.4,
-            s * 0.5,
-            pt(c.x, c.y + s * 0.03),
-            0.0,
-            ink,
-        ));
+        let mark = res.theme.mark(piece.side);
+        let mark_dx = s * 0.1 + res.fonts.width_mm(&res.bold, &rank, rank_size) / 2.0;
+        for dx in [-mark_dx, mark_dx] {
+            items.extend(mark_item(mark, pt(c.x + dx, rank_y), s * 0.1, ink));
+        }
+        match res
+            .icons
+            .get(piece.animal)
+            .filter(|_| res.theme.counters.icons)
+        {
+            Some(icon) => {
+                let box_size = s * 0.36;
+                items.push(icon.item(
+                    pt(c.x - s * 0.02 - box_size, c.y + s * 0.03 - box_size / 2.0),
+                    box_size,
+                    ink,
+                ));
+                items.extend(text_fit(
+                    res,
+                    &res.han,
+                    &names.han,
+                    s * 0.3,
+                    s * 0.3,
+                    pt(c.x + s * 0.17, c.y + s * 0.03),
+                    0.0,
+                    ink,
+                ));
+            }
+            None => items.extend(text_fit(
+                res,
+                &res.han,
+                &names.han,
+                s * 0.4,
+                s * 0.5,
+                pt(c.x, c.y + s * 0.03),
+                0.0,
+                ink,
+            )),
+        }
         if names.name != names.han {
+            // The name's line must stay inside the rim of a round face: the chord
+            // of the inner circle at the line's lower edge gives its width.
+            // A thick rim moves the line up a little.
+            let inner = match res.theme.face_style(piece.side) {
+                FaceStyle::Filled => s * 0.43,
+                FaceStyle::Ringed => s * (0.48 - res.theme.counters.ring_width),
+            };
+            let name_size = s * 0.105;
+            let name_y = (s * 0.29).min(inner - s * 0.095);
+            let low = name_y + name_size * 0.45;
+            let room = 2.0 * (inner * inner - low * low).max(0.0).sqrt();
             items.extend(text_fit(
                 res,
                 &res.text,
                 &names.name,
-                s * 0.105,
-                s * 0.56,
-                pt(c.x, c.y + s * 0.29),
+                name_size,
+                room.min(s * 0.56),
+                pt(c.x, c.y + name_y),
                 0.0,
                 ink,
             ));
@@ -482,10 +528,12 @@ impl<'a> Face<'a> {
                 ink,
             ));
         }
-        let ring = shapes::circle(c, s * 0.34);
-        items.push(shapes::stroke(
-            ring,
-            Stroke::dashed(ink, s * 0.012, vec![s * 0.03, s * 0.02]),
+        items.extend(pattern_line(
+            |g| self.outline(g),
+            s * 0.16,
+            res.theme.pattern(side),
+            ink,
+            s * 0.012,
         ));
         let transform = Transform::rotate_about(turn, c);
         page.add(Layer::Artwork, [Item::Group(Group { transform, items })]);

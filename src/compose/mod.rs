@@ -7,10 +7,15 @@ pub mod flow;
 pub mod handout;
 
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Stroke};
+use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};
 use crate::text::{FontStack, Label, VAlign};
+use crate::theme::{Mark, Pattern};
 
-/// A centred one-line label, shrunk if needed so it is at most `max_width` mm wide.
+/// Labels shrunk below this fraction of their size to fit are reported as warnings.
+pub const MIN_FIT: f64 = 0.7;
+
+/// A centred one-line label, shrunk if needed so it is at most `max_width` mm wide
+/// (shrinking below [`MIN_FIT`] is reported through [`Resources::warn`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn text_fit(
     res: &Resources,
@@ -24,7 +29,16 @@ pub(crate) fn text_fit(
 ) -> Vec<Item> {
     let w = res.fonts.width_mm(stack, text, size);
     let size = if w > max_width && w > 0.0 {
-        size * max_width / w
+        let scale = max_width / w;
+        if scale < MIN_FIT {
+            res.warn(format!(
+                "“{text}” is too long for its space ({:.1} mm wide, room for {:.1} mm): it was set at {:.0} % of its size; shorten the label or choose a narrower font",
+                w,
+                max_width,
+                scale * 100.0
+            ));
+        }
+        size * scale
     } else {
         size
     };
@@ -92,4 +106,55 @@ pub(crate) fn scale_bar(
         .items(&res.fonts),
     );
     items
+}
+
+/// The side's pattern line drawn `inset` mm inside an outline; `outline(grow)`
+/// gives the outline grown by `grow` mm (negative shrinks). `width` in mm.
+pub(crate) fn pattern_line(
+    outline: impl Fn(f64) -> Vec<Seg>,
+    inset: f64,
+    pattern: Pattern,
+    color: Color,
+    width: f64,
+) -> Vec<Item> {
+    let line = |grow: f64, stroke: Stroke| shapes::stroke(outline(grow), stroke);
+    match pattern {
+        Pattern::Solid => vec![line(-inset, Stroke::solid(color, width))],
+        Pattern::Dashed => vec![line(
+            -inset,
+            Stroke::dashed(color, width, vec![width * 3.0, width * 2.0]),
+        )],
+        Pattern::Dotted => {
+            let w = width * 1.6;
+            vec![line(-inset, Stroke::dashed(color, w, vec![w, w * 1.5]))]
+        }
+        Pattern::Double => vec![
+            line(-inset + width * 1.1, Stroke::solid(color, width * 0.6)),
+            line(-inset - width * 1.1, Stroke::solid(color, width * 0.6)),
+        ],
+        Pattern::None => Vec::new(),
+    }
+}
+
+/// A side's mark, `size` mm across, centred on `c`; `None` for [`Mark::None`].
+/// The triangle points up the page (towards the opponent once the group is turned).
+pub(crate) fn mark_item(mark: Mark, c: Pt, size: f64, color: Color) -> Option<Item> {
+    let h = size / 2.0;
+    let segs = match mark {
+        Mark::None => return None,
+        Mark::Dot => shapes::circle(c, h),
+        Mark::Square => shapes::rect(c.x - h * 0.85, c.y - h * 0.85, h * 1.7, h * 1.7),
+        Mark::Diamond => shapes::polygon(&[
+            pt(c.x, c.y - h),
+            pt(c.x + h, c.y),
+            pt(c.x, c.y + h),
+            pt(c.x - h, c.y),
+        ]),
+        Mark::Triangle => shapes::polygon(&[
+            pt(c.x, c.y - h),
+            pt(c.x + h, c.y + h * 0.8),
+            pt(c.x - h, c.y + h * 0.8),
+        ]),
+    };
+    Some(shapes::fill(segs, color))
 }

@@ -60,6 +60,21 @@ pub fn builtin_font(f: BuiltinFont) -> &'static [u8] {
     f.data()
 }
 
+/// Splits a font reference `path#FACE` into the path and the face index of a
+/// TTC/OTC collection (`None` when no `#FACE` is given).
+pub fn split_face_index(spec: &str) -> Result<(&str, Option<u32>), String> {
+    match spec.rsplit_once('#') {
+        Some((path, face)) if !face.is_empty() && face.chars().all(|c| c.is_ascii_digit()) => face
+            .parse()
+            .map(|i| (path, Some(i)))
+            .map_err(|_| format!("face index `{face}` is too large")),
+        Some((_, face)) if !face.contains(['/', '\\']) => Err(format!(
+            "`#{face}` is not a face index; write `file.ttc#0`, `file.ttc#1`, …"
+        )),
+        _ => Ok((spec, None)),
+    }
+}
+
 /// A font that could not be loaded.
 #[derive(Debug, Error)]
 pub enum FontError {
@@ -108,12 +123,8 @@ impl FontBook {
         data: &'static [u8],
         index: u32,
     ) -> Result<FontId, FontError> {
-        if let Some(i) = self
-            .fonts
-            .iter()
-            .position(|f| f.name == name && f.index == index)
-        {
-            return Ok(FontId(i));
+        if let Some(id) = self.find(name, index) {
+            return Ok(id);
         }
         let face = ttf_parser::Face::parse(data, index).map_err(|e| FontError::Unreadable {
             name: name.to_string(),
@@ -127,6 +138,14 @@ impl FontBook {
             face,
         });
         Ok(FontId(self.fonts.len() - 1))
+    }
+
+    /// The id of a font already added under `name` and face `index`.
+    pub fn find(&self, name: &str, index: u32) -> Option<FontId> {
+        self.fonts
+            .iter()
+            .position(|f| f.name == name && f.index == index)
+            .map(FontId)
     }
 
     /// Adds a bundled font.

@@ -6,7 +6,9 @@
 mod fonts;
 pub mod linebreak;
 
-pub use fonts::{builtin_font, BuiltinFont, FontBook, FontError, FontId, FontStack};
+pub use fonts::{
+    builtin_font, split_face_index, BuiltinFont, FontBook, FontError, FontId, FontStack,
+};
 
 use crate::scene::{Anchor, Color, Item, Pt, TextRun, Transform};
 

@@ -1,89 +1,22 @@
-//! Themes: colours, line widths and fonts, loaded from TOML.
+//! Themes: colours, line widths, side cues, fonts and icons, loaded from TOML.
 //!
 //! Lengths are millimetres. Colours are written `#rrggbb`, `#rgb`,
-//! `rgb(r, g, b)` or `cmyk(c%, m%, y%, k%)`.
+//! `rgb(r, g, b)`, `cmyk(c%, m%, y%, k%)` or as CSS names. A theme may
+//! `extends` another (by default `classic`) and write only what differs;
+//! [`schema::KEYS`] lists every key, and `themes/README.md` documents them.
 
-use std::path::Path;
+mod color;
+pub mod schema;
+
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{toml_error, Error};
-use crate::layout::Side;
+pub use color::{contrast, luminance, ThemeColor, COLOR_FORMS};
+
+use crate::error::Error;
+use crate::layout::{Animal, Side};
 use crate::scene::Color;
-
-/// A colour as written in a theme file.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ThemeColor(pub Color);
-
-impl ThemeColor {
-    /// Parses `#rrggbb`, `#rgb`, `rgb(r, g, b)` or `cmyk(c%, m%, y%, k%)`.
-    pub fn parse(s: &str) -> Result<ThemeColor, String> {
-        let t = s.trim();
-        let bad = || {
-            format!("`{s}` is not a colour; write \"#rrggbb\", \"rgb(r, g, b)\" or \"cmyk(c%, m%, y%, k%)\"")
-        };
-        if let Some(hex) = t.strip_prefix('#') {
-            let hex = match hex.len() {
-                3 => hex.chars().flat_map(|c| [c, c]).collect(),
-                6 => hex.to_string(),
-                _ => return Err(bad()),
-            };
-            let v = u32::from_str_radix(&hex, 16).map_err(|_| bad())?;
-            return Ok(ThemeColor(Color::Rgb(
-                (v >> 16) as u8,
-                (v >> 8) as u8,
-                v as u8,
-            )));
-        }
-        let args = |name: &str| -> Option<Vec<String>> {
-            let inner = t
-                .strip_prefix(name)?
-                .trim()
-                .strip_prefix('(')?
-                .strip_suffix(')')?;
-            Some(inner.split(',').map(|x| x.trim().to_string()).collect())
-        };
-        if let Some(a) = args("rgb") {
-            let v: Vec<u8> = a.iter().filter_map(|x| x.parse().ok()).collect();
-            if v.len() == 3 && a.len() == 3 {
-                return Ok(ThemeColor(Color::Rgb(v[0], v[1], v[2])));
-            }
-            return Err(bad());
-        }
-        if let Some(a) = args("cmyk") {
-            let v: Vec<f32> = a
-                .iter()
-                .filter_map(|x| x.trim_end_matches('%').trim().parse::<f32>().ok())
-                .filter(|v| (0.0..=100.0).contains(v))
-                .map(|v| v / 100.0)
-                .collect();
-            if v.len() == 4 && a.len() == 4 {
-                return Ok(ThemeColor(Color::Cmyk(v[0], v[1], v[2], v[3])));
-            }
-            return Err(bad());
-        }
-        Err(bad())
-    }
-}
-
-impl<'de> Deserialize<'de> for ThemeColor {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        ThemeColor::parse(&s).map_err(serde::de::Error::custom)
-    }
-}
-
-impl Serialize for ThemeColor {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Color::Rgb(..) => s.serialize_str(&self.0.to_hex()),
-            Color::Cmyk(c, m, y, k) => {
-                let p = |v: f32| (v * 1000.0).round() / 10.0;
-                s.serialize_str(&format!("cmyk({}%, {}%, {}%, {}%)", p(c), p(m), p(y), p(k)))
-            }
-        }
-    }
-}
 
 /// Page settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -93,7 +26,7 @@ pub struct PageStyle {
     pub margin: f64,
 }
 
-/// How the board is drawn.
+/// How the board is drawn. Widths in mm.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardStyle {
@@ -114,36 +47,78 @@ pub struct BoardStyle {
     pub coordinates: ThemeColor,
     /// Print a–g and 1–9 along the edges.
     pub show_coordinates: bool,
+    /// Draw the animals' icons on their start squares.
+    pub icons: bool,
 }
 
-/// The two players' colours.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SideColors {
-    pub south: ThemeColor,
-    pub north: ThemeColor,
-}
-
-/// How a side's counters are told apart without colour.
+/// How a side's counters are painted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FaceStyle {
     /// The whole face in the side's colour, text in the light face colour.
     Filled,
-    /// A light face with a thick ring, text in the side's colour.
+    /// A light face with a thick rim, text in the side's colour.
     Ringed,
+}
+
+/// The line inside a counter's rim and around a start square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pattern {
+    /// One solid line.
+    Solid,
+    /// Dashes.
+    Dashed,
+    /// Dots.
+    Dotted,
+    /// Two thin lines.
+    Double,
+    /// No line.
+    None,
+}
+
+/// A small shape that tells a side's pieces apart without colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    /// No mark.
+    None,
+    /// A filled circle.
+    Dot,
+    /// A filled triangle pointing up (towards the opponent).
+    Triangle,
+    /// A filled square.
+    Square,
+    /// A filled diamond.
+    Diamond,
+}
+
+/// The two players' colours and the cues that survive greyscale printing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideStyle {
+    pub south: ThemeColor,
+    pub north: ThemeColor,
+    pub south_style: FaceStyle,
+    pub north_style: FaceStyle,
+    pub south_pattern: Pattern,
+    pub north_pattern: Pattern,
+    pub south_mark: Mark,
+    pub north_mark: Mark,
 }
 
 /// How counters are drawn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CounterStyle {
-    pub south_style: FaceStyle,
-    pub north_style: FaceStyle,
     /// The light face colour (ringed faces, text on filled faces).
     pub face: ThemeColor,
-    /// Ring width as a fraction of the counter size (0.02–0.2).
+    /// Rim width as a fraction of the counter size (0.02–0.2).
     pub ring_width: f64,
+    /// Size factor of the rank number (0.6–1.6).
+    pub rank_scale: f64,
+    /// Draw the animals' icons on the counters.
+    pub icons: bool,
     pub cut: ThemeColor,
     /// Cut line width, mm.
     pub cut_width: f64,
@@ -151,19 +126,81 @@ pub struct CounterStyle {
     pub guides: ThemeColor,
 }
 
-/// Font choices: `builtin:NAME` or a path to a TTF/OTF file.
+/// A fallback list of fonts: for each character the first face that has it
+/// draws it. Each entry is `builtin:NAME`, a file path, or `path#FACE` for a
+/// face of a TTC/OTC collection. Written as one string or a list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FontList(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for FontList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum OneOrMany {
+            One(String),
+            Many(Vec<String>),
+        }
+        Ok(match OneOrMany::deserialize(d)? {
+            OneOrMany::One(s) => FontList(vec![s]),
+            OneOrMany::Many(v) => FontList(v),
+        })
+    }
+}
+
+impl Serialize for FontList {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.as_slice() {
+            [one] => s.serialize_str(one),
+            many => many.serialize(s),
+        }
+    }
+}
+
+/// Font choices.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FontChoice {
-    /// The face for large Chinese characters.
-    pub han: String,
-    /// The face for running text; characters it lacks fall back to `han`.
-    pub text: String,
-    /// The bold face for titles and numbers; falls back to `han`.
-    pub bold: String,
+    /// The face(s) for large Chinese characters.
+    pub han: FontList,
+    /// The face(s) for running text; characters they lack fall back to `han`.
+    pub text: FontList,
+    /// The face(s) for titles and numbers; then `han`.
+    pub bold: FontList,
 }
 
-/// A complete theme.
+/// One SVG icon per animal: `builtin:NAME` or a file path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IconChoice {
+    pub elephant: String,
+    pub lion: String,
+    pub tiger: String,
+    pub leopard: String,
+    pub wolf: String,
+    pub fox: String,
+    pub dog: String,
+    pub cat: String,
+    pub rat: String,
+}
+
+impl IconChoice {
+    /// The icon reference for an animal (`fox` for the wolf when the fox plays).
+    pub fn get(&self, a: Animal, fox: bool) -> &str {
+        match a {
+            Animal::Rat => &self.rat,
+            Animal::Cat => &self.cat,
+            Animal::Dog => &self.dog,
+            Animal::Wolf if fox => &self.fox,
+            Animal::Wolf => &self.wolf,
+            Animal::Leopard => &self.leopard,
+            Animal::Tiger => &self.tiger,
+            Animal::Lion => &self.lion,
+            Animal::Elephant => &self.elephant,
+        }
+    }
+}
+
+/// A complete, checked theme: every key has a value (inherited ones resolved).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Theme {
@@ -173,78 +210,274 @@ pub struct Theme {
     pub description: String,
     pub page: PageStyle,
     pub board: BoardStyle,
-    pub sides: SideColors,
+    pub sides: SideStyle,
     pub counters: CounterStyle,
     pub fonts: FontChoice,
+    pub icons: IconChoice,
 }
 
-/// Built-in themes: (name, TOML source).
-pub const BUILTIN: [(&str, &str); 1] = [("classic", include_str!("../themes/classic.toml"))];
+/// Built-in themes: (name, TOML source). `classic` is complete; the others extend it.
+pub const BUILTIN: [(&str, &str); 5] = [
+    ("classic", include_str!("../../themes/classic.toml")),
+    ("traditional", include_str!("../../themes/traditional.toml")),
+    ("ink-saver", include_str!("../../themes/ink-saver.toml")),
+    (
+        "high-contrast",
+        include_str!("../../themes/high-contrast.toml"),
+    ),
+    ("kids", include_str!("../../themes/kids.toml")),
+];
+
+/// The theme every other extends unless it names another.
+const ROOT: &str = "classic";
+/// How deep `extends` chains may go (a guard against loops through many files).
+const MAX_DEPTH: usize = 16;
+
+/// Where a theme comes from.
+#[derive(Debug, Clone, PartialEq)]
+enum Origin {
+    Builtin(&'static str, &'static str),
+    File(PathBuf),
+    Text {
+        src: String,
+        name: String,
+        dir: PathBuf,
+    },
+}
+
+impl Origin {
+    fn describe(&self) -> String {
+        match self {
+            Origin::Builtin(n, _) => format!("builtin theme `{n}`"),
+            Origin::File(p) => p.display().to_string(),
+            Origin::Text { name, .. } => name.clone(),
+        }
+    }
+
+    /// An `extends` value, read relative to this theme's folder.
+    fn parent(&self, value: &str, key_error: impl Fn(String) -> Error) -> Result<Origin, Error> {
+        if !is_path(value) {
+            return builtin_origin(value).ok_or_else(|| {
+                key_error(format!(
+                    "unknown theme `{value}`; built-in themes are {} (or give a path to a .toml file)",
+                    builtin_names()
+                ))
+            });
+        }
+        let path = self.dir().join(value);
+        if !path.is_file() {
+            return Err(key_error(format!(
+                "theme file not found: tried `{}` (relative paths are read from this file's folder)",
+                path.display()
+            )));
+        }
+        Ok(Origin::File(path))
+    }
+
+    fn dir(&self) -> PathBuf {
+        match self {
+            Origin::Builtin(..) => PathBuf::from("."),
+            Origin::File(p) => p
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| PathBuf::from(".")),
+            Origin::Text { dir, .. } => dir.clone(),
+        }
+    }
+}
+
+fn is_path(arg: &str) -> bool {
+    arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\')
+}
+
+fn builtin_origin(name: &str) -> Option<Origin> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(n, s)| Origin::Builtin(n, s))
+}
+
+fn builtin_names() -> String {
+    BUILTIN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Lays `top` over `base`: tables merge key by key, anything else replaces.
+fn merge(base: &mut toml::Table, top: toml::Table) {
+    for (k, v) in top {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(t)) => merge(b, t),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// Reads one theme file and everything it extends, merged; `seen` guards against loops.
+fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Error> {
+    let text = match origin {
+        Origin::Builtin(_, s) => s.to_string(),
+        Origin::File(p) => std::fs::read_to_string(p).map_err(|e| Error::Io {
+            path: p.display().to_string(),
+            source: e,
+        })?,
+        Origin::Text { src, .. } => src.clone(),
+    };
+    let name = origin.describe();
+    let dir = origin.dir();
+    let src = schema::Source {
+        text: &text,
+        origin: &name,
+        dir: &dir,
+    };
+    let mut table = schema::check(&src)?;
+    let extends = table.remove("extends");
+    let is_root = matches!(origin, Origin::Builtin(n, _) if *n == ROOT);
+    let parent_name = match &extends {
+        Some(toml::Value::String(s)) => Some(s.clone()),
+        _ if is_root => None,
+        _ => Some(ROOT.to_string()),
+    };
+    let Some(parent_name) = parent_name else {
+        return Ok(table);
+    };
+    let at = |message: String| {
+        let off = text.find("extends").unwrap_or(0);
+        let (line, column) = crate::error::line_col(&text, off);
+        Error::Input {
+            origin: name.clone(),
+            line,
+            column,
+            key: "key `extends`: ".into(),
+            message,
+        }
+    };
+    let parent = origin.parent(&parent_name, at)?;
+    if seen.contains(&parent) || seen.len() >= MAX_DEPTH {
+        return Err(at(format!(
+            "`extends = \"{parent_name}\"` makes a loop: {} → {}",
+            seen.iter()
+                .map(Origin::describe)
+                .collect::<Vec<_>>()
+                .join(" → "),
+            parent.describe()
+        )));
+    }
+    seen.push(parent.clone());
+    let mut base = load_chain(&parent, seen)?;
+    seen.pop();
+    // A theme that names itself keeps its name; otherwise it is called after its file.
+    if !table.contains_key("name") {
+        let own = match origin {
+            Origin::File(p) => p.file_stem().map(|s| s.to_string_lossy().into_owned()),
+            Origin::Text { name, .. } => Some(name.clone()),
+            Origin::Builtin(n, _) => Some(n.to_string()),
+        };
+        if let Some(own) = own {
+            table.insert("name".into(), toml::Value::String(own));
+        }
+    }
+    if !table.contains_key("description") {
+        let d = format!("Based on {parent_name}");
+        table.insert("description".into(), toml::Value::String(d));
+    }
+    merge(&mut base, table);
+    Ok(base)
+}
 
 impl Theme {
+    fn resolve(origin: Origin) -> Result<Theme, Error> {
+        let mut seen = vec![origin.clone()];
+        let table = load_chain(&origin, &mut seen)?;
+        toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| Error::Input {
+                origin: origin.describe(),
+                line: 1,
+                column: 1,
+                key: String::new(),
+                message: format!("the theme is incomplete: {}", e.message().trim()),
+            })
+    }
+
     /// A built-in theme by name.
     pub fn builtin(name: &str) -> Result<Theme, Error> {
-        let (n, src) = BUILTIN.iter().find(|(n, _)| *n == name).ok_or_else(|| {
+        let origin = builtin_origin(name).ok_or_else(|| {
             Error::usage(
                 "--theme",
                 format!(
                     "unknown theme `{name}`; built-in themes are {} (or give a .toml file)",
-                    BUILTIN
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    builtin_names()
                 ),
             )
         })?;
-        Theme::parse(src, &format!("builtin theme `{n}`"))
+        Theme::resolve(origin)
+    }
+
+    /// A theme file; relative paths inside it are read from its folder.
+    pub fn load(path: &Path) -> Result<Theme, Error> {
+        if !path.is_file() {
+            return Err(Error::usage(
+                "--theme",
+                format!(
+                    "theme file `{}` not found; give a .toml file or a built-in name ({})",
+                    path.display(),
+                    builtin_names()
+                ),
+            ));
+        }
+        Theme::resolve(Origin::File(path.to_path_buf()))
     }
 
     /// A built-in name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Theme, Error> {
-        if arg.ends_with(".toml") || arg.contains('/') {
-            let src = std::fs::read_to_string(Path::new(arg)).map_err(|e| Error::Io {
-                path: arg.to_string(),
-                source: e,
-            })?;
-            Theme::parse(&src, arg)
+        if is_path(arg) {
+            Theme::load(Path::new(arg))
         } else {
             Theme::builtin(arg)
         }
     }
 
-    /// Parses and checks a theme; `origin` names it in error messages.
+    /// Parses and checks theme text; `origin` names it in messages, relative
+    /// paths (and `extends` files) are read from the current folder.
     pub fn parse(src: &str, origin: &str) -> Result<Theme, Error> {
-        let t: Theme = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
-        let checks = [
-            ("page.margin", t.page.margin, 0.0, 50.0),
-            ("board.grid_width", t.board.grid_width, 0.0, 3.0),
-            ("board.border_width", t.board.border_width, 0.0, 5.0),
-            ("counters.ring_width", t.counters.ring_width, 0.02, 0.2),
-            ("counters.cut_width", t.counters.cut_width, 0.01, 1.0),
-        ];
-        for (key, v, lo, hi) in checks {
-            if !(lo..=hi).contains(&v) {
-                let name = key.rsplit('.').next().unwrap_or(key);
-                let off = src.find(&format!("{name} =")).unwrap_or(0);
-                let (line, column) = crate::error::line_col(src, off);
-                return Err(Error::Input {
-                    origin: origin.to_string(),
-                    line,
-                    column,
-                    key: format!("key `{key}`: "),
-                    message: format!("{v} mm is out of range; expected {lo} to {hi} mm"),
-                });
-            }
-        }
-        Ok(t)
+        Theme::resolve(Origin::Text {
+            src: src.to_string(),
+            name: origin.to_string(),
+            dir: PathBuf::from("."),
+        })
+    }
+
+    /// The theme as TOML: every key, ready to copy and edit.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a theme always serializes")
     }
 
     /// A side's face style.
     pub fn face_style(&self, side: Side) -> FaceStyle {
         match side {
-            Side::South => self.counters.south_style,
-            Side::North => self.counters.north_style,
+            Side::South => self.sides.south_style,
+            Side::North => self.sides.north_style,
+        }
+    }
+
+    /// A side's pattern.
+    pub fn pattern(&self, side: Side) -> Pattern {
+        match side {
+            Side::South => self.sides.south_pattern,
+            Side::North => self.sides.north_pattern,
+        }
+    }
+
+    /// A side's mark.
+    pub fn mark(&self, side: Side) -> Mark {
+        match side {
+            Side::South => self.sides.south_mark,
+            Side::North => self.sides.north_mark,
         }
     }
 
@@ -255,56 +488,47 @@ impl Theme {
             Side::North => self.sides.north.0,
         }
     }
+
+    /// The colour a side's text is printed in on its counters, and the colour behind it.
+    pub fn counter_ink(&self, side: Side) -> (Color, Color) {
+        match self.face_style(side) {
+            FaceStyle::Filled => (self.counters.face.0, self.side(side)),
+            FaceStyle::Ringed => (self.side(side), self.counters.face.0),
+        }
+    }
+
+    /// Every pair of text colour and background colour the theme prints, named,
+    /// for contrast checks: (what, text, background).
+    pub fn text_pairs(&self) -> Vec<(String, Color, Color)> {
+        let b = &self.board;
+        let mut pairs = vec![
+            ("board labels on land".to_string(), b.text.0, b.land.0),
+            ("river labels".into(), b.text.0, b.river.0),
+            ("trap labels".into(), b.text.0, b.trap.0),
+            ("den labels".into(), b.text.0, b.den.0),
+            ("coordinates".into(), b.coordinates.0, b.land.0),
+            (
+                "sheet instructions".into(),
+                self.counters.guides.0,
+                Color::WHITE,
+            ),
+        ];
+        for side in [Side::South, Side::North] {
+            let (ink, ground) = self.counter_ink(side);
+            let who = if side == Side::South {
+                "south"
+            } else {
+                "north"
+            };
+            pairs.push((format!("{who}'s counters"), ink, ground));
+            pairs.push((format!("{who}'s start squares"), self.side(side), b.land.0));
+        }
+        pairs
+    }
 }
 
 impl Default for Theme {
     fn default() -> Theme {
-        Theme::builtin("classic").expect("the classic theme is valid")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colours_parse() {
-        assert_eq!(
-            ThemeColor::parse("#ff8000").unwrap().0,
-            Color::Rgb(255, 128, 0)
-        );
-        assert_eq!(
-            ThemeColor::parse("#f80").unwrap().0,
-            Color::Rgb(255, 136, 0)
-        );
-        assert_eq!(
-            ThemeColor::parse("rgb(1, 2, 3)").unwrap().0,
-            Color::Rgb(1, 2, 3)
-        );
-        assert_eq!(
-            ThemeColor::parse("cmyk(0%, 100%, 100%, 0%)").unwrap().0,
-            Color::Cmyk(0.0, 1.0, 1.0, 0.0)
-        );
-        assert!(ThemeColor::parse("#12345").is_err());
-        assert!(ThemeColor::parse("rgb(1,2)").is_err());
-    }
-
-    #[test]
-    fn bad_colour_names_line_and_key() {
-        let src = BUILTIN[0]
-            .1
-            .replace("river = \"#9ccbea\"", "river = \"blu\"");
-        let e = Theme::parse(&src, "my.toml").unwrap_err().to_string();
-        assert!(
-            e.starts_with("my.toml:") && e.contains("board.river") && e.contains("not a colour"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn unknown_key_is_rejected() {
-        let src = BUILTIN[0].1.replace("land = ", "lnad = ");
-        let e = Theme::parse(&src, "my.toml").unwrap_err().to_string();
-        assert!(e.contains("lnad"), "{e}");
+        Theme::builtin(ROOT).expect("the classic theme is valid")
     }
 }

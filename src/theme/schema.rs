@@ -1,0 +1,567 @@
+//! Every key a theme file may hold: its type, range and meaning, and the
+//! checks that turn a mistake into a message naming file, line, column and key.
+//!
+//! [`KEYS`] is the single list of theme keys: validation walks it, the
+//! reference page (`themes/README.md`) is generated from it, and a test keeps
+//! both in step with the [`super::Theme`] structure.
+
+use std::path::Path;
+
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use super::color::{ThemeColor, COLOR_FORMS};
+use crate::error::{line_col, Error};
+
+/// What a key holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// Any text.
+    Text,
+    /// A colour (see [`COLOR_FORMS`]).
+    Color,
+    /// A length in millimetres within a range.
+    Mm(f64, f64),
+    /// A plain number (a fraction or a factor) within a range.
+    Number(f64, f64),
+    /// `true` or `false`.
+    Bool,
+    /// One word from a list.
+    Choice(&'static [&'static str]),
+    /// A font or a fallback list of fonts: `builtin:NAME`, a file path, `path#FACE`.
+    Fonts,
+    /// An SVG icon: `builtin:NAME` or a file path.
+    Icon,
+    /// Another theme: a built-in name or a file path.
+    Theme,
+}
+
+impl Kind {
+    /// The type as the reference page names it.
+    pub fn type_name(self) -> String {
+        match self {
+            Kind::Text => "text".into(),
+            Kind::Color => "colour".into(),
+            Kind::Mm(lo, hi) => format!("length, {lo}–{hi} mm"),
+            Kind::Number(lo, hi) => format!("number, {lo}–{hi}"),
+            Kind::Bool => "true / false".into(),
+            Kind::Choice(words) => words
+                .iter()
+                .map(|w| format!("`{w}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Kind::Fonts => "font, or list of fonts".into(),
+            Kind::Icon => "SVG icon".into(),
+            Kind::Theme => "theme".into(),
+        }
+    }
+}
+
+/// One key of the theme format.
+#[derive(Debug, Clone, Copy)]
+pub struct KeySpec {
+    /// Dotted path, e.g. `board.river`.
+    pub path: &'static str,
+    /// What it holds.
+    pub kind: Kind,
+    /// What it does, one line.
+    pub doc: &'static str,
+}
+
+/// Counter and start-square looks: how a side's face is painted.
+pub const FACE_STYLES: &[&str] = &["filled", "ringed"];
+/// The line inside a counter's rim and around a start square.
+pub const PATTERNS: &[&str] = &["solid", "dashed", "dotted", "double", "none"];
+/// A small shape that marks a side without colour.
+pub const MARKS: &[&str] = &["none", "dot", "triangle", "square", "diamond"];
+
+const fn k(path: &'static str, kind: Kind, doc: &'static str) -> KeySpec {
+    KeySpec { path, kind, doc }
+}
+
+/// Every key of the theme format, in the order of the reference page.
+pub const KEYS: &[KeySpec] = &[
+    k("extends", Kind::Theme, "The theme this one builds on: a built-in name or a .toml path (relative to this file). Only the keys you write change. Default `classic`."),
+    k("name", Kind::Text, "Short name shown by `themes list`. Default: the file's name."),
+    k("description", Kind::Text, "One line saying what the theme is for."),
+    k("page.margin", Kind::Mm(0.0, 50.0), "Margin on every edge of the paper; nothing is printed outside it."),
+    k("board.land", Kind::Color, "Ordinary squares."),
+    k("board.grid", Kind::Color, "Lines between squares."),
+    k("board.grid_width", Kind::Mm(0.0, 3.0), "Width of the lines between squares."),
+    k("board.border", Kind::Color, "The board's outer border."),
+    k("board.border_width", Kind::Mm(0.0, 5.0), "Width of the outer border."),
+    k("board.river", Kind::Color, "Water squares."),
+    k("board.river_wave", Kind::Color, "Wave lines drawn in the water (they mark the river in black-and-white print)."),
+    k("board.trap", Kind::Color, "Trap squares."),
+    k("board.trap_mark", Kind::Color, "The teeth drawn round a trap."),
+    k("board.den", Kind::Color, "Den squares."),
+    k("board.den_mark", Kind::Color, "The den's double frame."),
+    k("board.text", Kind::Color, "Labels that belong to no side (river, trap, den, title, scale bar)."),
+    k("board.coordinates", Kind::Color, "The a–g / 1–9 coordinates."),
+    k("board.show_coordinates", Kind::Bool, "Print the coordinates along the edges."),
+    k("board.icons", Kind::Bool, "Draw each animal's icon on its start square, beside its character."),
+    k("sides.south", Kind::Color, "South's colour (the player at the bottom)."),
+    k("sides.north", Kind::Color, "North's colour."),
+    k("sides.south_style", Kind::Choice(FACE_STYLES), "South's counters: `filled` (face in the side's colour, light text) or `ringed` (light face, coloured rim and text)."),
+    k("sides.north_style", Kind::Choice(FACE_STYLES), "North's counters, as `south_style`."),
+    k("sides.south_pattern", Kind::Choice(PATTERNS), "The line inside south's counter rims, round south's start squares and on the backs."),
+    k("sides.north_pattern", Kind::Choice(PATTERNS), "The same line for north; give the sides different patterns so they differ without colour."),
+    k("sides.south_mark", Kind::Choice(MARKS), "A small shape beside the rank on south's counters and in the corners of its start squares."),
+    k("sides.north_mark", Kind::Choice(MARKS), "The same for north."),
+    k("counters.face", Kind::Color, "The light colour: the face of ringed counters, the text on filled ones."),
+    k("counters.ring_width", Kind::Number(0.02, 0.2), "Rim width of ringed counters, as a fraction of the counter size."),
+    k("counters.rank_scale", Kind::Number(0.6, 1.6), "Size of the rank number, 1 = normal."),
+    k("counters.icons", Kind::Bool, "Draw each animal's icon on its counter, beside its character."),
+    k("counters.cut", Kind::Color, "Cut lines (on their own layer)."),
+    k("counters.cut_width", Kind::Mm(0.01, 1.0), "Width of the cut lines."),
+    k("counters.fold", Kind::Color, "Fold lines (on their own layer)."),
+    k("counters.guides", Kind::Color, "Crop and registration marks, sheet instructions, scale bar."),
+    k("fonts.han", Kind::Fonts, "Face for the big Chinese characters."),
+    k("fonts.text", Kind::Fonts, "Face(s) for names and running text; characters they lack come from `han`."),
+    k("fonts.bold", Kind::Fonts, "Face(s) for titles, headings and rank numbers; then `han`."),
+    k("icons.elephant", Kind::Icon, "The elephant's icon."),
+    k("icons.lion", Kind::Icon, "The lion's icon."),
+    k("icons.tiger", Kind::Icon, "The tiger's icon."),
+    k("icons.leopard", Kind::Icon, "The leopard's icon."),
+    k("icons.wolf", Kind::Icon, "The wolf's icon."),
+    k("icons.fox", Kind::Icon, "The fox's icon (rulesets with a fox in place of the wolf)."),
+    k("icons.dog", Kind::Icon, "The dog's icon."),
+    k("icons.cat", Kind::Icon, "The cat's icon."),
+    k("icons.rat", Kind::Icon, "The rat's icon."),
+];
+
+/// The spec of a key path, if it is one.
+pub fn spec(path: &str) -> Option<&'static KeySpec> {
+    KEYS.iter().find(|s| s.path == path)
+}
+
+/// True when `path` names a section (`board`, `sides`, …).
+fn is_section(path: &str) -> bool {
+    KEYS.iter().any(|s| {
+        s.path
+            .strip_prefix(path)
+            .is_some_and(|rest| rest.starts_with('.'))
+    })
+}
+
+/// Where a theme file is and how to name it in messages.
+pub(crate) struct Source<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// The name in messages (a path, or `builtin theme `x``).
+    pub origin: &'a str,
+    /// The folder relative paths are read from.
+    pub dir: &'a Path,
+}
+
+impl Source<'_> {
+    fn error(&self, offset: usize, key: &str, message: String) -> Error {
+        let (line, column) = line_col(self.text, offset);
+        Error::Input {
+            origin: self.origin.to_string(),
+            line,
+            column,
+            key: if key.is_empty() {
+                String::new()
+            } else {
+                format!("key `{key}`: ")
+            },
+            message,
+        }
+    }
+}
+
+/// Checks one theme file against [`KEYS`] and returns its table with every
+/// relative file path made absolute (against the file's folder).
+pub(crate) fn check(src: &Source) -> Result<toml::Table, Error> {
+    let doc = DeTable::parse(src.text).map_err(|e| {
+        let offset = e.span().map(|s| s.start).unwrap_or(0);
+        let key = crate::error::key_path_at(src.text, offset).unwrap_or_default();
+        src.error(
+            offset,
+            &key,
+            format!(
+                "this is not valid TOML: {}",
+                e.message().trim().replace('\n', " ")
+            ),
+        )
+    })?;
+    let mut table = toml::Table::new();
+    check_table(src, "", doc.get_ref(), &mut table)?;
+    Ok(table)
+}
+
+fn check_table(
+    src: &Source,
+    prefix: &str,
+    de: &DeTable,
+    out: &mut toml::Table,
+) -> Result<(), Error> {
+    for (key, value) in de.iter() {
+        let name = key.get_ref().as_ref();
+        let path = if prefix.is_empty() {
+            name.to_string()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        if is_section(&path) {
+            let DeValue::Table(inner) = value.get_ref() else {
+                return Err(src.error(
+                    value.span().start,
+                    &path,
+                    format!(
+                        "expected a table `[{path}]`, found {}",
+                        value.get_ref().type_str()
+                    ),
+                ));
+            };
+            let mut sub = toml::Table::new();
+            check_table(src, &path, inner, &mut sub)?;
+            out.insert(name.to_string(), toml::Value::Table(sub));
+        } else if let Some(spec) = spec(&path) {
+            out.insert(name.to_string(), check_value(src, spec, value)?);
+        } else {
+            return Err(src.error(key.span().start, &path, unknown_key(prefix, name)));
+        }
+    }
+    Ok(())
+}
+
+/// "unknown key …; did you mean …?" with the nearest valid keys.
+fn unknown_key(prefix: &str, name: &str) -> String {
+    // Keys allowed here: the leaves and sections directly under `prefix`.
+    let mut here: Vec<&str> = KEYS
+        .iter()
+        .filter_map(|s| {
+            let rest = if prefix.is_empty() {
+                Some(s.path)
+            } else {
+                s.path
+                    .strip_prefix(prefix)
+                    .and_then(|r| r.strip_prefix('.'))
+            }?;
+            Some(rest.split('.').next().unwrap_or(rest))
+        })
+        .collect();
+    here.dedup();
+    let near = |cand: &str| {
+        let d = strsim::damerau_levenshtein(&name.to_lowercase(), cand);
+        d <= 2.max(name.chars().count() / 3)
+    };
+    let mut best: Vec<&str> = here.iter().copied().filter(|c| near(c)).collect();
+    best.sort_by_key(|c| strsim::damerau_levenshtein(&name.to_lowercase(), c));
+    let place = if prefix.is_empty() {
+        "at the top of a theme".to_string()
+    } else {
+        format!("in [{prefix}]")
+    };
+    if let Some(b) = best.first() {
+        return format!("unknown key `{name}`; did you mean `{b}`?");
+    }
+    // The right key in the wrong section?
+    if let Some(s) = KEYS
+        .iter()
+        .find(|s| s.path.rsplit('.').next() == Some(name))
+    {
+        return format!("unknown key `{name}` {place}; it belongs in `{}`", s.path);
+    }
+    format!(
+        "unknown key `{name}` {place}; the keys here are {}",
+        here.iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn number(v: &DeValue) -> Option<f64> {
+    match v {
+        DeValue::Float(f) => f.as_str().replace('_', "").parse().ok(),
+        DeValue::Integer(i) => i64::from_str_radix(&i.as_str().replace('_', ""), i.radix())
+            .ok()
+            .map(|v| v as f64),
+        _ => None,
+    }
+}
+
+fn check_value(
+    src: &Source,
+    spec: &KeySpec,
+    value: &Spanned<DeValue>,
+) -> Result<toml::Value, Error> {
+    let at = value.span().start;
+    let v = value.get_ref();
+    let found = v.type_str();
+    let wrong =
+        |expected: &str| src.error(at, spec.path, format!("expected {expected}, found {found}"));
+    match spec.kind {
+        Kind::Text | Kind::Theme => v
+            .as_str()
+            .map(|s| toml::Value::String(s.to_string()))
+            .ok_or_else(|| wrong("text in quotes")),
+        Kind::Color => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| wrong(&format!("a colour in quotes: {COLOR_FORMS}")))?;
+            ThemeColor::parse(s).map_err(|m| src.error(at, spec.path, m))?;
+            Ok(toml::Value::String(s.to_string()))
+        }
+        Kind::Mm(lo, hi) | Kind::Number(lo, hi) => {
+            let unit = if matches!(spec.kind, Kind::Mm(..)) {
+                " mm"
+            } else {
+                ""
+            };
+            let n = number(v).ok_or_else(|| wrong(&format!("a number from {lo} to {hi}{unit}")))?;
+            if !(lo..=hi).contains(&n) {
+                return Err(src.error(
+                    at,
+                    spec.path,
+                    format!("{n}{unit} is out of range; expected {lo} to {hi}{unit}"),
+                ));
+            }
+            Ok(toml::Value::Float(n))
+        }
+        Kind::Bool => match v {
+            DeValue::Boolean(b) => Ok(toml::Value::Boolean(*b)),
+            _ => Err(wrong("true or false")),
+        },
+        Kind::Choice(words) => {
+            let s = v.as_str().ok_or_else(|| wrong("a word in quotes"))?;
+            if words.contains(&s) {
+                return Ok(toml::Value::String(s.to_string()));
+            }
+            let list = words
+                .iter()
+                .map(|w| format!("\"{w}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let hint = words
+                .iter()
+                .min_by_key(|w| strsim::damerau_levenshtein(s, w))
+                .filter(|w| strsim::damerau_levenshtein(s, w) <= 2)
+                .map(|w| format!("; did you mean \"{w}\"?"))
+                .unwrap_or_default();
+            Err(src.error(at, spec.path, format!("`{s}` is not one of {list}{hint}")))
+        }
+        Kind::Fonts => {
+            let items: Vec<&Spanned<DeValue>> = match v {
+                DeValue::String(_) => vec![value],
+                DeValue::Array(a) if !a.is_empty() => a.iter().collect(),
+                _ => {
+                    return Err(wrong(
+                        "a font in quotes (\"builtin:kai\", \"fonts/My.ttf\", \"My.ttc#1\") or a list of them",
+                    ))
+                }
+            };
+            let mut out = Vec::new();
+            for item in items {
+                let s = item.get_ref().as_str().ok_or_else(|| {
+                    src.error(
+                        item.span().start,
+                        spec.path,
+                        format!(
+                            "expected a font in quotes, found {}",
+                            item.get_ref().type_str()
+                        ),
+                    )
+                })?;
+                let resolved = check_font(s, src.dir)
+                    .map_err(|m| src.error(item.span().start, spec.path, m))?;
+                out.push(toml::Value::String(resolved));
+            }
+            Ok(if out.len() == 1 {
+                out.remove(0)
+            } else {
+                toml::Value::Array(out)
+            })
+        }
+        Kind::Icon => {
+            let s = v
+                .as_str()
+                .ok_or_else(|| wrong("an icon in quotes (\"builtin:rat\" or \"icons/rat.svg\")"))?;
+            let resolved = check_icon(s, src.dir).map_err(|m| src.error(at, spec.path, m))?;
+            Ok(toml::Value::String(resolved))
+        }
+    }
+}
+
+/// A font reference with its path made absolute; checks that a built-in exists
+/// and that a file is there.
+fn check_font(s: &str, dir: &Path) -> Result<String, String> {
+    if let Some(name) = s.strip_prefix("builtin:") {
+        return match crate::text::BuiltinFont::from_name(name) {
+            Some(_) => Ok(s.to_string()),
+            None => Err(format!(
+                "unknown built-in font `{name}`; built-in fonts are {}",
+                crate::text::BuiltinFont::ALL
+                    .iter()
+                    .map(|f| format!("builtin:{}", f.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        };
+    }
+    let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{s}`: {m}"))?;
+    let path = dir.join(file);
+    if !path.is_file() {
+        return Err(format!(
+            "font file not found: tried `{}` (relative paths are read from the theme file's folder)",
+            path.display()
+        ));
+    }
+    Ok(match face {
+        Some(i) => format!("{}#{i}", path.display()),
+        None => path.display().to_string(),
+    })
+}
+
+/// An icon reference with its path made absolute; checks that it exists.
+fn check_icon(s: &str, dir: &Path) -> Result<String, String> {
+    if let Some(name) = s.strip_prefix("builtin:") {
+        return match crate::icons::builtin(name) {
+            Some(_) => Ok(s.to_string()),
+            None => Err(format!(
+                "unknown built-in icon `{name}`; built-in icons are {}",
+                crate::icons::BUILTIN
+                    .iter()
+                    .map(|(n, _)| format!("builtin:{n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        };
+    }
+    let path = dir.join(s);
+    if !path.is_file() {
+        return Err(format!(
+            "icon file not found: tried `{}` (relative paths are read from the theme file's folder)",
+            path.display()
+        ));
+    }
+    Ok(path.display().to_string())
+}
+
+/// The key reference as Markdown: one table per section with every key's type,
+/// range, default (the `classic` theme's value) and meaning. `themes/README.md`
+/// holds this text; a test keeps the two equal.
+pub fn reference() -> String {
+    let defaults = toml::Value::try_from(super::Theme::default()).expect("a theme serializes");
+    let default_of = |path: &str| -> String {
+        if path == "extends" {
+            return "`\"classic\"`".into();
+        }
+        let mut v = &defaults;
+        for part in path.split('.') {
+            match v.get(part) {
+                Some(x) => v = x,
+                None => return String::new(),
+            }
+        }
+        format!("`{v}`")
+    };
+    let mut out = String::new();
+    let mut section = None;
+    for spec in KEYS {
+        let here = spec.path.rsplit_once('.').map(|(s, _)| s);
+        if section != Some(here) {
+            section = Some(here);
+            out.push_str(&match here {
+                None => "\n### Top level\n\n".to_string(),
+                Some(s) => format!("\n### `[{s}]`\n\n"),
+            });
+            out.push_str("| key | type | default | what it does |\n|---|---|---|---|\n");
+        }
+        let key = spec.path.rsplit('.').next().unwrap_or(spec.path);
+        out.push_str(&format!(
+            "| `{key}` | {} | {} | {} |\n",
+            spec.kind.type_name(),
+            default_of(spec.path),
+            spec.doc
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_str(text: &str) -> Result<toml::Table, String> {
+        check(&Source {
+            text,
+            origin: "my.toml",
+            dir: Path::new("."),
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn keys_are_unique_and_sections_are_not_keys() {
+        for (i, a) in KEYS.iter().enumerate() {
+            assert!(
+                !KEYS[i + 1..].iter().any(|b| b.path == a.path),
+                "{}",
+                a.path
+            );
+            assert!(!is_section(a.path), "{}", a.path);
+        }
+    }
+
+    #[test]
+    fn a_typo_gets_the_nearest_key() {
+        let e = check_str("[board]\nriverr = \"#00f\"\n").unwrap_err();
+        assert_eq!(
+            e,
+            "my.toml:2:1: key `board.riverr`: unknown key `riverr`; did you mean `river`?"
+        );
+    }
+
+    #[test]
+    fn a_key_in_the_wrong_section_is_pointed_to_its_place() {
+        let e = check_str("[page]\nshow_coordinates = true\n").unwrap_err();
+        assert!(e.contains("belongs in `board.show_coordinates`"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_says_what_was_expected() {
+        let e = check_str("[board]\n\ngrid_width = \"thin\"\n").unwrap_err();
+        assert!(e.starts_with("my.toml:3:14: key `board.grid_width`"), "{e}");
+        assert!(
+            e.contains("expected a number from 0 to 3 mm, found string"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn out_of_range_names_the_range() {
+        let e = check_str("[page]\nmargin = 80\n").unwrap_err();
+        assert!(
+            e.contains("key `page.margin`") && e.contains("80 mm is out of range"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_bad_choice_suggests_the_nearest() {
+        let e = check_str("[sides]\nsouth_style = \"filed\"\n").unwrap_err();
+        assert!(e.contains("did you mean \"filled\"?"), "{e}");
+    }
+
+    #[test]
+    fn syntax_errors_have_a_position() {
+        let e = check_str("[board]\nriver = \"#00f\n").unwrap_err();
+        assert!(e.starts_with("my.toml:2:"), "{e}");
+        assert!(e.contains("not valid TOML"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_font_names_the_path_it_tried() {
+        let e = check_str("[fonts]\ntext = [\"builtin:noto-sans\", \"nowhere/Missing.ttf\"]\n")
+            .unwrap_err();
+        assert!(
+            e.contains("key `fonts.text`") && e.contains("nowhere/Missing.ttf"),
+            "{e}"
+        );
+        assert!(e.starts_with("my.toml:2:30:"), "{e}");
+    }
+}

@@ -35,7 +35,11 @@ Examples:
   jungle-print rules --ruleset my-house-rules.toml your own variants
   jungle-print lang list                           the built-in languages
   jungle-print lang show fr > es.toml              start a new translation
-  jungle-print board --lang-file es.toml           use it everywhere";
+  jungle-print board --lang-file es.toml           use it everywhere
+  jungle-print themes list                         the built-in themes
+  jungle-print themes show ink-saver > my.toml     start your own theme
+  jungle-print check my.toml                       check it without printing
+  jungle-print board --theme my.toml               a theme file or a built-in name";
 
 /// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
 #[derive(Debug, Parser)]
@@ -216,7 +220,7 @@ struct Common {
     /// A language pack file, used instead of --lang.
     #[arg(long, value_name = "FILE")]
     lang_file: Option<PathBuf>,
-    /// Theme: a built-in name or a .toml file.
+    /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
     #[arg(long, default_value = "classic", value_name = "THEME")]
     theme: String,
     /// Ruleset: a built-in preset (standard, bell) or a .toml file; sets the ranks printed.

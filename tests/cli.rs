@@ -201,3 +201,53 @@ fn set_makes_the_whole_set_in_one_pdf() {
         "board, blank reverse, fronts, backs, two pages of rules"
     );
 }
+
+#[test]
+fn themes_list_show_and_check() {
+    let dir = tempdir("themes");
+    let (code, out, _) = run(&dir, &["themes", "list"]);
+    assert_eq!(code, 0);
+    for name in [
+        "classic",
+        "traditional",
+        "ink-saver",
+        "high-contrast",
+        "kids",
+    ] {
+        assert!(out.contains(name), "{out}");
+    }
+    // `themes show` makes a file that checks and prints exactly like the original.
+    let (code, shown, _) = run(&dir, &["themes", "show", "ink-saver"]);
+    assert_eq!(code, 0);
+    std::fs::write(dir.join("my.toml"), &shown).unwrap();
+    let (code, out, err) = run(&dir, &["check", "my.toml"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("is valid"), "{out}");
+    let (_, a, _) = run(&dir, &["board", "--theme", "my.toml", "-o", "-"]);
+    let (_, b, _) = run(&dir, &["board", "--theme", "ink-saver", "-o", "-"]);
+    assert_eq!(a, b, "a shown theme prints the same board as the built-in");
+}
+
+#[test]
+fn a_bad_theme_is_one_line_exit_2_and_no_file() {
+    let dir = tempdir("badtheme");
+    std::fs::write(
+        dir.join("bad.toml"),
+        "extends = \"classic\"\n[board]\nriverr = \"blue\"\n",
+    )
+    .unwrap();
+    for args in [
+        &["check", "bad.toml"][..],
+        &["board", "--theme", "bad.toml"][..],
+    ] {
+        let (code, _, err) = run(&dir, args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("bad.toml:3:1: key `board.riverr`")
+                && err.contains("did you mean `river`?"),
+            "{err}"
+        );
+    }
+    assert_eq!(files(&dir), vec!["bad.toml".to_string()]);
+}

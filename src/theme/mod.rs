@@ -271,7 +271,7 @@ impl Origin {
                 path.display()
             )));
         }
-        Ok(Origin::File(path))
+        Ok(Origin::File(path.canonicalize().unwrap_or(path)))
     }
 
     fn dir(&self) -> PathBuf {
@@ -430,7 +430,8 @@ impl Theme {
                 ),
             ));
         }
-        Theme::resolve(Origin::File(path.to_path_buf()))
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        Theme::resolve(Origin::File(path))
     }
 
     /// A built-in name or a path to a TOML file.

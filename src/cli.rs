@@ -16,7 +16,10 @@ use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
 use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
-use jungle_print::{document, scene::Document};
+use jungle_print::{
+    document,
+    scene::{Document, Page},
+};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -412,11 +415,30 @@ fn check(a: CheckArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// Prints the warnings composing noted (labels shrunk to fit, …).
-fn report(res: &Resources) {
+/// The document title: the game's Chinese and local names.
+fn game_title(res: &Resources) -> String {
+    format!("{} — {}", res.lang.game.han, res.lang.game.title)
+}
+
+/// Prints the warnings composing noted (labels shrunk to fit, …), renders and
+/// writes the pages, then says what was written (`detail`, or the page count).
+fn emit(
+    res: &Resources,
+    title: &str,
+    pages: Vec<Page>,
+    (format, path): (Format, PathBuf),
+    live_text: bool,
+    detail: Option<String>,
+) -> Result<(), Error> {
     for w in res.take_warnings() {
         eprintln!("jungle-print: warning: {w}");
     }
+    let n = pages.len();
+    let doc = document(title, pages, res);
+    write(&doc, format, &path, live_text)?;
+    let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
+    eprintln!("jungle-print: wrote {} ({detail})", path.display());
+    Ok(())
 }
 
 fn board(a: BoardArgs) -> Result<(), Error> {
@@ -426,7 +448,7 @@ fn board(a: BoardArgs) -> Result<(), Error> {
             return Err(Error::usage("--square", format!("{s} is not a square size; give a length in mm greater than 0, e.g. --square 25")));
         }
     }
-    let (format, path) = target(&a.common, "board")?;
+    let out = target(&a.common, "board")?;
     let mut res = resources(&a.common)?;
     if a.no_coordinates {
         res.theme.board.show_coordinates = false;
@@ -439,22 +461,21 @@ fn board(a: BoardArgs) -> Result<(), Error> {
             square: Some(square),
         },
     )?;
-    let doc = document(
-        &format!("{} — {}", res.lang.game.han, res.lang.game.title),
-        vec![page],
-        &res,
-    );
-    report(&res);
-    write(&doc, format, &path, a.common.live_text)?;
-    eprintln!(
-        "jungle-print: wrote {} ({} × {} mm paper, {square} mm squares, board {} × {} mm)",
-        path.display(),
+    let detail = format!(
+        "{} × {} mm paper, {square} mm squares, board {} × {} mm",
         paper.width,
         paper.height,
         square * 7.0,
         square * 9.0
     );
-    Ok(())
+    emit(
+        &res,
+        &game_title(&res),
+        vec![page],
+        out,
+        a.common.live_text,
+        Some(detail),
+    )
 }
 
 fn counters(a: CounterArgs) -> Result<(), Error> {
@@ -475,7 +496,7 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
         Some(v) => parse_offset(v)?,
     };
     let sides = sides_of(a.sides, a.flip);
-    let (format, path) = target(&a.common, "counters")?;
+    let out = target(&a.common, "counters")?;
     let res = resources(&a.common)?;
     let opts = CounterOptions {
         paper,
@@ -489,20 +510,14 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
         back_title: !a.no_back_title,
     };
     let pages = counter_pages(&res, &opts)?;
-    let n = pages.len();
-    let doc = document(
-        &format!("{} — {}", res.lang.game.han, res.lang.game.title),
-        pages,
+    emit(
         &res,
-    );
-    report(&res);
-    write(&doc, format, &path, a.common.live_text)?;
-    eprintln!(
-        "jungle-print: wrote {} ({n} page{})",
-        path.display(),
-        if n == 1 { "" } else { "s" }
-    );
-    Ok(())
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        None,
+    )
 }
 
 fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
@@ -519,7 +534,7 @@ fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
 fn set(a: SetArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
-    let (format, path) = target(&a.common, "jungle-set")?;
+    let out = target(&a.common, "jungle-set")?;
     let res = resources(&a.common)?;
     let mut pages = vec![board_page(
         &res,
@@ -536,51 +551,33 @@ fn set(a: SetArgs) -> Result<(), Error> {
     if matches!(counters.sides, Sides::Duplex(_)) {
         // Printed double-sided, the board's reverse stays blank so that
         // counter fronts fall on odd pages and their backs behind them.
-        pages.push(jungle_print::scene::Page::new(paper.width, paper.height));
+        pages.push(Page::new(paper.width, paper.height));
     }
     pages.extend(counter_pages(&res, &counters)?);
     pages.extend(handout_pages(&res, &HandoutOptions { paper }));
-    let n = pages.len();
-    let doc = document(
-        &format!("{} — {}", res.lang.game.han, res.lang.game.title),
-        pages,
+    let detail = format!("{} pages: board, counters, rules", pages.len());
+    emit(
         &res,
-    );
-    report(&res);
-    write(&doc, format, &path, a.common.live_text)?;
-    eprintln!(
-        "jungle-print: wrote {} ({n} pages: board, counters, rules)",
-        path.display()
-    );
-    Ok(())
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        Some(detail),
+    )
 }
 
 fn rules(a: RulesArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
-    let (format, path) = target(&a.common, "rules")?;
+    let out = target(&a.common, "rules")?;
     let res = resources(&a.common)?;
     let pages = handout_pages(&res, &HandoutOptions { paper });
-    let n = pages.len();
-    let doc = document(
-        &format!(
-            "{} — {}",
-            res.lang.game.han,
-            res.lang
-                .handout
-                .footer
-                .replace("{name}", &res.rules.meta.name)
-        ),
-        pages,
-        &res,
-    );
-    report(&res);
-    write(&doc, format, &path, a.common.live_text)?;
-    eprintln!(
-        "jungle-print: wrote {} ({n} page{})",
-        path.display(),
-        if n == 1 { "" } else { "s" }
-    );
-    Ok(())
+    let footer = res
+        .lang
+        .handout
+        .footer
+        .replace("{name}", &res.rules.meta.name);
+    let title = format!("{} — {footer}", res.lang.game.han);
+    emit(&res, &title, pages, out, a.common.live_text, None)
 }
 
 /// Parses `X,Y` in mm, each within ±10 mm.

@@ -9,7 +9,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
 use crate::text::{Label, VAlign};
 
-use super::{mark_item, pattern_line, scale_bar, text_fit};
+use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit};
 
 /// Choices for the board sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -250,40 +250,20 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
         let at = pt(c.x + dx * s * 0.4, c.y + dy * s * 0.4);
         items.extend(mark_item(res.theme.mark(piece.side), at, s * 0.08, color));
     }
-    match res
+    let icon = res
         .icons
         .get(piece.animal)
-        .filter(|_| res.theme.board.icons)
-    {
-        Some(icon) => {
-            let box_size = s * 0.34;
-            items.push(icon.item(
-                pt(c.x - s * 0.02 - box_size, han_y - box_size / 2.0),
-                box_size,
-                color,
-            ));
-            items.extend(text_fit(
-                res,
-                &res.han,
-                &names.han,
-                s * 0.3,
-                s * 0.3,
-                pt(c.x + s * 0.17, han_y),
-                0.0,
-                color,
-            ));
-        }
-        None => items.extend(text_fit(
-            res,
-            &res.han,
-            &names.han,
-            s * 0.42,
-            s * 0.6,
-            pt(c.x, han_y),
-            0.0,
-            color,
-        )),
-    }
+        .filter(|_| res.theme.board.icons);
+    items.extend(animal_emblem(
+        res,
+        &names.han,
+        icon,
+        pt(c.x, han_y),
+        s,
+        s * 0.42,
+        s * 0.6,
+        color,
+    ));
     if named {
         let name_pos = pt(c.x, c.y + s * 0.25);
         items.extend(text_fit(

@@ -8,7 +8,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 use crate::theme::FaceStyle;
 
-use super::{mark_item, pattern_line, scale_bar, text_fit};
+use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit};
 
 /// Outline of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -449,40 +449,20 @@ impl<'a> Face<'a> {
         for dx in [-mark_dx, mark_dx] {
             items.extend(mark_item(mark, pt(c.x + dx, rank_y), s * 0.1, ink));
         }
-        match res
+        let icon = res
             .icons
             .get(piece.animal)
-            .filter(|_| res.theme.counters.icons)
-        {
-            Some(icon) => {
-                let box_size = s * 0.36;
-                items.push(icon.item(
-                    pt(c.x - s * 0.02 - box_size, c.y + s * 0.03 - box_size / 2.0),
-                    box_size,
-                    ink,
-                ));
-                items.extend(text_fit(
-                    res,
-                    &res.han,
-                    &names.han,
-                    s * 0.3,
-                    s * 0.3,
-                    pt(c.x + s * 0.17, c.y + s * 0.03),
-                    0.0,
-                    ink,
-                ));
-            }
-            None => items.extend(text_fit(
-                res,
-                &res.han,
-                &names.han,
-                s * 0.4,
-                s * 0.5,
-                pt(c.x, c.y + s * 0.03),
-                0.0,
-                ink,
-            )),
-        }
+            .filter(|_| res.theme.counters.icons);
+        items.extend(animal_emblem(
+            res,
+            &names.han,
+            icon,
+            pt(c.x, c.y + s * 0.03),
+            s,
+            s * 0.4,
+            s * 0.5,
+            ink,
+        ));
         if names.name != names.han {
             // The name's line must stay inside the rim of a round face: the chord
             // of the inner circle at the line's lower edge gives its width.

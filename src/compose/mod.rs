@@ -158,3 +158,39 @@ pub(crate) fn mark_item(mark: Mark, c: Pt, size: f64, color: Color) -> Option<It
     };
     Some(shapes::fill(segs, color))
 }
+
+/// An animal's Chinese character centred on `c` (`size` mm, shrunk to at most
+/// `max_width` mm), or, when an icon is given, the icon and a smaller character
+/// side by side. `s` is the size in mm of the square or counter they sit on.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn animal_emblem(
+    res: &Resources,
+    han: &str,
+    icon: Option<&crate::icons::Icon>,
+    c: Pt,
+    s: f64,
+    size: f64,
+    max_width: f64,
+    color: Color,
+) -> Vec<Item> {
+    let Some(icon) = icon else {
+        return text_fit(res, &res.han, han, size, max_width, c, 0.0, color);
+    };
+    let box_size = s * 0.35;
+    let mut items = vec![icon.item(
+        pt(c.x - s * 0.02 - box_size, c.y - box_size / 2.0),
+        box_size,
+        color,
+    )];
+    items.extend(text_fit(
+        res,
+        &res.han,
+        han,
+        s * 0.3,
+        s * 0.3,
+        pt(c.x + s * 0.17, c.y),
+        0.0,
+        color,
+    ));
+    items
+}

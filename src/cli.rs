@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use jungle_print::compose::board::{board_page, square_size, BoardOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
-use jungle_print::compose::handout::{handout_pages, HandoutOptions};
+use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
@@ -571,12 +571,7 @@ fn rules(a: RulesArgs) -> Result<(), Error> {
     let out = target(&a.common, "rules")?;
     let res = resources(&a.common)?;
     let pages = handout_pages(&res, &HandoutOptions { paper });
-    let footer = res
-        .lang
-        .handout
-        .footer
-        .replace("{name}", &res.rules.meta.name);
-    let title = format!("{} — {footer}", res.lang.game.han);
+    let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
     emit(&res, &title, pages, out, a.common.live_text, None)
 }
 

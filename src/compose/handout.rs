@@ -17,6 +17,14 @@ pub struct HandoutOptions {
     pub paper: Paper,
 }
 
+/// The pack's footer sentence with the ruleset's name filled in.
+pub fn ruleset_line(res: &Resources) -> String {
+    res.lang
+        .handout
+        .footer
+        .replace("{name}", &res.rules.meta.name)
+}
+
 /// Composes the handout's pages.
 pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
     let margin = res.theme.page.margin.max(8.0);
@@ -27,12 +35,7 @@ pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
         accent: res.theme.sides.south.0,
     };
     let blocks = blocks(res, width, style.size);
-    let footer = res
-        .lang
-        .handout
-        .footer
-        .replace("{name}", &res.rules.meta.name);
-    let footer = format!("{}  ·  {footer}", res.lang.game.han);
+    let footer = format!("{}  ·  {}", res.lang.game.han, ruleset_line(res));
     flow(res, opts.paper, margin, &style, &blocks, &footer)
 }
 

@@ -4,39 +4,107 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::scene::Color;
 
-/// A colour as written in a theme file: `#rrggbb`, `#rgb`, `rgb(r, g, b)`,
-/// `cmyk(c%, m%, y%, k%)` or a CSS colour name (`navy`, `white`, …).
+/// A colour as written in a theme file: `#rrggbb`, `#rgb`, `rgb(r, g, b)`
+/// (0–255 each, or percentages), `cmyk(c, m, y, k)` (fractions 0–1, or
+/// percentages with `%`) or a CSS colour name (`navy`, `white`, …).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ThemeColor(pub Color);
 
 /// What a colour may look like, for error messages.
 pub const COLOR_FORMS: &str =
-    "\"#rrggbb\", \"#rgb\", \"rgb(r, g, b)\", \"cmyk(c%, m%, y%, k%)\" or a CSS colour name such as \"navy\"";
+    "\"#rrggbb\", \"#rgb\", \"rgb(r, g, b)\" (0–255), \"cmyk(c%, m%, y%, k%)\" (0–100 %, or fractions 0–1 without %) or a CSS colour name such as \"navy\"";
+
+/// One channel of `rgb()` or `cmyk()`: a plain number or a percentage.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Channel {
+    Plain(f64),
+    Percent(f64),
+}
+
+/// Splits `name( a, b, … )` into its channels; `None` when `t` is not that function.
+fn channels<'a>(t: &'a str, name: &str) -> Option<Result<Vec<Channel>, &'a str>> {
+    let inner = t
+        .get(..name.len())
+        .filter(|p| p.eq_ignore_ascii_case(name))
+        .map(|_| t[name.len()..].trim_start())?
+        .strip_prefix('(')?
+        .strip_suffix(')')?;
+    Some(
+        inner
+            .split(',')
+            .map(str::trim)
+            .map(|x| {
+                let (num, pct) = match x.strip_suffix('%') {
+                    Some(n) => (n.trim_end(), true),
+                    None => (x, false),
+                };
+                match num.parse::<f64>() {
+                    Ok(v) if v.is_finite() && pct => Ok(Channel::Percent(v)),
+                    Ok(v) if v.is_finite() => Ok(Channel::Plain(v)),
+                    _ => Err(x),
+                }
+            })
+            .collect(),
+    )
+}
 
 impl ThemeColor {
-    /// Parses any of the forms in [`COLOR_FORMS`].
+    /// Parses any of the forms in [`COLOR_FORMS`]. Values out of range are
+    /// refused, never clamped: the message says what was wrong and how to write it.
     pub fn parse(s: &str) -> Result<ThemeColor, String> {
         let t = s.trim();
         let bad = || format!("`{s}` is not a colour; write {COLOR_FORMS}");
-        if let Some(inner) = t
-            .strip_prefix("cmyk")
-            .map(str::trim_start)
-            .and_then(|r| r.strip_prefix('('))
-            .and_then(|r| r.strip_suffix(')'))
-        {
-            let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
-            let v: Vec<f32> = parts
-                .iter()
-                .filter_map(|x| x.trim_end_matches('%').trim().parse::<f32>().ok())
-                .filter(|v| (0.0..=100.0).contains(v))
-                .map(|v| v / 100.0)
-                .collect();
-            return match (parts.len(), v.as_slice()) {
-                (4, [c, m, y, k]) => Ok(ThemeColor(Color::Cmyk(*c, *m, *y, *k))),
-                _ => Err(format!(
-                    "`{s}` is not a CMYK colour; write four percentages from 0 to 100, e.g. \"cmyk(0%, 80%, 90%, 10%)\""
-                )),
-            };
+        if let Some(parts) = channels(t, "cmyk") {
+            let form = "four inks from 0% to 100%, e.g. \"cmyk(0%, 80%, 90%, 10%)\", or as fractions from 0 to 1, e.g. \"cmyk(0, 0.8, 0.9, 0.1)\"";
+            let parts =
+                parts.map_err(|x| format!("`{x}` in `{s}` is not a number; write {form}"))?;
+            if parts.len() != 4 {
+                return Err(format!("`{s}` has {} values; write {form}", parts.len()));
+            }
+            let mut v = [0f32; 4];
+            for (out, ch) in v.iter_mut().zip(&parts) {
+                *out = match *ch {
+                    Channel::Percent(p) if (0.0..=100.0).contains(&p) => (p / 100.0) as f32,
+                    Channel::Plain(f) if (0.0..=1.0).contains(&f) => f as f32,
+                    Channel::Percent(p) => {
+                        return Err(format!("{p}% in `{s}` is out of range; each ink is 0% to 100%"))
+                    }
+                    Channel::Plain(f) => {
+                        return Err(format!(
+                            "{f} in `{s}` is out of range: plain numbers are fractions from 0 to 1; for percentages add %, e.g. \"{f}%\""
+                        ))
+                    }
+                };
+            }
+            return Ok(ThemeColor(Color::Cmyk(v[0], v[1], v[2], v[3])));
+        }
+        if let Some(parts) = channels(t, "rgb") {
+            let form = "three values from 0 to 255, e.g. \"rgb(200, 40, 30)\", or percentages, e.g. \"rgb(80%, 15%, 10%)\"";
+            let parts =
+                parts.map_err(|x| format!("`{x}` in `{s}` is not a number; write {form}"))?;
+            if parts.len() != 3 {
+                return Err(format!("`{s}` has {} values; write {form}", parts.len()));
+            }
+            let mut v = [0u8; 3];
+            for (out, ch) in v.iter_mut().zip(&parts) {
+                *out = match *ch {
+                    Channel::Percent(p) if (0.0..=100.0).contains(&p) => {
+                        (p / 100.0 * 255.0).round() as u8
+                    }
+                    Channel::Plain(f) if (0.0..=255.0).contains(&f) => f.round() as u8,
+                    Channel::Percent(p) => {
+                        return Err(format!(
+                            "{p}% in `{s}` is out of range; each channel is 0% to 100%"
+                        ))
+                    }
+                    Channel::Plain(f) => {
+                        return Err(format!(
+                            "{f} in `{s}` is out of range; each channel is 0 to 255"
+                        ))
+                    }
+                };
+            }
+            return Ok(ThemeColor(Color::Rgb(v[0], v[1], v[2])));
         }
         let c: svgtypes::Color = t.parse().map_err(|_| bad())?;
         if c.alpha != 255 {
@@ -104,7 +172,25 @@ mod tests {
             p("cmyk(0%, 100%, 100%, 0%)"),
             Color::Cmyk(0.0, 1.0, 1.0, 0.0)
         );
-        assert_eq!(p("cmyk(0, 50, 0, 0)"), Color::Cmyk(0.0, 0.5, 0.0, 0.0));
+        assert_eq!(p("cmyk(0, 0.5, 1, 0)"), Color::Cmyk(0.0, 0.5, 1.0, 0.0));
+        assert_eq!(p("CMYK(0, 50%, 0, 0)"), Color::Cmyk(0.0, 0.5, 0.0, 0.0));
+        assert_eq!(p("rgb(100%, 0%, 50%)"), Color::Rgb(255, 0, 128));
+        assert_eq!(p("rgb(255,0,0)"), Color::Rgb(255, 0, 0));
+    }
+
+    #[test]
+    fn out_of_range_is_refused_not_clamped() {
+        let e = |s: &str| ThemeColor::parse(s).unwrap_err();
+        assert!(e("cmyk(0, 50, 0, 0)").contains("fractions from 0 to 1"));
+        assert!(e("cmyk(0, 50, 0, 0)").contains("\"50%\""));
+        assert!(e("cmyk(0, 120%, 0, 0)").contains("0% to 100%"));
+        assert!(e("cmyk(0, -0.1, 0, 0)").contains("out of range"));
+        assert!(e("cmyk(0, NaN, 0, 0)").contains("not a number"));
+        assert!(e("rgb(300, 0, 0)").contains("0 to 255"));
+        assert!(e("rgb(-1, 0, 0)").contains("0 to 255"));
+        assert!(e("rgb(0, 0, 101%)").contains("0% to 100%"));
+        assert!(e("rgb(0, inf, 0)").contains("not a number"));
+        assert!(e("rgb(1, 2)").contains("has 2 values"));
     }
 
     #[test]
@@ -119,7 +205,7 @@ mod tests {
         ] {
             let e = ThemeColor::parse(bad).unwrap_err();
             assert!(
-                e.contains("write") || e.contains("percentages"),
+                e.contains("write") || e.contains("out of range"),
                 "{bad}: {e}"
             );
         }

@@ -163,56 +163,89 @@ fn ranks_follow_the_ruleset() {
     );
 }
 
+/// Where a point of the back page shows through to the front of a `w × h` sheet
+/// turned over its `flip` edge: long edges are the vertical ones on portrait
+/// paper, the horizontal ones on landscape paper.
+fn seen_from_front(p: (f64, f64), w: f64, h: f64, flip: Flip) -> (f64, f64) {
+    let left_right = (flip == Flip::LongEdge) == (h >= w);
+    if left_right {
+        (w - p.0, p.1)
+    } else {
+        (p.0, h - p.1)
+    }
+}
+
 #[test]
-fn duplex_backs_land_behind_their_fronts() {
+fn duplex_backs_land_behind_their_fronts_on_any_paper() {
     let res = resources("en");
-    for (flip, offset) in [
-        (Flip::LongEdge, (0.0, 0.0)),
-        (Flip::ShortEdge, (0.0, 0.0)),
-        (Flip::LongEdge, (0.7, -1.2)),
-    ] {
-        let o = CounterOptions {
-            back_offset: offset,
-            ..opts(Sides::Duplex(flip))
-        };
-        let pages = counter_pages(&res, &o).unwrap();
-        let fronts = cut_centres(&pages[0]);
-        let backs: Vec<(f64, f64)> = pages[1].layer(Layer::Artwork).iter().map(centre).collect();
-        assert_eq!(fronts.len(), 16);
-        assert_eq!(backs.len(), 16);
-        assert!(
-            pages[1].layer(Layer::Cut).is_empty(),
-            "no cut lines on backs"
-        );
-        for (i, (f, b)) in fronts.iter().zip(&backs).enumerate() {
-            let landed = match flip {
-                Flip::LongEdge => (210.0 - f.0, f.1),
-                Flip::ShortEdge => (f.0, 297.0 - f.1),
-            };
-            let want = (landed.0 + offset.0, landed.1 + offset.1);
-            assert!(
-                (b.0 - want.0).abs() < 0.1 && (b.1 - want.1).abs() < 0.1,
-                "{flip:?} counter {i}: back at {b:?}, front lands at {want:?}"
-            );
+    for paper in ["a4", "297x210", "250x180", "200x260"] {
+        let paper = Paper::parse(paper).unwrap();
+        for flip in [Flip::LongEdge, Flip::ShortEdge] {
+            for offset in [(0.0, 0.0), (0.7, -1.2)] {
+                let o = CounterOptions {
+                    back_offset: offset,
+                    paper,
+                    ..opts(Sides::Duplex(flip))
+                };
+                let pages = counter_pages(&res, &o).unwrap();
+                let fronts = cut_centres(&pages[0]);
+                let backs: Vec<(f64, f64)> =
+                    pages[1].layer(Layer::Artwork).iter().map(centre).collect();
+                assert!(!fronts.is_empty());
+                assert_eq!(fronts.len(), backs.len());
+                assert!(
+                    pages[1].layer(Layer::Cut).is_empty(),
+                    "no cut lines on backs"
+                );
+                for (i, (f, b)) in fronts.iter().zip(&backs).enumerate() {
+                    let seen = seen_from_front(*b, paper.width, paper.height, flip);
+                    // The offset moves the backs as seen from the front.
+                    let want = (f.0 + offset.0, f.1 + offset.1);
+                    assert!(
+                        (seen.0 - want.0).abs() < 0.01 && (seen.1 - want.1).abs() < 0.01,
+                        "{paper:?} {flip:?} {offset:?} counter {i}: back shows at {seen:?}, front at {f:?}"
+                    );
+                }
+            }
         }
     }
 }
 
 #[test]
-fn registration_marks_only_on_fronts() {
+fn registration_marks_on_both_sides_meet_through_the_sheet() {
     let res = resources("en");
-    let pages = counter_pages(&res, &opts(Sides::Duplex(Flip::LongEdge))).unwrap();
-    let marks = |p: &Page| {
-        p.layer(Layer::Guides)
-            .iter()
-            .filter(|i| matches!(i, Item::Path(_)))
-            .count()
-    };
-    assert!(
-        marks(&pages[0]) >= 4,
-        "fronts page carries registration marks"
-    );
-    assert_eq!(marks(&pages[1]), 0, "backs page carries none");
+    for (paper, flip) in [
+        ("a4", Flip::LongEdge),
+        ("297x210", Flip::LongEdge),
+        ("297x210", Flip::ShortEdge),
+    ] {
+        let paper = Paper::parse(paper).unwrap();
+        let o = CounterOptions {
+            paper,
+            back_offset: (0.5, 0.25),
+            ..opts(Sides::Duplex(flip))
+        };
+        let pages = counter_pages(&res, &o).unwrap();
+        let marks = |p: &Page| -> Vec<(f64, f64)> {
+            p.layer(Layer::Guides)
+                .iter()
+                .filter(|i| matches!(i, Item::Path(p) if p.segs.len() > 8))
+                .map(centre)
+                .collect()
+        };
+        let (front, back) = (marks(&pages[0]), marks(&pages[1]));
+        assert_eq!(front.len(), 4, "four marks on the fronts");
+        assert_eq!(back.len(), 4, "four marks on the backs");
+        for b in back {
+            let seen = seen_from_front(b, paper.width, paper.height, flip);
+            assert!(
+                front.iter().any(
+                    |f| (f.0 + 0.5 - seen.0).abs() < 0.01 && (f.1 + 0.25 - seen.1).abs() < 0.01
+                ),
+                "{flip:?}: back mark shows at {seen:?}, fronts {front:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -256,7 +289,7 @@ fn one_counter_svg_snapshot() {
     let doc = jungle_print::document("counter", vec![page], &res);
     insta::assert_snapshot!(
         "counter_north_elephant_live",
-        svg::render(&doc, 0, &svg::SvgOptions { live_text: true })
+        without_base64(&svg::render(&doc, 0, &svg::SvgOptions { live_text: true }))
     );
     insta::assert_snapshot!(
         "counter_north_elephant_outlines",
@@ -285,4 +318,55 @@ fn bleed_extends_the_face_past_the_cut_line() {
         (b.2 - b.0 - 26.0).abs() < 0.01,
         "22 mm counter + 2 × 2 mm bleed, got {b:?}"
     );
+}
+
+#[test]
+fn crop_marks_never_touch_a_face_or_its_bleed() {
+    let res = resources("en");
+    for shape in [Shape::Circle, Shape::Square, Shape::Rounded, Shape::Octagon] {
+        for sides in [Sides::Single, Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
+            for bleed in [0.0, 2.0, 5.0] {
+                let o = CounterOptions {
+                    shape,
+                    bleed,
+                    crop_marks: true,
+                    ..opts(sides)
+                };
+                let pages = counter_pages(&res, &o).unwrap();
+                let page = &pages[0];
+                let faces: Vec<(f64, f64, f64, f64)> = page
+                    .layer(Layer::Cut)
+                    .iter()
+                    .map(bbox)
+                    .map(|b| (b.0 - bleed, b.1 - bleed, b.2 + bleed, b.3 + bleed))
+                    .collect();
+                let mut marks = 0;
+                for item in page.layer(Layer::Guides) {
+                    let Item::Path(p) = item else { continue };
+                    let mut last = None;
+                    for seg in &p.segs {
+                        match *seg {
+                            Seg::Move(a) => last = Some(a),
+                            Seg::Line(b) => {
+                                let a = last.unwrap();
+                                marks += 1;
+                                let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+                                let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+                                for f in &faces {
+                                    let touches = x0 <= f.2 && f.0 <= x1 && y0 <= f.3 && f.1 <= y1;
+                                    assert!(
+                                        !touches,
+                                        "{shape:?} {sides:?} bleed {bleed}: mark {a:?}–{b:?} touches face {f:?}"
+                                    );
+                                }
+                                last = Some(b);
+                            }
+                            _ => last = None,
+                        }
+                    }
+                }
+                assert!(marks > 32, "{shape:?} {sides:?}: only {marks} marks");
+            }
+        }
+    }
 }

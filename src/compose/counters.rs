@@ -2,7 +2,7 @@
 //! fronts only, fold-over pairs, or duplex fronts and backs.
 
 use crate::error::Error;
-use crate::layout::{mirror, printable_area, Flip, Grid, Piece, Rect, Side};
+use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Piece, Rect, Side};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
@@ -67,7 +67,8 @@ pub struct CounterOptions {
     pub bleed: f64,
     /// Short lines outside each counter's corners.
     pub crop_marks: bool,
-    /// Added to every back position (duplex), mm: corrects a printer's drift.
+    /// Moves every back (duplex) by `(x, y)` mm as seen from the front, holding
+    /// the sheet to the light: +x right, +y down. Corrects a printer's drift.
     pub back_offset: (f64, f64),
     /// Print the game's name on the backs.
     pub back_title: bool,
@@ -145,12 +146,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
             "0 copies would print nothing; give 1 or more",
         ));
     }
-    if !(0.0..=5.0).contains(&opts.bleed) {
-        return Err(Error::usage(
-            "--bleed",
-            format!("{} mm is out of range; expected 0 to 5 mm", opts.bleed),
-        ));
-    }
+    super::check_bleed(opts.bleed)?;
     let size = match opts.size {
         Some(s) if !(s.is_finite() && s >= 8.0) => {
             return Err(Error::usage(
@@ -175,8 +171,8 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
     let (w, h) = (opts.paper.width, opts.paper.height);
     let mut pages = Vec::new();
     for (p, cells) in g.pages(pieces.len()).into_iter().enumerate() {
-        let mut front = Page::new(w, h);
-        let mut back = Page::new(w, h);
+        let mut front = Page::new(w, h).with_bleed(opts.bleed);
+        let mut back = Page::new(w, h).with_bleed(opts.bleed);
         for (cell, piece) in cells.iter().zip(&pieces[p * g.per_page()..]) {
             let c = Face::new(opts, size, *cell);
             match opts.sides {
@@ -205,14 +201,36 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                 Sides::Duplex(flip) => {
                     c.front(res, &mut front, *piece);
                     let m = mirror(*cell, w, h, flip);
+                    let (dx, dy) = back_shift(opts, flip);
                     let m = Rect {
-                        x: m.x + opts.back_offset.0,
-                        y: m.y + opts.back_offset.1,
+                        x: m.x + dx,
+                        y: m.y + dy,
                         ..m
                     };
-                    let turn = if flip == Flip::ShortEdge { 180.0 } else { 0.0 };
+                    // Backs read the same way up as their fronts once a counter is
+                    // turned over sideways: a top–bottom mirror needs a half turn.
+                    let turn = match flip.mirror_on(w, h) {
+                        Mirror::LeftRight => 0.0,
+                        Mirror::TopBottom => 180.0,
+                    };
                     Face::new(opts, size, m).back(res, &mut back, piece.side, turn, false);
                 }
+            }
+        }
+        if opts.crop_marks {
+            let faces = cut_faces(&front);
+            let segs: Vec<Seg> = crop_marks(&faces, opts.bleed + 1.0, 2.5, opts.bleed + 0.5)
+                .into_iter()
+                .flat_map(|(a, b)| shapes::line(a, b))
+                .collect();
+            if !segs.is_empty() {
+                front.add(
+                    Layer::Guides,
+                    [shapes::stroke(
+                        segs,
+                        Stroke::solid(res.theme.counters.guides.0, 0.15),
+                    )],
+                );
             }
         }
         let instruction = match opts.sides {
@@ -285,6 +303,33 @@ fn sheet_furniture(
         ink,
     );
     page.add(Layer::Guides, head);
+    if duplex {
+        let (w, h) = (opts.paper.width, opts.paper.height);
+        for (x, y) in [
+            (area.x, area.y),
+            (area.right(), area.y),
+            (area.x, area.bottom()),
+            (area.right(), area.bottom()),
+        ] {
+            let mut c = pt(
+                x + if x > area.center().x { -reg } else { reg },
+                y + if y > area.center().y { -reg } else { reg },
+            );
+            if let (false, Sides::Duplex(flip)) = (fronts, opts.sides) {
+                // Behind its front mark, moved with the backs.
+                let spot = Rect {
+                    x: c.x,
+                    y: c.y,
+                    w: 0.0,
+                    h: 0.0,
+                };
+                let m = mirror(spot, w, h, flip);
+                let (dx, dy) = back_shift(opts, flip);
+                c = pt(m.x + dx, m.y + dy);
+            }
+            page.add(Layer::Guides, [registration_mark(c, reg, ink)]);
+        }
+    }
     if fronts {
         let at = pt(
             area.x + if duplex { 2.0 * reg + 2.0 } else { 0.0 },
@@ -300,21 +345,51 @@ fn sheet_furniture(
                 area.w - (at.x - area.x) - 2.0 * reg - 2.0,
             ),
         );
-        if duplex {
-            for (x, y) in [
-                (area.x, area.y),
-                (area.right(), area.y),
-                (area.x, area.bottom()),
-                (area.right(), area.bottom()),
-            ] {
-                let c = pt(
-                    x + if x > area.center().x { -reg } else { reg },
-                    y + if y > area.center().y { -reg } else { reg },
-                );
-                page.add(Layer::Guides, [registration_mark(c, reg, ink)]);
-            }
-        }
     }
+}
+
+/// How far the backs move on the back page (its own coordinates, mm) so that
+/// they move by [`CounterOptions::back_offset`] as seen from the front.
+fn back_shift(opts: &CounterOptions, flip: Flip) -> (f64, f64) {
+    let (x, y) = opts.back_offset;
+    match flip.mirror_on(opts.paper.width, opts.paper.height) {
+        Mirror::LeftRight => (-x, y),
+        Mirror::TopBottom => (x, -y),
+    }
+}
+
+/// The bounding boxes of the outlines on a page's cut layer (the trimmed faces), mm.
+fn cut_faces(page: &Page) -> Vec<Rect> {
+    page.layer(Layer::Cut)
+        .iter()
+        .filter_map(|item| match item {
+            Item::Path(p) => bounds(&p.segs),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The bounding box of a path's points (control points included: for our
+/// outlines, circles and polygons, they lie on the box).
+fn bounds(segs: &[Seg]) -> Option<Rect> {
+    let pts = segs.iter().flat_map(|s| match *s {
+        Seg::Move(a) | Seg::Line(a) => vec![a],
+        Seg::Cubic(a, b, c) => vec![a, b, c],
+        Seg::Close => vec![],
+    });
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in pts {
+        x0 = x0.min(p.x);
+        y0 = y0.min(p.y);
+        x1 = x1.max(p.x);
+        y1 = y1.max(p.y);
+    }
+    (x0 <= x1).then_some(Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    })
 }
 
 /// A circle with a cross through it, for checking front–back registration against the light.
@@ -385,7 +460,7 @@ impl<'a> Face<'a> {
         ink
     }
 
-    /// Cut line and optional crop marks.
+    /// The cut line, on its own layer.
     fn cut(&self, res: &Resources, page: &mut Page) {
         let cs = &res.theme.counters;
         page.add(
@@ -395,33 +470,6 @@ impl<'a> Face<'a> {
                 Stroke::solid(cs.cut.0, cs.cut_width),
             )],
         );
-        if self.opts.crop_marks {
-            let half = self.size / 2.0;
-            let (l, r, t, b) = (
-                self.center.x - half,
-                self.center.x + half,
-                self.center.y - half,
-                self.center.y + half,
-            );
-            let (off, len) = (self.opts.bleed + 1.0, 2.5);
-            let mut segs = Vec::new();
-            for (x, dx) in [(l, -1.0), (r, 1.0)] {
-                for (y, dy) in [(t, -1.0), (b, 1.0)] {
-                    segs.extend(shapes::line(
-                        pt(x + dx * off, y),
-                        pt(x + dx * (off + len), y),
-                    ));
-                    segs.extend(shapes::line(
-                        pt(x, y + dy * off),
-                        pt(x, y + dy * (off + len)),
-                    ));
-                }
-            }
-            page.add(
-                Layer::Guides,
-                [shapes::stroke(segs, Stroke::solid(cs.guides.0, 0.15))],
-            );
-        }
     }
 
     /// The front: rank on top between the side's marks, the Chinese character

@@ -4,14 +4,40 @@
 //! Lengths in mm, page coordinates (origin top-left, y down).
 
 use super::sheet::Rect;
+use crate::scene::{pt, Pt};
 
-/// How the sheet is turned over for printing the backs.
+/// How the sheet is turned over for printing the backs: about which of its
+/// real edges, whatever the page's orientation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flip {
-    /// Turned about the long (vertical, on portrait paper) edge: left ↔ right.
+    /// Turned about a long edge (the usual printer default). On portrait paper
+    /// the long edges are vertical (left ↔ right); on landscape paper they are
+    /// horizontal (top ↔ bottom).
     LongEdge,
-    /// Turned about the short (horizontal) edge: top ↔ bottom.
+    /// Turned about a short edge: top ↔ bottom on portrait paper, left ↔ right
+    /// on landscape paper.
     ShortEdge,
+}
+
+/// How a sheet's content maps from its front to its back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mirror {
+    /// About the vertical centre line: x ↦ width − x.
+    LeftRight,
+    /// About the horizontal centre line: y ↦ height − y.
+    TopBottom,
+}
+
+impl Flip {
+    /// The mirror this flip makes on a `page_w × page_h` mm sheet. A square
+    /// sheet counts as portrait.
+    pub fn mirror_on(self, page_w: f64, page_h: f64) -> Mirror {
+        let portrait = page_h >= page_w;
+        match (self, portrait) {
+            (Flip::LongEdge, true) | (Flip::ShortEdge, false) => Mirror::LeftRight,
+            _ => Mirror::TopBottom,
+        }
+    }
 }
 
 /// A grid of equal cells inside an area, centred, with a gap between cells.
@@ -91,16 +117,104 @@ impl Grid {
 /// Where a rectangle printed on the front of a `page_w × page_h` sheet lands on
 /// the back after the sheet is turned over, in the back page's coordinates.
 pub fn mirror(r: Rect, page_w: f64, page_h: f64, flip: Flip) -> Rect {
-    match flip {
-        Flip::LongEdge => Rect {
+    match flip.mirror_on(page_w, page_h) {
+        Mirror::LeftRight => Rect {
             x: page_w - r.x - r.w,
             ..r
         },
-        Flip::ShortEdge => Rect {
+        Mirror::TopBottom => Rect {
             y: page_h - r.y - r.h,
             ..r
         },
     }
+}
+
+/// Crop marks for pieces cut along `faces` (their trim rectangles, mm): at each
+/// corner, a line of `len` mm continuing each edge outwards, starting `off` mm
+/// past the corner. Every part of a mark that would come within `clear` mm of
+/// any face (its bleed included in `clear`) is cut away, so marks never touch
+/// artwork; pieces shorter than 0.8 mm are dropped, and shared marks of
+/// neighbouring faces appear once. Returns line segments as point pairs.
+pub fn crop_marks(faces: &[Rect], off: f64, len: f64, clear: f64) -> Vec<(Pt, Pt)> {
+    let holes: Vec<Rect> = faces
+        .iter()
+        .map(|f| Rect {
+            x: f.x - clear,
+            y: f.y - clear,
+            w: f.w + 2.0 * clear,
+            h: f.h + 2.0 * clear,
+        })
+        .collect();
+    let mut out: Vec<(Pt, Pt)> = Vec::new();
+    for f in faces {
+        for (x, dx) in [(f.x, -1.0), (f.right(), 1.0)] {
+            for (y, dy) in [(f.y, -1.0), (f.bottom(), 1.0)] {
+                let horizontal = (pt(x + dx * off, y), pt(x + dx * (off + len), y));
+                let vertical = (pt(x, y + dy * off), pt(x, y + dy * (off + len)));
+                for seg in [horizontal, vertical] {
+                    for piece in clip_outside(seg, &holes) {
+                        let same = |a: &(Pt, Pt)| {
+                            let d = |p: Pt, q: Pt| (p.x - q.x).abs() + (p.y - q.y).abs();
+                            d(a.0, piece.0) + d(a.1, piece.1) < 1e-6
+                                || d(a.0, piece.1) + d(a.1, piece.0) < 1e-6
+                        };
+                        if !out.iter().any(same) {
+                            out.push(piece);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The parts of an axis-parallel segment outside every rectangle of `holes`,
+/// each at least 0.8 mm long.
+fn clip_outside(seg: (Pt, Pt), holes: &[Rect]) -> Vec<(Pt, Pt)> {
+    let (a, b) = seg;
+    let horizontal = (a.y - b.y).abs() < 1e-12;
+    // Work on the segment as an interval [lo, hi] along its own axis.
+    let (fixed, lo, hi) = if horizontal {
+        (a.y, a.x.min(b.x), a.x.max(b.x))
+    } else {
+        (a.x, a.y.min(b.y), a.y.max(b.y))
+    };
+    let mut parts = vec![(lo, hi)];
+    for h in holes {
+        let (cross_lo, cross_hi, along_lo, along_hi) = if horizontal {
+            (h.y, h.bottom(), h.x, h.right())
+        } else {
+            (h.x, h.right(), h.y, h.bottom())
+        };
+        if fixed < cross_lo || fixed > cross_hi {
+            continue;
+        }
+        parts = parts
+            .into_iter()
+            .flat_map(|(p, q)| {
+                let mut keep = Vec::new();
+                if along_lo > p {
+                    keep.push((p, q.min(along_lo)));
+                }
+                if along_hi < q {
+                    keep.push((p.max(along_hi), q));
+                }
+                keep
+            })
+            .collect();
+    }
+    parts
+        .into_iter()
+        .filter(|(p, q)| q - p >= 0.8)
+        .map(|(p, q)| {
+            if horizontal {
+                (pt(p, fixed), pt(q, fixed))
+            } else {
+                (pt(fixed, p), pt(fixed, q))
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -170,6 +284,65 @@ mod tests {
         }
         assert_eq!(mirror(r, 210.0, 297.0, Flip::LongEdge).x, 210.0 - 34.0);
         assert_eq!(mirror(r, 210.0, 297.0, Flip::ShortEdge).y, 297.0 - 52.0);
+    }
+
+    #[test]
+    fn landscape_sheets_turn_about_their_real_edges() {
+        let r = Rect {
+            x: 12.0,
+            y: 30.0,
+            w: 22.0,
+            h: 22.0,
+        };
+        // 297 × 210: the long edges are the top and bottom ones.
+        assert_eq!(mirror(r, 297.0, 210.0, Flip::LongEdge).y, 210.0 - 52.0);
+        assert_eq!(mirror(r, 297.0, 210.0, Flip::LongEdge).x, 12.0);
+        assert_eq!(mirror(r, 297.0, 210.0, Flip::ShortEdge).x, 297.0 - 34.0);
+        assert_eq!(mirror(r, 297.0, 210.0, Flip::ShortEdge).y, 30.0);
+        assert_eq!(Flip::LongEdge.mirror_on(200.0, 200.0), Mirror::LeftRight);
+    }
+
+    #[test]
+    fn crop_marks_keep_clear_of_touching_faces() {
+        // A fold pair: two 20 mm faces side by side, 2 mm bleed each.
+        let a = Rect {
+            x: 10.0,
+            y: 10.0,
+            w: 20.0,
+            h: 20.0,
+        };
+        let b = Rect { x: 34.0, ..a };
+        let marks = crop_marks(&[a, b], 3.0, 2.5, 2.5);
+        assert!(!marks.is_empty());
+        for (p, q) in &marks {
+            for f in [a, b] {
+                let r = Rect {
+                    x: f.x - 2.0,
+                    y: f.y - 2.0,
+                    w: f.w + 4.0,
+                    h: f.h + 4.0,
+                };
+                let seg = Rect {
+                    x: p.x.min(q.x),
+                    y: p.y.min(q.y),
+                    w: (p.x - q.x).abs(),
+                    h: (p.y - q.y).abs(),
+                };
+                let touches = seg.x <= r.right()
+                    && r.x <= seg.right()
+                    && seg.y <= r.bottom()
+                    && r.y <= seg.bottom();
+                assert!(!touches, "mark {p:?}–{q:?} touches {r:?}");
+            }
+        }
+        // Between the faces there is no room: the horizontal marks there are gone,
+        // the vertical ones above and below the gap stay.
+        assert!(!marks
+            .iter()
+            .any(|(p, q)| p.y == q.y && p.x > 30.0 && q.x < 34.0));
+        assert!(marks
+            .iter()
+            .any(|(p, q)| p.x == q.x && p.x == 30.0 && q.y < 10.0));
     }
 
     proptest! {

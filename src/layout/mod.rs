@@ -8,5 +8,5 @@ mod impose;
 mod sheet;
 
 pub use board::{Animal, Board, Piece, Side, Square, SquareKind, COLS, ROWS};
-pub use impose::{mirror, Flip, Grid};
+pub use impose::{crop_marks, mirror, Flip, Grid, Mirror};
 pub use sheet::{max_square, printable_area, BoardPlacement, Rect};

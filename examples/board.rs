@@ -20,6 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &BoardOptions {
             paper: Paper::parse("a3")?,
             square: Some(35.0),
+            bleed: 0.0,
         },
     )?;
     let doc = jungle_print::document("Plateau de la Jungle", vec![page], &res);

@@ -188,13 +188,12 @@ struct CounterArgs {
     /// Number of full sets of 16 (extra sets are spares).
     #[arg(long, default_value_t = 1, value_name = "N")]
     copies: usize,
-    /// Extend the face colour this many mm past the cut line.
-    #[arg(long, default_value_t = 0.0, value_name = "MM")]
-    bleed: f64,
     /// Add crop marks at each counter's corners.
     #[arg(long)]
     crop_marks: bool,
-    /// Duplex only: shift every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1).
+    /// Duplex only: move every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1).
+    /// Directions as seen from the front, holding the sheet to the light: positive X
+    /// moves the backs right, positive Y moves them down.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     back_offset: Option<String>,
     /// Leave the game's name off the backs.
@@ -238,6 +237,16 @@ struct Common {
     /// SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines.
     #[arg(long)]
     live_text: bool,
+    /// Bleed for print shops, 0 to 5 mm: board and counter colours run this far past
+    /// their cut edges, and each page grows by as much on every side (the PDF's
+    /// TrimBox is the paper, its BleedBox the paper plus bleed).
+    #[arg(
+        long,
+        default_value_t = 0.0,
+        value_name = "MM",
+        allow_negative_numbers = true
+    )]
+    bleed: f64,
 }
 
 #[derive(Debug, Args)]
@@ -375,13 +384,7 @@ fn check(a: CheckArgs) -> Result<(), Error> {
         let code = lang.meta.code.clone();
         let res = Resources::new(theme.clone(), lang, rules.clone())?;
         let paper = Paper::A4;
-        board_page(
-            &res,
-            &BoardOptions {
-                paper,
-                square: None,
-            },
-        )?;
+        board_page(&res, &BoardOptions::new(paper))?;
         counter_pages(&res, &CounterOptions::new(paper))?;
         handout_pages(&res, &HandoutOptions { paper });
         warnings.extend(
@@ -459,6 +462,7 @@ fn board(a: BoardArgs) -> Result<(), Error> {
         &BoardOptions {
             paper,
             square: Some(square),
+            bleed: a.common.bleed,
         },
     )?;
     let detail = format!(
@@ -504,7 +508,7 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
         shape,
         sides,
         copies: a.copies,
-        bleed: a.bleed,
+        bleed: a.common.bleed,
         crop_marks: a.crop_marks,
         back_offset,
         back_title: !a.no_back_title,
@@ -539,22 +543,27 @@ fn set(a: SetArgs) -> Result<(), Error> {
     let mut pages = vec![board_page(
         &res,
         &BoardOptions {
-            paper,
-            square: None,
+            bleed: a.common.bleed,
+            ..BoardOptions::new(paper)
         },
     )?];
     let counters = CounterOptions {
         shape,
         sides: sides_of(a.sides, a.flip),
+        bleed: a.common.bleed,
         ..CounterOptions::new(paper)
     };
     if matches!(counters.sides, Sides::Duplex(_)) {
         // Printed double-sided, the board's reverse stays blank so that
         // counter fronts fall on odd pages and their backs behind them.
-        pages.push(Page::new(paper.width, paper.height));
+        pages.push(Page::new(paper.width, paper.height).with_bleed(a.common.bleed));
     }
     pages.extend(counter_pages(&res, &counters)?);
-    pages.extend(handout_pages(&res, &HandoutOptions { paper }));
+    pages.extend(
+        handout_pages(&res, &HandoutOptions { paper })
+            .into_iter()
+            .map(|p| p.with_bleed(a.common.bleed)),
+    );
     let detail = format!("{} pages: board, counters, rules", pages.len());
     emit(
         &res,
@@ -569,8 +578,12 @@ fn set(a: SetArgs) -> Result<(), Error> {
 fn rules(a: RulesArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let out = target(&a.common, "rules")?;
+    jungle_print::compose::check_bleed(a.common.bleed)?;
     let res = resources(&a.common)?;
-    let pages = handout_pages(&res, &HandoutOptions { paper });
+    let pages: Vec<Page> = handout_pages(&res, &HandoutOptions { paper })
+        .into_iter()
+        .map(|p| p.with_bleed(a.common.bleed))
+        .collect();
     let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
     emit(&res, &title, pages, out, a.common.live_text, None)
 }

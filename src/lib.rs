@@ -7,7 +7,7 @@
 //! ```no_run
 //! use jungle_print::{compose::board::{board_page, BoardOptions}, paper::Paper, resolve::Resources};
 //! let res = Resources::new(Default::default(), jungle_print::lang::Lang::builtin("en")?, Default::default())?;
-//! let page = board_page(&res, &BoardOptions { paper: Paper::A4, square: None })?;
+//! let page = board_page(&res, &BoardOptions::new(Paper::A4))?;
 //! let doc = jungle_print::document("Jungle board", vec![page], &res);
 //! let pdf = jungle_print::render::pdf::render(&doc, &Default::default()).unwrap();
 //! # Ok::<(), jungle_print::error::Error>(())

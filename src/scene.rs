@@ -259,13 +259,22 @@ pub enum Item {
     Group(Group),
 }
 
-/// A sheet of paper. Sizes in millimetres; origin top-left, y down.
+/// A sheet of paper. Sizes in millimetres; origin at the top-left corner of the
+/// trimmed sheet, y down.
+///
+/// `width × height` is the finished (trimmed) sheet. With a `bleed`, the sheet
+/// as printed is larger by `bleed` on every side: artwork that must run off
+/// the edge is drawn into that band, at negative coordinates or past
+/// `width`/`height`. Renderers make the printed sheet the PDF MediaBox and
+/// BleedBox, and the trimmed sheet the TrimBox.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
-    /// Paper width in mm.
+    /// Trimmed sheet width in mm.
     pub width: f64,
-    /// Paper height in mm.
+    /// Trimmed sheet height in mm.
     pub height: f64,
+    /// Bleed around the trimmed sheet in mm (0 for none).
+    pub bleed: f64,
     /// Items per layer, painted in [`Layer::ALL`] order; empty layers are omitted.
     pub layers: Vec<(Layer, Vec<Item>)>,
 }
@@ -276,8 +285,21 @@ impl Page {
         Page {
             width,
             height,
+            bleed: 0.0,
             layers: Vec::new(),
         }
+    }
+
+    /// The page with `bleed` mm of bleed around the trimmed sheet.
+    pub fn with_bleed(mut self, bleed: f64) -> Page {
+        self.bleed = bleed;
+        self
+    }
+
+    /// The sheet as printed, trim plus bleed, in page coordinates: `(x, y, w, h)` mm.
+    pub fn media_box(&self) -> (f64, f64, f64, f64) {
+        let b = self.bleed;
+        (-b, -b, self.width + 2.0 * b, self.height + 2.0 * b)
     }
 
     /// Adds items to a layer (created on first use, kept in [`Layer::ALL`] order).

@@ -329,6 +329,7 @@ fn every_builtin_theme_renders_board_and_counters_in_every_language_without_warn
                 &BoardOptions {
                     paper: Paper::A4,
                     square: None,
+                    bleed: 0.0,
                 },
             )
             .unwrap()];
@@ -361,6 +362,7 @@ fn icons_are_drawn_only_when_the_theme_asks() {
             &BoardOptions {
                 paper: Paper::A4,
                 square: None,
+                bleed: 0.0,
             },
         )
         .unwrap();

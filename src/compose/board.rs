@@ -18,6 +18,21 @@ pub struct BoardOptions {
     pub paper: Paper,
     /// Square size in mm; `None` for the largest whole millimetre that fits.
     pub square: Option<f64>,
+    /// Bleed in mm: the board's colours run this far past its edge (so a board
+    /// cut out along its border shows no white), and the printed sheet grows by
+    /// as much on every side (see [`Page::bleed`]).
+    pub bleed: f64,
+}
+
+impl BoardOptions {
+    /// The largest board that fits `paper`, no bleed.
+    pub fn new(paper: Paper) -> BoardOptions {
+        BoardOptions {
+            paper,
+            square: None,
+            bleed: 0.0,
+        }
+    }
 }
 
 /// The square size that will be used: the requested one if it fits the
@@ -57,8 +72,9 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
     let s = square_size(res, opts.paper, opts.square)?;
     let place = BoardPlacement::centered(opts.paper, s);
     let outline = place.outline();
-    let mut page = Page::new(opts.paper.width, opts.paper.height);
-    let mut art = board_items(res, place, res.theme.board.show_coordinates);
+    super::check_bleed(opts.bleed)?;
+    let mut page = Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed);
+    let mut art = board_art(res, place, res.theme.board.show_coordinates, opts.bleed);
     art.extend(title(res, opts.paper, outline));
     page.add(Layer::Artwork, art);
 
@@ -86,6 +102,17 @@ fn effective_kind(res: &Resources, board: &Board, sq: Square) -> SquareKind {
 
 /// The board drawn at `place`: squares, labels, start squares of the animals in play, border.
 pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: bool) -> Vec<Item> {
+    board_art(res, place, show_coordinates, 0.0)
+}
+
+/// [`board_items`] with `bleed` mm of colour past the board's edge: the land
+/// and the fills of the squares on the edge grow outwards under the border.
+fn board_art(
+    res: &Resources,
+    place: BoardPlacement,
+    show_coordinates: bool,
+    bleed: f64,
+) -> Vec<Item> {
     let board = Board::standard();
     let s = place.square;
     let mut art = Vec::new();
@@ -93,10 +120,16 @@ pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: boo
     let outline = place.outline();
     let in_play = res.rules.animals();
 
-    art.push(shapes::fill(
-        shapes::rect(outline.x, outline.y, outline.w, outline.h),
-        th.land.0,
-    ));
+    let bled = |r: Rect| {
+        let grow = |edge: bool| if edge { bleed } else { 0.0 };
+        let (l, t) = (grow(r.x <= outline.x + 1e-9), grow(r.y <= outline.y + 1e-9));
+        let (rt, b) = (
+            grow(r.right() >= outline.right() - 1e-9),
+            grow(r.bottom() >= outline.bottom() - 1e-9),
+        );
+        shapes::rect(r.x - l, r.y - t, r.w + l + rt, r.h + t + b)
+    };
+    art.push(shapes::fill(bled(outline), th.land.0));
     if !res.rules.variants.four_animals {
         for (lo, hi) in board.lakes() {
             let a = place.square_rect(Square::new(lo.col, hi.row));
@@ -112,7 +145,7 @@ pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: boo
         match effective_kind(res, &board, sq) {
             SquareKind::River => art.push(waves(r, sq.row == 4, th.river_wave.0)),
             SquareKind::Trap(side) => {
-                art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.trap.0));
+                art.push(shapes::fill(bled(r), th.trap.0));
                 art.push(shapes::fill(trap_teeth(r), th.trap_mark.0));
                 art.push(facing(
                     side,
@@ -121,7 +154,7 @@ pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: boo
                 ));
             }
             SquareKind::Den(side) => {
-                art.push(shapes::fill(shapes::rect(r.x, r.y, r.w, r.h), th.den.0));
+                art.push(shapes::fill(bled(r), th.den.0));
                 let stroke = Stroke::solid(th.den_mark.0, (s * 0.022).max(0.2));
                 for inset in [0.10, 0.155] {
                     let i = s * inset;

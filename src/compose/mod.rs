@@ -11,6 +11,21 @@ use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};
 use crate::text::{FontStack, Label, VAlign};
 use crate::theme::{Mark, Pattern};
 
+/// The largest bleed accepted, mm: print shops ask for 2–3 mm, 5 is plenty.
+pub const MAX_BLEED: f64 = 5.0;
+
+/// Refuses a bleed outside 0 to [`MAX_BLEED`] mm (or not a number).
+pub fn check_bleed(bleed: f64) -> Result<(), crate::error::Error> {
+    if (0.0..=MAX_BLEED).contains(&bleed) {
+        Ok(())
+    } else {
+        Err(crate::error::Error::usage(
+            "--bleed",
+            format!("{bleed} mm is out of range; expected 0 to {MAX_BLEED} mm (print shops usually ask for 3)"),
+        ))
+    }
+}
+
 /// Labels shrunk below this fraction of their size to fit are reported as warnings.
 pub const MIN_FIT: f64 = 0.7;
 

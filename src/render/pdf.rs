@@ -1,7 +1,8 @@
 //! PDF renderer: the pages of a document to one PDF file, through printpdf.
 //!
-//! Page boxes are the page size exactly (mm converted to PostScript points,
-//! 72 per inch). Scene coordinates (mm, origin top-left, y down) are mapped to
+//! Page boxes come from the scene page (mm converted to PostScript points,
+//! 72 per inch): MediaBox, CropBox and BleedBox are the sheet as printed (the
+//! trimmed sheet plus its bleed), TrimBox the finished sheet. Scene coordinates (mm, origin top-left, y down) are mapped to
 //! PDF space (pt, origin bottom-left, y up) point by point, so the content
 //! stream carries no page-wide transform. Text is real text in an Identity-H
 //! font with a ToUnicode map, subset per document. Output is deterministic:
@@ -13,7 +14,10 @@ use printpdf::{
     TextMatrix,
 };
 
+use std::collections::BTreeSet;
+
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, TextRun, Transform};
+use crate::text::FontBook;
 
 /// PostScript points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -37,16 +41,14 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     pdf.metadata.info.producer = format!("jungle-print {}", env!("CARGO_PKG_VERSION"));
     pdf.metadata.info.creator = pdf.metadata.info.producer.clone();
 
-    // Fonts under fixed ids: the first six letters become the subset tag.
-    let font_ids: Vec<PFontId> = (0..doc.fonts.fonts().len()).map(font_res_id).collect();
-    let mut used = vec![false; font_ids.len()];
-    for page in &doc.pages {
-        for (_, items) in &page.layers {
-            mark_fonts(items, &mut used);
-        }
-    }
+    // Each font under a fixed id, which printpdf also writes as the subset tag
+    // (`ABCDEF+Name`): derived from the glyphs the document uses, so two different
+    // subsets never share a tag (merging tools tell them apart by it), while the
+    // same input always gives the same tag.
+    let glyph_sets = glyph_sets(doc);
+    let font_ids = subset_tags(doc, &glyph_sets);
     for (i, f) in doc.fonts.fonts().iter().enumerate() {
-        if !used[i] {
+        if glyph_sets[i].is_none() {
             continue;
         }
         let mut warnings = Vec::new();
@@ -77,13 +79,16 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         .pages
         .iter()
         .map(|page| {
+            // Scene mm (origin at the trim's top-left, y down) → PDF pt
+            // (origin at the printed sheet's bottom-left, y up).
+            let b = page.bleed;
             let to_pdf = Transform([
                 PT_PER_MM,
                 0.0,
                 0.0,
                 -PT_PER_MM,
-                0.0,
-                page.height * PT_PER_MM,
+                b * PT_PER_MM,
+                (page.height + b) * PT_PER_MM,
             ]);
             let mut ops = Vec::new();
             for (layer, items) in &page.layers {
@@ -98,7 +103,8 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
                 }
                 ops.push(Op::EndLayer);
             }
-            PdfPage::new(Mm(page.width as f32), Mm(page.height as f32), ops)
+            let (_, _, w, h) = page.media_box();
+            PdfPage::new(Mm(w as f32), Mm(h as f32), ops)
         })
         .collect();
     pdf.with_pages(pages);
@@ -111,6 +117,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     };
     let mut warnings = Vec::new();
     let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
+    tidy(&mut lo, doc);
     if save.optimize {
         lo.compress();
     }
@@ -128,15 +135,117 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     Ok(out)
 }
 
-/// Resource name of font `i`: six capital letters, also the subset tag.
-fn font_res_id(i: usize) -> PFontId {
-    let mut tag = String::from("JP");
-    let mut n = i;
-    for _ in 0..4 {
-        tag.push((b'A' + (n % 26) as u8) as char);
-        n /= 26;
+/// The glyph ids each font of the book draws in `doc`; `None` for fonts it never uses.
+fn glyph_sets(doc: &Document) -> Vec<Option<BTreeSet<u16>>> {
+    fn walk(items: &[Item], book: &FontBook, sets: &mut [Option<BTreeSet<u16>>]) {
+        for item in items {
+            match item {
+                Item::Text(t) => {
+                    let set = sets[t.font.0].get_or_insert_with(BTreeSet::new);
+                    set.extend(t.text.chars().filter_map(|c| book.glyph(t.font, c)));
+                }
+                Item::Group(g) => walk(&g.items, book, sets),
+                Item::Path(_) => {}
+            }
+        }
     }
-    PFontId(tag)
+    let mut sets = vec![None; doc.fonts.fonts().len()];
+    for page in &doc.pages {
+        for (_, items) in &page.layers {
+            walk(items, &doc.fonts, &mut sets);
+        }
+    }
+    sets
+}
+
+/// One subset tag per font: six capital letters hashed from the font (its name,
+/// face index and bytes' length) and the glyph ids of its subset. Distinct within
+/// the document (a collision is rehashed).
+fn subset_tags(doc: &Document, sets: &[Option<BTreeSet<u16>>]) -> Vec<PFontId> {
+    let mut taken = BTreeSet::new();
+    doc.fonts
+        .fonts()
+        .iter()
+        .zip(sets)
+        .map(|(f, set)| {
+            let mut key = Vec::new();
+            key.extend_from_slice(f.name.as_bytes());
+            key.extend_from_slice(&f.index.to_be_bytes());
+            key.extend_from_slice(&(f.data.len() as u64).to_be_bytes());
+            for g in set.iter().flatten() {
+                key.extend_from_slice(&g.to_be_bytes());
+            }
+            let mut salt = 0u8;
+            loop {
+                let h = content_hash(&key);
+                let mut n = u64::from_be_bytes(h[..8].try_into().unwrap_or_default());
+                let tag: String = (0..6)
+                    .map(|_| {
+                        let c = (b'A' + (n % 26) as u8) as char;
+                        n /= 26;
+                        c
+                    })
+                    .collect();
+                if taken.insert(tag.clone()) {
+                    return PFontId(tag);
+                }
+                salt = salt.wrapping_add(1);
+                key.push(salt);
+            }
+        })
+        .collect()
+}
+
+/// Makes the file say what it is: PDF 1.7 (optional content needs 1.5, OpenType
+/// font streams 1.6), our own producer and nothing else in the info dictionary
+/// (no empty PDF/X claim), layers without another program's creator info, and
+/// page boxes from the scene: MediaBox = CropBox = BleedBox = the printed sheet,
+/// TrimBox = the finished sheet.
+fn tidy(lo: &mut lopdf::Document, doc: &Document) {
+    use lopdf::{Dictionary, Object};
+    lo.version = "1.7".into();
+    if let Ok(info) = lo
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .and_then(|id| lo.get_object_mut(id))
+        .and_then(Object::as_dict_mut)
+    {
+        let empty: Vec<Vec<u8>> = info
+            .iter()
+            .filter(|(_, v)| matches!(v, Object::String(s, _) if s.is_empty()))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in empty {
+            info.remove(&k);
+        }
+        info.remove(b"GTS_PDFXVersion");
+    }
+    for (_, obj) in lo.objects.iter_mut() {
+        if let Ok(d) = obj.as_dict_mut() {
+            if d.has(b"Name") && matches!(d.get(b"Type"), Ok(Object::Name(n)) if n == b"OCG") {
+                d.remove(b"Usage");
+            }
+        }
+    }
+    let boxes = |x: f64, y: f64, w: f64, h: f64| {
+        let r = |v: f64| Object::Real(((v * PT_PER_MM * 1000.0).round() / 1000.0) as f32);
+        Object::Array(vec![r(x), r(y), r(x + w), r(y + h)])
+    };
+    let page_ids: Vec<_> = lo.get_pages().into_values().collect();
+    for (id, page) in page_ids.into_iter().zip(&doc.pages) {
+        if let Ok(d) = lo.get_object_mut(id).and_then(Object::as_dict_mut) {
+            let (_, _, w, h) = page.media_box();
+            let b = page.bleed;
+            let media = boxes(0.0, 0.0, w, h);
+            let set = |d: &mut Dictionary, k: &str, v: Object| d.set(k, v);
+            set(d, "MediaBox", media.clone());
+            set(d, "CropBox", media.clone());
+            set(d, "BleedBox", media);
+            set(d, "TrimBox", boxes(b, b, page.width, page.height));
+        }
+    }
+    lo.prune_objects();
 }
 
 fn layer_res_id(l: Layer) -> LayerInternalId {
@@ -157,16 +266,6 @@ fn content_hash(bytes: &[u8]) -> [u8; 16] {
     out[..8].copy_from_slice(&a.to_be_bytes());
     out[8..].copy_from_slice(&b.to_be_bytes());
     out
-}
-
-fn mark_fonts(items: &[Item], used: &mut [bool]) {
-    for item in items {
-        match item {
-            Item::Text(t) => used[t.font.0] = true,
-            Item::Group(g) => mark_fonts(&g.items, used),
-            Item::Path(_) => {}
-        }
-    }
 }
 
 fn color(c: Color) -> PColor {

@@ -6,7 +6,7 @@
 //! looks the same on a machine without our fonts; [`SvgOptions::live_text`]
 //! keeps editable `<text>` elements instead.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use svg::node::element::{Definitions, Element, Group, Path as SvgPath, Title, Use};
 use svg::Node;
@@ -30,20 +30,27 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
         book: &doc.fonts,
         opts,
         glyphs: BTreeMap::new(),
+        live: BTreeMap::new(),
     };
+    // The printed sheet, bleed included; user units stay mm from the trim's corner.
+    let (x, y, w, h) = page.media_box();
     let mut root = svg::Document::new()
-        .set("width", format!("{}mm", num(page.width)))
-        .set("height", format!("{}mm", num(page.height)))
+        .set("width", format!("{}mm", num(w)))
+        .set("height", format!("{}mm", num(h)))
         .set(
             "viewBox",
-            format!("0 0 {} {}", num(page.width), num(page.height)),
+            format!("{} {} {} {}", num(x), num(y), num(w), num(h)),
         )
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
         .set(
             "xmlns:inkscape",
             "http://www.inkscape.org/namespaces/inkscape",
         );
     root.append(Title::new(doc.title.clone()));
     let layers = render_layers(&mut ctx, page);
+    if !ctx.live.is_empty() {
+        root.append(font_faces(&doc.fonts, &ctx.live));
+    }
     if !ctx.glyphs.is_empty() {
         let mut defs = Definitions::new();
         for ((font, gid), d) in &ctx.glyphs {
@@ -66,6 +73,8 @@ struct Ctx<'a> {
     opts: &'a SvgOptions,
     /// Glyph outlines used so far, by (font, glyph id): SVG path data in font units.
     glyphs: BTreeMap<(FontId, u16), String>,
+    /// Live text only: the glyph ids each font draws on this page.
+    live: BTreeMap<FontId, BTreeSet<u16>>,
 }
 
 fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
@@ -170,7 +179,9 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
         let mut e = Element::new("text");
         e.append(svg::node::Text::new(run.text.clone()));
         e.assign("transform", matrix(frame));
-        e.assign("font-family", ctx.book.family(run.font));
+        let gids = ctx.live.entry(run.font).or_default();
+        gids.extend(run.text.chars().filter_map(|c| ctx.book.glyph(run.font, c)));
+        e.assign("font-family", font_family(ctx.book, run.font));
         e.assign("font-size", num(run.size));
         if ctx.book.is_bold(run.font) {
             e.assign("font-weight", "bold");
@@ -191,7 +202,9 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
                 let m = frame.then_apply(Transform([k, 0.0, 0.0, -k, x, 0.0]));
                 g.append(
                     Use::new()
-                        .set("href", format!("#{}", glyph_id(run.font, gid)))
+                        // `xlink:href`: SVG 1.1 readers (Inkscape 1.2) know only
+                        // this form, and SVG 2 readers must still honour it.
+                        .set("xlink:href", format!("#{}", glyph_id(run.font, gid)))
                         .set("transform", matrix(m)),
                 );
             }
@@ -199,4 +212,103 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
         x += ctx.book.advance_em(run.font, c) * run.size;
     }
     parent.append(g);
+}
+
+/// The `font-family` of a live-text run: the subset embedded in the file first,
+/// then the font's own family (if installed), then a generic family.
+fn font_family(book: &FontBook, font: FontId) -> String {
+    let family = book.family(font).replace(['\'', '"', '\\'], "");
+    let generic = if book.has(font, '中') {
+        "serif"
+    } else {
+        "sans-serif"
+    };
+    format!("'{}', '{family}', {generic}", face_name(font))
+}
+
+/// The name the embedded subset of `font` is declared under.
+fn face_name(font: FontId) -> String {
+    format!("jungle-print-f{}", font.0)
+}
+
+/// A `<style>` with one `@font-face` per font used by live text: a subset of the
+/// font (its glyphs on this page, with a Unicode cmap so browsers can use it)
+/// as a base64 data URL. Fonts whose subset cannot be made are left out; the
+/// text then falls back to the installed or generic family.
+fn font_faces(book: &FontBook, live: &BTreeMap<FontId, BTreeSet<u16>>) -> Element {
+    let mut css = String::new();
+    for (font, gids) in live {
+        let f = &book.fonts()[font.0];
+        let Some(bytes) = web_subset(f.data, f.index, gids) else {
+            continue;
+        };
+        let weight = if book.is_bold(*font) {
+            "bold"
+        } else {
+            "normal"
+        };
+        css.push_str(&format!(
+            "@font-face{{font-family:'{}';font-weight:{weight};src:url(data:font/ttf;base64,{})}}\n",
+            face_name(*font),
+            base64(&bytes)
+        ));
+    }
+    css.push_str("text{font-kerning:none;font-variant-ligatures:none}\n");
+    let mut style = Element::new("style");
+    style.append(svg::node::Text::new(css));
+    style
+}
+
+/// A subset of a font file with the glyphs `gids` (and `.notdef`), keeping the
+/// tables a browser requires (cmap, head, hhea, hmtx, maxp, name, OS/2, post).
+fn web_subset(data: &[u8], index: u32, gids: &BTreeSet<u16>) -> Option<Vec<u8>> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+    let file = ReadScope::new(data).read::<FontData<'_>>().ok()?;
+    let provider = file.table_provider(index as usize).ok()?;
+    let ids: Vec<u16> = std::iter::once(0)
+        .chain(gids.iter().copied().filter(|g| *g != 0))
+        .collect();
+    subset(
+        &provider,
+        &ids,
+        &SubsetProfile::Minimal,
+        CmapTarget::Unicode,
+    )
+    .ok()
+}
+
+/// Standard base64 (RFC 4648, with padding).
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_rfc_4648() {
+        assert_eq!(super::base64(b""), "");
+        assert_eq!(super::base64(b"f"), "Zg==");
+        assert_eq!(super::base64(b"fo"), "Zm8=");
+        assert_eq!(super::base64(b"foo"), "Zm9v");
+        assert_eq!(super::base64(b"foobar"), "Zm9vYmFy");
+    }
 }

@@ -25,7 +25,15 @@ pub fn resources(lang: &str) -> Resources {
 /// The default board document for a language on some paper.
 pub fn board_doc(lang: &str, paper: Paper, square: Option<f64>) -> Document {
     let res = resources(lang);
-    let page = board_page(&res, &BoardOptions { paper, square }).unwrap();
+    let page = board_page(
+        &res,
+        &BoardOptions {
+            paper,
+            square,
+            bleed: 0.0,
+        },
+    )
+    .unwrap();
     jungle_print::document("board", vec![page], &res)
 }
 
@@ -53,4 +61,21 @@ pub fn page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
             (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
         })
         .collect()
+}
+
+/// An SVG with every base64 payload (embedded font subsets) replaced by its
+/// length, for snapshots that stay readable.
+pub fn without_base64(svg: &str) -> String {
+    let mut shown = String::new();
+    let mut rest = svg;
+    while let Some(i) = rest.find("base64,") {
+        let end = rest[i + 7..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || "+/=".contains(c)))
+            .map_or(rest.len(), |e| i + 7 + e);
+        shown.push_str(&rest[..i + 7]);
+        shown.push_str(&format!("[{} characters]", end - i - 7));
+        rest = &rest[end..];
+    }
+    shown.push_str(rest);
+    shown
 }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use jungle_print::compose::board::{board_page, square_size, BoardOptions};
+use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::error::Error;
@@ -119,6 +119,10 @@ struct SetArgs {
     /// Counter outline: circle, square, rounded, octagon.
     #[arg(long, default_value = "circle", value_name = "SHAPE")]
     shape: String,
+    /// Side of one board square in mm; a board too large for the paper is tiled
+    /// over several sheets with glue strips and an assembly map.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    square: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -259,6 +263,11 @@ struct BoardArgs {
     /// Leave out the a–g / 1–9 coordinates.
     #[arg(long)]
     no_coordinates: bool,
+    /// Print the board sized for --paper over sheets of this size, tiled with glue
+    /// strips (e.g. `--paper a3 --tile a4`: an A3 board on A4 sheets). A --square
+    /// too large for --paper tiles over --paper sheets without this option.
+    #[arg(long, value_name = "PAPER")]
+    tile: Option<String>,
 }
 
 /// Parses the arguments, runs the command and returns the process exit code.
@@ -456,17 +465,28 @@ fn board(a: BoardArgs) -> Result<(), Error> {
     if a.no_coordinates {
         res.theme.board.show_coordinates = false;
     }
-    let square = square_size(&res, paper, a.square)?;
-    let page = board_page(
+    let tile = a.tile.as_deref().map(Paper::parse).transpose()?;
+    let square = match (a.square, tile) {
+        (Some(s), _) => s,
+        (None, Some(_)) => square_size(&res, paper, None)?,
+        (None, None) => square_size(&res, paper, None)?,
+    };
+    let pages = board_sheets(
         &res,
         &BoardOptions {
             paper,
             square: Some(square),
             bleed: a.common.bleed,
         },
+        tile,
     )?;
+    let sheets = if pages.len() > 1 {
+        format!(", tiled: assembly map and {} sheets", pages.len() - 1)
+    } else {
+        String::new()
+    };
     let detail = format!(
-        "{} × {} mm paper, {square} mm squares, board {} × {} mm",
+        "{} × {} mm paper, {square} mm squares, board {} × {} mm{sheets}",
         paper.width,
         paper.height,
         square * 7.0,
@@ -475,7 +495,7 @@ fn board(a: BoardArgs) -> Result<(), Error> {
     emit(
         &res,
         &game_title(&res),
-        vec![page],
+        pages,
         out,
         a.common.live_text,
         Some(detail),
@@ -540,20 +560,29 @@ fn set(a: SetArgs) -> Result<(), Error> {
     let shape = Shape::parse(&a.shape)?;
     let out = target(&a.common, "jungle-set")?;
     let res = resources(&a.common)?;
-    let mut pages = vec![board_page(
+    if let Some(s) = a.square {
+        if !(s.is_finite() && s > 0.0) {
+            return Err(Error::usage("--square", format!("{s} is not a square size; give a length in mm greater than 0, e.g. --square 40")));
+        }
+    }
+    let mut pages = board_sheets(
         &res,
         &BoardOptions {
             bleed: a.common.bleed,
+            square: a.square,
             ..BoardOptions::new(paper)
         },
-    )?];
+        None,
+    )?;
     let counters = CounterOptions {
+        // Counters that suit the board's squares, tiled or not.
+        size: a.square.map(|s| (s * 0.85).floor()),
         shape,
         sides: sides_of(a.sides, a.flip),
         bleed: a.common.bleed,
         ..CounterOptions::new(paper)
     };
-    if matches!(counters.sides, Sides::Duplex(_)) {
+    if matches!(counters.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
         // Printed double-sided, the board's reverse stays blank so that
         // counter fronts fall on odd pages and their backs behind them.
         pages.push(Page::new(paper.width, paper.height).with_bleed(a.common.bleed));

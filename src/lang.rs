@@ -91,6 +91,23 @@ pub struct SheetWords {
     pub duplex_backs: String,
 }
 
+/// Words on the sheets of a board tiled over several sheets. `{row}`, `{col}`,
+/// `{rows}` and `{cols}` are filled in (1-based).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileWords {
+    /// A tile's label, e.g. "Row 1, column 2 of 2 × 3".
+    pub label: String,
+    /// The short name of a tile on arrows and the map, e.g. "{row}·{col}".
+    pub short: String,
+    /// Printed on a glue strip.
+    pub glue: String,
+    /// Heading of the assembly map page.
+    pub map_heading: String,
+    /// The assembly steps, in order.
+    pub steps: Vec<String>,
+}
+
 /// Every sentence of the rules handout. `{n}` and `{name}` are filled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -167,6 +184,7 @@ pub struct Lang {
     pub animals: Animals,
     pub board: BoardWords,
     pub sheet: SheetWords,
+    pub tiles: TileWords,
     pub handout: Handout,
 }
 

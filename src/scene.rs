@@ -248,6 +248,15 @@ pub struct Group {
     pub items: Vec<Item>,
 }
 
+/// Items drawn only inside a closed path (non-zero winding).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clip {
+    /// The clipping outline, in the enclosing space (mm).
+    pub path: Vec<Seg>,
+    /// The items, painted in order and cut off outside `path`.
+    pub items: Vec<Item>,
+}
+
 /// Anything drawable.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
@@ -257,6 +266,8 @@ pub enum Item {
     Text(TextRun),
     /// A transformed group.
     Group(Group),
+    /// A clipped group.
+    Clip(Clip),
 }
 
 /// A sheet of paper. Sizes in millimetres; origin at the top-left corner of the

@@ -139,6 +139,7 @@ fn text_boxes(page: &Page, r: &Resources) -> Vec<(String, f64, f64, f64, f64)> {
         for item in items {
             match item {
                 Item::Group(g) => walk(&g.items, t.then_apply(g.transform), r, out),
+                Item::Clip(c) => walk(&c.items, t, r, out),
                 Item::Text(run) => {
                     let w = r.fonts.width_em(run.font, &run.text) * run.size;
                     let (asc, desc) = r.fonts.ascent_descent_em(run.font);

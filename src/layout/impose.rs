@@ -145,6 +145,12 @@ pub fn crop_marks(faces: &[Rect], off: f64, len: f64, clear: f64) -> Vec<(Pt, Pt
             h: f.h + 2.0 * clear,
         })
         .collect();
+    corner_marks(faces, &holes, off, len)
+}
+
+/// Crop marks at the corners of `faces` (as [`crop_marks`]), with every part
+/// inside one of `holes` cut away.
+pub fn corner_marks(faces: &[Rect], holes: &[Rect], off: f64, len: f64) -> Vec<(Pt, Pt)> {
     let mut out: Vec<(Pt, Pt)> = Vec::new();
     for f in faces {
         for (x, dx) in [(f.x, -1.0), (f.right(), 1.0)] {
@@ -152,7 +158,7 @@ pub fn crop_marks(faces: &[Rect], off: f64, len: f64, clear: f64) -> Vec<(Pt, Pt
                 let horizontal = (pt(x + dx * off, y), pt(x + dx * (off + len), y));
                 let vertical = (pt(x, y + dy * off), pt(x, y + dy * (off + len)));
                 for seg in [horizontal, vertical] {
-                    for piece in clip_outside(seg, &holes) {
+                    for piece in clip_outside(seg, holes) {
                         let same = |a: &(Pt, Pt)| {
                             let d = |p: Pt, q: Pt| (p.x - q.x).abs() + (p.y - q.y).abs();
                             d(a.0, piece.0) + d(a.1, piece.1) < 1e-6

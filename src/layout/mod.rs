@@ -6,7 +6,9 @@
 mod board;
 mod impose;
 mod sheet;
+mod tile;
 
 pub use board::{Animal, Board, Piece, Side, Square, SquareKind, COLS, ROWS};
-pub use impose::{crop_marks, mirror, Flip, Grid, Mirror};
+pub use impose::{corner_marks, crop_marks, mirror, Flip, Grid, Mirror};
 pub use sheet::{max_square, printable_area, BoardPlacement, Rect};
+pub use tile::{Tile, TilePlan};

@@ -145,6 +145,7 @@ fn glyph_sets(doc: &Document) -> Vec<Option<BTreeSet<u16>>> {
                     set.extend(t.text.chars().filter_map(|c| book.glyph(t.font, c)));
                 }
                 Item::Group(g) => walk(&g.items, book, sets),
+                Item::Clip(c) => walk(&c.items, book, sets),
                 Item::Path(_) => {}
             }
         }
@@ -308,6 +309,16 @@ fn emit(ops: &mut Vec<Op>, item: &Item, t: Transform, fonts: &[PFontId]) {
                 emit(ops, it, inner, fonts);
             }
         }
+        Item::Clip(c) => {
+            ops.push(Op::SaveGraphicsState);
+            path_segments(ops, &c.path, t);
+            ops.push(raw("W", vec![]));
+            ops.push(raw("n", vec![]));
+            for it in &c.items {
+                emit(ops, it, t, fonts);
+            }
+            ops.push(Op::RestoreGraphicsState);
+        }
     }
 }
 
@@ -334,7 +345,19 @@ fn path(ops: &mut Vec<Op>, p: &Path, t: Transform) {
             ops.push(raw("d", vec![DictItem::Array(dash), DictItem::Int(0)]));
         }
     }
-    for seg in &p.segs {
+    path_segments(ops, &p.segs, t);
+    let paint = match (p.fill.is_some(), p.stroke.is_some()) {
+        (true, true) => "B",
+        (true, false) => "f",
+        _ => "S",
+    };
+    ops.push(raw(paint, vec![]));
+    ops.push(Op::RestoreGraphicsState);
+}
+
+/// The path construction operators for `segs`, mapped through `t`.
+fn path_segments(ops: &mut Vec<Op>, segs: &[Seg], t: Transform) {
+    for seg in segs {
         match *seg {
             Seg::Move(a) => {
                 let q = t.apply(a);
@@ -361,13 +384,6 @@ fn path(ops: &mut Vec<Op>, p: &Path, t: Transform) {
             Seg::Close => ops.push(raw("h", vec![])),
         }
     }
-    let paint = match (p.fill.is_some(), p.stroke.is_some()) {
-        (true, true) => "B",
-        (true, false) => "f",
-        _ => "S",
-    };
-    ops.push(raw(paint, vec![]));
-    ops.push(Op::RestoreGraphicsState);
 }
 
 fn text(ops: &mut Vec<Op>, run: &TextRun, t: Transform, fonts: &[PFontId]) {

@@ -31,6 +31,7 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
         opts,
         glyphs: BTreeMap::new(),
         live: BTreeMap::new(),
+        clips: Vec::new(),
     };
     // The printed sheet, bleed included; user units stay mm from the trim's corner.
     let (x, y, w, h) = page.media_box();
@@ -51,8 +52,11 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
     if !ctx.live.is_empty() {
         root.append(font_faces(&doc.fonts, &ctx.live));
     }
-    if !ctx.glyphs.is_empty() {
+    if !ctx.glyphs.is_empty() || !ctx.clips.is_empty() {
         let mut defs = Definitions::new();
+        for clip in std::mem::take(&mut ctx.clips) {
+            defs.append(clip);
+        }
         for ((font, gid), d) in &ctx.glyphs {
             defs.append(
                 SvgPath::new()
@@ -75,6 +79,8 @@ struct Ctx<'a> {
     glyphs: BTreeMap<(FontId, u16), String>,
     /// Live text only: the glyph ids each font draws on this page.
     live: BTreeMap<FontId, BTreeSet<u16>>,
+    /// `<clipPath>` elements for the definitions, `clip0`, `clip1`, …
+    clips: Vec<Element>,
 }
 
 fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
@@ -122,6 +128,18 @@ fn emit(ctx: &mut Ctx, parent: &mut Group, item: &Item, t: Transform) {
             for it in &g.items {
                 emit(ctx, parent, it, inner);
             }
+        }
+        Item::Clip(c) => {
+            let id = format!("clip{}", ctx.clips.len());
+            let mut clip = Element::new("clipPath");
+            clip.assign("id", id.clone());
+            clip.append(SvgPath::new().set("d", path_data(&c.path, t)));
+            ctx.clips.push(clip);
+            let mut g = Group::new().set("clip-path", format!("url(#{id})"));
+            for it in &c.items {
+                emit(ctx, &mut g, it, t);
+            }
+            parent.append(g);
         }
     }
 }

@@ -130,6 +130,7 @@ def check_set_and_sheets(tmp):
         ("counters-duplex", ["counters", "--sides", "duplex", "--crop-marks"]),
         ("board-en", ["board", "--lang", "en"]),
         ("board-zh-Hant", ["board", "--lang", "zh-Hant"]),
+        ("board-tiled", ["board", "--square", "40", "--lang", "fr"]),
     ]
     for name, args in jobs:
         pdf = f"{tmp}/{name}.pdf"

@@ -1,0 +1,138 @@
+//! Boards larger than the paper: tiled over several sheets at true size.
+
+mod common;
+
+use common::*;
+use jungle_print::compose::board::{board_sheets, BoardOptions, GLUE};
+use jungle_print::paper::Paper;
+use jungle_print::render::pdf::{render, PdfOptions};
+use jungle_print::scene::{Item, Layer, Page, Seg};
+
+/// x, y, width, height in mm.
+type Bounds = (f64, f64, f64, f64);
+
+fn rect_of(segs: &[Seg]) -> Bounds {
+    let pts: Vec<_> = segs
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Move(p) | Seg::Line(p) => Some(*p),
+            _ => None,
+        })
+        .collect();
+    let x0 = pts.iter().map(|p| p.x).fold(f64::MAX, f64::min);
+    let y0 = pts.iter().map(|p| p.y).fold(f64::MAX, f64::min);
+    let x1 = pts.iter().map(|p| p.x).fold(f64::MIN, f64::max);
+    let y1 = pts.iter().map(|p| p.y).fold(f64::MIN, f64::max);
+    (x0, y0, x1 - x0, y1 - y0)
+}
+
+/// The region a tile page owns (its first clip) and the board it draws in it
+/// (the land rectangle), both in page mm.
+fn tile_geometry(page: &Page) -> (Bounds, Bounds) {
+    let Item::Clip(c) = &page.layer(Layer::Artwork)[0] else {
+        panic!("a tile starts with its region")
+    };
+    let Item::Path(land) = &c.items[0] else {
+        panic!("the board starts with its land")
+    };
+    (rect_of(&c.path), rect_of(&land.segs))
+}
+
+#[test]
+fn a_large_board_is_tiled_at_true_size_and_covered_once() {
+    let res = resources("en");
+    for (paper, square, sheets) in [
+        ("a4", 40.0, 4),
+        ("a4", 60.0, 10),
+        ("letter", 45.0, 4),
+        ("a3", 100.0, 12),
+    ] {
+        let paper = Paper::parse(paper).unwrap();
+        let pages = board_sheets(
+            &res,
+            &BoardOptions {
+                square: Some(square),
+                ..BoardOptions::new(paper)
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            pages.len(),
+            sheets + 1,
+            "{paper:?} {square}: map + {sheets} tiles"
+        );
+        let mut area = 0.0;
+        for page in &pages[1..] {
+            let (region, board) = tile_geometry(page);
+            // The whole board is drawn at true size: 7 × 9 squares of `square` mm.
+            assert!((board.2 - 7.0 * square).abs() < 0.01 && (board.3 - 9.0 * square).abs() < 0.01);
+            // The region starts and ends on square edges, measured from the board's corner.
+            for v in [region.0 - board.0, region.1 - board.1, region.2, region.3] {
+                let k = v / square;
+                assert!(
+                    (k - k.round()).abs() < 1e-6,
+                    "{square} mm: region edge at {v} mm"
+                );
+            }
+            // The region and its glue strips stay on the sheet.
+            assert!(region.0 >= 0.0 && region.1 >= 0.0);
+            assert!(region.0 + region.2 + GLUE <= page.width + 1e-6);
+            assert!(region.1 + region.3 + GLUE <= page.height + 1e-6);
+            area += region.2 * region.3;
+        }
+        assert!((area - 63.0 * square * square).abs() < 1e-6, "covered once");
+    }
+}
+
+#[test]
+fn tile_forces_a_board_sized_for_one_paper_onto_smaller_sheets() {
+    let res = resources("fr");
+    let pages = board_sheets(
+        &res,
+        &BoardOptions::new(Paper::parse("a3").unwrap()),
+        Some(Paper::A4),
+    )
+    .unwrap();
+    assert_eq!(pages.len(), 5, "map + four A4 sheets");
+    assert!(pages[1..]
+        .iter()
+        .all(|p| p.width == 210.0 && p.height == 297.0));
+    let text = pdf_text(
+        &render(
+            &jungle_print::document("t", pages, &res),
+            &PdfOptions::default(),
+        )
+        .unwrap(),
+    );
+    assert!(text.contains("Rangée 2, colonne 1 sur 2 × 2"), "{text}");
+    assert!(text.contains("Assembler le plateau"));
+}
+
+#[test]
+fn a_fitting_board_stays_on_one_sheet() {
+    let res = resources("en");
+    let pages = board_sheets(&res, &BoardOptions::new(Paper::A4), None).unwrap();
+    assert_eq!(pages.len(), 1);
+}
+
+#[test]
+fn every_language_labels_its_tiles() {
+    for lang in LANGS {
+        let res = resources(lang);
+        let pages = board_sheets(
+            &res,
+            &BoardOptions {
+                square: Some(40.0),
+                ..BoardOptions::new(Paper::A4)
+            },
+            None,
+        )
+        .unwrap();
+        let doc = jungle_print::document("t", pages, &res);
+        let text = pdf_text(&render(&doc, &PdfOptions::default()).unwrap());
+        assert!(text.contains(&res.lang.tiles.map_heading), "{lang}");
+        assert!(text.contains("2·2"), "{lang}: tile names");
+        assert!(!text.contains('{'), "{lang}: a placeholder left in {text}");
+    }
+}

@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
+use jungle_print::compose::set::{set_pages, SetOptions};
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
@@ -54,7 +55,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Print the whole paper set in one PDF: board, counters and rules handout.
+    /// Print the whole paper set in one PDF: a cover page, the board, counters and rules handout.
     #[command(after_help = EXAMPLES)]
     Set(SetArgs),
     /// Print the 7×9 board, centred on one sheet.
@@ -123,6 +124,9 @@ struct SetArgs {
     /// over several sheets with glue strips and an assembly map.
     #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     square: Option<f64>,
+    /// Leave out the cover page (contents, how to print and assemble, page previews).
+    #[arg(long)]
+    no_cover: bool,
 }
 
 #[derive(Debug, Args)]
@@ -558,42 +562,35 @@ fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
 fn set(a: SetArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
-    let out = target(&a.common, "jungle-set")?;
-    let res = resources(&a.common)?;
     if let Some(s) = a.square {
         if !(s.is_finite() && s > 0.0) {
             return Err(Error::usage("--square", format!("{s} is not a square size; give a length in mm greater than 0, e.g. --square 40")));
         }
     }
-    let mut pages = board_sheets(
+    let out = target(&a.common, "jungle-set")?;
+    let res = resources(&a.common)?;
+    let (pages, parts) = set_pages(
         &res,
-        &BoardOptions {
-            bleed: a.common.bleed,
+        &SetOptions {
+            paper,
             square: a.square,
-            ..BoardOptions::new(paper)
+            sides: sides_of(a.sides, a.flip),
+            shape,
+            bleed: a.common.bleed,
+            cover: !a.no_cover,
         },
-        None,
     )?;
-    let counters = CounterOptions {
-        // Counters that suit the board's squares, tiled or not.
-        size: a.square.map(|s| (s * 0.85).floor()),
-        shape,
-        sides: sides_of(a.sides, a.flip),
-        bleed: a.common.bleed,
-        ..CounterOptions::new(paper)
-    };
-    if matches!(counters.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
-        // Printed double-sided, the board's reverse stays blank so that
-        // counter fronts fall on odd pages and their backs behind them.
-        pages.push(Page::new(paper.width, paper.height).with_bleed(a.common.bleed));
-    }
-    pages.extend(counter_pages(&res, &counters)?);
-    pages.extend(
-        handout_pages(&res, &HandoutOptions { paper })
-            .into_iter()
-            .map(|p| p.with_bleed(a.common.bleed)),
+    let detail = format!(
+        "{} pages: {}board {}–{}, counters {}–{}, rules {}–{}",
+        pages.len(),
+        if a.no_cover { "" } else { "cover 1, " },
+        parts.board.0,
+        parts.board.1,
+        parts.counters.0,
+        parts.counters.1,
+        parts.rules.0,
+        parts.rules.1
     );
-    let detail = format!("{} pages: board, counters, rules", pages.len());
     emit(
         &res,
         &game_title(&res),

@@ -108,6 +108,42 @@ pub struct TileWords {
     pub steps: Vec<String>,
 }
 
+/// The set's cover page. `{pages}` becomes [`CoverWords::one_page`] or
+/// [`CoverWords::many_pages`], `{page}` a page number, `{edge}` the long or
+/// short edge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverWords {
+    pub contents_heading: String,
+    /// The board on one sheet.
+    pub board: String,
+    /// The board tiled over several sheets, with its map on `{page}`.
+    pub board_tiled: String,
+    pub counters: String,
+    pub rules: String,
+    pub print_heading: String,
+    /// Every page single-sided.
+    pub print_single: String,
+    /// The counter pages double-sided, turned over `{edge}`.
+    pub print_duplex: String,
+    pub long_edge: String,
+    pub short_edge: String,
+    /// Which paper suits which part.
+    pub paper: String,
+    pub assemble_heading: String,
+    pub assemble_board: String,
+    /// The tiled board: follow the map on `{page}`.
+    pub assemble_tiled: String,
+    pub assemble_rules: String,
+    pub pages_heading: String,
+    /// Under each thumbnail: "p. {n}".
+    pub page_label: String,
+    /// One page: "page {n}".
+    pub one_page: String,
+    /// A range of pages: "pages {from}–{to}".
+    pub many_pages: String,
+}
+
 /// Every sentence of the rules handout. `{n}` and `{name}` are filled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -185,6 +221,7 @@ pub struct Lang {
     pub board: BoardWords,
     pub sheet: SheetWords,
     pub tiles: TileWords,
+    pub cover: CoverWords,
     pub handout: Handout,
 }
 

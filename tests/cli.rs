@@ -189,8 +189,8 @@ fn set_makes_the_whole_set_in_one_pdf() {
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(
         doc.get_pages().len(),
-        4,
-        "board, fold-over counters, two pages of rules"
+        5,
+        "cover, board, fold-over counters, two pages of rules"
     );
     let (code, _, err) = run(&dir, &["set", "--sides", "duplex", "-o", "d.pdf"]);
     assert_eq!(code, 0, "{err}");
@@ -198,7 +198,7 @@ fn set_makes_the_whole_set_in_one_pdf() {
     assert_eq!(
         doc.get_pages().len(),
         6,
-        "board, blank reverse, fronts, backs, two pages of rules"
+        "cover, board, fronts, backs, two pages of rules"
     );
 }
 

@@ -5,6 +5,7 @@ pub mod board;
 pub mod counters;
 pub mod flow;
 pub mod handout;
+pub mod set;
 
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};

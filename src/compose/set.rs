@@ -1,0 +1,351 @@
+//! The whole set in one document: a cover page that explains it, the board
+//! (tiled when it is larger than the paper), the counters and the rules.
+
+use super::board::{board_sheets, BoardOptions};
+use super::counters::{counter_pages, CounterOptions, Shape, Sides};
+use super::handout::{handout_pages, HandoutOptions};
+use super::text_fit;
+use crate::error::Error;
+use crate::layout::{printable_area, Flip, Rect};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::scene::{pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
+use crate::text::linebreak::break_lines;
+use crate::text::{Label, VAlign};
+
+/// Choices for the whole set. Lengths in mm.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetOptions {
+    /// Paper for every sheet.
+    pub paper: Paper,
+    /// Board square; `None` for the largest that fits one sheet. A larger one tiles the board.
+    pub square: Option<f64>,
+    /// How the counters are printed.
+    pub sides: Sides,
+    /// Counter outline.
+    pub shape: Shape,
+    /// Bleed around every sheet (not for tiled boards).
+    pub bleed: f64,
+    /// Start with a cover page that explains the set.
+    pub cover: bool,
+}
+
+impl SetOptions {
+    /// The default set on `paper`: largest board, fold-over circles, with a cover.
+    pub fn new(paper: Paper) -> SetOptions {
+        SetOptions {
+            paper,
+            square: None,
+            sides: Sides::Fold,
+            shape: Shape::Circle,
+            bleed: 0.0,
+            cover: true,
+        }
+    }
+}
+
+/// Which pages (1-based, inclusive) hold each part of a set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetParts {
+    /// The board's pages (an assembly map first when tiled).
+    pub board: (usize, usize),
+    /// True when the board is tiled over several sheets.
+    pub tiled: bool,
+    /// The counter sheets.
+    pub counters: (usize, usize),
+    /// The rules handout.
+    pub rules: (usize, usize),
+}
+
+/// Composes every page of the set, and says where each part is.
+pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetParts), Error> {
+    let board = board_sheets(
+        res,
+        &BoardOptions {
+            paper: opts.paper,
+            square: opts.square,
+            bleed: opts.bleed,
+        },
+        None,
+    )?;
+    let counters = counter_pages(
+        res,
+        &CounterOptions {
+            // Counters that suit the board's squares, tiled or not.
+            size: opts.square.map(|s| (s * 0.85).floor()),
+            shape: opts.shape,
+            sides: opts.sides,
+            bleed: opts.bleed,
+            ..CounterOptions::new(opts.paper)
+        },
+    )?;
+    let rules: Vec<Page> = handout_pages(res, &HandoutOptions { paper: opts.paper })
+        .into_iter()
+        .map(|p| p.with_bleed(opts.bleed))
+        .collect();
+
+    let first = usize::from(opts.cover) + 1;
+    let board_range = (first, first + board.len() - 1);
+    // Printed double-sided, counter fronts must fall on odd pages with their
+    // backs behind them: a blank page after the board when needed.
+    let blank = matches!(opts.sides, Sides::Duplex(_)) && board_range.1 % 2 == 1;
+    let c0 = board_range.1 + 1 + usize::from(blank);
+    let parts = SetParts {
+        board: board_range,
+        tiled: board.len() > 1,
+        counters: (c0, c0 + counters.len() - 1),
+        rules: (c0 + counters.len(), c0 + counters.len() + rules.len() - 1),
+    };
+    let mut pages = board;
+    if blank {
+        pages.push(Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed));
+    }
+    pages.extend(counters);
+    pages.extend(rules);
+    if opts.cover {
+        let cover = cover_page(res, opts, &parts, &pages).with_bleed(opts.bleed);
+        pages.insert(0, cover);
+    }
+    Ok((pages, parts))
+}
+
+/// "page 3" or "pages 3–5", in the pack's words.
+fn range(res: &Resources, r: (usize, usize)) -> String {
+    let w = &res.lang.cover;
+    if r.0 == r.1 {
+        w.one_page.replace("{n}", &r.0.to_string())
+    } else {
+        w.many_pages
+            .replace("{from}", &r.0.to_string())
+            .replace("{to}", &r.1.to_string())
+    }
+}
+
+/// The cover: title, what is in the set and on which pages, how to print it,
+/// how to put it together, and a small picture of every other page.
+fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Page]) -> Page {
+    let w = &res.lang.cover;
+    let paper = opts.paper;
+    let mut page = Page::new(paper.width, paper.height);
+    let area = printable_area(paper, res.theme.page.margin);
+    let ink = res.theme.board.text.0;
+    let accent = res.theme.side(crate::layout::Side::South);
+    let g = &res.lang.game;
+    let title = if g.title == g.han {
+        g.han.clone()
+    } else {
+        format!("{}  {}", g.han, g.title)
+    };
+    let mut items = text_fit(
+        res,
+        &res.bold,
+        &title,
+        10.0,
+        area.w,
+        pt(area.center().x, area.y + 6.0),
+        0.0,
+        accent,
+    );
+    items.extend(text_fit(
+        res,
+        &res.text,
+        &g.subtitle,
+        4.0,
+        area.w,
+        pt(area.center().x, area.y + 14.0),
+        0.0,
+        ink,
+    ));
+
+    let fill = |t: &str, r: (usize, usize)| t.replace("{pages}", &range(res, r));
+    let board_line = if parts.tiled {
+        fill(&w.board_tiled, parts.board).replace("{page}", &parts.board.0.to_string())
+    } else {
+        fill(&w.board, parts.board)
+    };
+    let counters_how = match opts.sides {
+        Sides::Single => &res.lang.sheet.cut_single,
+        Sides::Fold => &res.lang.sheet.cut_fold,
+        Sides::Duplex(Flip::LongEdge) => &res.lang.sheet.duplex_long,
+        Sides::Duplex(Flip::ShortEdge) => &res.lang.sheet.duplex_short,
+    };
+    let print_sides = match opts.sides {
+        Sides::Duplex(flip) => {
+            let edge = match flip {
+                Flip::LongEdge => &w.long_edge,
+                Flip::ShortEdge => &w.short_edge,
+            };
+            fill(&w.print_duplex, parts.counters).replace("{edge}", edge)
+        }
+        _ => w.print_single.clone(),
+    };
+    let assemble_board = if parts.tiled {
+        w.assemble_tiled
+            .replace("{page}", &parts.board.0.to_string())
+    } else {
+        w.assemble_board.clone()
+    };
+    let sections: [(&str, Vec<String>); 3] = [
+        (
+            &w.contents_heading,
+            vec![
+                board_line,
+                fill(&w.counters, parts.counters),
+                fill(&w.rules, parts.rules),
+            ],
+        ),
+        (
+            &w.print_heading,
+            vec![
+                res.lang.sheet.print_at_100.clone(),
+                print_sides,
+                w.paper.clone(),
+            ],
+        ),
+        (
+            &w.assemble_heading,
+            vec![
+                assemble_board,
+                counters_how.clone(),
+                w.assemble_rules.clone(),
+            ],
+        ),
+    ];
+    let size = 3.5;
+    let mut y = area.y + 25.0;
+    for (heading, lines) in sections {
+        items.extend(heading_items(res, heading, pt(area.x, y), accent));
+        y += 6.5;
+        for line in lines {
+            let mut first = true;
+            for l in break_lines(&res.fonts, &res.text, &line, size, area.w - 5.0) {
+                if first {
+                    items.push(shapes::fill(
+                        shapes::circle(pt(area.x + 1.4, y - size * 0.33), 0.7),
+                        ink,
+                    ));
+                    first = false;
+                }
+                items.extend(
+                    Label {
+                        text: l.trim_end(),
+                        stack: &res.text,
+                        size,
+                        pos: pt(area.x + 4.0, y),
+                        anchor: Anchor::Start,
+                        valign: VAlign::Baseline,
+                        rotation: 0.0,
+                        fill: ink,
+                    }
+                    .items(&res.fonts),
+                );
+                y += size * 1.4;
+            }
+            y += 1.0;
+        }
+        y += 3.0;
+    }
+
+    // Thumbnails of the other pages, in a grid that fills the rest of the sheet.
+    items.extend(heading_items(res, &w.pages_heading, pt(area.x, y), accent));
+    y += 4.0;
+    let room = Rect {
+        x: area.x,
+        y,
+        w: area.w,
+        h: area.bottom() - y,
+    };
+    items.extend(thumbnails(
+        res,
+        pages,
+        room,
+        usize::from(opts.cover) + 1,
+        ink,
+    ));
+    page.add(Layer::Artwork, items);
+    page
+}
+
+/// Small pictures of `pages` in a grid inside `room`, numbered from `first`.
+fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Color) -> Vec<Item> {
+    let n = pages.len().max(1);
+    let (pw, ph) = pages.iter().fold((1.0f64, 1.0f64), |(w, h), p| {
+        (w.max(p.width), h.max(p.height))
+    });
+    let label = 4.5;
+    // The largest scale at which a grid of n thumbnails fits.
+    let mut best = (0.0, 1);
+    for cols in 1..=n {
+        let rows = n.div_ceil(cols);
+        let k = ((room.w - (cols as f64 - 1.0) * 3.0) / cols as f64 / pw)
+            .min((room.h - rows as f64 * (label + 3.0)) / rows as f64 / ph);
+        if k > best.0 {
+            best = (k, cols);
+        }
+    }
+    let (k, cols) = best;
+    if k <= 0.0 {
+        return Vec::new();
+    }
+    let rows = n.div_ceil(cols);
+    let cell_w = pw * k + 3.0;
+    let x0 = room.x + (room.w - (cols as f64 * cell_w - 3.0)) / 2.0;
+    let mut items = Vec::new();
+    for (i, p) in pages.iter().enumerate() {
+        let (c, r) = (i % cols, i / cols);
+        let at = pt(
+            x0 + c as f64 * cell_w,
+            room.y + r as f64 * (ph * k + label + 3.0),
+        );
+        let (w, h) = (p.width * k, p.height * k);
+        let content: Vec<Item> = p
+            .layers
+            .iter()
+            .flat_map(|(_, it)| it.iter().cloned())
+            .collect();
+        items.push(shapes::fill_stroke(
+            shapes::rect(at.x, at.y, w, h),
+            Color::WHITE,
+            Stroke::solid(ink, 0.2),
+        ));
+        items.push(Item::Group(Group {
+            transform: Transform([k, 0.0, 0.0, k, at.x, at.y]),
+            items: vec![Item::Clip(Clip {
+                path: shapes::rect(0.0, 0.0, p.width, p.height),
+                items: content,
+            })],
+        }));
+        let number = res
+            .lang
+            .cover
+            .page_label
+            .replace("{n}", &(first + i).to_string());
+        items.extend(text_fit(
+            res,
+            &res.text,
+            &number,
+            3.0,
+            w,
+            pt(at.x + w / 2.0, at.y + h + 3.0),
+            0.0,
+            ink,
+        ));
+    }
+    debug_assert!(rows as f64 * (ph * k + label + 3.0) <= room.h + 1e-6);
+    items
+}
+
+/// A section heading, its baseline's left end at `at`.
+fn heading_items(res: &Resources, text: &str, at: crate::scene::Pt, color: Color) -> Vec<Item> {
+    Label {
+        text,
+        stack: &res.bold,
+        size: 4.6,
+        pos: at,
+        anchor: Anchor::Start,
+        valign: VAlign::Baseline,
+        rotation: 0.0,
+        fill: color,
+    }
+    .items(&res.fonts)
+}

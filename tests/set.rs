@@ -1,0 +1,84 @@
+//! The whole set: a cover page that lists the real pages, tiling, duplex parity.
+
+mod common;
+
+use common::*;
+use jungle_print::compose::counters::Sides;
+use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::layout::Flip;
+use jungle_print::paper::Paper;
+use jungle_print::render::pdf::{render, PdfOptions};
+
+#[test]
+fn the_cover_lists_the_pages_the_set_really_has() {
+    for lang in LANGS {
+        let res = resources(lang);
+        for (square, sides) in [
+            (None, Sides::Fold),
+            (Some(40.0), Sides::Duplex(Flip::LongEdge)),
+            (None, Sides::Duplex(Flip::ShortEdge)),
+        ] {
+            let opts = SetOptions {
+                square,
+                sides,
+                ..SetOptions::new(Paper::A4)
+            };
+            let (pages, parts) = set_pages(&res, &opts).unwrap();
+            assert_eq!(parts.rules.1, pages.len(), "{lang}: the rules end the set");
+            assert_eq!(parts.board.0, 2, "the board follows the cover");
+            assert_eq!(parts.tiled, square.is_some());
+            if let Sides::Duplex(_) = sides {
+                assert_eq!(parts.counters.0 % 2, 1, "counter fronts on odd pages");
+                assert_eq!((parts.counters.1 - parts.counters.0 + 1) % 2, 0);
+            }
+            // The cover's own words name those pages.
+            let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
+            let text = pdf_text(&render(&cover, &PdfOptions::default()).unwrap());
+            let flat: String = text.split_whitespace().collect();
+            let w = &res.lang.cover;
+            let range = |r: (usize, usize)| {
+                if r.0 == r.1 {
+                    w.one_page.replace("{n}", &r.0.to_string())
+                } else {
+                    w.many_pages
+                        .replace("{from}", &r.0.to_string())
+                        .replace("{to}", &r.1.to_string())
+                }
+            };
+            for r in [parts.counters, parts.rules] {
+                let want: String = range(r).split_whitespace().collect();
+                assert!(
+                    flat.contains(&want),
+                    "{lang}: {want} not on the cover: {text}"
+                );
+            }
+            // One numbered thumbnail per other page.
+            for n in 2..=pages.len() {
+                let label: String = w
+                    .page_label
+                    .replace("{n}", &n.to_string())
+                    .split_whitespace()
+                    .collect();
+                assert!(flat.contains(&label), "{lang}: no thumbnail label {label}");
+            }
+            assert!(!text.contains('{'), "{lang}: placeholder left: {text}");
+        }
+    }
+}
+
+#[test]
+fn without_a_cover_the_board_comes_first() {
+    let res = resources("en");
+    let with = set_pages(&res, &SetOptions::new(Paper::A4)).unwrap().0;
+    let (pages, parts) = set_pages(
+        &res,
+        &SetOptions {
+            cover: false,
+            ..SetOptions::new(Paper::A4)
+        },
+    )
+    .unwrap();
+    assert_eq!(parts.board, (1, 1));
+    assert_eq!(with.len(), pages.len() + 1);
+    assert_eq!(&with[1..], &pages[..]);
+}

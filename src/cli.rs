@@ -211,6 +211,14 @@ enum Format {
     Svg,
 }
 
+/// The `--ruleset` help line, naming every built-in preset.
+fn ruleset_help() -> String {
+    format!(
+        "Ruleset: a built-in preset ({}) or a .toml file; sets the ranks printed",
+        jungle_print::rules::builtin_names()
+    )
+}
+
 /// Options shared by every sheet.
 #[derive(Debug, Args)]
 struct Common {
@@ -226,8 +234,8 @@ struct Common {
     /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
     #[arg(long, default_value = "classic", value_name = "THEME")]
     theme: String,
-    /// Ruleset: a built-in preset (standard, bell) or a .toml file; sets the ranks printed.
-    #[arg(long, default_value = "standard", value_name = "RULES")]
+    /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
+    #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help())]
     ruleset: String,
     /// Output format; by default taken from the output file's extension, else PDF.
     #[arg(long, value_enum, value_name = "FORMAT")]

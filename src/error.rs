@@ -88,10 +88,11 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
         .next()
         .map(str::trim)
         .filter(|k| !k.is_empty() && !k.starts_with('['));
+    // A header may carry a comment: `[ranks]   # 1 (weakest) …`.
     let header = src[..line_start]
         .lines()
         .rev()
-        .map(str::trim)
+        .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| l.starts_with('[') && l.ends_with(']'))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
     match (header, key) {
@@ -100,6 +101,31 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
         (Some(h), None) => Some(h),
         (None, None) => None,
     }
+}
+
+/// Reads a data file as text; bytes that are not UTF-8 are an input error
+/// naming the file, line and column of the first bad byte.
+pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+        path: path.display().to_string(),
+        source: e,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let src = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let (line, column) = line_col(src, good);
+        Error::Input {
+            origin: path.display().to_string(),
+            line,
+            column,
+            key: String::new(),
+            message: format!(
+                "byte 0x{:02X} is not UTF-8 text; save the file as UTF-8",
+                bytes[good]
+            ),
+        }
+    })
 }
 
 /// Turns a TOML error into an [`Error::Input`] naming file, line, column and key.

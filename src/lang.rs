@@ -40,6 +40,22 @@ pub struct AnimalName {
     pub name: String,
     /// The single Chinese character printed large on boards and counters.
     pub han: String,
+    /// The small line under the character on boards and counters and in the
+    /// rank table (e.g. pinyin in Chinese packs); `name` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sub: Option<String>,
+}
+
+impl AnimalName {
+    /// The small line under the character; empty when it would only repeat it.
+    pub fn label(&self) -> &str {
+        let l = self.sub.as_deref().unwrap_or(&self.name);
+        if l == self.han {
+            ""
+        } else {
+            l
+        }
+    }
 }
 
 /// Animal names. The fox replaces the wolf in some sets.
@@ -91,7 +107,8 @@ pub struct SheetWords {
     pub duplex_backs: String,
 }
 
-/// Every sentence of the rules handout. `{n}` and `{name}` are filled in.
+/// Every sentence of the rules handout; the ruleset chooses which are printed.
+/// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Handout {
@@ -99,6 +116,8 @@ pub struct Handout {
     pub need: String,
     pub goal_heading: String,
     pub goal: String,
+    pub goal_capture_all: String,
+    pub goal_no_moves: String,
     pub setup_heading: String,
     pub setup: String,
     pub first_south: String,
@@ -113,17 +132,21 @@ pub struct Handout {
     #[serde(rename = "move")]
     pub move_: String,
     pub move_own: String,
+    pub move_no_repetition: String,
     pub capture_heading: String,
     pub capture: String,
     pub rat_elephant: String,
     pub elephant_no_rat: String,
+    pub elephant_no_rat_trap: String,
+    pub elephant_no_rat_any_trap: String,
     pub elephant_rat: String,
     pub river_heading: String,
-    pub river: String,
-    pub river_dog: String,
+    pub river_rat: String,
+    pub river_rat_dog: String,
     pub river_safe: String,
-    pub rat_leave_no: String,
-    pub rat_leave_yes: String,
+    pub water_capture_none: String,
+    pub water_capture_no_elephant: String,
+    pub water_capture_any: String,
     pub jump: String,
     pub lion_both: String,
     pub lion_sideways: String,
@@ -144,18 +167,15 @@ pub struct Handout {
     pub den: String,
     pub variants_heading: String,
     pub variants_none: String,
-    pub variant_dog: String,
-    pub variant_elephant_rat: String,
-    pub variant_rat_leave: String,
-    pub variant_jumps: String,
-    pub variant_trap_rank: String,
-    pub variant_traps_any: String,
-    pub variant_no_repetition: String,
-    pub variant_equal: String,
+    pub variant_ranks: String,
+    pub variant_first_south: String,
+    pub variant_first_north: String,
     pub variant_fox: String,
     pub variant_four: String,
-    pub variant_first_north: String,
-    pub footer: String,
+    pub variant_dog: String,
+    pub variant_equal: String,
+    pub variant_repetition_allowed: String,
+    pub variant_den_only: String,
 }
 
 /// A complete language pack.
@@ -211,10 +231,7 @@ impl Lang {
 
     /// Loads a pack from a file.
     pub fn load(path: &Path) -> Result<Lang, Error> {
-        let src = std::fs::read_to_string(path).map_err(|e| Error::Io {
-            path: path.display().to_string(),
-            source: e,
-        })?;
+        let src = crate::error::read_text(path)?;
         Lang::parse(&src, &path.display().to_string())
     }
 
@@ -284,7 +301,14 @@ mod tests {
 
     #[test]
     fn every_pack_has_the_same_keys_as_english() {
-        let keys = |l: &Lang| l.strings().into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        // `sub` is optional: only packs whose names need a second line have it.
+        let keys = |l: &Lang| {
+            l.strings()
+                .into_iter()
+                .map(|(k, _)| k)
+                .filter(|k| !k.ends_with(".sub"))
+                .collect::<Vec<_>>()
+        };
         let en = keys(&Lang::builtin("en").unwrap());
         for (code, _) in BUILTIN {
             assert_eq!(keys(&Lang::builtin(code).unwrap()), en, "{code}");

@@ -13,6 +13,9 @@ use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
 use crate::theme::{FontList, Theme};
 
+/// Full-width “ ” ‘ ’ for Chinese text (see fonts/README.md).
+const CJK_QUOTES: &[u8] = include_bytes!("../fonts/JungleKaiQuotes-Regular.ttf");
+
 /// Everything a composer needs: validated data and loaded fonts.
 #[derive(Debug, Clone)]
 pub struct Resources {
@@ -81,6 +84,15 @@ impl Resources {
         let text = load_fonts(&mut book, &theme.fonts.text, "text")?;
         let bold = load_fonts(&mut book, &theme.fonts.bold, "bold")?;
         let icons = Icons::load(&theme, rules.play.fox)?;
+        // Chinese text sets its curly quotes full-width, from a face that holds only those.
+        let (text, bold) = if lang.is_cjk() {
+            let q = vec![book
+                .add("builtin:kai-quotes", CJK_QUOTES, 0)
+                .expect("the bundled quotes face is valid")];
+            (stack(&q, &text), stack(&q, &bold))
+        } else {
+            (text, bold)
+        };
         let res = Resources {
             theme,
             lang,

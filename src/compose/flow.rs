@@ -54,6 +54,8 @@ struct Row {
     height: f64,
     items: Vec<Item>,
     keep_with_next: bool,
+    /// For a line of text: its index in its paragraph and the paragraph's line count.
+    line: Option<(usize, usize)>,
 }
 
 /// Typesets blocks into rows for a column of width `width` mm.
@@ -80,6 +82,7 @@ impl Setter<'_> {
     ) -> Vec<Row> {
         let lh = self.line_height(stack, size);
         let lines = break_lines(&self.res.fonts, stack, text, size, self.width - indent);
+        let n = lines.len();
         lines
             .iter()
             .enumerate()
@@ -110,7 +113,10 @@ impl Setter<'_> {
                     space_before: if i == 0 { space_before } else { 0.0 },
                     height: lh,
                     items,
-                    keep_with_next: false,
+                    // No orphan (a first line alone at the foot of a page) and
+                    // no widow (a last line alone at the head of one).
+                    keep_with_next: n >= 2 && (i == 0 || i + 2 == n),
+                    line: Some((i, n)),
                 }
             })
             .collect()
@@ -152,6 +158,7 @@ impl Setter<'_> {
                     height: rule_y + 1.0,
                     items,
                     keep_with_next: true,
+                    line: None,
                 }]
             }
             Block::Heading(text) => {
@@ -173,6 +180,7 @@ impl Setter<'_> {
                     height: lh,
                     items,
                     keep_with_next: true,
+                    line: None,
                 }]
             }
             Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
@@ -197,6 +205,7 @@ impl Setter<'_> {
                     height: *h,
                     items: vec![fig],
                     keep_with_next: true,
+                    line: None,
                 }];
                 let cap = Setter {
                     res,
@@ -254,6 +263,7 @@ impl Setter<'_> {
                     height: hl.max(hr),
                     items: il,
                     keep_with_next: false,
+                    line: None,
                 }]
             }
         }
@@ -291,6 +301,7 @@ impl Setter<'_> {
             height: row_h,
             items,
             keep_with_next: true,
+            line: None,
         });
         for (r, row) in rows.iter().enumerate() {
             let mut items = Vec::new();
@@ -312,6 +323,7 @@ impl Setter<'_> {
                 height: row_h,
                 items,
                 keep_with_next: false,
+                line: None,
             });
         }
         out
@@ -336,6 +348,55 @@ fn line_width(res: &Resources, row: &Row) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// Where each row goes: (page index, top y), keeping chains of keep-with-next
+/// rows together with the row that follows them.
+fn paginate(rows: &[Row], top: f64, bottom: f64) -> Vec<(usize, f64)> {
+    let mut out = Vec::with_capacity(rows.len());
+    let mut page = 0;
+    let mut y = top;
+    let mut first_on_page = true;
+    for i in 0..rows.len() {
+        let r = &rows[i];
+        let before = if first_on_page { 0.0 } else { r.space_before };
+        let mut need = before + r.height;
+        let mut j = i;
+        while rows[j].keep_with_next && j + 1 < rows.len() {
+            j += 1;
+            need += rows[j].space_before + rows[j].height;
+        }
+        if y + need > bottom && !first_on_page {
+            page += 1;
+            y = top;
+            first_on_page = true;
+        }
+        y += if first_on_page { 0.0 } else { r.space_before };
+        out.push((page, y));
+        y += r.height;
+        first_on_page = false;
+    }
+    out
+}
+
+/// For each row that flowing `blocks` makes, its page and, for a line of text,
+/// (index in its paragraph, the paragraph's line count): what widow and orphan checks need.
+pub fn line_pages(
+    res: &Resources,
+    paper: crate::paper::Paper,
+    margin: f64,
+    style: &Style,
+    blocks: &[Block],
+) -> Vec<(usize, Option<(usize, usize)>)> {
+    let width = paper.width - 2.0 * margin;
+    let bottom = paper.height - margin - style.size * 2.0;
+    let setter = Setter { res, style, width };
+    let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
+    paginate(&rows, margin, bottom)
+        .into_iter()
+        .zip(&rows)
+        .map(|((page, _), r)| (page, r.line))
+        .collect()
+}
+
 /// Flows blocks onto pages of `paper` inside `margin`, with a footer line on each page.
 pub fn flow(
     res: &Resources,
@@ -351,33 +412,18 @@ pub fn flow(
     let setter = Setter { res, style, width };
     let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
 
-    let mut pages: Vec<Vec<Item>> = vec![Vec::new()];
-    let mut y = margin;
-    let mut first_on_page = true;
-    for i in 0..rows.len() {
-        let r = &rows[i];
-        let before = if first_on_page { 0.0 } else { r.space_before };
-        // Keep a chain of keep-with-next rows together with the row that follows it.
-        let mut need = before + r.height;
-        let mut j = i;
-        while rows[j].keep_with_next && j + 1 < rows.len() {
-            j += 1;
-            need += rows[j].space_before + rows[j].height;
-        }
-        if y + need > bottom && !first_on_page {
+    let mut pages: Vec<Vec<Item>> = Vec::new();
+    for (r, (page, y)) in rows.iter().zip(paginate(&rows, margin, bottom)) {
+        if page == pages.len() {
             pages.push(Vec::new());
-            y = margin;
-            first_on_page = true;
         }
-        let before = if first_on_page { 0.0 } else { r.space_before };
-        y += before;
-        let page = pages.last_mut().expect("at least one page");
-        page.push(Item::Group(Group {
+        pages[page].push(Item::Group(Group {
             transform: Transform::translate(margin, y),
             items: r.items.clone(),
         }));
-        y += r.height;
-        first_on_page = false;
+    }
+    if pages.is_empty() {
+        pages.push(Vec::new());
     }
     let n = pages.len();
     pages

@@ -7,7 +7,7 @@ use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
-use super::flow::{flow, Block, Style};
+use super::flow::{flow, line_pages, Block, Style};
 use super::text_fit;
 
 /// Choices for the handout.
@@ -22,8 +22,8 @@ pub fn ruleset_line(res: &Resources) -> String {
     res.rules.title(&res.lang.meta.code).to_string()
 }
 
-/// Composes the handout's pages.
-pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
+/// Margin, text style and blocks of the handout on this paper.
+fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Vec<Block>) {
     let margin = res.theme.page.margin.max(8.0);
     let width = opts.paper.width - 2.0 * margin;
     let style = Style {
@@ -32,8 +32,24 @@ pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
         accent: res.theme.sides.south.0,
     };
     let blocks = blocks(res, width, style.size);
+    (margin, style, blocks)
+}
+
+/// Composes the handout's pages.
+pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
+    let (margin, style, blocks) = setup(res, opts);
     let footer = format!("{}  ·  {}", res.lang.game.han, ruleset_line(res));
     flow(res, opts.paper, margin, &style, &blocks, &footer)
+}
+
+/// The page of each typeset row and, for lines of text, (line index, paragraph's
+/// line count): for checking page breaks.
+pub fn handout_line_pages(
+    res: &Resources,
+    opts: &HandoutOptions,
+) -> Vec<(usize, Option<(usize, usize)>)> {
+    let (margin, style, blocks) = setup(res, opts);
+    line_pages(res, opts.paper, margin, &style, &blocks)
 }
 
 /// The sentence saying how the elephant and the rat stand, traps included.

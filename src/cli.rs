@@ -75,8 +75,8 @@ enum Command {
     /// List the built-in themes, print one to start your own, or list every theme key.
     #[command(subcommand)]
     Themes(ThemesCommand),
-    /// Check a theme file without printing anything: keys, colours, fonts, icons,
-    /// glyphs for every language, labels that do not fit, text contrast.
+    /// Check a theme, language pack or ruleset without printing anything: keys, colours,
+    /// fonts, icons, glyphs for every language, labels that do not fit, text contrast.
     #[command(after_help = EXAMPLES)]
     Check(CheckArgs),
 }
@@ -96,12 +96,16 @@ enum ThemesCommand {
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// The theme: a .toml file or a built-in name.
+    /// A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name.
+    #[arg(default_value = "classic")]
     theme: String,
     /// Check with this language only (default: all four built-in languages).
     #[arg(long, value_name = "LANG")]
     lang: Option<String>,
-    /// Ruleset whose animals and ranks the check composes.
+    /// A language pack file to check (with the theme).
+    #[arg(long, value_name = "FILE")]
+    lang_file: Option<PathBuf>,
+    /// Ruleset to check and compose with: a built-in preset or a .toml file.
     #[arg(long, default_value = "standard", value_name = "RULES")]
     ruleset: String,
 }
@@ -368,12 +372,32 @@ fn resources(c: &Common) -> Result<Resources, Error> {
 
 /// Loads a theme the way printing would and composes a board and a set of
 /// counters with it in each language, without writing anything.
-fn check(a: CheckArgs) -> Result<(), Error> {
+fn check(mut a: CheckArgs) -> Result<(), Error> {
+    // A language pack or a ruleset given in the theme's place is told apart by its sections.
+    let mut what = None;
+    if a.theme.ends_with(".toml") {
+        let src = jungle_print::error::read_text(Path::new(&a.theme))?;
+        if let Ok(t) = src.parse::<toml::Table>() {
+            if t.contains_key("handout") {
+                a.lang_file = Some(PathBuf::from(std::mem::replace(&mut a.theme, "classic".into())));
+            } else if t.contains_key("variants") {
+                a.ruleset = std::mem::replace(&mut a.theme, "classic".into());
+            }
+        }
+    }
     let theme = Theme::from_arg(&a.theme)?;
     let rules = Ruleset::from_arg(&a.ruleset)?;
-    let langs: Vec<Lang> = match &a.lang {
-        Some(code) => vec![Lang::builtin(code)?],
-        None => jungle_print::lang::BUILTIN
+    if a.ruleset.ends_with(".toml") {
+        what = Some(format!("{}: ruleset `{}` is valid", a.ruleset, rules.meta.name));
+    }
+    let langs: Vec<Lang> = match (&a.lang_file, &a.lang) {
+        (Some(p), _) => {
+            let l = Lang::load(p)?;
+            what = Some(format!("{}: language pack `{}` is valid", p.display(), l.meta.code));
+            vec![l]
+        }
+        (None, Some(code)) => vec![Lang::builtin(code)?],
+        (None, None) => jungle_print::lang::BUILTIN
             .iter()
             .map(|(code, _)| Lang::builtin(code))
             .collect::<Result<_, _>>()?,
@@ -411,10 +435,9 @@ fn check(a: CheckArgs) -> Result<(), Error> {
     for w in &warnings {
         eprintln!("jungle-print: warning: {w}");
     }
+    let what = what.unwrap_or_else(|| format!("{}: theme `{}` is valid", a.theme, theme.name));
     println!(
-        "{}: theme `{}` is valid{}",
-        a.theme,
-        theme.name,
+        "{what}{}",
         match warnings.len() {
             0 => String::new(),
             n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),

@@ -81,13 +81,18 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
 /// The dotted key path at a byte offset: the enclosing `[table]` header plus the key there.
 pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
     let offset = offset.min(src.len());
-    let line_start = src[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let mut line_start = src[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
     let line = src[line_start..].lines().next().unwrap_or("");
+    if line.trim_start().starts_with('[') {
+        // On a table header: the table itself.
+        line_start += line.len() + 1;
+    }
     let key = line
         .split('=')
         .next()
         .map(str::trim)
-        .filter(|k| !k.is_empty() && !k.starts_with('['));
+        .filter(|k| !k.is_empty() && !k.starts_with('[') && !k.starts_with('#'));
+    let line_start = line_start.min(src.len());
     // A header may carry a comment: `[ranks]   # 1 (weakest) …`.
     let header = src[..line_start]
         .lines()
@@ -132,10 +137,23 @@ pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
 pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
     let offset = e.span().map(|s| s.start).unwrap_or(0);
     let (line, column) = line_col(src, offset);
-    let key = key_path_at(src, offset)
-        .map(|k| format!("key `{k}`: "))
-        .unwrap_or_default();
-    let message = e.message().trim().replace('\n', " ");
+    let mut path = key_path_at(src, offset);
+    let mut message = e.message().trim().replace('\n', " ");
+    // "missing field `den`" in table `board`: name the key that is missing.
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.split('`').next())
+        .map(str::to_string)
+    {
+        match &path {
+            Some(p) => {
+                message = "missing; every key is required".into();
+                path = Some(format!("{p}.{field}"));
+            }
+            None => message = format!("section `[{field}]` is missing; every section is required"),
+        }
+    }
+    let key = path.map(|k| format!("key `{k}`: ")).unwrap_or_default();
     Error::Input {
         origin: origin.to_string(),
         line,

@@ -226,7 +226,32 @@ impl Lang {
 
     /// Parses a pack from TOML text; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Lang, Error> {
-        toml::from_str(src).map_err(|e| toml_error(origin, src, &e))
+        let lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
+        let empty: Vec<String> = lang
+            .strings()
+            .into_iter()
+            .filter(|(_, s)| s.trim().is_empty())
+            .map(|(k, _)| k)
+            .collect();
+        if !empty.is_empty() {
+            let (line, column) = crate::error::line_col(src, src.find("\"\"").unwrap_or(0));
+            let shown: Vec<String> = empty.iter().take(6).map(|k| format!("`{k}`")).collect();
+            let more = match empty.len() {
+                n if n > 6 => format!(" and {} more", n - 6),
+                _ => String::new(),
+            };
+            return Err(Error::Input {
+                origin: origin.to_string(),
+                line,
+                column,
+                key: String::new(),
+                message: format!(
+                    "empty text in {}{more}; every label and sentence is printed, so each needs words",
+                    shown.join(", ")
+                ),
+            });
+        }
+        Ok(lang)
     }
 
     /// Loads a pack from a file.

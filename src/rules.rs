@@ -205,8 +205,8 @@ impl Ruleset {
             });
         }
         let clashes = r.contradictions();
-        if let Some(first) = clashes.first() {
-            let (line, column) = at(first.rsplit('.').next().unwrap_or(first));
+        if !clashes.is_empty() {
+            let (line, column) = at("four_animals =");
             return Err(Error::Input {
                 origin: origin.to_string(),
                 line,

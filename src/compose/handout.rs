@@ -155,9 +155,15 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
     if water {
         let before = jumpers(&std);
         for ((a, j), (_, was)) in jumpers(r).into_iter().zip(before) {
-            if j != was {
-                out.extend(jump_sentence(res, a, j));
+            if j == was {
+                continue;
             }
+            out.extend(match (a, j) {
+                (Animal::Lion, Jumps::None) => Some(h.lion_none.clone()),
+                (Animal::Tiger, Jumps::None) => Some(h.tiger_none.clone()),
+                (Animal::Leopard, Jumps::None) => Some(h.leopard_none.clone()),
+                _ => jump_sentence(res, a, j),
+            });
         }
     }
     if water && v.trap_max_rank != sv.trap_max_rank && v.trap_max_rank < 8 {

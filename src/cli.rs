@@ -379,7 +379,10 @@ fn check(mut a: CheckArgs) -> Result<(), Error> {
         let src = jungle_print::error::read_text(Path::new(&a.theme))?;
         if let Ok(t) = src.parse::<toml::Table>() {
             if t.contains_key("handout") {
-                a.lang_file = Some(PathBuf::from(std::mem::replace(&mut a.theme, "classic".into())));
+                a.lang_file = Some(PathBuf::from(std::mem::replace(
+                    &mut a.theme,
+                    "classic".into(),
+                )));
             } else if t.contains_key("variants") {
                 a.ruleset = std::mem::replace(&mut a.theme, "classic".into());
             }
@@ -388,12 +391,19 @@ fn check(mut a: CheckArgs) -> Result<(), Error> {
     let theme = Theme::from_arg(&a.theme)?;
     let rules = Ruleset::from_arg(&a.ruleset)?;
     if a.ruleset.ends_with(".toml") {
-        what = Some(format!("{}: ruleset `{}` is valid", a.ruleset, rules.meta.name));
+        what = Some(format!(
+            "{}: ruleset `{}` is valid",
+            a.ruleset, rules.meta.name
+        ));
     }
     let langs: Vec<Lang> = match (&a.lang_file, &a.lang) {
         (Some(p), _) => {
             let l = Lang::load(p)?;
-            what = Some(format!("{}: language pack `{}` is valid", p.display(), l.meta.code));
+            what = Some(format!(
+                "{}: language pack `{}` is valid",
+                p.display(),
+                l.meta.code
+            ));
             vec![l]
         }
         (None, Some(code)) => vec![Lang::builtin(code)?],

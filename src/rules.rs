@@ -133,7 +133,11 @@ pub const BUILTIN: [(&str, &str); 4] = [
 
 /// The built-in preset names, comma-separated (for help and error messages).
 pub fn builtin_names() -> String {
-    BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+    BUILTIN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Ruleset {

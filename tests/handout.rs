@@ -163,10 +163,7 @@ fn check_sentences(lang: &str, rules: &Ruleset, what: &str) -> String {
     let text = handout_text(&r);
     let (yes, no) = expected(&r.lang.handout, rules);
     for s in yes {
-        assert!(
-            text.contains(&squash(&s)),
-            "{what} × {lang}: missing «{s}»"
-        );
+        assert!(text.contains(&squash(&s)), "{what} × {lang}: missing «{s}»");
     }
     for s in no {
         assert!(
@@ -208,7 +205,9 @@ fn flipping_each_setting_changes_the_sentence_that_states_it() {
         ("tiger_jumps sideways", |r| {
             r.variants.tiger_jumps = Jumps::Sideways
         }),
-        ("leopard_jumps both", |r| r.variants.leopard_jumps = Jumps::Both),
+        ("leopard_jumps both", |r| {
+            r.variants.leopard_jumps = Jumps::Both
+        }),
         ("no jumps", |r| {
             r.variants.lion_jumps = Jumps::None;
             r.variants.tiger_jumps = Jumps::None;
@@ -247,7 +246,10 @@ fn the_variant_list_names_every_difference_ranks_included() {
     let bell = res("en", preset("bell"));
     let v = variant_sentences(&bell);
     let h = &bell.lang.handout;
-    assert!(v.contains(&"Ranks: Dog 4, Wolf 3 (standard rules: Wolf 4, Dog 3).".to_string()), "{v:?}");
+    assert!(
+        v.contains(&"Ranks: Dog 4, Wolf 3 (standard rules: Wolf 4, Dog 3).".to_string()),
+        "{v:?}"
+    );
     for s in [
         &h.variant_first_north,
         &h.elephant_rat,
@@ -261,7 +263,10 @@ fn the_variant_list_names_every_difference_ranks_included() {
     let fox = variant_sentences(&res("en", preset("fox")));
     assert!(fox.contains(&h.variant_fox) && fox.contains(&h.variant_dog));
     assert!(fox.contains(&h.lion_lengthwise) && fox.contains(&h.leopard_sideways));
-    assert!(!fox.iter().any(|s| s.contains("tiger")), "the fox tiger leaps as usual: {fox:?}");
+    assert!(
+        !fox.iter().any(|s| s.contains("tiger")),
+        "the fox tiger leaps as usual: {fox:?}"
+    );
     assert!(variant_sentences(&res("en", Ruleset::default())).is_empty());
 }
 
@@ -309,7 +314,10 @@ fn no_internal_key_or_preset_id_is_printed() {
                 text.contains(&squash(&format!("{}·{}", r.lang.game.han, title))),
                 "{name} × {lang}: footer"
             );
-            assert!(!text.contains('{') && !text.contains('}'), "{name} × {lang}: placeholder");
+            assert!(
+                !text.contains('{') && !text.contains('}'),
+                "{name} × {lang}: placeholder"
+            );
             // snake_case keys such as `river_rat` or `capture_from_water`.
             let words: Vec<&str> = text
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -341,7 +349,11 @@ fn no_widow_or_orphan_line_on_any_paper() {
                         continue;
                     }
                     if let Some((0, n)) = l0 {
-                        assert!(n < 2, "{paper} {lang} {name}: orphan at the foot of page {}", p0 + 1);
+                        assert!(
+                            n < 2,
+                            "{paper} {lang} {name}: orphan at the foot of page {}",
+                            p0 + 1
+                        );
                     }
                     if let Some((i, n)) = l1 {
                         assert!(
@@ -369,14 +381,21 @@ fn every_preset_and_language_renders_on_two_pages_with_its_ranks() {
             let mut last = 9;
             for a in r.rules.animals_by_rank() {
                 let n = r.animal(a);
-                let label = if n.label().is_empty() { &n.name } else { n.label() };
+                let label = if n.label().is_empty() {
+                    &n.name
+                } else {
+                    n.label()
+                };
                 // The rank table row: character, name (or pinyin), rank, strongest first.
                 let row = squash(&format!("{}{}{}", n.han, label, r.rules.rank(a)));
                 assert!(flat.contains(&row), "{name} × {lang}: no table row `{row}`");
                 assert!(r.rules.rank(a) <= last);
                 last = r.rules.rank(a);
             }
-            assert!(flat.contains(&squash(&r.lang.game.han)), "{name} × {lang}: title");
+            assert!(
+                flat.contains(&squash(&r.lang.game.han)),
+                "{name} × {lang}: title"
+            );
         }
     }
 }
@@ -386,8 +405,15 @@ fn fox_replaces_the_wolf_everywhere() {
     let r = res("fr", preset("fox"));
     let text = handout_text(&r);
     // The wolf is named once: in the standard ranks the fox's rank is compared with.
-    assert!(text.contains("Renard") && text.matches("Loup").count() == 1, "{text}");
-    assert!(text.contains("(règlesstandard\u{202F}:Loup4,Chien3)") || text.contains("(règlesstandard:Loup4,Chien3)"), "{text}");
+    assert!(
+        text.contains("Renard") && text.matches("Loup").count() == 1,
+        "{text}"
+    );
+    assert!(
+        text.contains("(règlesstandard\u{202F}:Loup4,Chien3)")
+            || text.contains("(règlesstandard:Loup4,Chien3)"),
+        "{text}"
+    );
     assert!(!text.contains('狼'), "{text}");
 }
 
@@ -400,7 +426,10 @@ fn chinese_sub_labels_are_pinyin_for_every_animal() {
                 let n = l.animal(a, fox);
                 let label = n.label();
                 assert!(
-                    !label.is_empty() && label.chars().all(|c| c.is_alphabetic() && !('\u{2E80}'..).contains(&c)),
+                    !label.is_empty()
+                        && label
+                            .chars()
+                            .all(|c| c.is_alphabetic() && !('\u{2E80}'..).contains(&c)),
                     "{lang} {a:?}: `{label}`"
                 );
             }

@@ -100,7 +100,13 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
         let mut a = animals.to_vec();
         a.sort_by_key(|a| std::cmp::Reverse(rules.rank(*a)));
         a.iter()
-            .map(|a| format!("{} {}", res.lang.animal(*a, rules.play.fox).name, rules.rank(*a)))
+            .map(|a| {
+                format!(
+                    "{} {}",
+                    res.lang.animal(*a, rules.play.fox).name,
+                    rules.rank(*a)
+                )
+            })
             .collect::<Vec<_>>()
             .join(sep)
     };
@@ -274,7 +280,11 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
             .iter()
             .map(|a| {
                 let n = res.animal(*a);
-                let label = if n.label().is_empty() { &n.name } else { n.label() };
+                let label = if n.label().is_empty() {
+                    &n.name
+                } else {
+                    n.label()
+                };
                 vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
             })
             .collect(),
@@ -307,7 +317,11 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
 
     if !v.four_animals {
         b.push(Block::Heading(h.river_heading.clone()));
-        let swim = if v.dog_swims { &h.river_rat_dog } else { &h.river_rat };
+        let swim = if v.dog_swims {
+            &h.river_rat_dog
+        } else {
+            &h.river_rat
+        };
         b.push(Block::Para(join(
             res,
             &[swim, &h.river_safe, water_capture(res)],

@@ -123,6 +123,9 @@ pub struct Ruleset {
     pub variants: Variants,
 }
 
+/// What a rank may be, for error messages.
+const RANK_RANGE: &str = "expected a whole number from 1 to 8 (1 is the weakest, 8 the strongest)";
+
 /// Built-in presets: (name, TOML source).
 pub const BUILTIN: [(&str, &str); 4] = [
     ("standard", include_str!("../rules/standard.toml")),
@@ -170,8 +173,11 @@ impl Ruleset {
         let r: Ruleset = toml::from_str(src).map_err(|e| {
             let mut err = toml_error(origin, src, &e);
             if let Error::Input { key, message, .. } = &mut err {
-                if key.contains("`ranks.") || key.contains("trap_max_rank") {
-                    *message = "expected a whole number from 1 (weakest) to 8 (strongest)".into();
+                if key.contains("`ranks.") {
+                    *message = RANK_RANGE.into();
+                } else if key.contains("trap_max_rank") {
+                    *message =
+                        "expected a whole number from 1 to 8 (8 lets every animal in)".into();
                 }
             }
             err
@@ -189,9 +195,7 @@ impl Ruleset {
                     line,
                     column,
                     key: format!("key `ranks.{}`: ", a.key()),
-                    message: format!(
-                        "rank {rank} is out of range; expected 1 (weakest) to 8 (strongest)"
-                    ),
+                    message: format!("rank {rank} is out of range; {RANK_RANGE}"),
                 });
             }
         }
@@ -335,7 +339,7 @@ mod tests {
         let src = BUILTIN[0].1.replace("tiger = 6", "tiger = 9");
         let e = Ruleset::parse(&src, "house.toml").unwrap_err().to_string();
         assert!(
-            e.starts_with("house.toml:") && e.contains("ranks.tiger") && e.contains("1 (weakest)"),
+            e.starts_with("house.toml:") && e.contains("ranks.tiger") && e.contains("1 to 8"),
             "{e}"
         );
     }

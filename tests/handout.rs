@@ -344,28 +344,42 @@ fn no_widow_or_orphan_line_on_any_paper() {
                 let p = Paper::parse(paper).unwrap();
                 let rows = handout_line_pages(&r, &HandoutOptions { paper: p });
                 for w in rows.windows(2) {
-                    let ((p0, l0), (p1, l1)) = (w[0], w[1]);
-                    if p0 == p1 {
+                    let (a, b) = (w[0], w[1]);
+                    if a.page == b.page {
                         continue;
                     }
-                    if let Some((0, n)) = l0 {
+                    if let Some((0, n)) = a.line {
                         assert!(
                             n < 2,
                             "{paper} {lang} {name}: orphan at the foot of page {}",
-                            p0 + 1
+                            a.page + 1
                         );
                     }
-                    if let Some((i, n)) = l1 {
+                    if let Some((i, n)) = b.line {
                         assert!(
                             n < 2 || i + 1 < n,
                             "{paper} {lang} {name}: widow at the head of page {}",
-                            p1 + 1
+                            b.page + 1
                         );
                     }
+                    assert!(
+                        a.ends_word,
+                        "{paper} {lang} {name}: page {} ends inside a word",
+                        a.page + 1
+                    );
                 }
             }
         }
     }
+}
+
+#[test]
+fn a_chinese_line_ends_a_word_only_after_punctuation() {
+    use jungle_print::compose::flow::ends_word;
+    assert!(!ends_word("只要有一隻動物走進對方的獸穴，就不"));
+    assert!(ends_word("只要有一隻動物走進對方的獸穴，"));
+    assert!(ends_word("就立刻獲勝。"));
+    assert!(ends_word("of the board. The player sitting at the"));
 }
 
 #[test]

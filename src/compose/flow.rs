@@ -56,6 +56,8 @@ struct Row {
     keep_with_next: bool,
     /// For a line of text: its index in its paragraph and the paragraph's line count.
     line: Option<(usize, usize)>,
+    /// A line of text may be followed by a page break without splitting a word.
+    ends_word: bool,
 }
 
 /// Typesets blocks into rows for a column of width `width` mm.
@@ -113,10 +115,13 @@ impl Setter<'_> {
                     space_before: if i == 0 { space_before } else { 0.0 },
                     height: lh,
                     items,
-                    // No orphan (a first line alone at the foot of a page) and
-                    // no widow (a last line alone at the head of one).
-                    keep_with_next: n >= 2 && (i == 0 || i + 2 == n),
+                    // No orphan (a first line alone at the foot of a page), no
+                    // widow (a last line alone at the head of one), and no page
+                    // break inside a Chinese word: only after punctuation.
+                    keep_with_next: n >= 2
+                        && (i == 0 || i + 2 == n || (i + 1 < n && !ends_word(line))),
                     line: Some((i, n)),
+                    ends_word: ends_word(line),
                 }
             })
             .collect()
@@ -159,6 +164,7 @@ impl Setter<'_> {
                     items,
                     keep_with_next: true,
                     line: None,
+                    ends_word: true,
                 }]
             }
             Block::Heading(text) => {
@@ -181,6 +187,7 @@ impl Setter<'_> {
                     items,
                     keep_with_next: true,
                     line: None,
+                    ends_word: true,
                 }]
             }
             Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
@@ -206,6 +213,7 @@ impl Setter<'_> {
                     items: vec![fig],
                     keep_with_next: true,
                     line: None,
+                    ends_word: true,
                 }];
                 let cap = Setter {
                     res,
@@ -264,6 +272,7 @@ impl Setter<'_> {
                     items: il,
                     keep_with_next: false,
                     line: None,
+                    ends_word: true,
                 }]
             }
         }
@@ -302,6 +311,7 @@ impl Setter<'_> {
             items,
             keep_with_next: true,
             line: None,
+            ends_word: true,
         });
         for (r, row) in rows.iter().enumerate() {
             let mut items = Vec::new();
@@ -324,10 +334,26 @@ impl Setter<'_> {
                 items,
                 keep_with_next: false,
                 line: None,
+                ends_word: true,
             });
         }
         out
     }
+}
+
+/// Whether a page may break after this line without splitting a word: always
+/// in alphabetic text (lines break at spaces), after punctuation in Chinese,
+/// where a line may end between any two characters.
+pub fn ends_word(line: &str) -> bool {
+    match line.trim_end().chars().last() {
+        Some(c) if is_han(c) => false,
+        _ => true,
+    }
+}
+
+/// Han characters and kana: scripts written without spaces between words.
+fn is_han(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF)
 }
 
 /// A very light tint of a colour, for zebra rows.
@@ -377,15 +403,26 @@ fn paginate(rows: &[Row], top: f64, bottom: f64) -> Vec<(usize, f64)> {
     out
 }
 
-/// For each row that flowing `blocks` makes, its page and, for a line of text,
-/// (index in its paragraph, the paragraph's line count): what widow and orphan checks need.
+/// Where a row of a flow landed, for checking page breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    /// 0-based page.
+    pub page: usize,
+    /// For a line of text: its index in its paragraph and the paragraph's line count.
+    pub line: Option<(usize, usize)>,
+    /// A page break may follow it without splitting a word.
+    pub ends_word: bool,
+}
+
+/// Where each row that flowing `blocks` makes lands: what widow, orphan and
+/// word-splitting checks need.
 pub fn line_pages(
     res: &Resources,
     paper: crate::paper::Paper,
     margin: f64,
     style: &Style,
     blocks: &[Block],
-) -> Vec<(usize, Option<(usize, usize)>)> {
+) -> Vec<Placed> {
     let width = paper.width - 2.0 * margin;
     let bottom = paper.height - margin - style.size * 2.0;
     let setter = Setter { res, style, width };
@@ -393,7 +430,11 @@ pub fn line_pages(
     paginate(&rows, margin, bottom)
         .into_iter()
         .zip(&rows)
-        .map(|((page, _), r)| (page, r.line))
+        .map(|((page, _), r)| Placed {
+            page,
+            line: r.line,
+            ends_word: r.ends_word,
+        })
         .collect()
 }
 

@@ -7,7 +7,7 @@ use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
-use super::flow::{flow, line_pages, Block, Style};
+use super::flow::{flow, line_pages, Block, Placed, Style};
 use super::text_fit;
 
 /// Choices for the handout.
@@ -42,12 +42,8 @@ pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
     flow(res, opts.paper, margin, &style, &blocks, &footer)
 }
 
-/// The page of each typeset row and, for lines of text, (line index, paragraph's
-/// line count): for checking page breaks.
-pub fn handout_line_pages(
-    res: &Resources,
-    opts: &HandoutOptions,
-) -> Vec<(usize, Option<(usize, usize)>)> {
+/// Where each typeset row of the handout lands: for checking page breaks.
+pub fn handout_line_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Placed> {
     let (margin, style, blocks) = setup(res, opts);
     line_pages(res, opts.paper, margin, &style, &blocks)
 }

@@ -97,7 +97,7 @@ enum ThemesCommand {
 #[derive(Debug, Args)]
 struct CheckArgs {
     /// A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name.
-    #[arg(default_value = "classic")]
+    #[arg(default_value = "classic", value_name = "FILE")]
     theme: String,
     /// Check with this language only (default: all four built-in languages).
     #[arg(long, value_name = "LANG")]

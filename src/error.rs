@@ -175,4 +175,13 @@ mod tests {
         assert_eq!(line_col(src, off), (3, 1));
         assert_eq!(key_path_at(src, off).as_deref(), Some("board.river"));
     }
+
+    #[test]
+    fn a_comment_on_a_header_or_a_header_itself_still_names_the_table() {
+        let src = "[meta]\nname = 1\n[ranks]   # 1 (weakest) to 8\ntiger = 300\n[board]\n";
+        let off = src.find("300").unwrap();
+        assert_eq!(key_path_at(src, off).as_deref(), Some("ranks.tiger"));
+        let off = src.find("[board]").unwrap();
+        assert_eq!(key_path_at(src, off).as_deref(), Some("board"));
+    }
 }

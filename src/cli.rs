@@ -370,8 +370,8 @@ fn resources(c: &Common) -> Result<Resources, Error> {
     Resources::new(theme, lang, rules)
 }
 
-/// Loads a theme the way printing would and composes a board and a set of
-/// counters with it in each language, without writing anything.
+/// Loads a theme, language pack or ruleset the way printing would and composes
+/// a board, counters and handout with it in each language, without writing anything.
 fn check(mut a: CheckArgs) -> Result<(), Error> {
     // A language pack or a ruleset given in the theme's place is told apart by its sections.
     let mut what = None;

@@ -345,10 +345,7 @@ impl Setter<'_> {
 /// in alphabetic text (lines break at spaces), after punctuation in Chinese,
 /// where a line may end between any two characters.
 pub fn ends_word(line: &str) -> bool {
-    match line.trim_end().chars().last() {
-        Some(c) if is_han(c) => false,
-        _ => true,
-    }
+    !line.trim_end().chars().last().is_some_and(is_han)
 }
 
 /// Han characters and kana: scripts written without spaces between words.

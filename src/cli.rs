@@ -106,7 +106,10 @@ struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     lang_file: Option<PathBuf>,
     /// Ruleset to check and compose with: a built-in preset or a .toml file.
-    #[arg(long, default_value = "standard", value_name = "RULES")]
+    #[arg(long, default_value = "standard", value_name = "RULES", help = format!(
+        "Ruleset to check and compose with: a built-in preset ({}) or a .toml file",
+        jungle_print::rules::builtin_names()
+    ))]
     ruleset: String,
 }
 

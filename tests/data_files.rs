@@ -204,7 +204,7 @@ fn check_reads_language_packs_and_rulesets() {
 
 #[test]
 fn the_ruleset_help_lists_every_preset() {
-    for cmd in ["rules", "board", "counters", "set"] {
+    for cmd in ["rules", "board", "counters", "set", "check"] {
         let (code, out, _) = run(&[cmd, "--help"]);
         assert_eq!(code, 0);
         let line = out

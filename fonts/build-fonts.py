@@ -166,6 +166,34 @@ def full_width_quotes(dst):
     font.save(dst)
 
 
+# Traditional Chinese as set in Taiwan centres ，。、；： in the em square;
+# LXGW WenKai draws them at the bottom left (the mainland style) and has no
+# Traditional Chinese forms. A tiny face holds centred copies; the program puts
+# it first in the text stack of Traditional Chinese packs only.
+TC_PUNCT_NAMES = {1: "Jungle Kai TC Punctuation", 16: "Jungle Kai TC Punctuation",
+                  4: "Jungle Kai TC Punctuation Regular", 6: "JungleKaiTCPunct-Regular",
+                  3: "JungleKaiTCPunct-Regular;jungle-print subset"}
+TC_PUNCT = (0xFF0C, 0x3002, 0x3001, 0xFF1B, 0xFF1A)  # ，。、；：
+# The middle of the ideographs: 中 spans -114..828 and 一 sits at 319..430.
+HAN_MIDDLE = 365
+
+
+def centre_punctuation(dst):
+    """Moves each mark of a subset to the middle of its em square."""
+    font = TTFont(dst, recalcTimestamp=False)
+    em = font["head"].unitsPerEm
+    cmap, glyf, hmtx = font.getBestCmap(), font["glyf"], font["hmtx"]
+    for cp in TC_PUNCT:
+        name = cmap[cp]
+        g = glyf[name]
+        dx = round(em / 2 - (g.xMin + g.xMax) / 2)
+        dy = round(HAN_MIDDLE - (g.yMin + g.yMax) / 2)
+        g.coordinates.translate((dx, dy))
+        g.recalcBounds(glyf)
+        hmtx[name] = (em, g.xMin)
+    font.save(dst)
+
+
 def show(cps):
     return " ".join(f"U+{cp:04X}" + (f" {chr(cp)}" if chr(cp).isprintable() and cp > 0x20 else "")
                     for cp in sorted(cps))
@@ -210,12 +238,15 @@ def main():
         (a.noto_regular, HERE / "NotoSans-Regular.subset.ttf", latin, None),
         (a.noto_bold, HERE / "NotoSans-Bold.subset.ttf", latin, None),
         (a.wenkai, HERE / "JungleKaiQuotes-Regular.ttf", set(OPENING + CLOSING), QUOTES_NAMES),
+        (a.wenkai, HERE / "JungleKaiTCPunct-Regular.ttf", set(TC_PUNCT), TC_PUNCT_NAMES),
     ]
     status = 0
     for src, dst, cps, names in jobs:
         kept, lacking = build(src, dst, cps, names)
         if names is QUOTES_NAMES:
             full_width_quotes(dst)
+        if names is TC_PUNCT_NAMES:
+            centre_punctuation(dst)
         n = verify(dst, kept)
         digest = hashlib.sha256(dst.read_bytes()).hexdigest()
         print(f"{dst.name}: {len(kept)} characters ({n} in cmap), {dst.stat().st_size:,} bytes, sha256 {digest}")

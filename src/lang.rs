@@ -284,6 +284,13 @@ impl Lang {
         self.meta.code.starts_with("zh") || self.meta.code.starts_with("ja")
     }
 
+    /// True for Traditional Chinese packs (`zh-Hant`, `zh-TW`, `zh-HK`), whose
+    /// punctuation sits in the middle of the character square.
+    pub fn is_traditional_chinese(&self) -> bool {
+        let c = self.meta.code.to_ascii_lowercase();
+        c.starts_with("zh-hant") || c == "zh-tw" || c == "zh-hk" || c == "zh-mo"
+    }
+
     /// Every string of the pack with its key path, for coverage checks.
     pub fn strings(&self) -> Vec<(String, String)> {
         let value = toml::Value::try_from(self).expect("a pack serialises");

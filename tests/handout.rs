@@ -520,3 +520,38 @@ fn a5_takes_a_few_pages() {
     .len();
     assert!((2..=4).contains(&n), "{n} A5 pages");
 }
+
+#[test]
+fn chinese_punctuation_is_set_the_chinese_way() {
+    // (language, mark, family that must draw it, advance in em)
+    let cases = [
+        ("zh-Hans", "“", "Jungle Kai Quotes", 1.0),
+        ("zh-Hans", "”", "Jungle Kai Quotes", 1.0),
+        ("zh-Hant", "「", "Jungle Kai", 1.0),
+        ("zh-Hant", "，", "Jungle Kai TC Punctuation", 1.0),
+        ("zh-Hant", "。", "Jungle Kai TC Punctuation", 1.0),
+        ("zh-Hans", "，", "Jungle Kai", 1.0),
+        ("en", "“", "Noto Sans", 0.359),
+        ("fr", "’", "Noto Sans", 0.184),
+    ];
+    for (lang, mark, family, advance) in cases {
+        let r = res(lang, Ruleset::default());
+        let runs = r.fonts.split(&r.text, mark);
+        let (id, _) = &runs[0];
+        assert_eq!(r.fonts.family(*id), family, "{lang} {mark}");
+        let w = r.fonts.width_em(*id, mark);
+        assert!((w - advance).abs() < 0.01, "{lang} {mark}: {w} em");
+    }
+    // The centred marks sit in the middle of the em square, not at the bottom left.
+    let r = res("zh-Hant", Ruleset::default());
+    let (id, _) = r.fonts.split(&r.text, "，")[0].clone();
+    let gid = r.fonts.glyph(id, '，').unwrap();
+    let path = r.fonts.outline_svg(id, gid).unwrap();
+    let first_x: f64 = path[1..]
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((300.0..700.0).contains(&first_x), "{path}");
+}

@@ -139,6 +139,61 @@ def build(src, dst, codepoints, names=None):
     return wanted, sorted(cp for cp in codepoints if cp not in cmap)
 
 
+# Chinese text sets curly quotes full-width: one em wide, the opening quotes
+# at the right of the em, the closing ones at the left. LXGW WenKai draws them
+# proportional (350 units), so a tiny face holds full-width copies; the program
+# puts it first in the text stack of Chinese language packs only (Latin text
+# keeps the narrow quotes).
+QUOTES_NAMES = {1: "Jungle Kai Quotes", 16: "Jungle Kai Quotes", 4: "Jungle Kai Quotes Regular",
+                6: "JungleKaiQuotes-Regular", 3: "JungleKaiQuotes-Regular;jungle-print subset"}
+OPENING, CLOSING = (0x2018, 0x201C), (0x2019, 0x201D)
+
+
+def full_width_quotes(dst):
+    """Widens the quotes of a subset to one em, mirroring the opening ones' bearings."""
+    font = TTFont(dst, recalcTimestamp=False)
+    em = font["head"].unitsPerEm
+    cmap, glyf, hmtx = font.getBestCmap(), font["glyf"], font["hmtx"]
+    for cp in OPENING + CLOSING:
+        name = cmap[cp]
+        g = glyf[name]
+        dx = (em - g.xMin) - g.xMax if cp in OPENING else 0
+        if dx:
+            g.coordinates.translate((dx, 0))
+            g.recalcBounds(glyf)
+        hmtx[name] = (em, g.xMin)
+    font["hhea"].advanceWidthMax = max(w for w, _ in hmtx.metrics.values())
+    font.save(dst)
+
+
+# Traditional Chinese as set in Taiwan centres ，。、；： in the em square;
+# LXGW WenKai draws them at the bottom left (the mainland style) and has no
+# Traditional Chinese forms. A tiny face holds centred copies; the program puts
+# it first in the text stack of Traditional Chinese packs only.
+TC_PUNCT_NAMES = {1: "Jungle Kai TC Punctuation", 16: "Jungle Kai TC Punctuation",
+                  4: "Jungle Kai TC Punctuation Regular", 6: "JungleKaiTCPunct-Regular",
+                  3: "JungleKaiTCPunct-Regular;jungle-print subset"}
+TC_PUNCT = (0xFF0C, 0x3002, 0x3001, 0xFF1B, 0xFF1A)  # ，。、；：
+# The middle of the ideographs: 中 spans -114..828 and 一 sits at 319..430.
+HAN_MIDDLE = 365
+
+
+def centre_punctuation(dst):
+    """Moves each mark of a subset to the middle of its em square."""
+    font = TTFont(dst, recalcTimestamp=False)
+    em = font["head"].unitsPerEm
+    cmap, glyf, hmtx = font.getBestCmap(), font["glyf"], font["hmtx"]
+    for cp in TC_PUNCT:
+        name = cmap[cp]
+        g = glyf[name]
+        dx = round(em / 2 - (g.xMin + g.xMax) / 2)
+        dy = round(HAN_MIDDLE - (g.yMin + g.yMax) / 2)
+        g.coordinates.translate((dx, dy))
+        g.recalcBounds(glyf)
+        hmtx[name] = (em, g.xMin)
+    font.save(dst)
+
+
 def show(cps):
     return " ".join(f"U+{cp:04X}" + (f" {chr(cp)}" if chr(cp).isprintable() and cp > 0x20 else "")
                     for cp in sorted(cps))
@@ -182,14 +237,20 @@ def main():
         (a.wenkai, HERE / "JungleKai-Regular.ttf", han, KAI_NAMES),
         (a.noto_regular, HERE / "NotoSans-Regular.subset.ttf", latin, None),
         (a.noto_bold, HERE / "NotoSans-Bold.subset.ttf", latin, None),
+        (a.wenkai, HERE / "JungleKaiQuotes-Regular.ttf", set(OPENING + CLOSING), QUOTES_NAMES),
+        (a.wenkai, HERE / "JungleKaiTCPunct-Regular.ttf", set(TC_PUNCT), TC_PUNCT_NAMES),
     ]
     status = 0
     for src, dst, cps, names in jobs:
         kept, lacking = build(src, dst, cps, names)
+        if names is QUOTES_NAMES:
+            full_width_quotes(dst)
+        if names is TC_PUNCT_NAMES:
+            centre_punctuation(dst)
         n = verify(dst, kept)
         digest = hashlib.sha256(dst.read_bytes()).hexdigest()
         print(f"{dst.name}: {len(kept)} characters ({n} in cmap), {dst.stat().st_size:,} bytes, sha256 {digest}")
-        if names:  # the Chinese face
+        if names is KAI_NAMES:  # the Chinese face
             for label, part in parts.items():
                 miss = [cp for cp in lacking if cp in part]
                 print(f"  {label}: {len(part)} wanted" + (f", source lacks {show(miss)}" if miss else ""))

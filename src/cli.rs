@@ -76,8 +76,8 @@ enum Command {
     /// List the built-in themes, print one to start your own, or list every theme key.
     #[command(subcommand)]
     Themes(ThemesCommand),
-    /// Check a theme file without printing anything: keys, colours, fonts, icons,
-    /// glyphs for every language, labels that do not fit, text contrast.
+    /// Check a theme, language pack or ruleset without printing anything: keys, colours,
+    /// fonts, icons, glyphs for every language, labels that do not fit, text contrast.
     #[command(after_help = EXAMPLES)]
     Check(CheckArgs),
 }
@@ -97,13 +97,20 @@ enum ThemesCommand {
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// The theme: a .toml file or a built-in name.
+    /// A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name.
+    #[arg(default_value = "classic", value_name = "FILE")]
     theme: String,
     /// Check with this language only (default: all four built-in languages).
     #[arg(long, value_name = "LANG")]
     lang: Option<String>,
-    /// Ruleset whose animals and ranks the check composes.
-    #[arg(long, default_value = "standard", value_name = "RULES")]
+    /// A language pack file to check (with the theme).
+    #[arg(long, value_name = "FILE")]
+    lang_file: Option<PathBuf>,
+    /// Ruleset to check and compose with: a built-in preset or a .toml file.
+    #[arg(long, default_value = "standard", value_name = "RULES", help = format!(
+        "Ruleset to check and compose with: a built-in preset ({}) or a .toml file",
+        jungle_print::rules::builtin_names()
+    ))]
     ruleset: String,
 }
 
@@ -218,6 +225,14 @@ enum Format {
     Svg,
 }
 
+/// The `--ruleset` help line, naming every built-in preset.
+fn ruleset_help() -> String {
+    format!(
+        "Ruleset: a built-in preset ({}) or a .toml file; sets the ranks printed",
+        jungle_print::rules::builtin_names()
+    )
+}
+
 /// Options shared by every sheet.
 #[derive(Debug, Args)]
 struct Common {
@@ -233,8 +248,8 @@ struct Common {
     /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
     #[arg(long, default_value = "classic", value_name = "THEME")]
     theme: String,
-    /// Ruleset: a built-in preset (standard, bell) or a .toml file; sets the ranks printed.
-    #[arg(long, default_value = "standard", value_name = "RULES")]
+    /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
+    #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help())]
     ruleset: String,
     /// Output format; by default taken from the output file's extension, else PDF.
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -380,14 +395,44 @@ fn resources(c: &Common) -> Result<Resources, Error> {
     Resources::new(theme, lang, rules)
 }
 
-/// Loads a theme the way printing would and composes a board and a set of
-/// counters with it in each language, without writing anything.
-fn check(a: CheckArgs) -> Result<(), Error> {
+/// Loads a theme, language pack or ruleset the way printing would and composes
+/// a board, counters and handout with it in each language, without writing anything.
+fn check(mut a: CheckArgs) -> Result<(), Error> {
+    // A language pack or a ruleset given in the theme's place is told apart by its sections.
+    let mut what = None;
+    if a.theme.ends_with(".toml") {
+        let src = jungle_print::error::read_text(Path::new(&a.theme))?;
+        if let Ok(t) = src.parse::<toml::Table>() {
+            if t.contains_key("handout") {
+                a.lang_file = Some(PathBuf::from(std::mem::replace(
+                    &mut a.theme,
+                    "classic".into(),
+                )));
+            } else if t.contains_key("variants") {
+                a.ruleset = std::mem::replace(&mut a.theme, "classic".into());
+            }
+        }
+    }
     let theme = Theme::from_arg(&a.theme)?;
     let rules = Ruleset::from_arg(&a.ruleset)?;
-    let langs: Vec<Lang> = match &a.lang {
-        Some(code) => vec![Lang::builtin(code)?],
-        None => jungle_print::lang::BUILTIN
+    if a.ruleset.ends_with(".toml") {
+        what = Some(format!(
+            "{}: ruleset `{}` is valid",
+            a.ruleset, rules.meta.name
+        ));
+    }
+    let langs: Vec<Lang> = match (&a.lang_file, &a.lang) {
+        (Some(p), _) => {
+            let l = Lang::load(p)?;
+            what = Some(format!(
+                "{}: language pack `{}` is valid",
+                p.display(),
+                l.meta.code
+            ));
+            vec![l]
+        }
+        (None, Some(code)) => vec![Lang::builtin(code)?],
+        (None, None) => jungle_print::lang::BUILTIN
             .iter()
             .map(|(code, _)| Lang::builtin(code))
             .collect::<Result<_, _>>()?,
@@ -419,10 +464,9 @@ fn check(a: CheckArgs) -> Result<(), Error> {
     for w in &warnings {
         eprintln!("jungle-print: warning: {w}");
     }
+    let what = what.unwrap_or_else(|| format!("{}: theme `{}` is valid", a.theme, theme.name));
     println!(
-        "{}: theme `{}` is valid{}",
-        a.theme,
-        theme.name,
+        "{what}{}",
         match warnings.len() {
             0 => String::new(),
             n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),

@@ -81,17 +81,23 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
 /// The dotted key path at a byte offset: the enclosing `[table]` header plus the key there.
 pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
     let offset = offset.min(src.len());
-    let line_start = src[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let mut line_start = src[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
     let line = src[line_start..].lines().next().unwrap_or("");
+    if line.trim_start().starts_with('[') {
+        // On a table header: the table itself.
+        line_start += line.len() + 1;
+    }
     let key = line
         .split('=')
         .next()
         .map(str::trim)
-        .filter(|k| !k.is_empty() && !k.starts_with('['));
+        .filter(|k| !k.is_empty() && !k.starts_with('[') && !k.starts_with('#'));
+    let line_start = line_start.min(src.len());
+    // A header may carry a comment: `[ranks]   # 1 (weakest) …`.
     let header = src[..line_start]
         .lines()
         .rev()
-        .map(str::trim)
+        .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| l.starts_with('[') && l.ends_with(']'))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
     match (header, key) {
@@ -102,14 +108,52 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
     }
 }
 
+/// Reads a data file as text; bytes that are not UTF-8 are an input error
+/// naming the file, line and column of the first bad byte.
+pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+        path: path.display().to_string(),
+        source: e,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let src = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let (line, column) = line_col(src, good);
+        Error::Input {
+            origin: path.display().to_string(),
+            line,
+            column,
+            key: String::new(),
+            message: format!(
+                "byte 0x{:02X} is not UTF-8 text; save the file as UTF-8",
+                bytes[good]
+            ),
+        }
+    })
+}
+
 /// Turns a TOML error into an [`Error::Input`] naming file, line, column and key.
 pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
     let offset = e.span().map(|s| s.start).unwrap_or(0);
     let (line, column) = line_col(src, offset);
-    let key = key_path_at(src, offset)
-        .map(|k| format!("key `{k}`: "))
-        .unwrap_or_default();
-    let message = e.message().trim().replace('\n', " ");
+    let mut path = key_path_at(src, offset);
+    let mut message = e.message().trim().replace('\n', " ");
+    // "missing field `den`" in table `board`: name the key that is missing.
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.split('`').next())
+        .map(str::to_string)
+    {
+        match &path {
+            Some(p) => {
+                message = "missing; every key is required".into();
+                path = Some(format!("{p}.{field}"));
+            }
+            None => message = format!("section `[{field}]` is missing; every section is required"),
+        }
+    }
+    let key = path.map(|k| format!("key `{k}`: ")).unwrap_or_default();
     Error::Input {
         origin: origin.to_string(),
         line,
@@ -130,5 +174,14 @@ mod tests {
         let off = src.find("river").unwrap();
         assert_eq!(line_col(src, off), (3, 1));
         assert_eq!(key_path_at(src, off).as_deref(), Some("board.river"));
+    }
+
+    #[test]
+    fn a_comment_on_a_header_or_a_header_itself_still_names_the_table() {
+        let src = "[meta]\nname = 1\n[ranks]   # 1 (weakest) to 8\ntiger = 300\n[board]\n";
+        let off = src.find("300").unwrap();
+        assert_eq!(key_path_at(src, off).as_deref(), Some("ranks.tiger"));
+        let off = src.find("[board]").unwrap();
+        assert_eq!(key_path_at(src, off).as_deref(), Some("board"));
     }
 }

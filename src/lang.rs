@@ -40,6 +40,22 @@ pub struct AnimalName {
     pub name: String,
     /// The single Chinese character printed large on boards and counters.
     pub han: String,
+    /// The small line under the character on boards and counters and in the
+    /// rank table (e.g. pinyin in Chinese packs); `name` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sub: Option<String>,
+}
+
+impl AnimalName {
+    /// The small line under the character; empty when it would only repeat it.
+    pub fn label(&self) -> &str {
+        let l = self.sub.as_deref().unwrap_or(&self.name);
+        if l == self.han {
+            ""
+        } else {
+            l
+        }
+    }
 }
 
 /// Animal names. The fox replaces the wolf in some sets.
@@ -144,7 +160,8 @@ pub struct CoverWords {
     pub many_pages: String,
 }
 
-/// Every sentence of the rules handout. `{n}` and `{name}` are filled in.
+/// Every sentence of the rules handout; the ruleset chooses which are printed.
+/// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Handout {
@@ -152,6 +169,8 @@ pub struct Handout {
     pub need: String,
     pub goal_heading: String,
     pub goal: String,
+    pub goal_capture_all: String,
+    pub goal_no_moves: String,
     pub setup_heading: String,
     pub setup: String,
     pub first_south: String,
@@ -166,27 +185,34 @@ pub struct Handout {
     #[serde(rename = "move")]
     pub move_: String,
     pub move_own: String,
+    pub move_no_repetition: String,
     pub capture_heading: String,
     pub capture: String,
     pub rat_elephant: String,
     pub elephant_no_rat: String,
+    pub elephant_no_rat_trap: String,
+    pub elephant_no_rat_any_trap: String,
     pub elephant_rat: String,
     pub river_heading: String,
-    pub river: String,
-    pub river_dog: String,
+    pub river_rat: String,
+    pub river_rat_dog: String,
     pub river_safe: String,
-    pub rat_leave_no: String,
-    pub rat_leave_yes: String,
+    pub water_capture_none: String,
+    pub water_capture_no_elephant: String,
+    pub water_capture_any: String,
     pub jump: String,
     pub lion_both: String,
     pub lion_sideways: String,
     pub lion_lengthwise: String,
+    pub lion_none: String,
     pub tiger_both: String,
     pub tiger_sideways: String,
     pub tiger_lengthwise: String,
+    pub tiger_none: String,
     pub leopard_both: String,
     pub leopard_sideways: String,
     pub leopard_lengthwise: String,
+    pub leopard_none: String,
     pub jump_blocked: String,
     pub jump_caption: String,
     pub traps_heading: String,
@@ -197,18 +223,15 @@ pub struct Handout {
     pub den: String,
     pub variants_heading: String,
     pub variants_none: String,
-    pub variant_dog: String,
-    pub variant_elephant_rat: String,
-    pub variant_rat_leave: String,
-    pub variant_jumps: String,
-    pub variant_trap_rank: String,
-    pub variant_traps_any: String,
-    pub variant_no_repetition: String,
-    pub variant_equal: String,
+    pub variant_ranks: String,
+    pub variant_first_south: String,
+    pub variant_first_north: String,
     pub variant_fox: String,
     pub variant_four: String,
-    pub variant_first_north: String,
-    pub footer: String,
+    pub variant_dog: String,
+    pub variant_equal: String,
+    pub variant_repetition_allowed: String,
+    pub variant_den_only: String,
 }
 
 /// A complete language pack.
@@ -261,15 +284,37 @@ impl Lang {
 
     /// Parses a pack from TOML text; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Lang, Error> {
-        toml::from_str(src).map_err(|e| toml_error(origin, src, &e))
+        let lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
+        let empty: Vec<String> = lang
+            .strings()
+            .into_iter()
+            .filter(|(_, s)| s.trim().is_empty())
+            .map(|(k, _)| k)
+            .collect();
+        if !empty.is_empty() {
+            let (line, column) = crate::error::line_col(src, src.find("\"\"").unwrap_or(0));
+            let shown: Vec<String> = empty.iter().take(6).map(|k| format!("`{k}`")).collect();
+            let more = match empty.len() {
+                n if n > 6 => format!(" and {} more", n - 6),
+                _ => String::new(),
+            };
+            return Err(Error::Input {
+                origin: origin.to_string(),
+                line,
+                column,
+                key: String::new(),
+                message: format!(
+                    "empty text in {}{more}; every label and sentence is printed, so each needs words",
+                    shown.join(", ")
+                ),
+            });
+        }
+        Ok(lang)
     }
 
     /// Loads a pack from a file.
     pub fn load(path: &Path) -> Result<Lang, Error> {
-        let src = std::fs::read_to_string(path).map_err(|e| Error::Io {
-            path: path.display().to_string(),
-            source: e,
-        })?;
+        let src = crate::error::read_text(path)?;
         Lang::parse(&src, &path.display().to_string())
     }
 
@@ -292,6 +337,13 @@ impl Lang {
     /// True for Chinese packs, whose text is set entirely in the CJK face.
     pub fn is_cjk(&self) -> bool {
         self.meta.code.starts_with("zh") || self.meta.code.starts_with("ja")
+    }
+
+    /// True for Traditional Chinese packs (`zh-Hant`, `zh-TW`, `zh-HK`), whose
+    /// punctuation sits in the middle of the character square.
+    pub fn is_traditional_chinese(&self) -> bool {
+        let c = self.meta.code.to_ascii_lowercase();
+        c.starts_with("zh-hant") || c == "zh-tw" || c == "zh-hk" || c == "zh-mo"
     }
 
     /// Every string of the pack with its key path, for coverage checks.
@@ -339,7 +391,14 @@ mod tests {
 
     #[test]
     fn every_pack_has_the_same_keys_as_english() {
-        let keys = |l: &Lang| l.strings().into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        // `sub` is optional: only packs whose names need a second line have it.
+        let keys = |l: &Lang| {
+            l.strings()
+                .into_iter()
+                .map(|(k, _)| k)
+                .filter(|k| !k.ends_with(".sub"))
+                .collect::<Vec<_>>()
+        };
         let en = keys(&Lang::builtin("en").unwrap());
         for (code, _) in BUILTIN {
             assert_eq!(keys(&Lang::builtin(code).unwrap()), en, "{code}");

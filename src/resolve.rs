@@ -13,6 +13,11 @@ use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
 use crate::theme::{FontList, Theme};
 
+/// Full-width “ ” ‘ ’ for Chinese text (see fonts/README.md).
+const CJK_QUOTES: &[u8] = include_bytes!("../fonts/JungleKaiQuotes-Regular.ttf");
+/// ，。、；： centred, as Traditional Chinese sets them in Taiwan (see fonts/README.md).
+const TC_PUNCTUATION: &[u8] = include_bytes!("../fonts/JungleKaiTCPunct-Regular.ttf");
+
 /// Everything a composer needs: validated data and loaded fonts.
 #[derive(Debug, Clone)]
 pub struct Resources {
@@ -81,6 +86,23 @@ impl Resources {
         let text = load_fonts(&mut book, &theme.fonts.text, "text")?;
         let bold = load_fonts(&mut book, &theme.fonts.bold, "bold")?;
         let icons = Icons::load(&theme, rules.play.fox)?;
+        // Chinese text sets its punctuation the Chinese way, from small faces that
+        // hold only those marks: full-width quotes, centred ，。、；： in Traditional Chinese.
+        let mut marks = Vec::new();
+        if lang.is_cjk() {
+            marks.push(("builtin:kai-quotes", CJK_QUOTES));
+        }
+        if lang.is_traditional_chinese() {
+            marks.push(("builtin:kai-tc-punctuation", TC_PUNCTUATION));
+        }
+        let first: FontStack = marks
+            .into_iter()
+            .map(|(name, data)| {
+                book.add(name, data, 0)
+                    .expect("the bundled punctuation faces are valid")
+            })
+            .collect();
+        let (text, bold) = (stack(&first, &text), stack(&first, &bold));
         let res = Resources {
             theme,
             lang,

@@ -3,6 +3,7 @@
 //! The ranks printed on counters and in the handout come from here and
 //! nowhere else. Presets live in `rules/` and are embedded in the binary.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,10 @@ pub struct RulesMeta {
     pub name: String,
     /// One line saying what sets it apart.
     pub description: String,
+    /// The name printed on handouts, per language code (`en`, `fr`, `zh-Hant`, …);
+    /// `en`, then `name`, when a language has none.
+    #[serde(default)]
+    pub title: BTreeMap<String, String>,
 }
 
 /// Rank of each animal, 1 (weakest) to 8 (strongest).
@@ -58,6 +63,28 @@ pub enum Traps {
     Any,
 }
 
+/// What a swimmer may capture on the move that takes it out of the water.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WaterCapture {
+    /// Nothing: a swimmer leaving the water may not capture on that move.
+    None,
+    /// Anything it could capture on land, except that the rat may not take the elephant.
+    NoElephant,
+    /// Anything it could capture on land.
+    Any,
+}
+
+/// How a game is won besides entering the enemy den, which always wins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Win {
+    /// Capturing every enemy animal wins.
+    pub capture_all: bool,
+    /// A player who cannot make any move loses.
+    pub no_moves: bool,
+}
+
 /// Who plays first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -74,7 +101,7 @@ pub struct Play {
 pub struct Variants {
     pub dog_swims: bool,
     pub elephant_captures_rat: bool,
-    pub rat_captures_leaving_water: bool,
+    pub capture_from_water: WaterCapture,
     pub leopard_jumps: Jumps,
     pub lion_jumps: Jumps,
     pub tiger_jumps: Jumps,
@@ -92,15 +119,29 @@ pub struct Ruleset {
     pub meta: RulesMeta,
     pub ranks: Ranks,
     pub play: Play,
+    pub win: Win,
     pub variants: Variants,
 }
 
+/// What a rank may be, for error messages.
+const RANK_RANGE: &str = "expected a whole number from 1 to 8 (1 is the weakest, 8 the strongest)";
+
 /// Built-in presets: (name, TOML source).
-pub const BUILTIN: [(&str, &str); 3] = [
+pub const BUILTIN: [(&str, &str); 4] = [
     ("standard", include_str!("../rules/standard.toml")),
     ("bell", include_str!("../rules/bell.toml")),
     ("fox", include_str!("../rules/fox.toml")),
+    ("checkers", include_str!("../rules/checkers.toml")),
 ];
+
+/// The built-in preset names, comma-separated (for help and error messages).
+pub fn builtin_names() -> String {
+    BUILTIN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl Ruleset {
     /// A built-in preset by name.
@@ -110,11 +151,7 @@ impl Ruleset {
                 "--ruleset",
                 format!(
                     "unknown ruleset `{name}`; built-in rulesets are {} (or give a .toml file)",
-                    BUILTIN
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    builtin_names()
                 ),
             )
         })?;
@@ -124,10 +161,7 @@ impl Ruleset {
     /// A preset name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Ruleset, Error> {
         if arg.ends_with(".toml") || arg.contains('/') {
-            let src = std::fs::read_to_string(Path::new(arg)).map_err(|e| Error::Io {
-                path: arg.to_string(),
-                source: e,
-            })?;
+            let src = crate::error::read_text(Path::new(arg))?;
             Ruleset::parse(&src, arg)
         } else {
             Ruleset::builtin(arg)
@@ -136,26 +170,37 @@ impl Ruleset {
 
     /// Parses and checks a ruleset; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Ruleset, Error> {
-        let r: Ruleset = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
+        let r: Ruleset = toml::from_str(src).map_err(|e| {
+            let mut err = toml_error(origin, src, &e);
+            if let Error::Input { key, message, .. } = &mut err {
+                if key.contains("`ranks.") {
+                    *message = RANK_RANGE.into();
+                } else if key.contains("trap_max_rank") {
+                    *message =
+                        "expected a whole number from 1 to 8 (8 lets every animal in)".into();
+                }
+            }
+            err
+        })?;
+        let at = |needle: &str| {
+            let off = src.find(needle).unwrap_or(0);
+            crate::error::line_col(src, off)
+        };
         for a in Animal::ALL {
             let rank = r.rank(a);
             if !(1..=8).contains(&rank) {
-                let off = src.find(&format!("{} =", a.key())).unwrap_or(0);
-                let (line, column) = crate::error::line_col(src, off);
+                let (line, column) = at(&format!("{} =", a.key()));
                 return Err(Error::Input {
                     origin: origin.to_string(),
                     line,
                     column,
                     key: format!("key `ranks.{}`: ", a.key()),
-                    message: format!(
-                        "rank {rank} is out of range; ranks go from 1 (weakest) to 8 (strongest)"
-                    ),
+                    message: format!("rank {rank} is out of range; {RANK_RANGE}"),
                 });
             }
         }
         if !(1..=8).contains(&r.variants.trap_max_rank) {
-            let off = src.find("trap_max_rank").unwrap_or(0);
-            let (line, column) = crate::error::line_col(src, off);
+            let (line, column) = at("trap_max_rank");
             return Err(Error::Input {
                 origin: origin.to_string(),
                 line,
@@ -167,7 +212,62 @@ impl Ruleset {
                 ),
             });
         }
+        let clashes = r.contradictions();
+        if !clashes.is_empty() {
+            let (line, column) = at("four_animals =");
+            return Err(Error::Input {
+                origin: origin.to_string(),
+                line,
+                column,
+                key: String::new(),
+                message: format!(
+                    "`variants.four_animals = true` leaves only the rat, dog, tiger and elephant on a board \
+                     without river or traps, but {} {} turned on; turn {} off or set `four_animals = false`",
+                    clashes.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                    if clashes.len() == 1 { "is" } else { "are" },
+                    if clashes.len() == 1 { "it" } else { "them" },
+                ),
+            });
+        }
         Ok(r)
+    }
+
+    /// Settings that make no sense in the four-animal game: the fox replacing
+    /// the absent wolf, a dog swimming in a river that is not there, leaps over it.
+    fn contradictions(&self) -> Vec<&'static str> {
+        let v = &self.variants;
+        if !v.four_animals {
+            return Vec::new();
+        }
+        [
+            ("play.fox", self.play.fox),
+            ("variants.dog_swims", v.dog_swims),
+            ("variants.leopard_jumps", v.leopard_jumps != Jumps::None),
+            ("variants.lion_jumps", v.lion_jumps != Jumps::None),
+            ("variants.tiger_jumps", v.tiger_jumps != Jumps::None),
+        ]
+        .into_iter()
+        .filter(|(_, on)| *on)
+        .map(|(k, _)| k)
+        .collect()
+    }
+
+    /// The name to print for this ruleset in language `code`.
+    pub fn title(&self, code: &str) -> &str {
+        let t = &self.meta.title;
+        t.get(code)
+            .or_else(|| t.get("en"))
+            .map(String::as_str)
+            .unwrap_or(&self.meta.name)
+    }
+
+    /// The animals that may enter the water: the rat, and the dog when it swims.
+    pub fn swimmers(&self) -> Vec<Animal> {
+        let mut s = vec![Animal::Rat];
+        if self.variants.dog_swims {
+            s.push(Animal::Dog);
+        }
+        s
     }
 
     /// The animals in play: all eight, or rat, dog, tiger and elephant in the four-animal game.
@@ -177,6 +277,14 @@ impl Ruleset {
         } else {
             Animal::ALL.to_vec()
         }
+    }
+
+    /// The animals in play, strongest first (ties keep the usual order).
+    pub fn animals_by_rank(&self) -> Vec<Animal> {
+        let mut a = self.animals();
+        a.reverse();
+        a.sort_by_key(|a| std::cmp::Reverse(self.rank(*a)));
+        a
     }
 
     /// The rank of an animal in this ruleset.
@@ -231,7 +339,7 @@ mod tests {
         let src = BUILTIN[0].1.replace("tiger = 6", "tiger = 9");
         let e = Ruleset::parse(&src, "house.toml").unwrap_err().to_string();
         assert!(
-            e.starts_with("house.toml:") && e.contains("ranks.tiger") && e.contains("1 (weakest)"),
+            e.starts_with("house.toml:") && e.contains("ranks.tiger") && e.contains("1 to 8"),
             "{e}"
         );
     }

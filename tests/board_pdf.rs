@@ -119,8 +119,8 @@ fn text_extracts_in_every_language() {
                 "« ajuster à la page »",
             ],
         ),
-        ("zh-Hant", &["鬥獸棋", "獅", "貓", "陷阱", "獸穴", "老虎"]),
-        ("zh-Hans", &["斗兽棋", "狮", "猫", "陷阱", "兽穴", "老鼠"]),
+        ("zh-Hant", &["鬥獸棋", "獅", "貓", "陷阱", "獸穴", "hǔ"]),
+        ("zh-Hans", &["斗兽棋", "狮", "猫", "陷阱", "兽穴", "shǔ"]),
     ];
     for (lang, words) in expect {
         let text = pdf_text(&pdf(lang, Paper::A4, None));

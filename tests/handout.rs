@@ -1,29 +1,27 @@
-//! The rules handout: every preset × language renders, ranks and variant
-//! sentences follow the ruleset, and no text leaves the margins.
+//! The rules handout: every preset × language renders, every sentence printed
+//! follows from the ruleset's settings, no internal name is printed, page
+//! breaks leave no widow or orphan line, and no text leaves the margins.
 
 mod common;
 
 use common::*;
-use jungle_print::compose::handout::{handout_pages, variant_sentences, HandoutOptions};
-use jungle_print::lang::Lang;
+use jungle_print::compose::handout::{
+    handout_line_pages, handout_pages, ruleset_line, variant_sentences, HandoutOptions,
+};
+use jungle_print::lang::{Handout, Lang};
+use jungle_print::layout::{Animal, Side};
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::{Ruleset, BUILTIN as PRESETS};
+use jungle_print::rules::{Jumps, Ruleset, Traps, WaterCapture, BUILTIN as PRESETS};
 use jungle_print::scene::{Item, Page, Transform};
 
 fn res(lang: &str, rules: Ruleset) -> Resources {
     Resources::new(Default::default(), Lang::builtin(lang).unwrap(), rules).unwrap()
 }
 
-fn text_of(r: &Resources, paper: Paper) -> (usize, String) {
-    let pages = handout_pages(r, &HandoutOptions { paper });
-    let n = pages.len();
-    let doc = jungle_print::document("rules", pages, r);
-    (
-        n,
-        pdf_text(&pdf::render(&doc, &Default::default()).unwrap()),
-    )
+fn preset(name: &str) -> Ruleset {
+    Ruleset::builtin(name).unwrap()
 }
 
 /// Text with all whitespace removed, so line breaks do not matter.
@@ -31,101 +29,427 @@ fn squash(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
+/// The text runs of the pages in the order they are drawn (reading order for
+/// the flowed text), squashed.
+fn drawn_text(pages: &[Page]) -> String {
+    fn walk(items: &[Item], out: &mut String) {
+        for item in items {
+            match item {
+                Item::Group(g) => walk(&g.items, out),
+                Item::Clip(c) => walk(&c.items, out),
+                Item::Text(t) => out.push_str(&t.text),
+                Item::Path(_) => {}
+            }
+        }
+    }
+    let mut out = String::new();
+    for p in pages {
+        for (_, items) in &p.layers {
+            walk(items, &mut out);
+        }
+    }
+    squash(&out)
+}
+
+/// The handout's text on A4, without its page footers.
+fn handout_text(r: &Resources) -> String {
+    let pages = handout_pages(r, &HandoutOptions { paper: Paper::A4 });
+    let n = pages.len();
+    let mut text = drawn_text(&pages);
+    let footer = squash(&format!("{}·{}", r.lang.game.han, ruleset_line(r)));
+    for i in 1..=n {
+        text = text.replace(&format!("{footer}·{i}/{n}"), "");
+    }
+    text.replace(&footer, "")
+}
+
+/// The sentences a handout must print and must not print, worked out from the
+/// ruleset's settings independently of the composer.
+fn expected(h: &Handout, r: &Ruleset) -> (Vec<String>, Vec<String>) {
+    let v = &r.variants;
+    let water = !v.four_animals;
+    let mut yes: Vec<String> = Vec::new();
+    let mut no: Vec<String> = Vec::new();
+    let mut iff = |cond: bool, s: &str| {
+        if cond {
+            yes.push(s.to_string())
+        } else {
+            no.push(s.to_string())
+        }
+    };
+    iff(true, &h.goal);
+    iff(r.win.capture_all, &h.goal_capture_all);
+    iff(r.win.no_moves, &h.goal_no_moves);
+    iff(!r.win.capture_all && !r.win.no_moves, &h.variant_den_only);
+    iff(r.play.first == Side::South, &h.first_south);
+    iff(r.play.first == Side::North, &h.first_north);
+    iff(r.play.first == Side::North, &h.variant_first_north);
+    iff(v.no_repetition, &h.move_no_repetition);
+    iff(!v.no_repetition, &h.variant_repetition_allowed);
+    let trap_open = water && v.trap_max_rank >= r.rank(Animal::Elephant);
+    let no_rat = !v.elephant_captures_rat;
+    iff(v.elephant_captures_rat, &h.elephant_rat);
+    iff(no_rat && !trap_open, &h.elephant_no_rat);
+    iff(
+        no_rat && trap_open && v.traps == Traps::Enemy,
+        &h.elephant_no_rat_trap,
+    );
+    iff(
+        no_rat && trap_open && v.traps == Traps::Any,
+        &h.elephant_no_rat_any_trap,
+    );
+    iff(water && !v.dog_swims, &h.river_rat);
+    iff(water && v.dog_swims, &h.river_rat_dog);
+    iff(water, &h.river_safe);
+    iff(water && v.dog_swims, &h.variant_dog);
+    for (value, s) in [
+        (WaterCapture::None, &h.water_capture_none),
+        (WaterCapture::NoElephant, &h.water_capture_no_elephant),
+        (WaterCapture::Any, &h.water_capture_any),
+    ] {
+        iff(water && v.capture_from_water == value, s);
+    }
+    let jumps = [
+        (
+            v.lion_jumps,
+            [&h.lion_sideways, &h.lion_lengthwise, &h.lion_both],
+        ),
+        (
+            v.tiger_jumps,
+            [&h.tiger_sideways, &h.tiger_lengthwise, &h.tiger_both],
+        ),
+        (
+            v.leopard_jumps,
+            [&h.leopard_sideways, &h.leopard_lengthwise, &h.leopard_both],
+        ),
+    ];
+    let standard = Ruleset::default();
+    let was = [
+        standard.variants.lion_jumps,
+        standard.variants.tiger_jumps,
+        standard.variants.leopard_jumps,
+    ];
+    let none = [&h.lion_none, &h.tiger_none, &h.leopard_none];
+    for (i, (j, [side, length, both])) in jumps.into_iter().enumerate() {
+        iff(water && j == Jumps::None && was[i] != Jumps::None, none[i]);
+        iff(water && j == Jumps::Sideways, side);
+        iff(water && j == Jumps::Lengthwise, length);
+        iff(water && j == Jumps::Both, both);
+    }
+    let any_jump = [v.lion_jumps, v.tiger_jumps, v.leopard_jumps]
+        .iter()
+        .any(|j| *j != Jumps::None);
+    iff(water && any_jump, &h.jump);
+    iff(water && any_jump, &h.jump_blocked);
+    iff(water && v.traps == Traps::Enemy, &h.traps_enemy);
+    iff(water && v.traps == Traps::Any, &h.traps_any);
+    let trap_rank = h.traps_rank.replace("{n}", &v.trap_max_rank.to_string());
+    iff(water && v.trap_max_rank < 8, &trap_rank);
+    iff(r.play.fox, &h.variant_fox);
+    iff(v.four_animals, &h.variant_four);
+    iff(
+        !v.four_animals && r.rank(Animal::Lion) == r.rank(Animal::Tiger),
+        &h.variant_equal,
+    );
+    let same = r.ranks == standard.ranks
+        && r.play == standard.play
+        && r.win == standard.win
+        && r.variants == standard.variants;
+    iff(same, &h.variants_none);
+    (yes, no)
+}
+
+fn check_sentences(lang: &str, rules: &Ruleset, what: &str) -> String {
+    let r = res(lang, rules.clone());
+    let text = handout_text(&r);
+    let (yes, no) = expected(&r.lang.handout, rules);
+    for s in yes {
+        assert!(text.contains(&squash(&s)), "{what} × {lang}: missing «{s}»");
+    }
+    for s in no {
+        assert!(
+            !text.contains(&squash(&s)),
+            "{what} × {lang}: should not print «{s}»"
+        );
+    }
+    text
+}
+
+#[test]
+fn every_preset_and_language_prints_what_its_settings_say() {
+    for (name, _) in PRESETS {
+        for lang in LANGS {
+            check_sentences(lang, &preset(name), name);
+        }
+    }
+}
+
+/// Each setting flipped away from the standard preset: the sentences that say
+/// it change, and nothing else printed contradicts it.
+#[test]
+fn flipping_each_setting_changes_the_sentence_that_states_it() {
+    type Flip = (&'static str, fn(&mut Ruleset));
+    let flips: &[Flip] = &[
+        ("dog_swims", |r| r.variants.dog_swims = true),
+        ("elephant_captures_rat", |r| {
+            r.variants.elephant_captures_rat = true
+        }),
+        ("capture_from_water no-elephant", |r| {
+            r.variants.capture_from_water = WaterCapture::NoElephant
+        }),
+        ("capture_from_water any", |r| {
+            r.variants.capture_from_water = WaterCapture::Any
+        }),
+        ("lion_jumps lengthwise", |r| {
+            r.variants.lion_jumps = Jumps::Lengthwise
+        }),
+        ("tiger_jumps sideways", |r| {
+            r.variants.tiger_jumps = Jumps::Sideways
+        }),
+        ("leopard_jumps both", |r| {
+            r.variants.leopard_jumps = Jumps::Both
+        }),
+        ("no jumps", |r| {
+            r.variants.lion_jumps = Jumps::None;
+            r.variants.tiger_jumps = Jumps::None;
+        }),
+        ("trap_max_rank", |r| r.variants.trap_max_rank = 4),
+        ("traps any", |r| r.variants.traps = Traps::Any),
+        ("no_repetition", |r| r.variants.no_repetition = false),
+        ("capture_all", |r| r.win.capture_all = false),
+        ("no_moves", |r| r.win.no_moves = true),
+        ("first", |r| r.play.first = Side::North),
+        ("fox", |r| r.play.fox = true),
+        ("four_animals", |r| {
+            r.variants.four_animals = true;
+            r.variants.lion_jumps = Jumps::None;
+            r.variants.tiger_jumps = Jumps::None;
+        }),
+        ("equal ranks", |r| r.ranks.tiger = 7),
+        ("ranks", |r| {
+            r.ranks.dog = 4;
+            r.ranks.wolf = 3;
+        }),
+    ];
+    for lang in LANGS {
+        let base = check_sentences(lang, &Ruleset::default(), "standard");
+        for (what, flip) in flips {
+            let mut rules = Ruleset::default();
+            flip(&mut rules);
+            let text = check_sentences(lang, &rules, what);
+            assert_ne!(text, base, "{what} × {lang}: the handout did not change");
+        }
+    }
+}
+
+#[test]
+fn the_variant_list_names_every_difference_ranks_included() {
+    let bell = res("en", preset("bell"));
+    let v = variant_sentences(&bell);
+    let h = &bell.lang.handout;
+    assert!(
+        v.contains(&"Ranks: Dog 4, Wolf 3 (standard rules: Wolf 4, Dog 3).".to_string()),
+        "{v:?}"
+    );
+    for s in [
+        &h.variant_first_north,
+        &h.elephant_rat,
+        &h.water_capture_no_elephant,
+        &h.variant_den_only,
+        &h.variant_repetition_allowed,
+    ] {
+        assert!(v.contains(s), "bell lacks «{s}»: {v:?}");
+    }
+    assert_eq!(v.len(), 6, "{v:?}");
+    let fox = variant_sentences(&res("en", preset("fox")));
+    assert!(fox.contains(&h.variant_fox) && fox.contains(&h.variant_dog));
+    assert!(fox.contains(&h.lion_lengthwise) && fox.contains(&h.leopard_sideways));
+    assert!(
+        !fox.iter().any(|s| s.contains("tiger")),
+        "the fox tiger leaps as usual: {fox:?}"
+    );
+    assert!(variant_sentences(&res("en", Ruleset::default())).is_empty());
+}
+
+#[test]
+fn checkers_speaks_only_of_what_is_on_its_board() {
+    for lang in LANGS {
+        let r = res(lang, preset("checkers"));
+        let h = &r.lang.handout;
+        let text = handout_text(&r);
+        for s in [
+            &h.river_heading,
+            &h.traps_heading,
+            &h.jump,
+            &h.river_safe,
+            &h.jump_caption,
+        ] {
+            if lang.starts_with("zh") && s.chars().count() < 3 {
+                continue; // 河 and 陷阱 also name the board's squares in other sentences.
+            }
+            assert!(!text.contains(&squash(s)), "{lang}: «{s}»");
+        }
+        for a in [Animal::Lion, Animal::Leopard, Animal::Wolf, Animal::Cat] {
+            let name = &r.animal(a).name;
+            if !lang.starts_with("zh") {
+                assert!(!text.contains(&squash(name)), "{lang}: {name}");
+            }
+        }
+        for a in r.rules.animals() {
+            assert!(text.contains(&r.animal(a).han), "{lang}: {a:?}");
+        }
+    }
+}
+
+#[test]
+fn no_internal_key_or_preset_id_is_printed() {
+    for (name, _) in PRESETS {
+        for lang in LANGS {
+            let r = res(lang, preset(name));
+            let title = ruleset_line(&r);
+            assert_ne!(title, name, "{name} × {lang}: no display name");
+            assert_eq!(title, r.rules.title(lang), "{name} × {lang}");
+            let pages = handout_pages(&r, &HandoutOptions { paper: Paper::A4 });
+            let text = drawn_text(&pages);
+            assert!(
+                text.contains(&squash(&format!("{}·{}", r.lang.game.han, title))),
+                "{name} × {lang}: footer"
+            );
+            assert!(
+                !text.contains('{') && !text.contains('}'),
+                "{name} × {lang}: placeholder"
+            );
+            // snake_case keys such as `river_rat` or `capture_from_water`.
+            let words: Vec<&str> = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|w| w.contains('_'))
+                .collect();
+            assert!(words.is_empty(), "{name} × {lang}: {words:?}");
+        }
+    }
+    // The English title must not leak into another language either.
+    for (name, _) in PRESETS {
+        let r = preset(name);
+        for lang in ["fr", "zh-Hant", "zh-Hans"] {
+            assert_ne!(r.title(lang), r.title("en"), "{name} × {lang}");
+        }
+    }
+}
+
+#[test]
+fn no_widow_or_orphan_line_on_any_paper() {
+    for paper in ["a4", "letter", "a5"] {
+        for lang in LANGS {
+            for (name, _) in PRESETS {
+                let r = res(lang, preset(name));
+                let p = Paper::parse(paper).unwrap();
+                let rows = handout_line_pages(&r, &HandoutOptions { paper: p });
+                for w in rows.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    if a.page == b.page {
+                        continue;
+                    }
+                    if let Some((0, n)) = a.line {
+                        assert!(
+                            n < 2,
+                            "{paper} {lang} {name}: orphan at the foot of page {}",
+                            a.page + 1
+                        );
+                    }
+                    if let Some((i, n)) = b.line {
+                        assert!(
+                            n < 2 || i + 1 < n,
+                            "{paper} {lang} {name}: widow at the head of page {}",
+                            b.page + 1
+                        );
+                    }
+                    assert!(
+                        a.ends_word,
+                        "{paper} {lang} {name}: page {} ends inside a word",
+                        a.page + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_chinese_line_ends_a_word_only_after_punctuation() {
+    use jungle_print::compose::flow::ends_word;
+    assert!(!ends_word("只要有一隻動物走進對方的獸穴，就不"));
+    assert!(ends_word("只要有一隻動物走進對方的獸穴，"));
+    assert!(ends_word("就立刻獲勝。"));
+    assert!(ends_word("of the board. The player sitting at the"));
+}
+
 #[test]
 fn every_preset_and_language_renders_on_two_pages_with_its_ranks() {
-    for (preset, _) in PRESETS {
+    for (name, _) in PRESETS {
         for lang in LANGS {
-            let r = res(lang, Ruleset::builtin(preset).unwrap());
-            let (pages, text) = text_of(&r, Paper::A4);
-            assert!((1..=2).contains(&pages), "{preset} × {lang}: {pages} pages");
-            let flat = squash(&text);
-            for a in r.rules.animals() {
+            let r = res(lang, preset(name));
+            let pages = handout_pages(&r, &HandoutOptions { paper: Paper::A4 });
+            let n = pages.len();
+            assert!((1..=2).contains(&n), "{name} × {lang}: {n} pages");
+            let doc = jungle_print::document("rules", pages, &r);
+            let flat = squash(&pdf_text(&pdf::render(&doc, &Default::default()).unwrap()));
+            let mut last = 9;
+            for a in r.rules.animals_by_rank() {
                 let n = r.animal(a);
-                // The rank table row: character, name, rank, in reading order.
-                let row = squash(&format!("{}{}{}", n.han, n.name, r.rules.rank(a)));
-                assert!(
-                    flat.contains(&row),
-                    "{preset} × {lang}: no table row `{row}`"
-                );
+                let label = if n.label().is_empty() {
+                    &n.name
+                } else {
+                    n.label()
+                };
+                // The rank table row: character, name (or pinyin), rank, strongest first.
+                let row = squash(&format!("{}{}{}", n.han, label, r.rules.rank(a)));
+                assert!(flat.contains(&row), "{name} × {lang}: no table row `{row}`");
+                assert!(r.rules.rank(a) <= last);
+                last = r.rules.rank(a);
             }
             assert!(
                 flat.contains(&squash(&r.lang.game.han)),
-                "{preset} × {lang}: title"
+                "{name} × {lang}: title"
             );
         }
     }
 }
 
 #[test]
-fn variant_sentences_appear_exactly_when_enabled() {
-    for lang in LANGS {
-        let mut rules = Ruleset::default();
-        let base = squash(&text_of(&res(lang, rules.clone()), Paper::A4).1);
-        let l = Lang::builtin(lang).unwrap();
-        let h = &l.handout;
-        assert!(
-            !base.contains(&squash(&h.river_dog)),
-            "{lang}: dog sentence without swimming dogs"
-        );
-        assert!(!base.contains(&squash(&h.variant_no_repetition)));
-        assert!(base.contains(&squash(&h.variants_none)));
-        assert!(base.contains(&squash(&h.elephant_no_rat)));
-
-        rules.variants.dog_swims = true;
-        rules.variants.no_repetition = true;
-        rules.variants.elephant_captures_rat = true;
-        rules.variants.trap_max_rank = 4;
-        let with = squash(&text_of(&res(lang, rules.clone()), Paper::A4).1);
-        assert!(
-            with.contains(&squash(&h.river_dog)),
-            "{lang}: dog sentence missing"
-        );
-        assert!(with.contains(&squash(&h.variant_dog)));
-        assert!(with.contains(&squash(&h.variant_no_repetition)));
-        assert!(
-            with.contains(&squash(&h.elephant_rat)) && !with.contains(&squash(&h.elephant_no_rat))
-        );
-        assert!(with.contains(&squash(&h.traps_rank.replace("{n}", "4"))));
-        assert!(!with.contains(&squash(&h.variants_none)));
-    }
-}
-
-#[test]
-fn the_variant_list_names_every_difference() {
-    let r = res("en", Ruleset::builtin("fox").unwrap());
-    let v = variant_sentences(&r);
-    let h = &r.lang.handout;
-    assert!(
-        v.contains(&h.variant_fox) && v.contains(&h.variant_dog) && v.contains(&h.variant_jumps),
-        "{v:?}"
-    );
-    assert!(variant_sentences(&res("en", Ruleset::default())).is_empty());
-    let bell = variant_sentences(&res("en", Ruleset::builtin("bell").unwrap()));
-    assert!(
-        bell.contains(&h.variant_first_north) && bell.contains(&h.variant_elephant_rat),
-        "{bell:?}"
-    );
-}
-
-#[test]
 fn fox_replaces_the_wolf_everywhere() {
-    let r = res("fr", Ruleset::builtin("fox").unwrap());
-    let text = text_of(&r, Paper::A4).1;
-    assert!(text.contains("Renard") && !text.contains("Loup"), "{text}");
+    let r = res("fr", preset("fox"));
+    let text = handout_text(&r);
+    // The wolf is named once: in the standard ranks the fox's rank is compared with.
+    assert!(
+        text.contains("Renard") && text.matches("Loup").count() == 1,
+        "{text}"
+    );
+    assert!(
+        text.contains("(règlesstandard\u{202F}:Loup4,Chien3)")
+            || text.contains("(règlesstandard:Loup4,Chien3)"),
+        "{text}"
+    );
+    assert!(!text.contains('狼'), "{text}");
 }
 
 #[test]
-fn four_animal_game_drops_river_and_traps() {
-    let mut rules = Ruleset::default();
-    rules.variants.four_animals = true;
-    let r = res("en", rules);
-    let text = text_of(&r, Paper::A4).1;
-    assert!(
-        !text.contains(&r.lang.handout.river_heading)
-            && !text.contains(&r.lang.handout.traps_heading)
-    );
-    assert!(!text.contains("Leopard"), "only four animals in the table");
-    assert!(text.contains("Elephant") && text.contains("Rat"));
+fn chinese_sub_labels_are_pinyin_for_every_animal() {
+    for lang in ["zh-Hant", "zh-Hans"] {
+        let l = Lang::builtin(lang).unwrap();
+        for a in Animal::ALL {
+            for fox in [false, true] {
+                let n = l.animal(a, fox);
+                let label = n.label();
+                assert!(
+                    !label.is_empty()
+                        && label
+                            .chars()
+                            .all(|c| c.is_alphabetic() && !('\u{2E80}'..).contains(&c)),
+                    "{lang} {a:?}: `{label}`"
+                );
+            }
+        }
+    }
 }
 
 /// Every text run's box (advance width × ascent/descent) on the page, in mm.
@@ -197,4 +521,39 @@ fn a5_takes_a_few_pages() {
     )
     .len();
     assert!((2..=4).contains(&n), "{n} A5 pages");
+}
+
+#[test]
+fn chinese_punctuation_is_set_the_chinese_way() {
+    // (language, mark, family that must draw it, advance in em)
+    let cases = [
+        ("zh-Hans", "“", "Jungle Kai Quotes", 1.0),
+        ("zh-Hans", "”", "Jungle Kai Quotes", 1.0),
+        ("zh-Hant", "「", "Jungle Kai", 1.0),
+        ("zh-Hant", "，", "Jungle Kai TC Punctuation", 1.0),
+        ("zh-Hant", "。", "Jungle Kai TC Punctuation", 1.0),
+        ("zh-Hans", "，", "Jungle Kai", 1.0),
+        ("en", "“", "Noto Sans", 0.359),
+        ("fr", "’", "Noto Sans", 0.184),
+    ];
+    for (lang, mark, family, advance) in cases {
+        let r = res(lang, Ruleset::default());
+        let runs = r.fonts.split(&r.text, mark);
+        let (id, _) = &runs[0];
+        assert_eq!(r.fonts.family(*id), family, "{lang} {mark}");
+        let w = r.fonts.width_em(*id, mark);
+        assert!((w - advance).abs() < 0.01, "{lang} {mark}: {w} em");
+    }
+    // The centred marks sit in the middle of the em square, not at the bottom left.
+    let r = res("zh-Hant", Ruleset::default());
+    let (id, _) = r.fonts.split(&r.text, "，")[0].clone();
+    let gid = r.fonts.glyph(id, '，').unwrap();
+    let path = r.fonts.outline_svg(id, gid).unwrap();
+    let first_x: f64 = path[1..]
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((300.0..700.0).contains(&first_x), "{path}");
 }

@@ -270,7 +270,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
     let color = res.theme.side(piece.side);
     let names = res.animal(piece.animal);
     // Below 12 mm a name would be too small to read: the character alone says it.
-    let named = names.name != names.han && s >= 12.0;
+    let named = !names.label().is_empty() && s >= 12.0;
     let han_y = if named { c.y - s * 0.06 } else { c.y };
     let radius = s * 0.43;
     let mut items = pattern_line(
@@ -305,7 +305,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
         items.extend(text_fit(
             res,
             &res.text,
-            &names.name,
+            names.label(),
             s * 0.12,
             s * 0.6,
             name_pos,

@@ -158,15 +158,10 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         None => default_size(res, opts.paper)?,
     };
     let g = grid(res, opts, size)?;
-    let in_play = res.rules.animals();
+    let in_play = res.rules.animals_by_rank();
     let pieces: Vec<Piece> = (0..opts.copies)
         .flat_map(|_| Side::ALL)
-        .flat_map(|side| {
-            in_play
-                .iter()
-                .rev()
-                .map(move |&animal| Piece { side, animal })
-        })
+        .flat_map(|side| in_play.iter().map(move |&animal| Piece { side, animal }))
         .collect();
     let (w, h) = (opts.paper.width, opts.paper.height);
     let mut pages = Vec::new();
@@ -511,7 +506,7 @@ impl<'a> Face<'a> {
             s * 0.5,
             ink,
         ));
-        if names.name != names.han {
+        if !names.label().is_empty() {
             // The name's line must stay inside the rim of a round face: the chord
             // of the inner circle at the line's lower edge gives its width.
             // A thick rim moves the line up a little.
@@ -526,7 +521,7 @@ impl<'a> Face<'a> {
             items.extend(text_fit(
                 res,
                 &res.text,
-                &names.name,
+                names.label(),
                 name_size,
                 room.min(s * 0.56),
                 pt(c.x, c.y + name_y),

@@ -54,6 +54,10 @@ struct Row {
     height: f64,
     items: Vec<Item>,
     keep_with_next: bool,
+    /// For a line of text: its index in its paragraph and the paragraph's line count.
+    line: Option<(usize, usize)>,
+    /// A line of text may be followed by a page break without splitting a word.
+    ends_word: bool,
 }
 
 /// Typesets blocks into rows for a column of width `width` mm.
@@ -80,6 +84,7 @@ impl Setter<'_> {
     ) -> Vec<Row> {
         let lh = self.line_height(stack, size);
         let lines = break_lines(&self.res.fonts, stack, text, size, self.width - indent);
+        let n = lines.len();
         lines
             .iter()
             .enumerate()
@@ -110,7 +115,13 @@ impl Setter<'_> {
                     space_before: if i == 0 { space_before } else { 0.0 },
                     height: lh,
                     items,
-                    keep_with_next: false,
+                    // No orphan (a first line alone at the foot of a page), no
+                    // widow (a last line alone at the head of one), and no page
+                    // break inside a Chinese word: only after punctuation.
+                    keep_with_next: n >= 2
+                        && (i == 0 || i + 2 == n || (i + 1 < n && !ends_word(line))),
+                    line: Some((i, n)),
+                    ends_word: ends_word(line),
                 }
             })
             .collect()
@@ -152,6 +163,8 @@ impl Setter<'_> {
                     height: rule_y + 1.0,
                     items,
                     keep_with_next: true,
+                    line: None,
+                    ends_word: true,
                 }]
             }
             Block::Heading(text) => {
@@ -173,6 +186,8 @@ impl Setter<'_> {
                     height: lh,
                     items,
                     keep_with_next: true,
+                    line: None,
+                    ends_word: true,
                 }]
             }
             Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
@@ -197,6 +212,8 @@ impl Setter<'_> {
                     height: *h,
                     items: vec![fig],
                     keep_with_next: true,
+                    line: None,
+                    ends_word: true,
                 }];
                 let cap = Setter {
                     res,
@@ -254,6 +271,8 @@ impl Setter<'_> {
                     height: hl.max(hr),
                     items: il,
                     keep_with_next: false,
+                    line: None,
+                    ends_word: true,
                 }]
             }
         }
@@ -291,6 +310,8 @@ impl Setter<'_> {
             height: row_h,
             items,
             keep_with_next: true,
+            line: None,
+            ends_word: true,
         });
         for (r, row) in rows.iter().enumerate() {
             let mut items = Vec::new();
@@ -312,10 +333,24 @@ impl Setter<'_> {
                 height: row_h,
                 items,
                 keep_with_next: false,
+                line: None,
+                ends_word: true,
             });
         }
         out
     }
+}
+
+/// Whether a page may break after this line without splitting a word: always
+/// in alphabetic text (lines break at spaces), after punctuation in Chinese,
+/// where a line may end between any two characters.
+pub fn ends_word(line: &str) -> bool {
+    !line.trim_end().chars().last().is_some_and(is_han)
+}
+
+/// Han characters and kana: scripts written without spaces between words.
+fn is_han(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF)
 }
 
 /// A very light tint of a colour, for zebra rows.
@@ -336,6 +371,70 @@ fn line_width(res: &Resources, row: &Row) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// Where each row goes: (page index, top y), keeping chains of keep-with-next
+/// rows together with the row that follows them.
+fn paginate(rows: &[Row], top: f64, bottom: f64) -> Vec<(usize, f64)> {
+    let mut out = Vec::with_capacity(rows.len());
+    let mut page = 0;
+    let mut y = top;
+    let mut first_on_page = true;
+    for i in 0..rows.len() {
+        let r = &rows[i];
+        let before = if first_on_page { 0.0 } else { r.space_before };
+        let mut need = before + r.height;
+        let mut j = i;
+        while rows[j].keep_with_next && j + 1 < rows.len() {
+            j += 1;
+            need += rows[j].space_before + rows[j].height;
+        }
+        if y + need > bottom && !first_on_page {
+            page += 1;
+            y = top;
+            first_on_page = true;
+        }
+        y += if first_on_page { 0.0 } else { r.space_before };
+        out.push((page, y));
+        y += r.height;
+        first_on_page = false;
+    }
+    out
+}
+
+/// Where a row of a flow landed, for checking page breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    /// 0-based page.
+    pub page: usize,
+    /// For a line of text: its index in its paragraph and the paragraph's line count.
+    pub line: Option<(usize, usize)>,
+    /// A page break may follow it without splitting a word.
+    pub ends_word: bool,
+}
+
+/// Where each row that flowing `blocks` makes lands: what widow, orphan and
+/// word-splitting checks need.
+pub fn line_pages(
+    res: &Resources,
+    paper: crate::paper::Paper,
+    margin: f64,
+    style: &Style,
+    blocks: &[Block],
+) -> Vec<Placed> {
+    let width = paper.width - 2.0 * margin;
+    let bottom = paper.height - margin - style.size * 2.0;
+    let setter = Setter { res, style, width };
+    let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
+    paginate(&rows, margin, bottom)
+        .into_iter()
+        .zip(&rows)
+        .map(|((page, _), r)| Placed {
+            page,
+            line: r.line,
+            ends_word: r.ends_word,
+        })
+        .collect()
+}
+
 /// Flows blocks onto pages of `paper` inside `margin`, with a footer line on each page.
 pub fn flow(
     res: &Resources,
@@ -351,33 +450,18 @@ pub fn flow(
     let setter = Setter { res, style, width };
     let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
 
-    let mut pages: Vec<Vec<Item>> = vec![Vec::new()];
-    let mut y = margin;
-    let mut first_on_page = true;
-    for i in 0..rows.len() {
-        let r = &rows[i];
-        let before = if first_on_page { 0.0 } else { r.space_before };
-        // Keep a chain of keep-with-next rows together with the row that follows it.
-        let mut need = before + r.height;
-        let mut j = i;
-        while rows[j].keep_with_next && j + 1 < rows.len() {
-            j += 1;
-            need += rows[j].space_before + rows[j].height;
-        }
-        if y + need > bottom && !first_on_page {
+    let mut pages: Vec<Vec<Item>> = Vec::new();
+    for (r, (page, y)) in rows.iter().zip(paginate(&rows, margin, bottom)) {
+        if page == pages.len() {
             pages.push(Vec::new());
-            y = margin;
-            first_on_page = true;
         }
-        let before = if first_on_page { 0.0 } else { r.space_before };
-        y += before;
-        let page = pages.last_mut().expect("at least one page");
-        page.push(Item::Group(Group {
+        pages[page].push(Item::Group(Group {
             transform: Transform::translate(margin, y),
             items: r.items.clone(),
         }));
-        y += r.height;
-        first_on_page = false;
+    }
+    if pages.is_empty() {
+        pages.push(Vec::new());
     }
     let n = pages.len();
     pages

@@ -4,10 +4,10 @@
 use crate::layout::{Animal, Board, BoardPlacement, Piece, Side, Square, SquareKind};
 use crate::paper::Paper;
 use crate::resolve::Resources;
-use crate::rules::{Jumps, Ruleset, Traps};
+use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
-use super::flow::{flow, Block, Style};
+use super::flow::{flow, line_pages, Block, Placed, Style};
 use super::text_fit;
 
 /// Choices for the handout.
@@ -17,16 +17,13 @@ pub struct HandoutOptions {
     pub paper: Paper,
 }
 
-/// The pack's footer sentence with the ruleset's name filled in.
+/// The ruleset's name as printed in this language (never its internal id when a title exists).
 pub fn ruleset_line(res: &Resources) -> String {
-    res.lang
-        .handout
-        .footer
-        .replace("{name}", &res.rules.meta.name)
+    res.rules.title(&res.lang.meta.code).to_string()
 }
 
-/// Composes the handout's pages.
-pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
+/// Margin, text style and blocks of the handout on this paper.
+fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Vec<Block>) {
     let margin = res.theme.page.margin.max(8.0);
     let width = opts.paper.width - 2.0 * margin;
     let style = Style {
@@ -35,66 +32,172 @@ pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
         accent: res.theme.sides.south.0,
     };
     let blocks = blocks(res, width, style.size);
+    (margin, style, blocks)
+}
+
+/// Composes the handout's pages.
+pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
+    let (margin, style, blocks) = setup(res, opts);
     let footer = format!("{}  ·  {}", res.lang.game.han, ruleset_line(res));
     flow(res, opts.paper, margin, &style, &blocks, &footer)
 }
 
-/// The sentences of the variants that differ from the standard rules.
+/// Where each typeset row of the handout lands: for checking page breaks.
+pub fn handout_line_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Placed> {
+    let (margin, style, blocks) = setup(res, opts);
+    line_pages(res, opts.paper, margin, &style, &blocks)
+}
+
+/// The sentence saying how the elephant and the rat stand, traps included.
+fn elephant_rat(res: &Resources) -> &str {
+    let h = &res.lang.handout;
+    let r = &res.rules;
+    let v = &r.variants;
+    if v.elephant_captures_rat {
+        return &h.elephant_rat;
+    }
+    // A rat in a trap may be captured by any enemy that may step into the trap.
+    let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
+    match (trap_open, v.traps) {
+        (false, _) => &h.elephant_no_rat,
+        (true, Traps::Enemy) => &h.elephant_no_rat_trap,
+        (true, Traps::Any) => &h.elephant_no_rat_any_trap,
+    }
+}
+
+/// What a swimmer may capture as it leaves the water.
+fn water_capture(res: &Resources) -> &str {
+    let h = &res.lang.handout;
+    match res.rules.variants.capture_from_water {
+        WaterCapture::None => &h.water_capture_none,
+        WaterCapture::NoElephant => &h.water_capture_no_elephant,
+        WaterCapture::Any => &h.water_capture_any,
+    }
+}
+
+/// The sentences of the variants that differ from the standard rules, each
+/// saying what this ruleset does; empty for the standard rules.
 pub fn variant_sentences(res: &Resources) -> Vec<String> {
     let h = &res.lang.handout;
     let r = &res.rules;
     let v = &r.variants;
     let std = Ruleset::default();
+    let sv = &std.variants;
+    let water = !v.four_animals;
     let mut out = Vec::new();
-    if r.play.first == Side::North {
-        out.push(h.variant_first_north.clone());
+    if v.four_animals != sv.four_animals && v.four_animals {
+        out.push(h.variant_four.clone());
     }
     if r.play.fox {
         out.push(h.variant_fox.clone());
     }
-    if v.four_animals {
-        out.push(h.variant_four.clone());
-    }
-    if v.dog_swims {
-        out.push(h.variant_dog.clone());
-    }
-    if v.elephant_captures_rat != std.variants.elephant_captures_rat && v.elephant_captures_rat {
-        out.push(h.variant_elephant_rat.clone());
-    }
-    if v.rat_captures_leaving_water {
-        out.push(h.variant_rat_leave.clone());
-    }
-    let jumps = (v.leopard_jumps, v.lion_jumps, v.tiger_jumps);
-    if jumps
-        != (
-            std.variants.leopard_jumps,
-            std.variants.lion_jumps,
-            std.variants.tiger_jumps,
-        )
-        && !v.four_animals
-    {
-        out.push(h.variant_jumps.clone());
-    }
-    if v.trap_max_rank < 8 && !v.four_animals {
+    let sep = if res.lang.is_cjk() { "、" } else { ", " };
+    let ranked = |rules: &Ruleset, animals: &[Animal]| {
+        let mut a = animals.to_vec();
+        a.sort_by_key(|a| std::cmp::Reverse(rules.rank(*a)));
+        a.iter()
+            .map(|a| {
+                format!(
+                    "{} {}",
+                    res.lang.animal(*a, rules.play.fox).name,
+                    rules.rank(*a)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let changed: Vec<Animal> = r
+        .animals()
+        .into_iter()
+        .filter(|a| r.rank(*a) != std.rank(*a))
+        .collect();
+    if !changed.is_empty() {
         out.push(
-            h.variant_trap_rank
-                .replace("{n}", &v.trap_max_rank.to_string()),
+            h.variant_ranks
+                .replace("{list}", &ranked(r, &changed))
+                .replace("{standard}", &ranked(&std, &changed)),
         );
     }
-    if v.traps == Traps::Any && !v.four_animals {
-        out.push(h.variant_traps_any.clone());
-    }
-    if v.no_repetition {
-        out.push(h.variant_no_repetition.clone());
-    }
-    if r.rank(Animal::Lion) == r.rank(Animal::Tiger) {
+    if r.rank(Animal::Lion) == r.rank(Animal::Tiger) && !v.four_animals {
         out.push(h.variant_equal.clone());
+    }
+    if r.play.first != std.play.first {
+        out.push(match r.play.first {
+            Side::South => h.variant_first_south.clone(),
+            Side::North => h.variant_first_north.clone(),
+        });
+    }
+    if r.win.capture_all != std.win.capture_all || r.win.no_moves != std.win.no_moves {
+        if r.win.capture_all {
+            out.push(h.goal_capture_all.clone());
+        }
+        if r.win.no_moves {
+            out.push(h.goal_no_moves.clone());
+        }
+        if !r.win.capture_all && !r.win.no_moves {
+            out.push(h.variant_den_only.clone());
+        }
+    }
+    if v.no_repetition != sv.no_repetition {
+        out.push(if v.no_repetition {
+            h.move_no_repetition.clone()
+        } else {
+            h.variant_repetition_allowed.clone()
+        });
+    }
+    if v.elephant_captures_rat != sv.elephant_captures_rat {
+        out.push(elephant_rat(res).to_string());
+    }
+    if water && v.dog_swims != sv.dog_swims {
+        out.push(h.variant_dog.clone());
+    }
+    if water && v.capture_from_water != sv.capture_from_water {
+        out.push(water_capture(res).to_string());
+    }
+    if water {
+        let before = jumpers(&std);
+        for ((a, j), (_, was)) in jumpers(r).into_iter().zip(before) {
+            if j == was {
+                continue;
+            }
+            out.extend(match (a, j) {
+                (Animal::Lion, Jumps::None) => Some(h.lion_none.clone()),
+                (Animal::Tiger, Jumps::None) => Some(h.tiger_none.clone()),
+                (Animal::Leopard, Jumps::None) => Some(h.leopard_none.clone()),
+                _ => jump_sentence(res, a, j),
+            });
+        }
+    }
+    if water && v.trap_max_rank != sv.trap_max_rank && v.trap_max_rank < 8 {
+        out.push(h.traps_rank.replace("{n}", &v.trap_max_rank.to_string()));
+    }
+    if water && v.traps != sv.traps && v.traps == Traps::Any {
+        out.push(h.traps_any.clone());
     }
     out
 }
+/// The sentence saying who moves first.
+fn first(res: &Resources) -> &str {
+    let h = &res.lang.handout;
+    if res.rules.play.first == Side::South {
+        &h.first_south
+    } else {
+        &h.first_north
+    }
+}
+
+/// The three animals that may leap, with how each may.
+fn jumpers(r: &Ruleset) -> [(Animal, Jumps); 3] {
+    let v = &r.variants;
+    [
+        (Animal::Lion, v.lion_jumps),
+        (Animal::Tiger, v.tiger_jumps),
+        (Animal::Leopard, v.leopard_jumps),
+    ]
+}
 
 /// Sentences run together: with a space in alphabetic scripts, directly in Chinese.
-fn join(res: &Resources, parts: &[String]) -> String {
+fn join(res: &Resources, parts: &[&str]) -> String {
     let sep = if res.lang.is_cjk() { "" } else { " " };
     parts
         .iter()
@@ -132,20 +235,22 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
     } else {
         format!("{}  {}", g.han, g.title)
     };
+    let mut goal = vec![h.goal.as_str()];
+    if r.win.capture_all {
+        goal.push(&h.goal_capture_all);
+    }
+    if r.win.no_moves {
+        goal.push(&h.goal_no_moves);
+    }
     let mut b = vec![
         Block::Title(title, g.subtitle.clone()),
         Block::Heading(h.need_heading.clone()),
         Block::Para(h.need.clone()),
         Block::Heading(h.goal_heading.clone()),
-        Block::Para(h.goal.clone()),
+        Block::Para(join(res, &goal)),
         Block::Heading(h.setup_heading.clone()),
+        Block::Para(join(res, &[&h.setup, first(res)])),
     ];
-    let first = if r.play.first == Side::South {
-        &h.first_south
-    } else {
-        &h.first_north
-    };
-    b.push(Block::Para(join(res, &[h.setup.clone(), first.clone()])));
 
     // Set-up diagram beside the rank table (stacked on narrow paper).
     let wide = width >= 150.0;
@@ -164,15 +269,19 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         items: super::board::board_items(res, place, false),
         caption: h.setup_caption.clone(),
     };
-    let mut animals = r.animals();
-    animals.sort_by_key(|a| std::cmp::Reverse(r.rank(*a)));
     let table = Block::Table {
         header: vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()],
-        rows: animals
+        rows: r
+            .animals_by_rank()
             .iter()
             .map(|a| {
                 let n = res.animal(*a);
-                vec![n.han.clone(), n.name.clone(), r.rank(*a).to_string()]
+                let label = if n.label().is_empty() {
+                    &n.name
+                } else {
+                    n.label()
+                };
+                vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
             })
             .collect(),
         han: 0,
@@ -190,41 +299,33 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
     }
 
     b.push(Block::Heading(h.move_heading.clone()));
-    b.push(Block::Para(join(
-        res,
-        &[h.move_.clone(), h.move_own.clone()],
-    )));
+    let mut moving = vec![h.move_.as_str(), &h.move_own];
+    if v.no_repetition {
+        moving.push(&h.move_no_repetition);
+    }
+    b.push(Block::Para(join(res, &moving)));
     b.push(Block::Heading(h.capture_heading.clone()));
     b.push(Block::Para(h.capture.clone()));
-    let mut captures = vec![h.rat_elephant.clone()];
-    captures.push(if v.elephant_captures_rat {
-        h.elephant_rat.clone()
-    } else {
-        h.elephant_no_rat.clone()
-    });
-    b.push(Block::Bullets(captures));
+    b.push(Block::Bullets(vec![
+        h.rat_elephant.clone(),
+        elephant_rat(res).to_string(),
+    ]));
 
     if !v.four_animals {
         b.push(Block::Heading(h.river_heading.clone()));
-        let mut river = vec![h.river.clone()];
-        if v.dog_swims {
-            river.push(h.river_dog.clone());
-        }
-        river.push(h.river_safe.clone());
-        river.push(if v.rat_captures_leaving_water {
-            h.rat_leave_yes.clone()
+        let swim = if v.dog_swims {
+            &h.river_rat_dog
         } else {
-            h.rat_leave_no.clone()
-        });
-        b.push(Block::Para(join(res, &river)));
-        let jumps: Vec<String> = [
-            (Animal::Lion, v.lion_jumps),
-            (Animal::Tiger, v.tiger_jumps),
-            (Animal::Leopard, v.leopard_jumps),
-        ]
-        .into_iter()
-        .filter_map(|(a, j)| jump_sentence(res, a, j))
-        .collect();
+            &h.river_rat
+        };
+        b.push(Block::Para(join(
+            res,
+            &[swim, &h.river_safe, water_capture(res)],
+        )));
+        let jumps: Vec<String> = jumpers(r)
+            .into_iter()
+            .filter_map(|(a, j)| jump_sentence(res, a, j))
+            .collect();
         if !jumps.is_empty() {
             b.push(Block::Para(h.jump.clone()));
             let mut list = jumps;
@@ -249,6 +350,7 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         if v.trap_max_rank < 8 {
             traps.push(h.traps_rank.replace("{n}", &v.trap_max_rank.to_string()));
         }
+        let traps: Vec<&str> = traps.iter().map(String::as_str).collect();
         b.push(Block::Para(join(res, &traps)));
     }
 
@@ -268,14 +370,9 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
 /// Two strips of the board (rows 3–7): a legal leap, and the same leap blocked
 /// by a swimming rat. Returns width, height and items (origin top-left).
 fn river_diagram(res: &Resources, max_w: f64, size: f64) -> Option<(f64, f64, Vec<Item>)> {
-    let v = &res.rules.variants;
-    let (jumper, j) = [
-        (Animal::Lion, v.lion_jumps),
-        (Animal::Tiger, v.tiger_jumps),
-        (Animal::Leopard, v.leopard_jumps),
-    ]
-    .into_iter()
-    .find(|(_, j)| *j != Jumps::None)?;
+    let (jumper, j) = jumpers(&res.rules)
+        .into_iter()
+        .find(|(_, j)| *j != Jumps::None)?;
     let sideways = matches!(j, Jumps::Sideways | Jumps::Both);
     let gap = size * 3.0;
     let q = ((max_w - gap) / 14.0).min(8.0);

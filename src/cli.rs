@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardOptions};
+use jungle_print::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::compose::set::{set_pages, SetOptions};
@@ -37,6 +38,8 @@ Examples:
   jungle-print rules                               rules.pdf: the rules handout, standard rules
   jungle-print rules --lang fr --ruleset bell      R. C. Bell's rules, in French
   jungle-print rules --ruleset my-house-rules.toml your own variants
+  jungle-print box                                 box.pdf: a tray and lid that hold the set
+  jungle-print set --square 40                     a bigger board, tiled over A4 sheets
   jungle-print lang list                           the built-in languages
   jungle-print lang show fr > es.toml              start a new translation
   jungle-print board --lang-file es.toml           use it everywhere
@@ -67,6 +70,10 @@ enum Command {
     /// Print the rules handout for the chosen ruleset and language.
     #[command(after_help = EXAMPLES)]
     Rules(RulesArgs),
+    /// Print a glueless box (tray and lid, locked by tabs) sized for the counters,
+    /// the folded board and the rules, with the steps to make it.
+    #[command(after_help = EXAMPLES)]
+    Box(BoxArgs),
     /// List the built-in language packs, or print one to start a translation.
     #[command(subcommand)]
     Lang(LangCommand),
@@ -134,6 +141,32 @@ struct SetArgs {
     /// Leave out the cover page (contents, how to print and assemble, page previews).
     #[arg(long)]
     no_cover: bool,
+    /// Leave out the box.
+    #[arg(long)]
+    no_box: bool,
+}
+
+#[derive(Debug, Args)]
+struct BoxArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Size of the counters it holds, mm; default: the counters' default on this paper.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    size: Option<f64>,
+    /// Sets of counters it holds.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    copies: usize,
+    /// How the counters were made (fold-over counters are two layers thick).
+    #[arg(long, value_enum, default_value = "fold")]
+    sides: SidesArg,
+    /// Thickness of the card the box and counters are made of, mm (0.1 to 2).
+    #[arg(
+        long,
+        default_value_t = 0.35,
+        value_name = "MM",
+        allow_negative_numbers = true
+    )]
+    card: f64,
 }
 
 #[derive(Debug, Args)]
@@ -322,6 +355,7 @@ pub fn run() -> i32 {
             Command::Board(a) => board(a),
             Command::Counters(a) => counters(a),
             Command::Rules(a) => rules(a),
+            Command::Box(a) => make_box(a),
             Command::Lang(LangCommand::List) => {
                 for (code, src) in jungle_print::lang::BUILTIN {
                     let name = Lang::parse(src, code)
@@ -622,10 +656,11 @@ fn set(a: SetArgs) -> Result<(), Error> {
             shape,
             bleed: a.common.bleed,
             cover: !a.no_cover,
+            boxed: !a.no_box,
         },
     )?;
     let detail = format!(
-        "{} pages: {}board {}–{}, counters {}–{}, rules {}–{}",
+        "{} pages: {}board {}–{}, counters {}–{}, rules {}–{}{}",
         pages.len(),
         if a.no_cover { "" } else { "cover 1, " },
         parts.board.0,
@@ -633,7 +668,52 @@ fn set(a: SetArgs) -> Result<(), Error> {
         parts.counters.0,
         parts.counters.1,
         parts.rules.0,
-        parts.rules.1
+        parts.rules.1,
+        parts
+            .boxnet
+            .map(|b| format!(", box {}–{}", b.0, b.1))
+            .unwrap_or_default()
+    );
+    emit(
+        &res,
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        Some(detail),
+    )
+}
+
+fn make_box(a: BoxArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    if let Some(s) = a.size {
+        if !(s.is_finite() && (8.0..=200.0).contains(&s)) {
+            return Err(Error::usage("--size", format!("{s} mm is out of range; give the counters' size from 8 to 200 mm, e.g. --size 22")));
+        }
+    }
+    if !(1..=16).contains(&a.copies) {
+        return Err(Error::usage(
+            "--copies",
+            format!("{} is out of range; give 1 to 16 sets", a.copies),
+        ));
+    }
+    let out = target(&a.common, "box")?;
+    let res = resources(&a.common)?;
+    let opts = BoxOptions {
+        paper,
+        counter_size: a.size,
+        copies: a.copies,
+        sides: sides_of(a.sides, FlipArg::LongEdge),
+        card: a.card,
+    };
+    let (tray, lid, _) = box_sizes(&res, &opts)?;
+    let pages: Vec<Page> = box_pages(&res, &opts)?
+        .into_iter()
+        .map(|p| p.with_bleed(a.common.bleed))
+        .collect();
+    let detail = format!(
+        "tray inside {:.0} × {:.0} × {:.0} mm, lid inside {:.0} × {:.0} × {:.0} mm",
+        tray.w, tray.d, tray.h, lid.w, lid.d, lid.h
     );
     emit(
         &res,

@@ -124,6 +124,26 @@ pub struct TileWords {
     pub steps: Vec<String>,
 }
 
+/// The box sheets. `{w}`, `{d}`, `{h}` (inside, mm), `{n}` (counters),
+/// `{size}` (counter size, mm) and `{stacks}` are filled in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoxWords {
+    /// Heading of the nets' sheet.
+    pub title: String,
+    pub tray: String,
+    pub lid: String,
+    /// The inside size, printed on the tray's base.
+    pub inside: String,
+    /// What the box holds.
+    pub holds: String,
+    pub instructions_heading: String,
+    pub legend_cut: String,
+    pub legend_fold: String,
+    /// Five steps: cut; crease; side walls and flaps; end walls and tabs; the lid.
+    pub steps: Vec<String>,
+}
+
 /// The set's cover page. `{pages}` becomes [`CoverWords::one_page`] or
 /// [`CoverWords::many_pages`], `{page}` a page number, `{edge}` the long or
 /// short edge.
@@ -151,6 +171,10 @@ pub struct CoverWords {
     /// The tiled board: follow the map on `{page}`.
     pub assemble_tiled: String,
     pub assemble_rules: String,
+    /// The box's pages.
+    pub box_pages: String,
+    /// How to make the box: the steps on `{page}`.
+    pub assemble_box: String,
     pub pages_heading: String,
     /// Under each thumbnail: "p. {n}".
     pub page_label: String,
@@ -244,6 +268,8 @@ pub struct Lang {
     pub board: BoardWords,
     pub sheet: SheetWords,
     pub tiles: TileWords,
+    #[serde(rename = "box")]
+    pub boxnet: BoxWords,
     pub cover: CoverWords,
     pub handout: Handout,
 }

@@ -189,16 +189,16 @@ fn set_makes_the_whole_set_in_one_pdf() {
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(
         doc.get_pages().len(),
-        5,
-        "cover, board, fold-over counters, two pages of rules"
+        8,
+        "cover, board, fold-over counters, two pages of rules, tray, lid, box steps"
     );
     let (code, _, err) = run(&dir, &["set", "--sides", "duplex", "-o", "d.pdf"]);
     assert_eq!(code, 0, "{err}");
     let doc = lopdf::Document::load_mem(&std::fs::read(dir.join("d.pdf")).unwrap()).unwrap();
     assert_eq!(
         doc.get_pages().len(),
-        6,
-        "cover, board, fronts, backs, two pages of rules"
+        9,
+        "cover, board, fronts, backs, two pages of rules, tray, lid, box steps"
     );
 }
 

@@ -24,7 +24,13 @@ fn the_cover_lists_the_pages_the_set_really_has() {
                 ..SetOptions::new(Paper::A4)
             };
             let (pages, parts) = set_pages(&res, &opts).unwrap();
-            assert_eq!(parts.rules.1, pages.len(), "{lang}: the rules end the set");
+            let boxed = parts.boxnet.expect("a box by default");
+            assert_eq!(
+                boxed.0,
+                parts.rules.1 + 1,
+                "{lang}: the box follows the rules"
+            );
+            assert_eq!(boxed.1, pages.len(), "{lang}: the box ends the set");
             assert_eq!(parts.board.0, 2, "the board follows the cover");
             assert_eq!(parts.tiled, square.is_some());
             if let Sides::Duplex(_) = sides {
@@ -45,7 +51,7 @@ fn the_cover_lists_the_pages_the_set_really_has() {
                         .replace("{to}", &r.1.to_string())
                 }
             };
-            for r in [parts.counters, parts.rules] {
+            for r in [parts.counters, parts.rules, boxed] {
                 let want: String = range(r).split_whitespace().collect();
                 assert!(
                     flat.contains(&want),
@@ -79,6 +85,16 @@ fn without_a_cover_the_board_comes_first() {
     )
     .unwrap();
     assert_eq!(parts.board, (1, 1));
+    let (no_box, parts_nb) = set_pages(
+        &res,
+        &SetOptions {
+            boxed: false,
+            ..SetOptions::new(Paper::A4)
+        },
+    )
+    .unwrap();
+    assert_eq!(parts_nb.boxnet, None);
+    assert_eq!(no_box.len() + 3, with.len(), "tray, lid and steps left out");
     assert_eq!(with.len(), pages.len() + 1);
     assert_eq!(&with[1..], &pages[..]);
 }

@@ -2,6 +2,7 @@
 //! One composer per product; each is a plain function.
 
 pub mod board;
+pub mod boxnet;
 pub mod counters;
 pub mod flow;
 pub mod handout;

@@ -2,6 +2,7 @@
 //! (tiled when it is larger than the paper), the counters and the rules.
 
 use super::board::{board_sheets, BoardOptions};
+use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
 use super::text_fit;
@@ -28,6 +29,8 @@ pub struct SetOptions {
     pub bleed: f64,
     /// Start with a cover page that explains the set.
     pub cover: bool,
+    /// End with a box that holds the set.
+    pub boxed: bool,
 }
 
 impl SetOptions {
@@ -40,6 +43,7 @@ impl SetOptions {
             shape: Shape::Circle,
             bleed: 0.0,
             cover: true,
+            boxed: true,
         }
     }
 }
@@ -55,6 +59,8 @@ pub struct SetParts {
     pub counters: (usize, usize),
     /// The rules handout.
     pub rules: (usize, usize),
+    /// The box's nets and its assembly page (the last page), if any.
+    pub boxnet: Option<(usize, usize)>,
 }
 
 /// Composes every page of the set, and says where each part is.
@@ -84,6 +90,18 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         .map(|p| p.with_bleed(opts.bleed))
         .collect();
 
+    let boxed = if opts.boxed {
+        box_pages(
+            res,
+            &BoxOptions {
+                counter_size: opts.square.map(|s| (s * 0.85).floor()),
+                sides: opts.sides,
+                ..BoxOptions::new(opts.paper)
+            },
+        )?
+    } else {
+        Vec::new()
+    };
     let first = usize::from(opts.cover) + 1;
     let board_range = (first, first + board.len() - 1);
     // Printed double-sided, counter fronts must fall on odd pages with their
@@ -95,6 +113,11 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         tiled: board.len() > 1,
         counters: (c0, c0 + counters.len() - 1),
         rules: (c0 + counters.len(), c0 + counters.len() + rules.len() - 1),
+        boxnet: None,
+    };
+    let parts = SetParts {
+        boxnet: (!boxed.is_empty()).then(|| (parts.rules.1 + 1, parts.rules.1 + boxed.len())),
+        ..parts
     };
     let mut pages = board;
     if blank {
@@ -102,6 +125,7 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     }
     pages.extend(counters);
     pages.extend(rules);
+    pages.extend(boxed.into_iter().map(|p| p.with_bleed(opts.bleed)));
     if opts.cover {
         let cover = cover_page(res, opts, &parts, &pages).with_bleed(opts.bleed);
         pages.insert(0, cover);
@@ -188,11 +212,15 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     let sections: [(&str, Vec<String>); 3] = [
         (
             &w.contents_heading,
-            vec![
-                board_line,
-                fill(&w.counters, parts.counters),
-                fill(&w.rules, parts.rules),
-            ],
+            [
+                Some(board_line),
+                Some(fill(&w.counters, parts.counters)),
+                Some(fill(&w.rules, parts.rules)),
+                parts.boxnet.map(|b| fill(&w.box_pages, b)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         ),
         (
             &w.print_heading,
@@ -204,11 +232,17 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         ),
         (
             &w.assemble_heading,
-            vec![
-                assemble_board,
-                counters_how.clone(),
-                w.assemble_rules.clone(),
-            ],
+            [
+                Some(assemble_board),
+                Some(counters_how.clone()),
+                Some(w.assemble_rules.clone()),
+                parts
+                    .boxnet
+                    .map(|b| w.assemble_box.replace("{page}", &b.1.to_string())),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         ),
     ];
     let size = 3.5;

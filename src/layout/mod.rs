@@ -4,6 +4,7 @@
 //! corner, x to the right, y down.
 
 mod board;
+pub mod boxnet;
 mod impose;
 mod sheet;
 mod tile;

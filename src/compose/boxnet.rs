@@ -1,0 +1,475 @@
+//! The box sheets: a tray and a lid to cut, fold and lock together without
+//! glue, sized for this set's counters, board and rules; then a page of
+//! numbered assembly steps with small diagrams.
+
+use super::counters::{default_size, Sides};
+use super::text_fit;
+use crate::error::Error;
+use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, PanelKind, Stacks};
+use crate::layout::{printable_area, Rect, Side};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::scene::{
+    pt, shapes, Anchor, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
+};
+use crate::text::linebreak::break_lines;
+use crate::text::{Label, VAlign};
+
+/// Choices for the box. Lengths in mm.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoxOptions {
+    /// Paper for the nets.
+    pub paper: Paper,
+    /// Counter size; `None` for the counters' default on this paper.
+    pub counter_size: Option<f64>,
+    /// Sets of counters it must hold.
+    pub copies: usize,
+    /// How the counters were made: fold-over counters are two layers of card.
+    pub sides: Sides,
+    /// Thickness of the card, mm.
+    pub card: f64,
+}
+
+impl BoxOptions {
+    /// A box for one set of default counters, fold-over, on 0.35 mm card.
+    pub fn new(paper: Paper) -> BoxOptions {
+        BoxOptions {
+            paper,
+            counter_size: None,
+            copies: 1,
+            sides: Sides::Fold,
+            card: 0.35,
+        }
+    }
+}
+
+/// Folded papers: the board sheet, two pages of rules and the cover, each
+/// folded in four, at 0.1 mm a layer.
+const PAPER_LAYERS: f64 = 4.0 * 4.0 * 0.1;
+
+/// Room above a net for the sheet's heading, mm.
+const HEADING: f64 = 10.0;
+
+/// The inside sizes of the tray and the lid, and how the counters stack.
+pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
+    if !(0.1..=2.0).contains(&opts.card) {
+        return Err(Error::usage(
+            "--card",
+            format!(
+                "{} mm is out of range; give the card's thickness from 0.1 to 2 mm (0.35 is usual)",
+                opts.card
+            ),
+        ));
+    }
+    let counter = match opts.counter_size {
+        Some(s) => s,
+        None => default_size(res, opts.paper)?,
+    };
+    let p = opts.paper;
+    let contents = Contents {
+        counter,
+        count: res.rules.animals().len() * 2 * opts.copies,
+        counter_thickness: opts.card * if opts.sides == Sides::Fold { 2.0 } else { 1.0 },
+        papers: (p.width.min(p.height) / 2.0, p.width.max(p.height) / 2.0),
+        papers_thickness: PAPER_LAYERS,
+    };
+    let (tray, stacks) = box_for(&contents);
+    Ok((tray, lid_for(tray, opts.card), stacks))
+}
+
+/// Composes the box: the tray and the lid (on one sheet when both fit), then
+/// the assembly steps.
+pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
+    let (tray_size, lid_size, stacks) = box_sizes(res, opts)?;
+    let tray = net(tray_size, opts.card);
+    let lid = net(lid_size, opts.card);
+    let area = printable_area(opts.paper, res.theme.page.margin);
+    let room = Rect {
+        y: area.y + HEADING,
+        h: area.h - HEADING,
+        ..area
+    };
+    let fits = |w: f64, h: f64| w <= room.w + 1e-9 && h <= room.h + 1e-9;
+    // Each net upright or turned a quarter; both on one sheet if they fit.
+    let turned = |n: &Net| !fits(n.width, n.height) && fits(n.height, n.width);
+    for (n, name) in [(&tray, "tray"), (&lid, "lid")] {
+        if !fits(n.width, n.height) && !fits(n.height, n.width) {
+            return Err(Error::usage(
+                "--paper",
+                format!(
+                    "the box's {name} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose a larger --paper (e.g. a3) or smaller counters",
+                    n.width, n.height, room.w, room.h
+                ),
+            ));
+        }
+    }
+    let dims = |n: &Net| {
+        if turned(n) {
+            (n.height, n.width)
+        } else {
+            (n.width, n.height)
+        }
+    };
+    let (tw, th) = dims(&tray);
+    let (lw, lh) = dims(&lid);
+    let words = &res.lang.boxnet;
+    let mut pages = Vec::new();
+    if fits(tw + 6.0 + lw, th.max(lh)) {
+        let mut page = sheet(res, opts.paper, &words.title);
+        let x0 = room.x + (room.w - (tw + 6.0 + lw)) / 2.0;
+        draw_net(
+            res,
+            &mut page,
+            &tray,
+            tray_size,
+            pt(x0, room.y),
+            turned(&tray),
+            false,
+        );
+        draw_net(
+            res,
+            &mut page,
+            &lid,
+            lid_size,
+            pt(x0 + tw + 6.0, room.y),
+            turned(&lid),
+            true,
+        );
+        pages.push(page);
+    } else if fits(tw.max(lw), th + 6.0 + lh) {
+        let mut page = sheet(res, opts.paper, &words.title);
+        draw_net(
+            res,
+            &mut page,
+            &tray,
+            tray_size,
+            pt(room.x + (room.w - tw) / 2.0, room.y),
+            turned(&tray),
+            false,
+        );
+        draw_net(
+            res,
+            &mut page,
+            &lid,
+            lid_size,
+            pt(room.x + (room.w - lw) / 2.0, room.y + th + 6.0),
+            turned(&lid),
+            true,
+        );
+        pages.push(page);
+    } else {
+        for (n, size, w, h, is_lid, name) in [
+            (&tray, tray_size, tw, th, false, &words.tray),
+            (&lid, lid_size, lw, lh, true, &words.lid),
+        ] {
+            let mut page = sheet(res, opts.paper, &format!("{} — {name}", words.title));
+            let at = pt(room.x + (room.w - w) / 2.0, room.y + (room.h - h) / 2.0);
+            draw_net(res, &mut page, n, size, at, turned(n), is_lid);
+            pages.push(page);
+        }
+    }
+    let counter = match opts.counter_size {
+        Some(s) => s,
+        None => default_size(res, opts.paper)?,
+    };
+    let count = res.rules.animals().len() * 2 * opts.copies;
+    pages.push(instructions(
+        res, opts.paper, &tray, tray_size, stacks, counter, count,
+    ));
+    Ok(pages)
+}
+
+/// A sheet with its heading.
+fn sheet(res: &Resources, paper: Paper, heading: &str) -> Page {
+    let mut page = Page::new(paper.width, paper.height);
+    let area = printable_area(paper, res.theme.page.margin);
+    page.add(
+        Layer::Guides,
+        text_fit(
+            res,
+            &res.bold,
+            heading,
+            4.5,
+            area.w,
+            pt(area.center().x, area.y + 4.0),
+            0.0,
+            res.theme.board.text.0,
+        ),
+    );
+    page
+}
+
+/// The fold line's look: a mountain fold, dash-dot.
+fn fold_stroke(res: &Resources) -> Stroke {
+    Stroke::dashed(res.theme.counters.fold.0, 0.3, vec![3.0, 1.0, 0.6, 1.0])
+}
+
+fn poly(points: &[Pt]) -> Vec<Seg> {
+    shapes::polygon(points)
+}
+
+/// Draws a net with its top-left corner at `at` (turned a quarter when `turn`):
+/// coloured panels, the lid's title, cut lines, slots and folds on their layers.
+fn draw_net(
+    res: &Resources,
+    page: &mut Page,
+    n: &Net,
+    size: BoxSize,
+    at: Pt,
+    turn: bool,
+    lid: bool,
+) {
+    let place = if turn {
+        // A quarter turn clockwise, then back into the box at `at`.
+        Transform::translate(at.x + n.height, at.y).then_apply(Transform::rotate(90.0))
+    } else {
+        Transform::translate(at.x, at.y)
+    };
+    let th = &res.theme;
+    let ink = th.board.text.0;
+    let mut art = Vec::new();
+    for (kind, pts) in &n.panels {
+        let colour = match (kind, lid) {
+            (PanelKind::Base, _) | (PanelKind::InnerPanel, _) | (PanelKind::Tab, _) => {
+                th.board.land.0
+            }
+            (PanelKind::SideWall, true) | (PanelKind::Flap, true) => th.side(Side::North),
+            (PanelKind::EndWall, true) => th.side(Side::South),
+            (_, false) => th.board.land.0,
+        };
+        art.push(shapes::fill(poly(pts), colour));
+    }
+    let words = &res.lang.boxnet;
+    let b = n.base;
+    let c = b.center();
+    if lid {
+        // The lid's top: the game's name large, its title below.
+        let g = &res.lang.game;
+        art.extend(text_fit(
+            res,
+            &res.han,
+            &g.han,
+            (b.h * 0.22).min(b.w * 0.25),
+            b.w * 0.85,
+            pt(c.x, c.y - b.h * 0.08),
+            0.0,
+            th.side(Side::South),
+        ));
+        if g.title != g.han {
+            art.extend(text_fit(
+                res,
+                &res.bold,
+                &g.title,
+                (b.h * 0.08).min(9.0),
+                b.w * 0.8,
+                pt(c.x, c.y + b.h * 0.14),
+                0.0,
+                ink,
+            ));
+        }
+        art.push(shapes::stroke(
+            shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
+            Stroke::solid(th.side(Side::North), 0.8),
+        ));
+        art.extend(text_fit(
+            res,
+            &res.text,
+            &words.lid,
+            3.0,
+            b.w * 0.5,
+            pt(c.x, b.bottom() - 7.0),
+            0.0,
+            ink,
+        ));
+    } else {
+        let inside = words
+            .inside
+            .replace("{w}", &format!("{:.0}", size.w))
+            .replace("{d}", &format!("{:.0}", size.d))
+            .replace("{h}", &format!("{:.0}", size.h));
+        art.extend(text_fit(
+            res,
+            &res.bold,
+            &words.tray,
+            4.0,
+            b.w * 0.8,
+            pt(c.x, c.y - 3.0),
+            0.0,
+            ink,
+        ));
+        art.extend(text_fit(
+            res,
+            &res.text,
+            &inside,
+            3.0,
+            b.w * 0.9,
+            pt(c.x, c.y + 3.0),
+            0.0,
+            ink,
+        ));
+    }
+    let cut = Stroke::solid(th.counters.cut.0, th.counters.cut_width);
+    let mut cuts: Vec<Seg> = n
+        .cuts
+        .iter()
+        .flat_map(|(a, b)| shapes::line(*a, *b))
+        .collect();
+    for s in &n.slots {
+        cuts.extend(shapes::rect(s.x, s.y, s.w, s.h));
+    }
+    let folds: Vec<Seg> = n
+        .folds
+        .iter()
+        .flat_map(|(a, b)| shapes::line(*a, *b))
+        .collect();
+    let group = |items| {
+        Item::Group(Group {
+            transform: place,
+            items,
+        })
+    };
+    page.add(Layer::Artwork, [group(art)]);
+    page.add(
+        Layer::Fold,
+        [group(vec![shapes::stroke(folds, fold_stroke(res))])],
+    );
+    page.add(Layer::Cut, [group(vec![shapes::stroke(cuts, cut)])]);
+}
+
+/// The assembly page: what the box holds, a legend of the lines, then each
+/// step beside a small picture of the tray's net with the panels it moves.
+fn instructions(
+    res: &Resources,
+    paper: Paper,
+    tray: &Net,
+    size: BoxSize,
+    stacks: Stacks,
+    counter: f64,
+    count: usize,
+) -> Page {
+    let words = &res.lang.boxnet;
+    let mut page = sheet(res, paper, &words.instructions_heading);
+    let area = printable_area(paper, res.theme.page.margin);
+    let ink = res.theme.board.text.0;
+    let accent = res.theme.side(Side::South);
+    let mut items = Vec::new();
+    let size_text = 3.4;
+    let para = |text: &str, x: f64, y: f64, width: f64, items: &mut Vec<Item>| -> f64 {
+        let mut y = y;
+        for line in break_lines(&res.fonts, &res.text, text, size_text, width) {
+            items.extend(
+                Label {
+                    text: line.trim_end(),
+                    stack: &res.text,
+                    size: size_text,
+                    pos: pt(x, y),
+                    anchor: Anchor::Start,
+                    valign: VAlign::Baseline,
+                    rotation: 0.0,
+                    fill: ink,
+                }
+                .items(&res.fonts),
+            );
+            y += size_text * 1.4;
+        }
+        y
+    };
+    let holds = words
+        .holds
+        .replace("{n}", &count.to_string())
+        .replace("{size}", &format!("{counter:.0}"))
+        .replace("{stacks}", &(stacks.cols * stacks.rows).to_string());
+    let inside = words
+        .inside
+        .replace("{w}", &format!("{:.0}", size.w))
+        .replace("{d}", &format!("{:.0}", size.d))
+        .replace("{h}", &format!("{:.0}", size.h));
+    let mut y = area.y + 14.0;
+    y = para(&format!("{holds} {inside}."), area.x, y, area.w, &mut items) + 2.0;
+    // Legend.
+    let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);
+    for (stroke, text) in [
+        (cut, &words.legend_cut),
+        (fold_stroke(res), &words.legend_fold),
+    ] {
+        items.push(shapes::stroke(
+            shapes::line(pt(area.x, y - 1.2), pt(area.x + 14.0, y - 1.2)),
+            stroke,
+        ));
+        y = para(text, area.x + 18.0, y, area.w - 18.0, &mut items) + 1.5;
+    }
+    y += 3.0;
+    // Steps, each beside its diagram.
+    let steps: [&[PanelKind]; 5] = [
+        &[],
+        &[],
+        &[PanelKind::SideWall, PanelKind::Flap],
+        &[PanelKind::EndWall, PanelKind::InnerPanel, PanelKind::Tab],
+        &[],
+    ];
+    let pic_h = ((area.bottom() - y) / words.steps.len().max(1) as f64 - 4.0).clamp(12.0, 40.0);
+    let k = pic_h / tray.height;
+    let pic_w = tray.width * k;
+    for (i, text) in words.steps.iter().enumerate() {
+        let highlight = steps.get(i).copied().unwrap_or(&[]);
+        let at = pt(area.x, y);
+        let place = Transform([k, 0.0, 0.0, k, at.x, at.y]);
+        let mut pic = Vec::new();
+        for (kind, pts) in &tray.panels {
+            let fill = if highlight.contains(kind) {
+                accent
+            } else {
+                Color::WHITE
+            };
+            pic.push(shapes::fill_stroke(
+                poly(pts),
+                fill,
+                Stroke::solid(ink, 0.25 / k),
+            ));
+        }
+        if i == 1 {
+            // Creasing: the folds drawn strong.
+            let segs: Vec<Seg> = tray
+                .folds
+                .iter()
+                .flat_map(|(a, b)| shapes::line(*a, *b))
+                .collect();
+            pic.push(shapes::stroke(segs, Stroke::solid(accent, 0.6 / k)));
+        }
+        if i == 0 {
+            // Cutting: the outline and slots drawn strong.
+            let mut segs: Vec<Seg> = tray
+                .cuts
+                .iter()
+                .flat_map(|(a, b)| shapes::line(*a, *b))
+                .collect();
+            for s in &tray.slots {
+                segs.extend(shapes::rect(s.x, s.y, s.w, s.h));
+            }
+            pic.push(shapes::stroke(segs, Stroke::solid(accent, 0.6 / k)));
+        }
+        items.push(Item::Group(Group {
+            transform: place,
+            items: pic,
+        }));
+        let number = format!("{}.", i + 1);
+        let tx = area.x + pic_w + 6.0;
+        items.extend(
+            Label {
+                text: &number,
+                stack: &res.bold,
+                size: 4.0,
+                pos: pt(tx, y + 4.0),
+                anchor: Anchor::Start,
+                valign: VAlign::Baseline,
+                rotation: 0.0,
+                fill: accent,
+            }
+            .items(&res.fonts),
+        );
+        let end = para(text, tx + 7.0, y + 4.0, area.right() - tx - 7.0, &mut items);
+        y = (y + pic_h).max(end) + 4.0;
+    }
+    page.add(Layer::Artwork, items);
+    page
+}

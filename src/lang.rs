@@ -170,6 +170,8 @@ pub struct CoverWords {
     pub assemble_board: String,
     /// The tiled board: follow the map on `{page}`.
     pub assemble_tiled: String,
+    /// Duplex counters, printed: cut them out (`{pages}`: their pages).
+    pub assemble_counters: String,
     pub assemble_rules: String,
     /// The box's pages.
     pub box_pages: String,
@@ -182,6 +184,8 @@ pub struct CoverWords {
     pub one_page: String,
     /// A range of pages: "pages {from}–{to}".
     pub many_pages: String,
+    /// Two pages in a row: "pages {from} and {to}".
+    pub two_pages: String,
 }
 
 /// Every sentence of the rules handout; the ruleset chooses which are printed.

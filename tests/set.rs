@@ -45,6 +45,10 @@ fn the_cover_lists_the_pages_the_set_really_has() {
             let range = |r: (usize, usize)| {
                 if r.0 == r.1 {
                     w.one_page.replace("{n}", &r.0.to_string())
+                } else if r.1 == r.0 + 1 {
+                    w.two_pages
+                        .replace("{from}", &r.0.to_string())
+                        .replace("{to}", &r.1.to_string())
                 } else {
                     w.many_pages
                         .replace("{from}", &r.0.to_string())

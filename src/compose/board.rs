@@ -811,7 +811,8 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
             line.clone(),
         ));
         let name = tile_words(&res.lang.tiles.short, tile.row, tile.col, plan);
-        let size = (r.w.min(r.h) * 0.25).clamp(3.0, 12.0);
+        // Small enough to leave the squares under it readable.
+        let size = (r.w.min(r.h) * 0.12).clamp(2.5, 6.0);
         let c = r.center();
         let w = res.fonts.width_mm(&res.bold, &name, size) + size;
         items.push(shapes::fill_stroke(

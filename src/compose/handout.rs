@@ -97,9 +97,11 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
         a.sort_by_key(|a| std::cmp::Reverse(rules.rank(*a)));
         a.iter()
             .map(|a| {
+                // Lower case inside a sentence ("Ranks: dog 4, wolf 3");
+                // Chinese names are unchanged.
                 format!(
                     "{} {}",
-                    res.lang.animal(*a, rules.play.fox).name,
+                    res.lang.animal(*a, rules.play.fox).name.to_lowercase(),
                     rules.rank(*a)
                 )
             })

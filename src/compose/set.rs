@@ -133,11 +133,15 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     Ok((pages, parts))
 }
 
-/// "page 3" or "pages 3–5", in the pack's words.
+/// "page 3", "pages 3 and 4" or "pages 3–5", in the pack's words.
 fn range(res: &Resources, r: (usize, usize)) -> String {
     let w = &res.lang.cover;
     if r.0 == r.1 {
         w.one_page.replace("{n}", &r.0.to_string())
+    } else if r.1 == r.0 + 1 {
+        w.two_pages
+            .replace("{from}", &r.0.to_string())
+            .replace("{to}", &r.1.to_string())
     } else {
         w.many_pages
             .replace("{from}", &r.0.to_string())
@@ -187,11 +191,11 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     } else {
         fill(&w.board, parts.board)
     };
+    // How to make the counters; printing double-sided is said under Printing.
     let counters_how = match opts.sides {
-        Sides::Single => &res.lang.sheet.cut_single,
-        Sides::Fold => &res.lang.sheet.cut_fold,
-        Sides::Duplex(Flip::LongEdge) => &res.lang.sheet.duplex_long,
-        Sides::Duplex(Flip::ShortEdge) => &res.lang.sheet.duplex_short,
+        Sides::Single => res.lang.sheet.cut_single.clone(),
+        Sides::Fold => res.lang.sheet.cut_fold.clone(),
+        Sides::Duplex(_) => fill(&w.assemble_counters, parts.counters),
     };
     let print_sides = match opts.sides {
         Sides::Duplex(flip) => {
@@ -234,7 +238,7 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
             &w.assemble_heading,
             [
                 Some(assemble_board),
-                Some(counters_how.clone()),
+                Some(counters_how),
                 Some(w.assemble_rules.clone()),
                 parts
                     .boxnet
@@ -283,11 +287,12 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     // Thumbnails of the other pages, in a grid that fills the rest of the sheet.
     items.extend(heading_items(res, &w.pages_heading, pt(area.x, y), accent));
     y += 4.0;
+    // The scale bar the printing advice speaks of, at the foot of the page.
     let room = Rect {
         x: area.x,
         y,
         w: area.w,
-        h: area.bottom() - y,
+        h: area.bottom() - 9.0 - y,
     };
     items.extend(thumbnails(
         res,
@@ -297,6 +302,10 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         ink,
     ));
     page.add(Layer::Artwork, items);
+    page.add(
+        Layer::Guides,
+        super::scale_bar(res, pt(area.x, area.bottom() - 4.0), ink, false, area.w),
+    );
     page
 }
 

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use jungle_print::compose::counters::Sides;
-use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::set::{page_words, set_pages, SetOptions};
 use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
@@ -42,21 +42,8 @@ fn the_cover_lists_the_pages_the_set_really_has() {
             let text = pdf_text(&render(&cover, &PdfOptions::default()).unwrap());
             let flat: String = text.split_whitespace().collect();
             let w = &res.lang.cover;
-            let range = |r: (usize, usize)| {
-                if r.0 == r.1 {
-                    w.one_page.replace("{n}", &r.0.to_string())
-                } else if r.1 == r.0 + 1 {
-                    w.two_pages
-                        .replace("{from}", &r.0.to_string())
-                        .replace("{to}", &r.1.to_string())
-                } else {
-                    w.many_pages
-                        .replace("{from}", &r.0.to_string())
-                        .replace("{to}", &r.1.to_string())
-                }
-            };
             for r in [parts.counters, parts.rules, boxed] {
-                let want: String = range(r).split_whitespace().collect();
+                let want: String = page_words(&res, r).split_whitespace().collect();
                 assert!(
                     flat.contains(&want),
                     "{lang}: {want} not on the cover: {text}"

@@ -12,7 +12,7 @@ use crate::scene::{
 };
 use crate::text::{Label, VAlign};
 
-use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit};
+use super::{animal_emblem, left_text, mark_item, paragraph, pattern_line, scale_bar, text_fit};
 
 /// Choices for the board sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -827,37 +827,10 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
     let size = 3.6;
     for (i, step) in res.lang.tiles.steps.iter().enumerate() {
         let number = format!("{}.", i + 1);
-        items.extend(
-            crate::text::Label {
-                text: &number,
-                stack: &res.bold,
-                size,
-                pos: pt(area.x, y),
-                anchor: Anchor::Start,
-                valign: VAlign::Baseline,
-                rotation: 0.0,
-                fill: ink,
-            }
-            .items(&res.fonts),
-        );
-        for line in
-            crate::text::linebreak::break_lines(&res.fonts, &res.text, step, size, area.w - 7.0)
-        {
-            items.extend(
-                Label {
-                    text: line.trim_end(),
-                    stack: &res.text,
-                    size,
-                    pos: pt(area.x + 7.0, y),
-                    anchor: Anchor::Start,
-                    valign: VAlign::Baseline,
-                    rotation: 0.0,
-                    fill: ink,
-                }
-                .items(&res.fonts),
-            );
-            y += size * 1.45;
-        }
+        items.extend(left_text(res, &res.bold, &number, size, pt(area.x, y), ink));
+        let (lines, next) = paragraph(res, step, size, pt(area.x + 7.0, y), area.w - 7.0, ink);
+        items.extend(lines);
+        y = next;
         y += size * 0.6;
     }
     page.add(Layer::Artwork, items);

@@ -3,17 +3,13 @@
 //! numbered assembly steps with small diagrams.
 
 use super::counters::{default_size, Sides};
-use super::text_fit;
+use super::{left_text, paragraph, text_fit};
 use crate::error::Error;
 use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, PanelKind, Stacks};
 use crate::layout::{printable_area, Rect, Side};
 use crate::paper::Paper;
 use crate::resolve::Resources;
-use crate::scene::{
-    pt, shapes, Anchor, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
-};
-use crate::text::linebreak::break_lines;
-use crate::text::{Label, VAlign};
+use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 
 /// Choices for the box. Lengths in mm.
 #[derive(Debug, Clone, PartialEq)]
@@ -355,24 +351,9 @@ fn instructions(
     let mut items = Vec::new();
     let size_text = 3.4;
     let para = |text: &str, x: f64, y: f64, width: f64, items: &mut Vec<Item>| -> f64 {
-        let mut y = y;
-        for line in break_lines(&res.fonts, &res.text, text, size_text, width) {
-            items.extend(
-                Label {
-                    text: line.trim_end(),
-                    stack: &res.text,
-                    size: size_text,
-                    pos: pt(x, y),
-                    anchor: Anchor::Start,
-                    valign: VAlign::Baseline,
-                    rotation: 0.0,
-                    fill: ink,
-                }
-                .items(&res.fonts),
-            );
-            y += size_text * 1.4;
-        }
-        y
+        let (lines, next) = paragraph(res, text, size_text, pt(x, y), width, ink);
+        items.extend(lines);
+        next
     };
     let holds = words
         .holds
@@ -454,19 +435,14 @@ fn instructions(
         }));
         let number = format!("{}.", i + 1);
         let tx = area.x + pic_w + 6.0;
-        items.extend(
-            Label {
-                text: &number,
-                stack: &res.bold,
-                size: 4.0,
-                pos: pt(tx, y + 4.0),
-                anchor: Anchor::Start,
-                valign: VAlign::Baseline,
-                rotation: 0.0,
-                fill: accent,
-            }
-            .items(&res.fonts),
-        );
+        items.extend(left_text(
+            res,
+            &res.bold,
+            &number,
+            4.0,
+            pt(tx, y + 4.0),
+            accent,
+        ));
         let end = para(text, tx + 7.0, y + 4.0, area.right() - tx - 7.0, &mut items);
         y = (y + pic_h).max(end) + 4.0;
     }

@@ -72,6 +72,55 @@ pub(crate) fn text_fit(
     .items(&res.fonts)
 }
 
+/// A one-line label in `stack`, `size` mm, its baseline's left end at `at` (mm).
+pub(crate) fn left_text(
+    res: &Resources,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    at: Pt,
+    fill: Color,
+) -> Vec<Item> {
+    Label {
+        text,
+        stack,
+        size,
+        pos: at,
+        anchor: Anchor::Start,
+        valign: VAlign::Baseline,
+        rotation: 0.0,
+        fill,
+    }
+    .items(&res.fonts)
+}
+
+/// A paragraph of body text broken into lines at most `width` mm wide, the first
+/// baseline's left end at `at`, lines 1.4 em apart. Returns the items and the
+/// baseline below the last line (mm).
+pub(crate) fn paragraph(
+    res: &Resources,
+    text: &str,
+    size: f64,
+    at: Pt,
+    width: f64,
+    fill: Color,
+) -> (Vec<Item>, f64) {
+    let mut items = Vec::new();
+    let mut y = at.y;
+    for line in crate::text::linebreak::break_lines(&res.fonts, &res.text, text, size, width) {
+        items.extend(left_text(
+            res,
+            &res.text,
+            line.trim_end(),
+            size,
+            pt(at.x, y),
+            fill,
+        ));
+        y += size * 1.4;
+    }
+    (items, y)
+}
+
 /// A 50 mm scale bar with 10 mm ticks, its left end at `at` (mm), and its caption
 /// below. Returns the items and the total height used in mm.
 pub(crate) fn scale_bar(

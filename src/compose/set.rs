@@ -5,14 +5,12 @@ use super::board::{board_sheets, BoardOptions};
 use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
-use super::text_fit;
+use super::{left_text, paragraph, text_fit};
 use crate::error::Error;
 use crate::layout::{printable_area, Flip, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
-use crate::text::linebreak::break_lines;
-use crate::text::{Label, VAlign};
+use crate::scene::{pt, shapes, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
 
 /// Choices for the whole set. Lengths in mm.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,7 +132,7 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
 }
 
 /// "page 3", "pages 3 and 4" or "pages 3–5", in the pack's words.
-fn range(res: &Resources, r: (usize, usize)) -> String {
+pub fn page_words(res: &Resources, r: (usize, usize)) -> String {
     let w = &res.lang.cover;
     if r.0 == r.1 {
         w.one_page.replace("{n}", &r.0.to_string())
@@ -185,7 +183,7 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         ink,
     ));
 
-    let fill = |t: &str, r: (usize, usize)| t.replace("{pages}", &range(res, r));
+    let fill = |t: &str, r: (usize, usize)| t.replace("{pages}", &page_words(res, r));
     let board_line = if parts.tiled {
         fill(&w.board_tiled, parts.board).replace("{page}", &parts.board.0.to_string())
     } else {
@@ -255,30 +253,13 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         items.extend(heading_items(res, heading, pt(area.x, y), accent));
         y += 6.5;
         for line in lines {
-            let mut first = true;
-            for l in break_lines(&res.fonts, &res.text, &line, size, area.w - 5.0) {
-                if first {
-                    items.push(shapes::fill(
-                        shapes::circle(pt(area.x + 1.4, y - size * 0.33), 0.7),
-                        ink,
-                    ));
-                    first = false;
-                }
-                items.extend(
-                    Label {
-                        text: l.trim_end(),
-                        stack: &res.text,
-                        size,
-                        pos: pt(area.x + 4.0, y),
-                        anchor: Anchor::Start,
-                        valign: VAlign::Baseline,
-                        rotation: 0.0,
-                        fill: ink,
-                    }
-                    .items(&res.fonts),
-                );
-                y += size * 1.4;
-            }
+            items.push(shapes::fill(
+                shapes::circle(pt(area.x + 1.4, y - size * 0.33), 0.7),
+                ink,
+            ));
+            let (lines, next) = paragraph(res, &line, size, pt(area.x + 4.0, y), area.w - 5.0, ink);
+            items.extend(lines);
+            y = next;
             y += 1.0;
         }
         y += 3.0;
@@ -380,15 +361,5 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
 
 /// A section heading, its baseline's left end at `at`.
 fn heading_items(res: &Resources, text: &str, at: crate::scene::Pt, color: Color) -> Vec<Item> {
-    Label {
-        text,
-        stack: &res.bold,
-        size: 4.6,
-        pos: at,
-        anchor: Anchor::Start,
-        valign: VAlign::Baseline,
-        rotation: 0.0,
-        fill: color,
-    }
-    .items(&res.fonts)
+    left_text(res, &res.bold, text, 4.6, at, color)
 }

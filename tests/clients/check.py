@@ -101,11 +101,12 @@ def compare(name, a, b, tol_px=2, min_agree=0.98, min_ink=0.97):
         return
     a, b = a[:h, :w], b[:h, :w]
     agree = 1.0 - float((np.abs(blur(a) - blur(b)) > 64).mean())
-    # Ink (darker than mid-grey) of each found near marks of the other (darker
-    # than light grey: a hairline one renderer draws grey still counts). This
+    # Ink (darker than mid-grey) of each found near marks of the other (anything
+    # visibly darker than paper: a hairline that one renderer draws as a faint
+    # anti-aliased grey and another snaps to a dark pixel still counts). This
     # catches missing text, which covers too few pixels to move the agreement.
     ia, ib = a < 128, b < 128
-    ma, mb = dilate(a < 200, tol_px), dilate(b < 200, tol_px)
+    ma, mb = dilate(a < 230, tol_px), dilate(b < 230, tol_px)
     ink_ab = float((ia & mb).sum() / ia.sum()) if ia.any() else float(not ib.any())
     ink_ba = float((ib & ma).sum() / ib.sum()) if ib.any() else float(not ia.any())
     ink = min(ink_ab, ink_ba)

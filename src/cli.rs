@@ -547,7 +547,11 @@ fn board(a: BoardArgs) -> Result<(), Error> {
     if a.no_coordinates {
         res.theme.board.show_coordinates = false;
     }
-    let tile = a.tile.as_deref().map(Paper::parse).transpose()?;
+    let tile = a
+        .tile
+        .as_deref()
+        .map(|t| Paper::parse(t).map_err(|e| e.for_flag("--tile")))
+        .transpose()?;
     let square = match (a.square, tile) {
         (Some(s), _) => s,
         (None, Some(_)) => square_size(&res, paper, None)?,
@@ -641,8 +645,14 @@ fn set(a: SetArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
     if let Some(s) = a.square {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::usage("--square", format!("{s} is not a square size; give a length in mm greater than 0, e.g. --square 40")));
+        if !(s.is_finite() && s > 0.0 && s <= 1000.0) {
+            return Err(Error::usage(
+                "--square",
+                format!(
+                    "{} is not a square size; give a length in mm from 8 to 1000, e.g. --square 40",
+                    short_number(s)
+                ),
+            ));
         }
     }
     let out = target(&a.common, "jungle-set")?;
@@ -659,19 +669,23 @@ fn set(a: SetArgs) -> Result<(), Error> {
             boxed: !a.no_box,
         },
     )?;
+    let span = |(a, b): (usize, usize)| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}–{b}")
+        }
+    };
     let detail = format!(
-        "{} pages: {}board {}–{}, counters {}–{}, rules {}–{}{}",
+        "{} pages: {}board {}, counters {}, rules {}{}",
         pages.len(),
         if a.no_cover { "" } else { "cover 1, " },
-        parts.board.0,
-        parts.board.1,
-        parts.counters.0,
-        parts.counters.1,
-        parts.rules.0,
-        parts.rules.1,
+        span(parts.board),
+        span(parts.counters),
+        span(parts.rules),
         parts
             .boxnet
-            .map(|b| format!(", box {}–{}", b.0, b.1))
+            .map(|b| format!(", box {}", span(b)))
             .unwrap_or_default()
     );
     emit(
@@ -684,11 +698,20 @@ fn set(a: SetArgs) -> Result<(), Error> {
     )
 }
 
+/// A number as a person would read it back: `1e300`, not 301 digits.
+fn short_number(v: f64) -> String {
+    if v.is_finite() && v.abs() >= 1e6 {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}
+
 fn make_box(a: BoxArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     if let Some(s) = a.size {
         if !(s.is_finite() && (8.0..=200.0).contains(&s)) {
-            return Err(Error::usage("--size", format!("{s} mm is out of range; give the counters' size from 8 to 200 mm, e.g. --size 22")));
+            return Err(Error::usage("--size", format!("{} mm is out of range; give the counters' size from 8 to 200 mm, e.g. --size 22", short_number(s))));
         }
     }
     if !(1..=16).contains(&a.copies) {
@@ -697,6 +720,7 @@ fn make_box(a: BoxArgs) -> Result<(), Error> {
             format!("{} is out of range; give 1 to 16 sets", a.copies),
         ));
     }
+    jungle_print::compose::check_bleed(a.common.bleed)?;
     let out = target(&a.common, "box")?;
     let res = resources(&a.common)?;
     let opts = BoxOptions {

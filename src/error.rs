@@ -62,6 +62,15 @@ impl Error {
             message: message.into(),
         }
     }
+
+    /// The same usage error, blamed on `flag` (for a value parsed like another
+    /// option's, e.g. `--tile a4` parsed as a paper).
+    pub fn for_flag(self, flag: &str) -> Error {
+        match self {
+            Error::Usage { message, .. } => Error::usage(flag, message),
+            other => other,
+        }
+    }
 }
 
 /// 1-based line and column of a byte offset.

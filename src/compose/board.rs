@@ -504,7 +504,7 @@ pub fn tile_plan(
         return Err(Error::usage(
             option,
             format!(
-                "{square} mm squares make a board {} m long; give at most 1000 mm",
+                "{square:e} mm squares make a board {:e} m long; give at most 1000 mm",
                 square * 9.0 / 1000.0
             ),
         ));

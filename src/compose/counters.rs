@@ -111,6 +111,16 @@ pub fn default_size(res: &Resources, paper: Paper) -> Result<f64, Error> {
     Ok((square * 0.85).floor())
 }
 
+/// The largest whole-millimetre counter size, at most `want` mm, whose sheet
+/// fits the paper in this mode (`None` when not even 8 mm fits).
+pub fn largest_fitting_size(res: &Resources, opts: &CounterOptions, want: f64) -> Option<f64> {
+    let top = want.min(1000.0).floor() as i64;
+    (8..=top)
+        .rev()
+        .map(|s| s as f64)
+        .find(|&s| grid(res, opts, s).is_ok())
+}
+
 /// The grid the counters are packed in, or a usage error when they cannot fit.
 fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error> {
     let cell = size + 2.0 * opts.bleed;

@@ -3,7 +3,7 @@
 
 use super::board::{board_sheets, BoardOptions};
 use super::boxnet::{box_pages, BoxOptions};
-use super::counters::{counter_pages, CounterOptions, Shape, Sides};
+use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
 use super::{left_text, paragraph, text_fit};
 use crate::error::Error;
@@ -72,17 +72,26 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         },
         None,
     )?;
-    let counters = counter_pages(
-        res,
-        &CounterOptions {
-            // Counters that suit the board's squares, tiled or not.
-            size: opts.square.map(|s| (s * 0.85).floor()),
-            shape: opts.shape,
-            sides: opts.sides,
-            bleed: opts.bleed,
-            ..CounterOptions::new(opts.paper)
-        },
-    )?;
+    let mut counter_opts = CounterOptions {
+        shape: opts.shape,
+        sides: opts.sides,
+        bleed: opts.bleed,
+        ..CounterOptions::new(opts.paper)
+    };
+    // Counters that suit the board's squares, tiled or not, as large as the
+    // paper allows (a floor board's counters are the largest that fit a sheet).
+    counter_opts.size = match opts.square {
+        Some(s) => Some(
+            largest_fitting_size(res, &counter_opts, (s * 0.85).floor()).ok_or_else(|| {
+                Error::usage(
+                    "--paper",
+                    "not even 8 mm counters fit this paper; choose a larger --paper",
+                )
+            })?,
+        ),
+        None => None,
+    };
+    let counters = counter_pages(res, &counter_opts)?;
     let rules: Vec<Page> = handout_pages(res, &HandoutOptions { paper: opts.paper })
         .into_iter()
         .map(|p| p.with_bleed(opts.bleed))
@@ -92,7 +101,7 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         box_pages(
             res,
             &BoxOptions {
-                counter_size: opts.square.map(|s| (s * 0.85).floor()),
+                counter_size: counter_opts.size,
                 sides: opts.sides,
                 ..BoxOptions::new(opts.paper)
             },

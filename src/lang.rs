@@ -206,15 +206,14 @@ impl Lang {
 
     /// Parses a pack from TOML text; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Lang, Error> {
+        crate::input::check_toml_strings(src, origin)?;
         toml::from_str(src).map_err(|e| toml_error(origin, src, &e))
     }
 
     /// Loads a pack from a file.
     pub fn load(path: &Path) -> Result<Lang, Error> {
-        let src = std::fs::read_to_string(path).map_err(|e| Error::Io {
-            path: path.display().to_string(),
-            source: e,
-        })?;
+        let src = crate::input::read_text(path, crate::input::InputKind::LangPack)
+            .map_err(|e| e.for_option("--lang-file", path))?;
         Lang::parse(&src, &path.display().to_string())
     }
 

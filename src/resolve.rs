@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::icons::Icons;
+use crate::input::{read_bytes, InputKind};
 use crate::lang::Lang;
 use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
@@ -46,14 +47,24 @@ fn load_font(book: &mut FontBook, spec: &str, key: &str) -> Result<FontId, Error
         return Ok(book.add_builtin(f));
     }
     let (path, face) = split_face_index(spec).map_err(bad)?;
-    if let Some(id) = book.find(path, face.unwrap_or(0)) {
+    let shown = crate::input::shown(path);
+    // One file, however its path is spelled, is read and parsed once.
+    let canonical = std::fs::canonicalize(path)
+        .map_err(|e| bad(format!("cannot read font file `{shown}`: {e}")))?;
+    let name = canonical.to_string_lossy();
+    if let Some(id) = book.find(&name, face.unwrap_or(0)) {
         return Ok(id);
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| bad(format!("cannot read font file `{path}`: {e}")))?;
-    // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
-    let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    book.add(path, data, face.unwrap_or(0))
+    let data = match book.data_of(&name) {
+        Some(data) => data,
+        None => {
+            let bytes = read_bytes(&canonical, InputKind::Font)
+                .map_err(|e| bad(format!("`{shown}`: {e}")))?;
+            // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
+            Box::leak(bytes.into_boxed_slice())
+        }
+    };
+    book.add(&name, data, face.unwrap_or(0))
         .map_err(|e| bad(e.to_string()))
 }
 
@@ -80,7 +91,19 @@ impl Resources {
         let han = load_fonts(&mut book, &theme.fonts.han, "han")?;
         let text = load_fonts(&mut book, &theme.fonts.text, "text")?;
         let bold = load_fonts(&mut book, &theme.fonts.bold, "bold")?;
-        let icons = Icons::load(&theme, rules.play.fox)?;
+        let icons = if theme.board.icons || theme.counters.icons {
+            let fox = rules.play.fox;
+            Icons::load(|a| {
+                let name = if fox && a == crate::layout::Animal::Wolf {
+                    "fox"
+                } else {
+                    a.key()
+                };
+                (theme.icons.get(a, fox), format!("icons.{name}"))
+            })?
+        } else {
+            Icons::default()
+        };
         let res = Resources {
             theme,
             lang,

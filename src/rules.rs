@@ -124,10 +124,8 @@ impl Ruleset {
     /// A preset name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Ruleset, Error> {
         if arg.ends_with(".toml") || arg.contains('/') {
-            let src = std::fs::read_to_string(Path::new(arg)).map_err(|e| Error::Io {
-                path: arg.to_string(),
-                source: e,
-            })?;
+            let src = crate::input::read_text(Path::new(arg), crate::input::InputKind::Ruleset)
+                .map_err(|e| e.for_option("--ruleset", Path::new(arg)))?;
             Ruleset::parse(&src, arg)
         } else {
             Ruleset::builtin(arg)
@@ -136,6 +134,7 @@ impl Ruleset {
 
     /// Parses and checks a ruleset; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Ruleset, Error> {
+        crate::input::check_toml_strings(src, origin)?;
         let r: Ruleset = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
         for a in Animal::ALL {
             let rank = r.rank(a);

@@ -148,6 +148,11 @@ impl FontBook {
             .map(FontId)
     }
 
+    /// The bytes of a file already loaded under `name` (any face).
+    pub fn data_of(&self, name: &str) -> Option<&'static [u8]> {
+        self.fonts.iter().find(|f| f.name == name).map(|f| f.data)
+    }
+
     /// Adds a bundled font.
     pub fn add_builtin(&mut self, f: BuiltinFont) -> FontId {
         self.add(&format!("builtin:{}", f.name()), f.data(), 0)

@@ -15,6 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub use color::{contrast, luminance, ThemeColor, COLOR_FORMS};
 
 use crate::error::Error;
+use crate::input::InputKind;
 use crate::layout::{Animal, Side};
 use crate::scene::Color;
 
@@ -321,10 +322,8 @@ fn merge(base: &mut toml::Table, top: toml::Table) {
 fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Error> {
     let text = match origin {
         Origin::Builtin(_, s) => s.to_string(),
-        Origin::File(p) => std::fs::read_to_string(p).map_err(|e| Error::Io {
-            path: p.display().to_string(),
-            source: e,
-        })?,
+        Origin::File(p) => crate::input::read_text(p, InputKind::Theme)
+            .map_err(|e| e.for_option("--theme", p))?,
         Origin::Text { src, .. } => src.clone(),
     };
     let name = origin.describe();
@@ -420,12 +419,12 @@ impl Theme {
 
     /// A theme file; relative paths inside it are read from its folder.
     pub fn load(path: &Path) -> Result<Theme, Error> {
-        if !path.is_file() {
+        if !path.exists() {
             return Err(Error::usage(
                 "--theme",
                 format!(
                     "theme file `{}` not found; give a .toml file or a built-in name ({})",
-                    path.display(),
+                    crate::input::shown_path(path),
                     builtin_names()
                 ),
             ));

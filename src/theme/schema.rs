@@ -174,6 +174,7 @@ impl Source<'_> {
 /// Checks one theme file against [`KEYS`] and returns its table with every
 /// relative file path made absolute (against the file's folder).
 pub(crate) fn check(src: &Source) -> Result<toml::Table, Error> {
+    crate::input::check_toml_strings(src.text, src.origin)?;
     let doc = DeTable::parse(src.text).map_err(|e| {
         let offset = e.span().map(|s| s.start).unwrap_or(0);
         let key = crate::error::key_path_at(src.text, offset).unwrap_or_default();

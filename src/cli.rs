@@ -8,9 +8,10 @@ use jungle_print::compose::board::{board_page, square_size, BoardOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::error::Error;
+use jungle_print::input::shown_path;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
-use jungle_print::output::write_atomic;
+use jungle_print::output::{check_target, is_stdout, write_atomic, write_set};
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
@@ -437,7 +438,7 @@ fn emit(
     let doc = document(title, pages, res);
     write(&doc, format, &path, live_text)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
-    eprintln!("jungle-print: wrote {} ({detail})", path.display());
+    eprintln!("jungle-print: wrote {} ({detail})", shown_path(&path));
     Ok(())
 }
 
@@ -598,6 +599,8 @@ fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
 }
 
 /// Output format and path from the options; `stem` names the default file.
+/// A format that contradicts the file's extension, and a target that cannot be
+/// replaced by a regular file (see [`check_target`]), are refused.
 fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
     let from_ext = c
         .output
@@ -606,30 +609,42 @@ fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
         .and_then(|e| e.to_str())
         .map(|e| e.to_ascii_lowercase());
     let format = match (c.format, from_ext.as_deref()) {
+        (Some(f), Some(ext @ ("pdf" | "svg"))) if ext != f.ext() => {
+            return Err(Error::usage(
+                "--format",
+                format!(
+                    "--format {} contradicts the output file name `{}`; name the file `.{}` or leave out --format",
+                    f.ext(),
+                    shown_path(c.output.as_deref().unwrap_or(Path::new(""))),
+                    f.ext()
+                ),
+            ))
+        }
         (Some(f), _) => f,
         (None, Some("svg")) => Format::Svg,
         _ => Format::Pdf,
     };
-    let ext = match format {
-        Format::Pdf => "pdf",
-        Format::Svg => "svg",
-    };
     let path = c
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            return Err(Error::usage(
-                "--output",
-                format!("folder `{}` does not exist", dir.display()),
-            ));
-        }
+        .unwrap_or_else(|| PathBuf::from(format!("{stem}.{}", format.ext())));
+    if !is_stdout(&path) {
+        check_target(&path)?;
     }
     Ok((format, path))
 }
 
-/// Renders and writes a document: one PDF, or one SVG per page.
+impl Format {
+    /// The file extension.
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Pdf => "pdf",
+            Format::Svg => "svg",
+        }
+    }
+}
+
+/// Renders and writes a document: one PDF, or one SVG per page, written as a set.
 fn write(doc: &Document, format: Format, path: &Path, live_text: bool) -> Result<(), Error> {
     match format {
         Format::Pdf => {
@@ -638,22 +653,50 @@ fn write(doc: &Document, format: Format, path: &Path, live_text: bool) -> Result
             write_atomic(path, &bytes)
         }
         Format::Svg => {
+            let n = doc.pages.len();
+            if is_stdout(path) && n > 1 {
+                return Err(Error::usage(
+                    "--output",
+                    format!(
+                        "an SVG file holds one page and this document has {n}; give a file name (pages go to NAME.svg, NAME-2.svg, …) or use --format pdf"
+                    ),
+                ));
+            }
             let opts = svg::SvgOptions { live_text };
-            // Render every page before writing any, so an error leaves no partial set.
-            let files: Vec<(PathBuf, String)> = (0..doc.pages.len())
-                .map(|i| (page_path(path, i), svg::render(doc, i, &opts)))
+            let files: Vec<(PathBuf, Vec<u8>)> = (0..n)
+                .map(|i| (page_path(path, i), svg::render(doc, i, &opts).into_bytes()))
                 .collect();
-            for (p, s) in files {
-                write_atomic(&p, s.as_bytes())?;
+            write_set(&files)?;
+            if !is_stdout(path) {
+                warn_stale_pages(path, n);
             }
             Ok(())
         }
     }
 }
 
+/// Warns about `NAME-K.svg` files beyond the `n` pages just written: pages of
+/// an earlier, longer document that are not part of this one.
+fn warn_stale_pages(path: &Path, n: usize) {
+    let stale: Vec<String> = (n.max(1)..)
+        .map(|i| page_path(path, i))
+        .take_while(|p| p.exists())
+        .take(100)
+        .map(|p| shown_path(&p))
+        .collect();
+    if !stale.is_empty() {
+        eprintln!(
+            "jungle-print: warning: {} {} left from an earlier run and not part of this document; delete {}",
+            stale.join(", "),
+            if stale.len() == 1 { "is" } else { "are" },
+            if stale.len() == 1 { "it" } else { "them" }
+        );
+    }
+}
+
 /// `board.svg` for the first page, `board-2.svg`, … for the others.
 fn page_path(path: &Path, index: usize) -> PathBuf {
-    if index == 0 || path.as_os_str() == "-" {
+    if index == 0 || is_stdout(path) {
         return path.to_path_buf();
     }
     let stem = path

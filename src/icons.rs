@@ -111,7 +111,10 @@ impl Icon {
         // In the unit box: the drawing must be finite, near its box, and visible.
         let (ex, ey, ew, eh) = extent(&segs).unwrap_or((0.0, 0.0, 0.0, 0.0));
         let inside = |lo: f64, len: f64| {
-            lo.is_finite() && (lo + len).is_finite() && lo >= -OVERHANG && lo + len <= 1.0 + OVERHANG
+            lo.is_finite()
+                && (lo + len).is_finite()
+                && lo >= -OVERHANG
+                && lo + len <= 1.0 + OVERHANG
         };
         if !(inside(ex, ew) && inside(ey, eh)) {
             return Err(format!(

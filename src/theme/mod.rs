@@ -322,8 +322,9 @@ fn merge(base: &mut toml::Table, top: toml::Table) {
 fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Error> {
     let text = match origin {
         Origin::Builtin(_, s) => s.to_string(),
-        Origin::File(p) => crate::input::read_text(p, InputKind::Theme)
-            .map_err(|e| e.for_option("--theme", p))?,
+        Origin::File(p) => {
+            crate::input::read_text(p, InputKind::Theme).map_err(|e| e.for_option("--theme", p))?
+        }
         Origin::Text { src, .. } => src.clone(),
     };
     let name = origin.describe();

@@ -1,0 +1,397 @@
+//! Hostile input (issue 10): every case ends quickly with exit 2, a message
+//! naming the file, option or key, and the old output files unchanged.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_jungle-print");
+
+/// Exit code, stdout, stderr of the program run in `dir`.
+fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs the program under a virtual-memory limit of `mb` MB (`ulimit -v`),
+/// with a CPU-time limit of 60 s so a runaway case fails instead of hanging.
+fn run_limited(dir: &Path, mb: u64, args: &[&str]) -> (i32, String) {
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+        .collect();
+    let script = format!(
+        "ulimit -v {}; ulimit -t 60; exec '{BIN}' {}",
+        mb * 1024,
+        quoted.join(" ")
+    );
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A scratch folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!(
+        "jungle-print-hostile-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
+
+/// Every file in `dir` with its contents, sorted: to show nothing changed.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let data = if e.file_type().unwrap().is_file() {
+                std::fs::read(e.path()).unwrap()
+            } else {
+                Vec::new()
+            };
+            (e.file_name().to_string_lossy().into_owned(), data)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo");
+}
+
+/// Runs `args` in a folder holding an old `out.pdf`; asserts exit 2, one error
+/// containing every `needle`, and the folder unchanged.
+fn refused(dir: &Path, args: &[&str], needles: &[&str]) -> String {
+    std::fs::write(dir.join("out.pdf"), "old output").unwrap();
+    let before = snapshot(dir);
+    let (code, _, err) = run(dir, args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: `{n}` not in {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(snapshot(dir), before, "{args:?} changed files");
+    err
+}
+
+// ---- 1. Limits ----------------------------------------------------------
+
+#[test]
+fn special_files_as_inputs_are_refused_naming_the_option() {
+    let d = tempdir("special");
+    mkfifo(&d.join("fifo.toml"));
+    let fifo = d.join("fifo.toml").display().to_string();
+    let cases: [(&[&str], &[&str]); 8] = [
+        (
+            &["rules", "--ruleset", "/dev/zero", "-o", "out.pdf"],
+            &["--ruleset", "/dev/zero", "device"],
+        ),
+        (
+            &["rules", "--ruleset", &fifo, "-o", "out.pdf"],
+            &["--ruleset", "FIFO"],
+        ),
+        (
+            &["rules", "--lang-file", "/dev/urandom", "-o", "out.pdf"],
+            &["--lang-file", "/dev/urandom"],
+        ),
+        (
+            &["rules", "--lang-file", &fifo, "-o", "out.pdf"],
+            &["--lang-file", "FIFO"],
+        ),
+        (
+            &["board", "--theme", &fifo, "-o", "out.pdf"],
+            &["--theme", "FIFO"],
+        ),
+        (
+            &["rules", "--ruleset", "nothere.toml", "-o", "out.pdf"],
+            &["--ruleset", "nothere.toml", "not found"],
+        ),
+        (
+            &["rules", "--lang-file", "/tmp", "-o", "out.pdf"],
+            &["--lang-file", "folder"],
+        ),
+        (
+            &["rules", "--lang-file", "nope.toml", "-o", "out.pdf"],
+            &["--lang-file", "nope.toml"],
+        ),
+    ];
+    for (args, needles) in cases {
+        refused(&d, args, needles);
+    }
+}
+
+#[test]
+fn oversized_and_non_utf8_inputs_are_refused() {
+    let d = tempdir("size");
+    std::fs::write(d.join("big.toml"), vec![b'#'; 2 << 20]).unwrap();
+    refused(
+        &d,
+        &["rules", "--ruleset", "big.toml", "-o", "out.pdf"],
+        &["--ruleset", "big.toml", "limit"],
+    );
+    refused(
+        &d,
+        &["board", "--theme", "big.toml", "-o", "out.pdf"],
+        &["--theme", "limit"],
+    );
+    std::fs::write(d.join("latin1.toml"), b"# ok\nname = \"caf\xe9\"\n").unwrap();
+    for opt in ["--ruleset", "--lang-file", "--theme"] {
+        refused(
+            &d,
+            &["rules", opt, "latin1.toml", "-o", "out.pdf"],
+            &["latin1.toml:2:12", "UTF-8"],
+        );
+    }
+}
+
+fn icon_theme(dir: &Path, svg: &str) {
+    std::fs::write(dir.join("icon.svg"), svg).unwrap();
+    std::fs::write(
+        dir.join("icons.toml"),
+        "[board]\nicons = true\n[icons]\nrat = \"icon.svg\"\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn hostile_icons_are_refused_in_bounded_memory() {
+    let d = tempdir("icons");
+    let deep = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">{}<rect width=\"5\" height=\"5\"/>{}</svg>",
+        "<g>".repeat(20_000),
+        "</g>".repeat(20_000)
+    );
+    let nest = |n: usize| {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">{}<rect width=\"5\" height=\"5\"/>{}</svg>",
+            "<g>".repeat(n),
+            "</g>".repeat(n)
+        )
+    };
+    let long_path = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M0 0{}\"/></svg>",
+        " L1 1".repeat(150_000)
+    );
+    let many_rects = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">{}</svg>",
+        "<rect width=\"1\" height=\"1\"/>".repeat(30_000)
+    );
+    let svg = |body: &str, view: &str| {
+        format!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{view}\">{body}</svg>")
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (deep, "more than 10000 elements"),
+        (nest(100), "nested more than 32"),
+        (long_path, "more than 4000 path segments"),
+        (many_rects, "more than 10000 elements"),
+        (
+            svg("<rect width=\"inf\" height=\"5\"/>", "0 0 10 10"),
+            "finite",
+        ),
+        (
+            svg("<rect width=\"NaN\" height=\"5\"/>", "0 0 10 10"),
+            "finite",
+        ),
+        (
+            svg("<path d=\"M0 0 L1e39 5 L5 5z\"/>", "0 0 10 10"),
+            "finite",
+        ),
+        (
+            svg(
+                "<g transform=\"scale(0)\"><rect width=\"5\" height=\"5\"/></g>",
+                "0 0 10 10",
+            ),
+            "too small",
+        ),
+        (
+            svg(
+                "<g transform=\"scale(1e5)\"><rect width=\"5\" height=\"5\"/></g>",
+                "0 0 10 10",
+            ),
+            "outside its viewBox",
+        ),
+        (
+            svg("<rect width=\"5\" height=\"5\"/>", "0 0 1e-9 1e-9"),
+            "outside its viewBox",
+        ),
+    ];
+    for (icon, needle) in cases {
+        icon_theme(&d, &icon);
+        std::fs::write(d.join("out.pdf"), "old output").unwrap();
+        let before = snapshot(&d);
+        let (code, err) = run_limited(
+            &d,
+            1000,
+            &["board", "--theme", "icons.toml", "-o", "out.pdf"],
+        );
+        assert_eq!(code, 2, "{needle}: {err}");
+        assert!(
+            err.contains(needle) && err.contains("icons.rat") && err.contains("icon.svg"),
+            "{needle}: {err}"
+        );
+        assert_eq!(snapshot(&d), before);
+    }
+}
+
+// ---- 2. No lost or corrupt file ------------------------------------------
+
+#[test]
+fn output_through_a_symlink_writes_its_target() {
+    let d = tempdir("symlink");
+    std::fs::write(d.join("real.pdf"), "old").unwrap();
+    std::os::unix::fs::symlink("real.pdf", d.join("link.pdf")).unwrap();
+    let (code, _, err) = run(&d, &["board", "-o", "link.pdf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(d.join("link.pdf"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read(d.join("real.pdf"))
+        .unwrap()
+        .starts_with(b"%PDF"));
+}
+
+#[test]
+fn output_to_devices_fifos_and_folders_is_refused() {
+    let d = tempdir("devices");
+    mkfifo(&d.join("pipe.pdf"));
+    std::fs::create_dir(d.join("folder.pdf")).unwrap();
+    refused(
+        &d,
+        &["board", "-o", "/dev/null"],
+        &["--output", "/dev/null", "device"],
+    );
+    refused(&d, &["board", "-o", "pipe.pdf"], &["--output", "FIFO"]);
+    refused(&d, &["board", "-o", "folder.pdf"], &["--output", "folder"]);
+    refused(&d, &["board", "-o", "."], &["--output", "folder"]);
+    refused(
+        &d,
+        &["board", "-o", "nowhere/x.pdf"],
+        &["--output", "nowhere"],
+    );
+    use std::os::unix::fs::FileTypeExt;
+    let null = std::fs::symlink_metadata("/dev/null").unwrap();
+    assert!(
+        null.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+}
+
+#[test]
+fn an_svg_set_that_cannot_be_written_leaves_every_old_page() {
+    let d = tempdir("svgset");
+    std::fs::write(d.join("c.svg"), "old page 1").unwrap();
+    std::fs::write(d.join("c-2.svg"), "old page 2").unwrap();
+    let mut perm = std::fs::metadata(d.join("c-2.svg")).unwrap().permissions();
+    perm.set_readonly(true);
+    std::fs::set_permissions(d.join("c-2.svg"), perm).unwrap();
+    let before = snapshot(&d);
+    // Fold counters: two pages.
+    let (code, _, err) = run(&d, &["counters", "--sides", "duplex", "-o", "c.svg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("c-2.svg") && err.contains("read-only"),
+        "{err}"
+    );
+    assert_eq!(
+        snapshot(&d),
+        before,
+        "no page replaced, no temporary file left"
+    );
+}
+
+#[test]
+fn pages_left_from_a_longer_run_are_reported() {
+    let d = tempdir("stale");
+    for i in 2..=5 {
+        std::fs::write(d.join(format!("c-{i}.svg")), "old").unwrap();
+    }
+    let (code, _, err) = run(&d, &["counters", "--sides", "duplex", "-o", "c.svg"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("c-3.svg, ") && err.contains("c-5.svg") && err.contains("earlier run"),
+        "{err}"
+    );
+    assert!(!err.contains("c-2.svg"), "page 2 is part of the set: {err}");
+}
+
+#[test]
+fn multi_page_svg_to_standard_output_is_refused() {
+    let d = tempdir("stdout");
+    let (code, out, err) = run(
+        &d,
+        &[
+            "counters", "--sides", "duplex", "--format", "svg", "-o", "-",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--output") && err.contains("one page"),
+        "{err}"
+    );
+    assert!(out.is_empty());
+    let (code, out, _) = run(&d, &["board", "--format", "svg", "-o", "-"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<?xml") && out.contains("<svg"));
+}
+
+#[test]
+fn a_format_contradicting_the_file_name_is_refused() {
+    let d = tempdir("mismatch");
+    refused(
+        &d,
+        &["board", "--format", "svg", "-o", "out.pdf"],
+        &["--format", "out.pdf"],
+    );
+    refused(
+        &d,
+        &["board", "--format", "pdf", "-o", "x.svg"],
+        &["--format", "x.svg"],
+    );
+}
+
+#[test]
+fn a_249_character_file_name_works() {
+    let d = tempdir("longname");
+    let name = format!("{}.pdf", "b".repeat(245));
+    assert_eq!(name.len(), 249);
+    let (code, _, err) = run(&d, &["board", "-o", &name]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read(d.join(&name)).unwrap().starts_with(b"%PDF"));
+    let svg = format!("{}.svg", "s".repeat(245));
+    let (code, _, err) = run(&d, &["counters", "--sides", "duplex", "-o", &svg]);
+    assert_eq!(code, 0, "{err}");
+}

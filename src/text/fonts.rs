@@ -198,27 +198,46 @@ impl FontBook {
             .collect()
     }
 
+    /// The font of the stack that draws `c` after a run in font `prev`: the
+    /// first that has it (a space stays in `prev` when `prev` has one). A
+    /// character no font has goes to the first font (it would show as a box:
+    /// callers check [`FontBook::missing`] first).
+    fn font_for(&self, stack: &FontStack, prev: Option<FontId>, c: char) -> FontId {
+        match prev {
+            Some(f) if c == ' ' && self.glyph(f, c).is_some() => f,
+            _ => stack
+                .iter()
+                .copied()
+                .find(|f| self.glyph(*f, c).is_some())
+                .unwrap_or(stack[0]),
+        }
+    }
+
     /// Splits text into runs of one font each, taking for every character the
     /// first font of the stack that has it. Spaces stay with the current run.
-    /// A character no font has goes to the first font (it would show as a box:
-    /// callers check [`FontBook::missing`] first).
     pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
         let mut runs: Vec<(FontId, String)> = Vec::new();
         for c in text.chars() {
-            let font = match runs.last() {
-                Some((f, _)) if c == ' ' && self.glyph(*f, c).is_some() => *f,
-                _ => stack
-                    .iter()
-                    .copied()
-                    .find(|f| self.glyph(*f, c).is_some())
-                    .unwrap_or(stack[0]),
-            };
+            let font = self.font_for(stack, runs.last().map(|r| r.0), c);
             match runs.last_mut() {
                 Some((f, s)) if *f == font => s.push(c),
                 _ => runs.push((font, c.to_string())),
             }
         }
         runs
+    }
+
+    /// The advance of every character of `text` set in a font stack, in mm at
+    /// em size `size` mm; their sum is [`FontBook::width_mm`].
+    pub fn advances_mm(&self, stack: &FontStack, text: &str, size: f64) -> Vec<f64> {
+        let mut prev = None;
+        text.chars()
+            .map(|c| {
+                let f = self.font_for(stack, prev, c);
+                prev = Some(f);
+                self.advance_em(f, c) * size
+            })
+            .collect()
     }
 
     /// Horizontal advance of one character in em.

@@ -434,6 +434,7 @@ fn emit(
     for w in res.take_warnings() {
         eprintln!("jungle-print: warning: {w}");
     }
+    res.check_pages(&pages)?;
     let n = pages.len();
     let doc = document(title, pages, res);
     write(&doc, format, &path, live_text)?;
@@ -648,7 +649,12 @@ impl Format {
 fn write(doc: &Document, format: Format, path: &Path, live_text: bool) -> Result<(), Error> {
     match format {
         Format::Pdf => {
-            let bytes = pdf::render(doc, &pdf::PdfOptions::default())
+            let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &Default::default()))
+                .ok_or_else(|| {
+                    Error::Render(
+                        "the PDF writer failed on this document (a bug: please report it)".into(),
+                    )
+                })?
                 .map_err(|e| Error::Render(e.to_string()))?;
             write_atomic(path, &bytes)
         }

@@ -395,3 +395,104 @@ fn a_249_character_file_name_works() {
     let (code, _, err) = run(&d, &["counters", "--sides", "duplex", "-o", &svg]);
     assert_eq!(code, 0, "{err}");
 }
+
+// ---- Fonts ---------------------------------------------------------------
+
+const KAI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fonts/JungleKai-Regular.ttf");
+const SANS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fonts/NotoSans-Regular.subset.ttf"
+);
+
+/// A copy of a bundled font with table `tag` changed by `f` (offset, length).
+fn damaged(font: &str, tag: &[u8; 4], f: impl Fn(&mut [u8])) -> Vec<u8> {
+    let mut b = std::fs::read(font).unwrap();
+    let n = u16::from_be_bytes([b[4], b[5]]) as usize;
+    for i in 0..n {
+        let rec = 12 + 16 * i;
+        if &b[rec..rec + 4] == tag {
+            let off = u32::from_be_bytes(b[rec + 8..rec + 12].try_into().unwrap()) as usize;
+            let len = u32::from_be_bytes(b[rec + 12..rec + 16].try_into().unwrap()) as usize;
+            f(&mut b[off..off + len]);
+            return b;
+        }
+    }
+    panic!("no table {tag:?}");
+}
+
+#[test]
+fn a_truncated_font_is_refused_naming_font_key_and_characters() {
+    let d = tempdir("truncated");
+    let kai = std::fs::read(KAI).unwrap();
+    std::fs::write(d.join("kai.ttf"), &kai[..kai.len() * 2 / 5]).unwrap();
+    std::fs::write(d.join("t.toml"), "[fonts]\nhan = \"kai.ttf\"\n").unwrap();
+    for args in [
+        &["board", "--theme", "t.toml", "-o", "out.pdf"][..],
+        &["check", "t.toml"][..],
+        &[
+            "counters", "--theme", "t.toml", "--lang", "zh-Hant", "-o", "out.pdf",
+        ][..],
+    ] {
+        refused(
+            &d,
+            args,
+            &["fonts.han", "kai.ttf", "no readable outline", "U+"],
+        );
+    }
+}
+
+#[test]
+fn a_font_that_loads_but_cannot_be_embedded_is_found_by_check() {
+    let d = tempdir("embed");
+    // An empty character map, and a cut-short horizontal header (which once
+    // made the PDF subsetter panic).
+    let no_cmap = damaged(SANS, b"cmap", |t| t.fill(0));
+    let short_hhea = damaged(SANS, b"hhea", |t| t[8..].fill(0));
+    for (name, bytes) in [("nocmap.ttf", no_cmap), ("hhea.ttf", short_hhea)] {
+        std::fs::write(d.join(name), bytes).unwrap();
+        std::fs::write(d.join("t.toml"), format!("[fonts]\ntext = \"{name}\"\n")).unwrap();
+        refused(
+            &d,
+            &["check", "t.toml"],
+            &["fonts.text", name, "cannot be embedded"],
+        );
+        refused(
+            &d,
+            &["board", "--theme", "t.toml", "-o", "out.pdf"],
+            &["fonts.text", name],
+        );
+    }
+}
+
+#[test]
+fn one_font_file_is_loaded_once_however_spelled_and_lists_are_capped() {
+    use jungle_print::{lang::Lang, resolve::Resources, rules::Ruleset, theme::Theme};
+    let d = tempdir("spellings");
+    std::fs::create_dir(d.join("sub")).unwrap();
+    std::fs::copy(KAI, d.join("kai.ttf")).unwrap();
+    std::os::unix::fs::symlink("kai.ttf", d.join("alias.ttf")).unwrap();
+    std::fs::write(
+        d.join("t.toml"),
+        "[fonts]\nhan = [\"kai.ttf\", \"./kai.ttf\", \"sub/../kai.ttf\", \"alias.ttf\"]\ntext = \"sub/../alias.ttf\"\n",
+    )
+    .unwrap();
+    let theme = Theme::load(&d.join("t.toml")).unwrap();
+    let res = Resources::new(theme, Lang::builtin("en").unwrap(), Ruleset::default()).unwrap();
+    let files: std::collections::BTreeSet<&str> =
+        res.fonts.fonts().iter().map(|f| f.name.as_str()).collect();
+    // kai.ttf once, plus the built-in bold face.
+    assert_eq!(files.len(), 2, "{files:?}");
+    let list: Vec<String> = (0..200)
+        .map(|i| format!("\"{}kai.ttf\"", "./".repeat(i)))
+        .collect();
+    std::fs::write(
+        d.join("t.toml"),
+        format!("[fonts]\nhan = [{}]\n", list.join(", ")),
+    )
+    .unwrap();
+    refused(
+        &d,
+        &["board", "--theme", "t.toml", "-o", "out.pdf"],
+        &["t.toml:2:7", "fonts.han", "at most 8"],
+    );
+}

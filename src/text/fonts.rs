@@ -316,19 +316,77 @@ impl FontBook {
         Some(b.0)
     }
 
+    /// True when the glyph of `c` in font `id` can be drawn: it has an
+    /// outline that reads, or `c` is a space or an invisible format character.
+    /// A damaged or truncated font can map a character to a glyph whose
+    /// outline is missing; its labels would print blank.
+    pub fn outline_readable(&self, id: FontId, c: char) -> bool {
+        struct Sink;
+        impl ttf_parser::OutlineBuilder for Sink {
+            fn move_to(&mut self, _: f32, _: f32) {}
+            fn line_to(&mut self, _: f32, _: f32) {}
+            fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+            fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+            fn close(&mut self) {}
+        }
+        let invisible = c.is_whitespace()
+            || c.is_control()
+            || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}');
+        invisible
+            || self
+                .face(id)
+                .glyph_index(c)
+                .and_then(|g| self.face(id).outline_glyph(g, &mut Sink))
+                .is_some()
+    }
+
+    /// Characters of `text` whose glyph, in the font of the stack that draws
+    /// it, has no readable outline (see [`FontBook::outline_readable`]), each
+    /// with that font.
+    pub fn unreadable(&self, stack: &FontStack, text: &str) -> BTreeSet<(char, FontId)> {
+        let mut prev = None;
+        let mut out = BTreeSet::new();
+        for c in text.chars() {
+            let f = self.font_for(stack, prev, c);
+            prev = Some(f);
+            if self.glyph(f, c).is_some() && !self.outline_readable(f, c) {
+                out.insert((c, f));
+            }
+        }
+        out
+    }
+
+    /// Bytes of all font files loaded (each file counted once).
+    pub fn total_bytes(&self) -> usize {
+        let mut seen: Vec<*const u8> = Vec::new();
+        self.fonts
+            .iter()
+            .filter(|f| {
+                let p = f.data.as_ptr();
+                let new = !seen.contains(&p);
+                seen.push(p);
+                new
+            })
+            .map(|f| f.data.len())
+            .sum()
+    }
+
     /// True for a bold face (OS/2 weight 600 or more).
     pub fn is_bold(&self, id: FontId) -> bool {
         self.face(id).weight().to_number() >= 600
     }
 
-    /// The font's family name from its `name` table (for SVG `font-family`).
+    /// The font's family name from its `name` table (for SVG `font-family`),
+    /// without control characters (invalid in XML); `fontN` when it has none.
     pub fn family(&self, id: FontId) -> String {
         let face = self.face(id);
         face.names()
             .into_iter()
             .filter(|n| n.name_id == ttf_parser::name_id::FAMILY && n.is_unicode())
             .find_map(|n| n.to_string())
-            .unwrap_or_else(|| self.fonts[id.0].name.clone())
+            .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| format!("font{}", id.0))
     }
 }
 

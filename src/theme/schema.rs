@@ -130,6 +130,10 @@ pub const KEYS: &[KeySpec] = &[
     k("icons.rat", Kind::Icon, "The rat's icon."),
 ];
 
+/// Longest font fallback list of one key: 8. Real lists hold 2–4 faces
+/// (Latin, CJK, symbols); every face is searched for every character.
+pub const MAX_FONTS_PER_KEY: usize = 8;
+
 /// The spec of a key path, if it is one.
 pub fn spec(path: &str) -> Option<&'static KeySpec> {
     KEYS.iter().find(|s| s.path == path)
@@ -355,6 +359,16 @@ fn check_value(
                     ))
                 }
             };
+            if items.len() > MAX_FONTS_PER_KEY {
+                return Err(src.error(
+                    at,
+                    spec.path,
+                    format!(
+                        "{} fonts listed; a fallback list holds at most {MAX_FONTS_PER_KEY}",
+                        items.len()
+                    ),
+                ));
+            }
             let mut out = Vec::new();
             for item in items {
                 let s = item.get_ref().as_str().ok_or_else(|| {

@@ -174,8 +174,8 @@ enum FlipArg {
 struct CounterArgs {
     #[command(flatten)]
     common: Common,
-    /// Counter size in mm (diameter or width); default: 85 % of the board square on the same paper.
-    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    /// Counter size in mm (diameter or width), at least 8; default: 85 % of the board square on the same paper.
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
     size: Option<f64>,
     /// Outline: circle, square, rounded, octagon.
     #[arg(long, default_value = "circle", value_name = "SHAPE")]
@@ -186,11 +186,16 @@ struct CounterArgs {
     /// Duplex only: long-edge or short-edge.
     #[arg(long, value_enum, default_value = "long-edge")]
     flip: FlipArg,
-    /// Number of full sets of 16 (extra sets are spares).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Number of full sets of 16 (extra sets are spares), 1 to 16.
+    #[arg(long, default_value_t = 1, value_name = "N", allow_hyphen_values = true, value_parser = parse_copies)]
     copies: usize,
-    /// Extend the face colour this many mm past the cut line.
-    #[arg(long, default_value_t = 0.0, value_name = "MM")]
+    /// Extend the face colour this many mm past the cut line (0 to 5).
+    #[arg(
+        long,
+        default_value_t = 0.0,
+        value_name = "MM",
+        allow_hyphen_values = true
+    )]
     bleed: f64,
     /// Add crop marks at each counter's corners.
     #[arg(long)]
@@ -216,7 +221,12 @@ enum Format {
 #[derive(Debug, Args)]
 struct Common {
     /// Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400).
-    #[arg(long, default_value = "a4", value_name = "PAPER")]
+    #[arg(
+        long,
+        default_value = "a4",
+        value_name = "PAPER",
+        allow_hyphen_values = true
+    )]
     paper: String,
     /// Label language: en, fr, zh-Hant, zh-Hans.
     #[arg(long, default_value = "en", value_name = "LANG")]
@@ -245,8 +255,8 @@ struct Common {
 struct BoardArgs {
     #[command(flatten)]
     common: Common,
-    /// Side of one square in mm (default: the largest whole millimetre that fits the paper).
-    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    /// Side of one square in mm, at least 8 (default: the largest whole millimetre that fits the paper).
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
     square: Option<f64>,
     /// Leave out the a–g / 1–9 coordinates.
     #[arg(long)]
@@ -436,6 +446,12 @@ fn emit(
     }
     res.check_pages(&pages)?;
     let n = pages.len();
+    if n > MAX_PAGES {
+        return Err(Error::usage(
+            "--paper",
+            format!("the document would have {n} pages, more than the limit of {MAX_PAGES}; use larger paper or fewer --copies"),
+        ));
+    }
     let doc = document(title, pages, res);
     write(&doc, format, &path, live_text)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
@@ -446,9 +462,11 @@ fn emit(
 fn board(a: BoardArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     if let Some(s) = a.square {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::usage("--square", format!("{s} is not a square size; give a length in mm greater than 0, e.g. --square 25")));
-        }
+        finite(
+            "--square",
+            s,
+            "squares must be at least 8 mm, e.g. --square 25",
+        )?;
     }
     let out = target(&a.common, "board")?;
     let mut res = resources(&a.common)?;
@@ -484,15 +502,13 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
     if let Some(s) = a.size {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::usage(
-                "--size",
-                format!(
-                    "{s} is not a counter size; give a length in mm greater than 0, e.g. --size 22"
-                ),
-            ));
-        }
+        finite(
+            "--size",
+            s,
+            "counters must be at least 8 mm, e.g. --size 22",
+        )?;
     }
+    finite("--bleed", a.bleed, "give 0 to 5 mm")?;
     let back_offset = match &a.back_offset {
         None => (0.0, 0.0),
         Some(v) => parse_offset(v)?,
@@ -556,6 +572,7 @@ fn set(a: SetArgs) -> Result<(), Error> {
         pages.push(Page::new(paper.width, paper.height));
     }
     pages.extend(counter_pages(&res, &counters)?);
+    handout_fits(&res, paper)?;
     pages.extend(handout_pages(&res, &HandoutOptions { paper }));
     let detail = format!("{} pages: board, counters, rules", pages.len());
     emit(
@@ -572,9 +589,60 @@ fn rules(a: RulesArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let out = target(&a.common, "rules")?;
     let res = resources(&a.common)?;
+    handout_fits(&res, paper)?;
     let pages = handout_pages(&res, &HandoutOptions { paper });
     let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
     emit(&res, &title, pages, out, a.common.live_text, None)
+}
+
+/// Most copies of the counters: 16 sets (256 counters), enough for a class
+/// playing in pairs; with the largest icons allowed each copy costs about
+/// 20 MB while printing a PDF.
+const MAX_COPIES: usize = 16;
+
+/// Most pages one document may have: 200. The longest real documents (32
+/// copies of small counters, the rules on A5) stay well below.
+const MAX_PAGES: usize = 200;
+
+/// Smallest text area of the rules handout, in mm (paper less margins):
+/// 80 × 100, about A6; below it the set-up diagrams and lines do not fit.
+const HANDOUT_MIN: (f64, f64) = (80.0, 100.0);
+
+/// `--copies`: a whole number from 1 to [`MAX_COPIES`].
+fn parse_copies(v: &str) -> Result<usize, String> {
+    match v.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(n),
+        _ => Err(format!("give a whole number from 1 to {MAX_COPIES}")),
+    }
+}
+
+/// A usage error for a number that is infinite or not a number.
+fn finite(flag: &str, v: f64, range: &str) -> Result<(), Error> {
+    if v.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::usage(
+            flag,
+            format!("`{v}` is not a length in mm; {range}"),
+        ))
+    }
+}
+
+/// Refuses paper whose text area (less the theme's margins) is too small for
+/// the rules handout, as `board` refuses paper too small for the board.
+fn handout_fits(res: &Resources, paper: Paper) -> Result<(), Error> {
+    let margin = res.theme.page.margin.max(8.0);
+    let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
+    if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
+        return Err(Error::usage(
+            "--paper",
+            format!(
+                "this paper leaves {w:.0} × {h:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
+                HANDOUT_MIN.0, HANDOUT_MIN.1
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Parses `X,Y` in mm, each within ±10 mm.

@@ -20,10 +20,11 @@ pub const MAX_ICON_DEPTH: usize = 32;
 /// Most elements (and other nodes) in an icon file: 10,000; the built-in icons
 /// have fewer than 10.
 pub const MAX_ICON_NODES: usize = 10_000;
-/// Most path segments in an icon once shapes are turned into paths: 4,000,
-/// over 20 times the built-in tiger (about 170). An icon is drawn up to 32
-/// times a page and on every copy of the counters, so this bounds memory.
-pub const MAX_ICON_SEGMENTS: usize = 4_000;
+/// Most path segments in an icon once shapes are turned into paths: 1,500,
+/// about 9 times the built-in tiger (about 170) and above detailed icons of
+/// common sets. An icon is drawn on every counter of every copy and on the
+/// board: 16 copies of 1,500-segment icons stay under 400 MB while printing.
+pub const MAX_ICON_SEGMENTS: usize = 1_500;
 /// Largest coordinate or transform value in an icon file: 1,000,000 (icon
 /// sets use boxes of 16 to 1,024 units); larger values, `inf` and `NaN` are refused.
 pub const MAX_ICON_NUMBER: f64 = 1e6;

@@ -216,6 +216,28 @@ pub fn excerpt(s: &str) -> String {
     format!("{}{}", shown(&head), if more { "…" } else { "" })
 }
 
+/// A message with every quotation in it (“…” or `…`) cut to an [`excerpt`],
+/// so a warning about a long label quotes only its start.
+pub fn shorten_quotes(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(1024));
+    let mut rest = msg;
+    while let Some(i) = rest.find(['“', '`']) {
+        let open = rest[i..].chars().next().unwrap_or('`');
+        let close = if open == '“' { '”' } else { '`' };
+        let inner_start = i + open.len_utf8();
+        let Some(len) = rest[inner_start..].find(close) else {
+            break;
+        };
+        out.push_str(&shown(&rest[..i]));
+        out.push(open);
+        out.push_str(&excerpt(&rest[inner_start..inner_start + len]));
+        out.push(close);
+        rest = &rest[inner_start + len + close.len_utf8()..];
+    }
+    out.push_str(&shown(rest));
+    out
+}
+
 /// True for a character that may not appear in a label or name: control
 /// characters other than tab and newline (they are invalid in XML, or move the
 /// terminal's cursor).
@@ -322,6 +344,17 @@ mod tests {
         assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
         assert_eq!(excerpt(&"é".repeat(100)).chars().count(), EXCERPT_CHARS + 1);
         assert_eq!(excerpt("short"), "short");
+    }
+
+    #[test]
+    fn warnings_quote_a_short_prefix() {
+        let long = "x".repeat(5000);
+        let m = shorten_quotes(&format!("“{long}” is too long; key `{long}`"));
+        assert!(m.chars().count() < 120, "{m}");
+        assert!(
+            m.starts_with("“xxxx") && m.contains("…” is too long; key `x"),
+            "{m}"
+        );
     }
 
     #[test]

@@ -199,8 +199,10 @@ impl Resources {
         Ok(res)
     }
 
-    /// Notes a problem that does not stop the output (e.g. a label shrunk to fit).
+    /// Notes a problem that does not stop the output (e.g. a label shrunk to
+    /// fit); quotations in it are cut to a short prefix.
     pub fn warn(&self, message: String) {
+        let message = crate::input::shorten_quotes(&message);
         let mut w = self.warnings.borrow_mut();
         if !w.contains(&message) {
             w.push(message);

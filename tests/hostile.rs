@@ -215,7 +215,7 @@ fn hostile_icons_are_refused_in_bounded_memory() {
     let cases: Vec<(String, &str)> = vec![
         (deep, "more than 10000 elements"),
         (nest(100), "nested more than 32"),
-        (long_path, "more than 4000 path segments"),
+        (long_path, "more than 1500 path segments"),
         (many_rects, "more than 10000 elements"),
         (
             svg("<rect width=\"inf\" height=\"5\"/>", "0 0 10 10"),
@@ -494,5 +494,245 @@ fn one_font_file_is_loaded_once_however_spelled_and_lists_are_capped() {
         &d,
         &["board", "--theme", "t.toml", "-o", "out.pdf"],
         &["t.toml:2:7", "fonts.han", "at most 8"],
+    );
+}
+
+// ---- Options, caps and page counts ----------------------------------------
+
+#[test]
+fn bad_numbers_name_the_option_and_its_range() {
+    let d = tempdir("numbers");
+    let cases: [(&[&str], &[&str]); 10] = [
+        (
+            &["counters", "--bleed", "-1", "-o", "out.pdf"],
+            &["--bleed", "0 to 5"],
+        ),
+        (
+            &["counters", "--bleed", "inf", "-o", "out.pdf"],
+            &["--bleed", "0 to 5"],
+        ),
+        (
+            &["board", "--square", "-inf", "-o", "out.pdf"],
+            &["--square", "at least 8"],
+        ),
+        (
+            &["board", "--square", "NaN", "-o", "out.pdf"],
+            &["--square", "at least 8"],
+        ),
+        (
+            &["board", "--square", "0", "-o", "out.pdf"],
+            &["--square", "at least 8"],
+        ),
+        (
+            &["board", "--paper", "-10x20", "-o", "out.pdf"],
+            &["--paper", "50 and 2000"],
+        ),
+        (
+            &["counters", "--size", "-inf", "-o", "out.pdf"],
+            &["--size", "at least 8"],
+        ),
+        (
+            &["counters", "--copies", "-1", "-o", "out.pdf"],
+            &["--copies", "1 to 16"],
+        ),
+        (
+            &["counters", "--copies", "1000000", "-o", "out.pdf"],
+            &["--copies", "1 to 16"],
+        ),
+        (
+            &["counters", "--back-offset", "nan,1", "-o", "out.pdf"],
+            &["--back-offset", "10 mm"],
+        ),
+    ];
+    for (args, needles) in cases {
+        refused(&d, args, needles);
+    }
+}
+
+#[test]
+fn the_largest_allowed_counter_sheet_stays_in_bounded_memory() {
+    // 16 copies of 8 mm counters with 1,499-segment icons on both sides.
+    let d = tempdir("bigicons");
+    let pts: Vec<String> = (0..1_498)
+        .map(|i| format!("L{} {}", i % 97, (i * 37) % 89))
+        .collect();
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"><path d=\"M0 0 {} Z\"/></svg>",
+        pts.join(" ")
+    );
+    icon_theme(&d, &svg);
+    let theme = std::fs::read_to_string(d.join("icons.toml")).unwrap();
+    std::fs::write(
+        d.join("icons.toml"),
+        theme.replace("[icons]", "[counters]\nicons = true\n[icons]"),
+    )
+    .unwrap();
+    let args = [
+        "counters",
+        "--theme",
+        "icons.toml",
+        "--copies",
+        "16",
+        "--size",
+        "8",
+        "--sides",
+        "duplex",
+        "-o",
+        "c.pdf",
+    ];
+    let (code, err) = run_limited(&d, 1000, &args);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = run_limited(
+        &d,
+        1000,
+        &["counters", "--copies", "1000000", "-o", "c.pdf"],
+    );
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn rules_on_paper_too_small_for_the_margins_are_refused() {
+    let d = tempdir("smallpaper");
+    std::fs::write(d.join("wide.toml"), "[page]\nmargin = 50\n").unwrap();
+    refused(
+        &d,
+        &[
+            "rules",
+            "--paper",
+            "50x50",
+            "--theme",
+            "wide.toml",
+            "-o",
+            "out.pdf",
+        ],
+        &["--paper", "50 mm margins"],
+    );
+    refused(
+        &d,
+        &["rules", "--paper", "50x50", "-o", "out.pdf"],
+        &["--paper", "80 × 100"],
+    );
+    refused(
+        &d,
+        &[
+            "set",
+            "--paper",
+            "150x150",
+            "--theme",
+            "wide.toml",
+            "-o",
+            "out.pdf",
+        ],
+        &["--paper"],
+    );
+}
+
+#[test]
+fn long_words_and_strings_are_refused_or_set_quickly() {
+    let d = tempdir("longword");
+    let en = String::from_utf8(
+        Command::new(BIN)
+            .args(["lang", "show", "en"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    // A 400 KB word in the game's title.
+    let line = en
+        .lines()
+        .find(|l| l.starts_with("title = "))
+        .unwrap()
+        .to_string();
+    let long = en.replacen(&line, &format!("title = \"{}\"", "w".repeat(400_000)), 1);
+    std::fs::write(d.join("long.toml"), long).unwrap();
+    refused(
+        &d,
+        &["rules", "--lang-file", "long.toml", "-o", "out.pdf"],
+        &["long.toml", "title", "limit of 2000"],
+    );
+    // The longest allowed word prints.
+    let ok = en.replacen(&line, &format!("title = \"{}\"", "w".repeat(1_999)), 1);
+    std::fs::write(d.join("ok.toml"), ok).unwrap();
+    let (code, err) = run_limited(
+        &d,
+        1000,
+        &["rules", "--lang-file", "ok.toml", "-o", "ok.pdf"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.lines().all(|l| l.chars().count() < 400),
+        "warnings quote a short prefix: {err}"
+    );
+}
+
+// ---- Control characters and names -----------------------------------------
+
+#[test]
+fn control_characters_are_refused_at_load_with_file_line_and_key() {
+    let d = tempdir("control");
+    std::fs::write(d.join("t.toml"), "# a theme\nname = \"evil\\u001b[2J\"\n").unwrap();
+    refused(
+        &d,
+        &["board", "--theme", "t.toml", "-o", "out.pdf"],
+        &["t.toml:2:8", "key `name`", "U+001B"],
+    );
+    let en = String::from_utf8(
+        Command::new(BIN)
+            .args(["lang", "show", "en"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let line = en
+        .lines()
+        .find(|l| l.starts_with("title = "))
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        d.join("l.toml"),
+        en.replacen(&line, "title = \"a\\u0000b\"", 1),
+    )
+    .unwrap();
+    refused(
+        &d,
+        &["board", "--lang-file", "l.toml", "-o", "out.pdf"],
+        &["l.toml:", "title", "U+0000"],
+    );
+    // A file name with control characters is shown escaped.
+    let (_, _, err) = run(
+        &d,
+        &["board", "--theme", "x\u{1b}[31m.toml", "-o", "out.pdf"],
+    );
+    assert!(
+        !err.contains('\u{1b}') && err.contains("\\u{1b}"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn theme_extends_chains_deep_and_looping_are_told_apart() {
+    let d = tempdir("extends");
+    for i in 0..20 {
+        std::fs::write(
+            d.join(format!("t{i}.toml")),
+            format!("# extends is set below\nextends = \"t{}.toml\"\n", i + 1),
+        )
+        .unwrap();
+    }
+    std::fs::write(d.join("t20.toml"), "name = \"end\"\n").unwrap();
+    let err = refused(
+        &d,
+        &["board", "--theme", "t0.toml", "-o", "out.pdf"],
+        &["too deep", ":2:1"],
+    );
+    assert!(!err.contains("loop"), "{err}");
+    std::fs::write(d.join("a.toml"), "# extends\nextends = \"b.toml\"\n").unwrap();
+    std::fs::write(d.join("b.toml"), "extends = \"a.toml\"\n").unwrap();
+    refused(
+        &d,
+        &["board", "--theme", "a.toml", "-o", "out.pdf"],
+        &["loop", "b.toml:1:1"],
     );
 }

@@ -87,19 +87,29 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
         .split('=')
         .next()
         .map(str::trim)
-        .filter(|k| !k.is_empty() && !k.starts_with('['));
+        .filter(|k| !k.is_empty() && !k.starts_with('[') && looks_like_key(k));
     let header = src[..line_start]
         .lines()
         .rev()
         .map(str::trim)
         .find(|l| l.starts_with('[') && l.ends_with(']'))
-        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string())
+        .filter(|h| looks_like_key(h));
     match (header, key) {
         (Some(h), Some(k)) => Some(format!("{h}.{k}")),
         (None, Some(k)) => Some(k.to_string()),
         (Some(h), None) => Some(h),
         (None, None) => None,
     }
+}
+
+/// True for text that can be a TOML key path: short, letters, digits, `_`,
+/// `-`, `.`, spaces and quotes only. Anything else is not quoted in messages,
+/// so an error about a file that is not TOML never shows its contents.
+fn looks_like_key(k: &str) -> bool {
+    k.len() <= 64
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ' ' | '"'))
 }
 
 /// Turns a TOML error into an [`Error::Input`] naming file, line, column and key.
@@ -130,5 +140,11 @@ mod tests {
         let off = src.find("river").unwrap();
         assert_eq!(line_col(src, off), (3, 1));
         assert_eq!(key_path_at(src, off).as_deref(), Some("board.river"));
+    }
+
+    #[test]
+    fn contents_of_other_files_are_not_quoted() {
+        let src = "root:$6$secret:19000:0:99999:7:::\n";
+        assert_eq!(key_path_at(src, 3), None);
     }
 }

@@ -332,8 +332,12 @@ pub struct Icons {
 
 impl Icons {
     /// Loads one icon per animal; `spec` gives each animal's reference
-    /// (`builtin:NAME` or a file path) and the theme key that named it.
-    pub fn load<'a>(spec: impl Fn(Animal) -> (&'a str, String)) -> Result<Icons, Error> {
+    /// (`builtin:NAME` or a file path) and the theme key that named it, and
+    /// `error` makes the error for a key and a message.
+    pub fn load<'a>(
+        spec: impl Fn(Animal) -> (&'a str, String),
+        error: impl Fn(&str, String) -> Error,
+    ) -> Result<Icons, Error> {
         let mut icons = Vec::new();
         for a in Animal::ALL {
             let (spec, key) = spec(a);
@@ -349,7 +353,7 @@ impl Icons {
                         .and_then(|s| Icon::parse(&s, &format!("`{shown}`")))
                 }
             }
-            .map_err(|m| Error::Asset(format!("theme key `{key}`: {m}")))?;
+            .map_err(|m| error(&key, m))?;
             icons.push((a, icon));
         }
         Ok(Icons { icons })

@@ -12,7 +12,7 @@ use crate::input::{excerpt, read_bytes, shown, InputKind};
 use crate::lang::Lang;
 use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
-use crate::theme::{FontList, Theme};
+use crate::theme::{FontList, KeyOrigins, Theme};
 
 /// Everything a composer needs: validated data and loaded fonts.
 #[derive(Debug, Clone)]
@@ -47,8 +47,13 @@ pub const MAX_FONT_BYTES_TOTAL: usize = 160 << 20;
 /// Loads one font of a theme: `builtin:NAME`, a file path, or `path#FACE`.
 /// A file is read and parsed once however its path is spelled (by canonical
 /// path), and must be a font that the PDF writer can embed.
-fn load_font(book: &mut FontBook, spec: &str, key: &str) -> Result<FontId, Error> {
-    let bad = |m: String| Error::Glyphs(format!("theme key `fonts.{key}`: {m}"));
+fn load_font(
+    book: &mut FontBook,
+    spec: &str,
+    key: &str,
+    origins: &KeyOrigins,
+) -> Result<FontId, Error> {
+    let bad = |m: String| origins.error(&format!("fonts.{key}"), m, Error::Glyphs);
     if let Some(name) = spec.strip_prefix("builtin:") {
         let f = BuiltinFont::from_name(name)
             .ok_or_else(|| bad(format!("unknown built-in font `{}`", shown(name))))?;
@@ -140,10 +145,15 @@ pub fn quietly<T>(f: impl FnOnce() -> T) -> Option<T> {
 }
 
 /// Loads a theme's font list, in order.
-fn load_fonts(book: &mut FontBook, list: &FontList, key: &str) -> Result<FontStack, Error> {
+fn load_fonts(book: &mut FontBook, theme: &Theme, key: &str) -> Result<FontStack, Error> {
+    let list: &FontList = match key {
+        "han" => &theme.fonts.han,
+        "text" => &theme.fonts.text,
+        _ => &theme.fonts.bold,
+    };
     list.0
         .iter()
-        .map(|spec| load_font(book, spec, key))
+        .map(|spec| load_font(book, spec, key, &theme.origins))
         .collect()
 }
 
@@ -159,9 +169,9 @@ impl Resources {
     /// string of `lang`.
     pub fn new(theme: Theme, lang: Lang, rules: Ruleset) -> Result<Resources, Error> {
         let mut book = FontBook::new();
-        let han = load_fonts(&mut book, &theme.fonts.han, "han")?;
-        let text = load_fonts(&mut book, &theme.fonts.text, "text")?;
-        let bold = load_fonts(&mut book, &theme.fonts.bold, "bold")?;
+        let han = load_fonts(&mut book, &theme, "han")?;
+        let text = load_fonts(&mut book, &theme, "text")?;
+        let bold = load_fonts(&mut book, &theme, "bold")?;
         let mut font_keys = vec![""; book.fonts().len()];
         for (ids, key) in [(&han, "han"), (&text, "text"), (&bold, "bold")] {
             for id in ids {
@@ -172,14 +182,17 @@ impl Resources {
         }
         let icons = if theme.board.icons || theme.counters.icons {
             let fox = rules.play.fox;
-            Icons::load(|a| {
-                let name = if fox && a == crate::layout::Animal::Wolf {
-                    "fox"
-                } else {
-                    a.key()
-                };
-                (theme.icons.get(a, fox), format!("icons.{name}"))
-            })?
+            Icons::load(
+                |a| {
+                    let name = if fox && a == crate::layout::Animal::Wolf {
+                        "fox"
+                    } else {
+                        a.key()
+                    };
+                    (theme.icons.get(a, fox), format!("icons.{name}"))
+                },
+                |key, m| theme.origins.error(key, m, Error::Asset),
+            )?
         } else {
             Icons::default()
         };
@@ -228,13 +241,24 @@ impl Resources {
         }
     }
 
-    /// The font of a theme, for messages: ``theme key `fonts.han` (`/path/kai.ttf`)``.
+    /// The font of a theme, for messages:
+    /// ``theme key `fonts.han` (`/path/kai.ttf`), set at my.toml:12``.
     pub fn font_name(&self, id: FontId) -> String {
+        let key = format!("fonts.{}", self.font_keys.get(id.0).copied().unwrap_or("?"));
         format!(
-            "theme key `fonts.{}` (`{}`)",
-            self.font_keys.get(id.0).copied().unwrap_or("?"),
-            shown(&self.fonts.get(id).name)
+            "theme key `{key}` (`{}`){}",
+            shown(&self.fonts.get(id).name),
+            self.font_place(&key)
         )
+    }
+
+    /// ", set at FILE:LINE" for a theme key, when known.
+    fn font_place(&self, key: &str) -> String {
+        self.theme
+            .origins
+            .place(key)
+            .map(|p| format!(", set at {p}"))
+            .unwrap_or_default()
     }
 
     /// An error when some characters of `text` (needed by `what`) map to
@@ -311,8 +335,13 @@ impl Resources {
         if problems.is_empty() {
             Ok(())
         } else {
+            let places: Vec<String> = ["fonts.han", "fonts.text"]
+                .iter()
+                .filter_map(|k| self.theme.origins.place(k).map(|p| format!("`{k}` at {p}")))
+                .collect();
             Err(Error::Glyphs(format!(
-                "the theme's fonts cannot draw every label of language `{}`: {}; choose fonts that cover these characters",
+                "the theme's fonts{} cannot draw every label of language `{}`: {}; choose fonts that cover these characters",
+                if places.is_empty() { String::new() } else { format!(" ({})", places.join(", ")) },
                 self.lang.meta.code,
                 problems.join("; ")
             )))

@@ -736,3 +736,49 @@ fn theme_extends_chains_deep_and_looping_are_told_apart() {
         &["loop", "b.toml:1:1"],
     );
 }
+
+#[test]
+fn font_and_icon_errors_name_the_theme_file_and_line() {
+    let d = tempdir("fontplace");
+    let kai = std::fs::read(KAI).unwrap();
+    std::fs::write(d.join("cut.ttf"), &kai[..kai.len() / 3]).unwrap();
+    std::fs::write(
+        d.join("base.toml"),
+        "# fonts\n\n[fonts]\nhan = \"cut.ttf\"\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("top.toml"), "extends = \"base.toml\"\n").unwrap();
+    refused(
+        &d,
+        &["board", "--theme", "top.toml", "-o", "out.pdf"],
+        &["base.toml:4", "fonts.han", "cut.ttf"],
+    );
+    std::fs::write(
+        d.join("i.toml"),
+        "[board]\nicons = true\n[icons]\n\ncat = \"none.svg\"\n",
+    )
+    .unwrap();
+    refused(
+        &d,
+        &["board", "--theme", "i.toml", "-o", "out.pdf"],
+        &["i.toml:5:", "icons.cat", "none.svg"],
+    );
+}
+
+#[test]
+fn errors_never_quote_a_file_that_is_not_toml() {
+    let d = tempdir("secret");
+    std::fs::write(
+        d.join("shadow"),
+        "root:$6$s3cr3t:19000:0:99999:7:::\nx = 1\n",
+    )
+    .unwrap();
+    for opt in ["--theme", "--ruleset", "--lang-file"] {
+        let err = refused(
+            &d,
+            &["rules", opt, "./shadow", "-o", "out.pdf"],
+            &["shadow:1:"],
+        );
+        assert!(!err.contains("s3cr3t"), "{err}");
+    }
+}

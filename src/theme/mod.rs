@@ -215,6 +215,50 @@ pub struct Theme {
     pub counters: CounterStyle,
     pub fonts: FontChoice,
     pub icons: IconChoice,
+    /// Where each key was written (not part of the theme's value).
+    #[serde(skip)]
+    pub origins: KeyOrigins,
+}
+
+/// Where the keys of a theme were written: file (or built-in name), line and
+/// column of each, after `extends` (the file that set the value wins).
+/// Two themes with the same values are equal wherever they were written.
+#[derive(Debug, Clone, Default)]
+pub struct KeyOrigins(std::collections::BTreeMap<String, (String, usize, usize)>);
+
+impl PartialEq for KeyOrigins {
+    fn eq(&self, _: &KeyOrigins) -> bool {
+        true
+    }
+}
+
+impl KeyOrigins {
+    fn note(&mut self, path: &str, origin: &str, line: usize, column: usize) {
+        self.0
+            .insert(path.to_string(), (origin.to_string(), line, column));
+    }
+
+    /// An error about key `path` at the place it was written; without one, a
+    /// message naming the key only (`fallback` makes the error).
+    pub fn error(&self, path: &str, message: String, fallback: impl Fn(String) -> Error) -> Error {
+        match self.0.get(path) {
+            Some((origin, line, column)) => Error::Input {
+                origin: origin.clone(),
+                line: *line,
+                column: *column,
+                key: format!("key `{path}`: "),
+                message,
+            },
+            None => fallback(format!("theme key `{path}`: {message}")),
+        }
+    }
+
+    /// `file:line` where key `path` was written, if known.
+    pub fn place(&self, path: &str) -> Option<String> {
+        self.0
+            .get(path)
+            .map(|(origin, line, _)| format!("{origin}:{line}"))
+    }
 }
 
 /// Built-in themes: (name, TOML source). `classic` is complete; the others extend it.
@@ -339,7 +383,11 @@ fn key_offset(text: &str, key: &str) -> usize {
 }
 
 /// Reads one theme file and everything it extends, merged; `seen` guards against loops.
-fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Error> {
+fn load_chain(
+    origin: &Origin,
+    seen: &mut Vec<Origin>,
+    origins: &mut KeyOrigins,
+) -> Result<toml::Table, Error> {
     let text = match origin {
         Origin::Builtin(_, s) => s.to_string(),
         Origin::File(p) => {
@@ -354,7 +402,8 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
         origin: &name,
         dir: &dir,
     };
-    let mut table = schema::check(&src)?;
+    let mut own = KeyOrigins::default();
+    let mut table = schema::check(&src, &mut own)?;
     let extends = table.remove("extends");
     let is_root = matches!(origin, Origin::Builtin(n, _) if *n == ROOT);
     let parent_name = match &extends {
@@ -363,6 +412,7 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
         _ => Some(ROOT.to_string()),
     };
     let Some(parent_name) = parent_name else {
+        origins.0.extend(own.0);
         return Ok(table);
     };
     let at = |message: String| {
@@ -395,8 +445,9 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
         )));
     }
     seen.push(parent.clone());
-    let mut base = load_chain(&parent, seen)?;
+    let mut base = load_chain(&parent, seen, origins)?;
     seen.pop();
+    origins.0.extend(own.0);
     // A theme that names itself keeps its name; otherwise it is called after its file.
     if !table.contains_key("name") {
         let own = match origin {
@@ -419,16 +470,20 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
 impl Theme {
     fn resolve(origin: Origin) -> Result<Theme, Error> {
         let mut seen = vec![origin.clone()];
-        let table = load_chain(&origin, &mut seen)?;
-        toml::Value::Table(table)
-            .try_into()
-            .map_err(|e: toml::de::Error| Error::Input {
-                origin: origin.describe(),
-                line: 1,
-                column: 1,
-                key: String::new(),
-                message: format!("the theme is incomplete: {}", e.message().trim()),
-            })
+        let mut origins = KeyOrigins::default();
+        let table = load_chain(&origin, &mut seen, &mut origins)?;
+        let mut theme: Theme =
+            toml::Value::Table(table)
+                .try_into()
+                .map_err(|e: toml::de::Error| Error::Input {
+                    origin: origin.describe(),
+                    line: 1,
+                    column: 1,
+                    key: String::new(),
+                    message: format!("the theme is incomplete: {}", e.message().trim()),
+                })?;
+        theme.origins = origins;
+        Ok(theme)
     }
 
     /// A built-in theme by name.

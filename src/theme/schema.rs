@@ -177,7 +177,8 @@ impl Source<'_> {
 
 /// Checks one theme file against [`KEYS`] and returns its table with every
 /// relative file path made absolute (against the file's folder).
-pub(crate) fn check(src: &Source) -> Result<toml::Table, Error> {
+/// Notes in `origins` where each key was written.
+pub(crate) fn check(src: &Source, origins: &mut super::KeyOrigins) -> Result<toml::Table, Error> {
     crate::input::check_toml_strings(src.text, src.origin)?;
     let doc = DeTable::parse(src.text).map_err(|e| {
         let offset = e.span().map(|s| s.start).unwrap_or(0);
@@ -192,7 +193,7 @@ pub(crate) fn check(src: &Source) -> Result<toml::Table, Error> {
         )
     })?;
     let mut table = toml::Table::new();
-    check_table(src, "", doc.get_ref(), &mut table)?;
+    check_table(src, "", doc.get_ref(), &mut table, origins)?;
     Ok(table)
 }
 
@@ -201,6 +202,7 @@ fn check_table(
     prefix: &str,
     de: &DeTable,
     out: &mut toml::Table,
+    origins: &mut super::KeyOrigins,
 ) -> Result<(), Error> {
     for (key, value) in de.iter() {
         let name = key.get_ref().as_ref();
@@ -221,10 +223,12 @@ fn check_table(
                 ));
             };
             let mut sub = toml::Table::new();
-            check_table(src, &path, inner, &mut sub)?;
+            check_table(src, &path, inner, &mut sub, origins)?;
             out.insert(name.to_string(), toml::Value::Table(sub));
         } else if let Some(spec) = spec(&path) {
             out.insert(name.to_string(), check_value(src, spec, value)?);
+            let (line, column) = line_col(src.text, key.span().start);
+            origins.note(&path, src.origin, line, column);
         } else {
             return Err(src.error(key.span().start, &path, unknown_key(prefix, name)));
         }
@@ -502,11 +506,15 @@ mod tests {
     use super::*;
 
     fn check_str(text: &str) -> Result<toml::Table, String> {
-        check(&Source {
-            text,
-            origin: "my.toml",
-            dir: Path::new("."),
-        })
+        let mut origins = super::super::KeyOrigins::default();
+        check(
+            &Source {
+                text,
+                origin: "my.toml",
+                dir: Path::new("."),
+            },
+            &mut origins,
+        )
         .map_err(|e| e.to_string())
     }
 

@@ -214,7 +214,7 @@ impl Lang {
     pub fn load(path: &Path) -> Result<Lang, Error> {
         let src = crate::input::read_text(path, crate::input::InputKind::LangPack)
             .map_err(|e| e.for_option("--lang-file", path))?;
-        Lang::parse(&src, &path.display().to_string())
+        Lang::parse(&src, &crate::input::shown_path(path))
     }
 
     /// The names of an animal. `fox` selects the fox's names for the wolf's piece.

@@ -86,7 +86,7 @@ fn load_font(
     let id = book
         .add(&name, data, face)
         .map_err(|e| bad(e.to_string()))?;
-    if !embeds(book, id) {
+    if !font_embeds(book, id) {
         return Err(bad(format!(
             "`{shown}` (face {face}) loads but cannot be embedded in a PDF; it may be damaged or truncated: choose another font file"
         )));
@@ -100,7 +100,7 @@ const TRIAL_TEXT: &str = "Aa0 鬥獸棋象獅虎豹狼狗貓鼠";
 /// True when the PDF writer embeds the font: a one-line page in that font is
 /// rendered, as printing would, rather than finding out after composing.
 /// A panic of the font libraries counts as a failure.
-fn embeds(book: &FontBook, id: FontId) -> bool {
+pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
     use crate::scene::{Anchor, Color, Document, Item, Layer, Page, TextRun};
     let f = book.get(id);
     let mut one = FontBook::new();

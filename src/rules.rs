@@ -126,7 +126,7 @@ impl Ruleset {
         if arg.ends_with(".toml") || arg.contains('/') {
             let src = crate::input::read_text(Path::new(arg), crate::input::InputKind::Ruleset)
                 .map_err(|e| e.for_option("--ruleset", Path::new(arg)))?;
-            Ruleset::parse(&src, arg)
+            Ruleset::parse(&src, &crate::input::shown(arg))
         } else {
             Ruleset::builtin(arg)
         }

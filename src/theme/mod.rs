@@ -295,7 +295,7 @@ impl Origin {
     fn describe(&self) -> String {
         match self {
             Origin::Builtin(n, _) => format!("builtin theme `{n}`"),
-            Origin::File(p) => p.display().to_string(),
+            Origin::File(p) => crate::input::shown_path(p),
             Origin::Text { name, .. } => name.clone(),
         }
     }
@@ -314,7 +314,7 @@ impl Origin {
         if !path.is_file() {
             return Err(key_error(format!(
                 "theme file not found: tried `{}` (relative paths are read from this file's folder)",
-                path.display()
+                crate::input::shown_path(&path)
             )));
         }
         Ok(Origin::File(path.canonicalize().unwrap_or(path)))

@@ -426,7 +426,7 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
     if !path.is_file() {
         return Err(format!(
             "font file not found: tried `{}` (relative paths are read from the theme file's folder)",
-            path.display()
+            crate::input::shown_path(&path)
         ));
     }
     Ok(match face {
@@ -454,7 +454,7 @@ fn check_icon(s: &str, dir: &Path) -> Result<String, String> {
     if !path.is_file() {
         return Err(format!(
             "icon file not found: tried `{}` (relative paths are read from the theme file's folder)",
-            path.display()
+            crate::input::shown_path(&path)
         ));
     }
     Ok(path.display().to_string())

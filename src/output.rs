@@ -194,6 +194,7 @@ mod tests {
 
     #[test]
     fn special_files_and_folders_are_refused() {
+        // check_target only reads: /dev/null is safe here.
         let e = check_target(Path::new("/dev/null")).unwrap_err();
         assert!(e.to_string().contains("is a device"), "{e}");
         assert_eq!(e.exit_code(), 2);

@@ -6,23 +6,16 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_jungle-print");
 
-/// Exit code, stdout, stderr of the program run in `dir`.
+/// Exit code, stdout, stderr of the program run in `dir`, under limits of
+/// 4 GB of memory and 60 s of CPU so that a regression fails instead of
+/// hanging the machine.
 fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_with(dir, 4000, args)
 }
 
-/// Runs the program under a virtual-memory limit of `mb` MB (`ulimit -v`),
-/// with a CPU-time limit of 60 s so a runaway case fails instead of hanging.
-fn run_limited(dir: &Path, mb: u64, args: &[&str]) -> (i32, String) {
+/// Runs the program under a virtual-memory limit of `mb` MB (`ulimit -v`)
+/// and a CPU-time limit of 60 s; returns exit code, stdout, stderr.
+fn run_with(dir: &Path, mb: u64, args: &[&str]) -> (i32, String, String) {
     let quoted: Vec<String> = args
         .iter()
         .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
@@ -39,8 +32,15 @@ fn run_limited(dir: &Path, mb: u64, args: &[&str]) -> (i32, String) {
         .unwrap();
     (
         out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// As [`run_with`], without stdout.
+fn run_limited(dir: &Path, mb: u64, args: &[&str]) -> (i32, String) {
+    let (code, _, err) = run_with(dir, mb, args);
+    (code, err)
 }
 
 /// A scratch folder, removed when dropped.
@@ -215,6 +215,7 @@ fn hostile_icons_are_refused_in_bounded_memory() {
     let cases: Vec<(String, &str)> = vec![
         (deep, "more than 10000 elements"),
         (nest(100), "nested more than 32"),
+        (nest(9_000), "nested more than 32"),
         (long_path, "more than 1500 path segments"),
         (many_rects, "more than 10000 elements"),
         (
@@ -289,10 +290,12 @@ fn output_to_devices_fifos_and_folders_is_refused() {
     let d = tempdir("devices");
     mkfifo(&d.join("pipe.pdf"));
     std::fs::create_dir(d.join("folder.pdf")).unwrap();
+    // Through a link, so that even a faulty build could only replace the link.
+    std::os::unix::fs::symlink("/dev/null", d.join("null.pdf")).unwrap();
     refused(
         &d,
-        &["board", "-o", "/dev/null"],
-        &["--output", "/dev/null", "device"],
+        &["board", "-o", "null.pdf"],
+        &["--output", "null.pdf", "device"],
     );
     refused(&d, &["board", "-o", "pipe.pdf"], &["--output", "FIFO"]);
     refused(&d, &["board", "-o", "folder.pdf"], &["--output", "folder"]);
@@ -781,4 +784,30 @@ fn errors_never_quote_a_file_that_is_not_toml() {
         );
         assert!(!err.contains("s3cr3t"), "{err}");
     }
+}
+
+#[test]
+fn a_font_family_name_with_control_characters_still_makes_valid_svg() {
+    let d = tempdir("family");
+    let mut font = std::fs::read(SANS).unwrap();
+    // "Noto" in the UTF-16 name records becomes "N\u{7}to".
+    let needle = [0u8, b'N', 0, b'o', 0, b't', 0, b'o'];
+    let mut hits = 0;
+    for i in 0..font.len() - needle.len() {
+        if font[i..i + needle.len()] == needle {
+            font[i + 3] = 7;
+            hits += 1;
+        }
+    }
+    assert!(hits > 0);
+    std::fs::write(d.join("odd.ttf"), font).unwrap();
+    std::fs::write(d.join("t.toml"), "[fonts]\ntext = \"odd.ttf\"\n").unwrap();
+    let (code, _, err) = run(
+        &d,
+        &["board", "--theme", "t.toml", "--live-text", "-o", "b.svg"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+    assert!(svg.contains("font-family") && !svg.contains('\u{7}'));
+    roxmltree::Document::parse(&svg).expect("valid XML");
 }

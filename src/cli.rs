@@ -10,9 +10,10 @@ use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Side
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::compose::set::{set_pages, SetOptions};
 use jungle_print::error::Error;
+use jungle_print::input::shown_path;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
-use jungle_print::output::write_atomic;
+use jungle_print::output::{check_target, is_stdout, write_atomic, write_set};
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
@@ -221,8 +222,8 @@ enum FlipArg {
 struct CounterArgs {
     #[command(flatten)]
     common: Common,
-    /// Counter size in mm (diameter or width); default: 85 % of the board square on the same paper.
-    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    /// Counter size in mm (diameter or width), at least 8; default: 85 % of the board square on the same paper.
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
     size: Option<f64>,
     /// Outline: circle, square, rounded, octagon.
     #[arg(long, default_value = "circle", value_name = "SHAPE")]
@@ -233,9 +234,10 @@ struct CounterArgs {
     /// Duplex only: long-edge or short-edge.
     #[arg(long, value_enum, default_value = "long-edge")]
     flip: FlipArg,
-    /// Number of full sets of 16 (extra sets are spares).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Number of full sets of 16 (extra sets are spares), 1 to 16.
+    #[arg(long, default_value_t = 1, value_name = "N", allow_hyphen_values = true, value_parser = parse_copies)]
     copies: usize,
+
     /// Add crop marks at each counter's corners.
     #[arg(long)]
     crop_marks: bool,
@@ -270,7 +272,12 @@ fn ruleset_help() -> String {
 #[derive(Debug, Args)]
 struct Common {
     /// Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400).
-    #[arg(long, default_value = "a4", value_name = "PAPER")]
+    #[arg(
+        long,
+        default_value = "a4",
+        value_name = "PAPER",
+        allow_hyphen_values = true
+    )]
     paper: String,
     /// Label language: en, fr, zh-Hant, zh-Hans.
     #[arg(long, default_value = "en", value_name = "LANG")]
@@ -309,8 +316,8 @@ struct Common {
 struct BoardArgs {
     #[command(flatten)]
     common: Common,
-    /// Side of one square in mm (default: the largest whole millimetre that fits the paper).
-    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    /// Side of one square in mm, at least 8 (default: the largest whole millimetre that fits the paper).
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
     square: Option<f64>,
     /// Leave out the a–g / 1–9 coordinates.
     #[arg(long)]
@@ -527,20 +534,29 @@ fn emit(
     for w in res.take_warnings() {
         eprintln!("jungle-print: warning: {w}");
     }
+    res.check_pages(&pages)?;
     let n = pages.len();
+    if n > MAX_PAGES {
+        return Err(Error::usage(
+            "--paper",
+            format!("the document would have {n} pages, more than the limit of {MAX_PAGES}; use larger paper or fewer --copies"),
+        ));
+    }
     let doc = document(title, pages, res);
     write(&doc, format, &path, live_text)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
-    eprintln!("jungle-print: wrote {} ({detail})", path.display());
+    eprintln!("jungle-print: wrote {} ({detail})", shown_path(&path));
     Ok(())
 }
 
 fn board(a: BoardArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     if let Some(s) = a.square {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::usage("--square", format!("{s} is not a square size; give a length in mm greater than 0, e.g. --square 25")));
-        }
+        finite(
+            "--square",
+            s,
+            "squares must be at least 8 mm, e.g. --square 25",
+        )?;
     }
     let out = target(&a.common, "board")?;
     let mut res = resources(&a.common)?;
@@ -592,14 +608,11 @@ fn counters(a: CounterArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
     if let Some(s) = a.size {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::usage(
-                "--size",
-                format!(
-                    "{s} is not a counter size; give a length in mm greater than 0, e.g. --size 22"
-                ),
-            ));
-        }
+        finite(
+            "--size",
+            s,
+            "counters must be at least 8 mm, e.g. --size 22",
+        )?;
     }
     let back_offset = match &a.back_offset {
         None => (0.0, 0.0),
@@ -657,6 +670,7 @@ fn set(a: SetArgs) -> Result<(), Error> {
     }
     let out = target(&a.common, "jungle-set")?;
     let res = resources(&a.common)?;
+    handout_fits(&res, paper)?;
     let (pages, parts) = set_pages(
         &res,
         &SetOptions {
@@ -754,12 +768,64 @@ fn rules(a: RulesArgs) -> Result<(), Error> {
     let out = target(&a.common, "rules")?;
     jungle_print::compose::check_bleed(a.common.bleed)?;
     let res = resources(&a.common)?;
+    handout_fits(&res, paper)?;
+
     let pages: Vec<Page> = handout_pages(&res, &HandoutOptions { paper })
         .into_iter()
         .map(|p| p.with_bleed(a.common.bleed))
         .collect();
     let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
     emit(&res, &title, pages, out, a.common.live_text, None)
+}
+
+/// Most copies of the counters: 16 sets (256 counters), enough for a class
+/// playing in pairs; with the largest icons allowed each copy costs about
+/// 20 MB while printing a PDF.
+const MAX_COPIES: usize = 16;
+
+/// Most pages one document may have: 200. The longest real documents (32
+/// copies of small counters, the rules on A5) stay well below.
+const MAX_PAGES: usize = 200;
+
+/// Smallest text area of the rules handout, in mm (paper less margins):
+/// 80 × 100, about A6; below it the set-up diagrams and lines do not fit.
+const HANDOUT_MIN: (f64, f64) = (80.0, 100.0);
+
+/// `--copies`: a whole number from 1 to [`MAX_COPIES`].
+fn parse_copies(v: &str) -> Result<usize, String> {
+    match v.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(n),
+        _ => Err(format!("give a whole number from 1 to {MAX_COPIES}")),
+    }
+}
+
+/// A usage error for a number that is infinite or not a number.
+fn finite(flag: &str, v: f64, range: &str) -> Result<(), Error> {
+    if v.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::usage(
+            flag,
+            format!("`{v}` is not a length in mm; {range}"),
+        ))
+    }
+}
+
+/// Refuses paper whose text area (less the theme's margins) is too small for
+/// the rules handout, as `board` refuses paper too small for the board.
+fn handout_fits(res: &Resources, paper: Paper) -> Result<(), Error> {
+    let margin = res.theme.page.margin.max(8.0);
+    let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
+    if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
+        return Err(Error::usage(
+            "--paper",
+            format!(
+                "this paper leaves {w:.0} × {h:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
+                HANDOUT_MIN.0, HANDOUT_MIN.1
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Parses `X,Y` in mm, each within ±10 mm.
@@ -785,6 +851,8 @@ fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
 }
 
 /// Output format and path from the options; `stem` names the default file.
+/// A format that contradicts the file's extension, and a target that cannot be
+/// replaced by a regular file (see [`check_target`]), are refused.
 fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
     let from_ext = c
         .output
@@ -793,54 +861,99 @@ fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
         .and_then(|e| e.to_str())
         .map(|e| e.to_ascii_lowercase());
     let format = match (c.format, from_ext.as_deref()) {
+        (Some(f), Some(ext @ ("pdf" | "svg"))) if ext != f.ext() => {
+            return Err(Error::usage(
+                "--format",
+                format!(
+                    "--format {} contradicts the output file name `{}`; name the file `.{}` or leave out --format",
+                    f.ext(),
+                    shown_path(c.output.as_deref().unwrap_or(Path::new(""))),
+                    f.ext()
+                ),
+            ))
+        }
         (Some(f), _) => f,
         (None, Some("svg")) => Format::Svg,
         _ => Format::Pdf,
     };
-    let ext = match format {
-        Format::Pdf => "pdf",
-        Format::Svg => "svg",
-    };
     let path = c
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            return Err(Error::usage(
-                "--output",
-                format!("folder `{}` does not exist", dir.display()),
-            ));
-        }
+        .unwrap_or_else(|| PathBuf::from(format!("{stem}.{}", format.ext())));
+    if !is_stdout(&path) {
+        check_target(&path)?;
     }
     Ok((format, path))
 }
 
-/// Renders and writes a document: one PDF, or one SVG per page.
+impl Format {
+    /// The file extension.
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Pdf => "pdf",
+            Format::Svg => "svg",
+        }
+    }
+}
+
+/// Renders and writes a document: one PDF, or one SVG per page, written as a set.
 fn write(doc: &Document, format: Format, path: &Path, live_text: bool) -> Result<(), Error> {
     match format {
         Format::Pdf => {
-            let bytes = pdf::render(doc, &pdf::PdfOptions::default())
+            let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &Default::default()))
+                .ok_or_else(|| {
+                    Error::Render(
+                        "the PDF writer failed on this document (a bug: please report it)".into(),
+                    )
+                })?
                 .map_err(|e| Error::Render(e.to_string()))?;
             write_atomic(path, &bytes)
         }
         Format::Svg => {
+            let n = doc.pages.len();
+            if is_stdout(path) && n > 1 {
+                return Err(Error::usage(
+                    "--output",
+                    format!(
+                        "an SVG file holds one page and this document has {n}; give a file name (pages go to NAME.svg, NAME-2.svg, …) or use --format pdf"
+                    ),
+                ));
+            }
             let opts = svg::SvgOptions { live_text };
-            // Render every page before writing any, so an error leaves no partial set.
-            let files: Vec<(PathBuf, String)> = (0..doc.pages.len())
-                .map(|i| (page_path(path, i), svg::render(doc, i, &opts)))
+            let files: Vec<(PathBuf, Vec<u8>)> = (0..n)
+                .map(|i| (page_path(path, i), svg::render(doc, i, &opts).into_bytes()))
                 .collect();
-            for (p, s) in files {
-                write_atomic(&p, s.as_bytes())?;
+            write_set(&files)?;
+            if !is_stdout(path) {
+                warn_stale_pages(path, n);
             }
             Ok(())
         }
     }
 }
 
+/// Warns about `NAME-K.svg` files beyond the `n` pages just written: pages of
+/// an earlier, longer document that are not part of this one.
+fn warn_stale_pages(path: &Path, n: usize) {
+    let stale: Vec<String> = (n.max(1)..)
+        .map(|i| page_path(path, i))
+        .take_while(|p| p.exists())
+        .take(100)
+        .map(|p| shown_path(&p))
+        .collect();
+    if !stale.is_empty() {
+        eprintln!(
+            "jungle-print: warning: {} {} left from an earlier run and not part of this document; delete {}",
+            stale.join(", "),
+            if stale.len() == 1 { "is" } else { "are" },
+            if stale.len() == 1 { "it" } else { "them" }
+        );
+    }
+}
+
 /// `board.svg` for the first page, `board-2.svg`, … for the others.
 fn page_path(path: &Path, index: usize) -> PathBuf {
-    if index == 0 || path.as_os_str() == "-" {
+    if index == 0 || is_stdout(path) {
         return path.to_path_buf();
     }
     let stem = path

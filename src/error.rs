@@ -96,11 +96,9 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
         // On a table header: the table itself.
         line_start += line.len() + 1;
     }
-    let key = line
-        .split('=')
-        .next()
-        .map(str::trim)
-        .filter(|k| !k.is_empty() && !k.starts_with('[') && !k.starts_with('#'));
+    let key = line.split('=').next().map(str::trim).filter(|k| {
+        !k.is_empty() && !k.starts_with('[') && !k.starts_with('#') && looks_like_key(k)
+    });
     let line_start = line_start.min(src.len());
     // A header may carry a comment: `[ranks]   # 1 (weakest) …`.
     let header = src[..line_start]
@@ -108,7 +106,8 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
         .rev()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| l.starts_with('[') && l.ends_with(']'))
-        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string())
+        .filter(|h| looks_like_key(h));
     match (header, key) {
         (Some(h), Some(k)) => Some(format!("{h}.{k}")),
         (None, Some(k)) => Some(k.to_string()),
@@ -140,6 +139,15 @@ pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
             ),
         }
     })
+}
+
+/// True for text that can be a TOML key path: short, letters, digits, `_`,
+/// `-`, `.`, spaces and quotes only. Anything else is not quoted in messages,
+/// so an error about a file that is not TOML never shows its contents.
+fn looks_like_key(k: &str) -> bool {
+    k.len() <= 64
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ' ' | '"'))
 }
 
 /// Turns a TOML error into an [`Error::Input`] naming file, line, column and key.
@@ -186,11 +194,18 @@ mod tests {
     }
 
     #[test]
+
     fn a_comment_on_a_header_or_a_header_itself_still_names_the_table() {
         let src = "[meta]\nname = 1\n[ranks]   # 1 (weakest) to 8\ntiger = 300\n[board]\n";
         let off = src.find("300").unwrap();
         assert_eq!(key_path_at(src, off).as_deref(), Some("ranks.tiger"));
         let off = src.find("[board]").unwrap();
         assert_eq!(key_path_at(src, off).as_deref(), Some("board"));
+    }
+
+    #[test]
+    fn contents_of_other_files_are_not_quoted() {
+        let src = "root:$6$secret:19000:0:99999:7:::\n";
+        assert_eq!(key_path_at(src, 3), None);
     }
 }

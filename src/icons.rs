@@ -7,10 +7,31 @@
 //! filled, with the `transform`s of its groups; the file's own colours are
 //! ignored (the icon takes the colour of the text beside it).
 
+use std::path::Path;
+
 use crate::error::Error;
+use crate::input::{read_text, InputKind};
 use crate::layout::Animal;
 use crate::scene::{pt, shapes, Item, Pt, Seg, Transform};
-use crate::theme::Theme;
+
+/// Deepest nesting of elements in an icon file: 32. Drawing programs nest a
+/// few groups (layers, groups, clip groups); the built-in icons nest 2 deep.
+pub const MAX_ICON_DEPTH: usize = 32;
+/// Most elements (and other nodes) in an icon file: 10,000; the built-in icons
+/// have fewer than 10.
+pub const MAX_ICON_NODES: usize = 10_000;
+/// Most path segments in an icon once shapes are turned into paths: 1,500,
+/// about 9 times the built-in tiger (about 170) and above detailed icons of
+/// common sets. An icon is drawn on every counter of every copy and on the
+/// board: 16 copies of 1,500-segment icons stay under 400 MB while printing.
+pub const MAX_ICON_SEGMENTS: usize = 1_500;
+/// Largest coordinate or transform value in an icon file: 1,000,000 (icon
+/// sets use boxes of 16 to 1,024 units); larger values, `inf` and `NaN` are refused.
+pub const MAX_ICON_NUMBER: f64 = 1e6;
+/// How far the drawing may reach outside its viewBox, in box sides: 0.5.
+const OVERHANG: f64 = 0.5;
+/// Smallest extent of the fitted drawing, as a fraction of its box: 1 %.
+const MIN_EXTENT: f64 = 0.01;
 
 /// Built-in icons: (name, SVG source), embedded from `icons/`.
 pub const BUILTIN: [(&str, &str); 9] = [
@@ -41,19 +62,29 @@ pub struct Icon {
 impl Icon {
     /// Reads an SVG document; `origin` names it in messages.
     pub fn parse(svg: &str, origin: &str) -> Result<Icon, String> {
-        let doc = roxmltree::Document::parse(svg)
-            .map_err(|e| format!("{origin}: not a readable SVG file: {e}"))?;
+        let opts = roxmltree::ParsingOptions {
+            allow_dtd: false,
+            nodes_limit: MAX_ICON_NODES as u32,
+            ..Default::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(svg, opts).map_err(|e| match e {
+            roxmltree::Error::NodesLimitReached => format!(
+                "{origin}: the icon has more than {MAX_ICON_NODES} elements; simplify it (e.g. Inkscape: Path › Combine)"
+            ),
+            e => format!("{origin}: not a readable SVG file: {e}"),
+        })?;
         let root = doc.root_element();
         if root.tag_name().name() != "svg" {
             return Err(format!("{origin}: the top element is not <svg>"));
         }
         let mut segs = Vec::new();
-        collect(root, Transform::IDENTITY, &mut segs, origin)?;
+        collect(root, Transform::IDENTITY, 0, &mut segs, origin)?;
         // The box the drawing was made in: viewBox, else width × height, else its extent.
         let view = root
             .attribute("viewBox")
             .and_then(|v| v.parse::<svgtypes::ViewBox>().ok())
             .map(|v| (v.x, v.y, v.w, v.h))
+            .filter(|v| [v.0, v.1, v.2, v.3].iter().all(|n| sane(*n)))
             .or_else(|| {
                 let n = |a| {
                     root.attribute(a)
@@ -77,9 +108,26 @@ impl Icon {
         let (dx, dy) = ((side - w) / 2.0 - x, (side - h) / 2.0 - y);
         let unit =
             Transform::scale(1.0 / side, 1.0 / side).then_apply(Transform::translate(dx, dy));
-        Ok(Icon {
-            segs: segs.into_iter().map(|s| map_seg(s, unit)).collect(),
-        })
+        let segs: Vec<Seg> = segs.into_iter().map(|s| map_seg(s, unit)).collect();
+        // In the unit box: the drawing must be finite, near its box, and visible.
+        let (ex, ey, ew, eh) = extent(&segs).unwrap_or((0.0, 0.0, 0.0, 0.0));
+        let inside = |lo: f64, len: f64| {
+            lo.is_finite()
+                && (lo + len).is_finite()
+                && lo >= -OVERHANG
+                && lo + len <= 1.0 + OVERHANG
+        };
+        if !(inside(ex, ew) && inside(ey, eh)) {
+            return Err(format!(
+                "{origin}: the drawing reaches far outside its viewBox `{x} {y} {w} {h}`; set a viewBox that frames it"
+            ));
+        }
+        if ew.max(eh) < MIN_EXTENT {
+            return Err(format!(
+                "{origin}: the drawing is too small to see in its viewBox `{x} {y} {w} {h}` (a zero scale or a viewBox far too large)"
+            ));
+        }
+        Ok(Icon { segs })
     }
 
     /// The icon filled with `color`, fitted into the `size` mm square whose top-left is `at`.
@@ -117,25 +165,68 @@ fn extent(segs: &[Seg]) -> Option<(f64, f64, f64, f64)> {
     (x1 > x0 && y1 > y0).then_some((x0, y0, x1 - x0, y1 - y0))
 }
 
-fn number(node: roxmltree::Node, name: &str) -> f64 {
-    node.attribute(name)
-        .and_then(|v| v.trim_end_matches("px").trim().parse().ok())
-        .unwrap_or(0.0)
+/// True for a finite number within ±[`MAX_ICON_NUMBER`].
+fn sane(n: f64) -> bool {
+    n.is_finite() && n.abs() <= MAX_ICON_NUMBER
+}
+
+/// A numeric attribute (0 when absent or unreadable); `inf`, `NaN` and
+/// numbers beyond [`MAX_ICON_NUMBER`] are refused.
+fn number(node: roxmltree::Node, name: &str, origin: &str) -> Result<f64, String> {
+    let Some(v) = node.attribute(name) else {
+        return Ok(0.0);
+    };
+    match v.trim_end_matches("px").trim().parse::<f64>() {
+        Ok(n) if !sane(n) => Err(bad_number(origin, n)),
+        Ok(n) => Ok(n),
+        Err(_) => Ok(0.0),
+    }
+}
+
+fn bad_number(origin: &str, n: f64) -> String {
+    format!(
+        "{origin}: the number {n} is not usable; icon numbers must be finite and within ±{MAX_ICON_NUMBER}"
+    )
+}
+
+/// A point of the file, refused when not [`sane`].
+fn point(x: f64, y: f64, origin: &str) -> Result<Pt, String> {
+    for n in [x, y] {
+        if !sane(n) {
+            return Err(bad_number(origin, n));
+        }
+    }
+    Ok(pt(x, y))
 }
 
 /// Walks the element tree, turning every shape into segments in the SVG's user space.
+/// `depth` counts the elements above `node`; nesting beyond [`MAX_ICON_DEPTH`]
+/// and more than [`MAX_ICON_SEGMENTS`] segments in all are refused.
 fn collect(
     node: roxmltree::Node,
     parent: Transform,
+    depth: usize,
     out: &mut Vec<Seg>,
     origin: &str,
 ) -> Result<(), String> {
+    if depth > MAX_ICON_DEPTH {
+        return Err(format!(
+            "{origin}: elements are nested more than {MAX_ICON_DEPTH} deep; ungroup them (e.g. Inkscape: Object › Ungroup)"
+        ));
+    }
     let own = match node.attribute("transform") {
         Some(t) => {
-            let t: svgtypes::Transform = t
-                .parse()
-                .map_err(|e| format!("{origin}: bad transform `{t}`: {e}"))?;
-            Transform([t.a, t.b, t.c, t.d, t.e, t.f])
+            let t: svgtypes::Transform = t.parse().map_err(|e| {
+                format!(
+                    "{origin}: bad transform `{}`: {e}",
+                    crate::input::excerpt(t)
+                )
+            })?;
+            let m = [t.a, t.b, t.c, t.d, t.e, t.f];
+            if let Some(n) = m.iter().find(|n| !sane(**n)) {
+                return Err(bad_number(origin, *n));
+            }
+            Transform(m)
         }
         None => Transform::IDENTITY,
     };
@@ -145,7 +236,7 @@ fn collect(
     match name {
         "svg" | "g" | "a" => {
             for child in node.children().filter(|c| c.is_element()) {
-                collect(child, t, out, origin)?;
+                collect(child, t, depth + 1, out, origin)?;
             }
             return Ok(());
         }
@@ -154,24 +245,28 @@ fn collect(
             let mut cur = pt(0.0, 0.0);
             for seg in svgtypes::SimplifyingPathParser::from(d) {
                 let seg = seg.map_err(|e| format!("{origin}: bad path data: {e}"))?;
+                if out.len() + segs.len() >= MAX_ICON_SEGMENTS {
+                    return Err(too_many(origin));
+                }
                 use svgtypes::SimplePathSegment as S;
                 match seg {
                     S::MoveTo { x, y } => {
-                        cur = pt(x, y);
+                        cur = point(x, y, origin)?;
                         segs.push(Seg::Move(cur));
                     }
                     S::LineTo { x, y } => {
-                        cur = pt(x, y);
+                        cur = point(x, y, origin)?;
                         segs.push(Seg::Line(cur));
                     }
                     S::CurveTo { x1, y1, x2, y2, x, y } => {
-                        cur = pt(x, y);
-                        segs.push(Seg::Cubic(pt(x1, y1), pt(x2, y2), cur));
+                        let (c1, c2) = (point(x1, y1, origin)?, point(x2, y2, origin)?);
+                        cur = point(x, y, origin)?;
+                        segs.push(Seg::Cubic(c1, c2, cur));
                     }
                     S::Quadratic { x1, y1, x, y } => {
                         // Raise the quadratic to a cubic: control points 2/3 of the way.
-                        let q = pt(x1, y1);
-                        let end = pt(x, y);
+                        let q = point(x1, y1, origin)?;
+                        let end = point(x, y, origin)?;
                         let c1 = pt(cur.x + 2.0 / 3.0 * (q.x - cur.x), cur.y + 2.0 / 3.0 * (q.y - cur.y));
                         let c2 = pt(end.x + 2.0 / 3.0 * (q.x - end.x), end.y + 2.0 / 3.0 * (q.y - end.y));
                         segs.push(Seg::Cubic(c1, c2, end));
@@ -182,16 +277,19 @@ fn collect(
             }
         }
         "rect" => {
-            let (x, y, w, h) = (number(node, "x"), number(node, "y"), number(node, "width"), number(node, "height"));
-            let r = number(node, "rx").max(number(node, "ry"));
+            let n = |a| number(node, a, origin);
+            let (x, y, w, h) = (n("x")?, n("y")?, n("width")?, n("height")?);
+            let r = n("rx")?.max(n("ry")?);
             segs = shapes::rounded_rect(x, y, w, h, r);
         }
         "circle" => {
-            segs = shapes::circle(pt(number(node, "cx"), number(node, "cy")), number(node, "r"));
+            let n = |a| number(node, a, origin);
+            segs = shapes::circle(pt(n("cx")?, n("cy")?), n("r")?);
         }
         "ellipse" => {
-            let (rx, ry) = (number(node, "rx"), number(node, "ry"));
-            let (cx, cy) = (number(node, "cx"), number(node, "cy"));
+            let n = |a| number(node, a, origin);
+            let (rx, ry) = (n("rx")?, n("ry")?);
+            let (cx, cy) = (n("cx")?, n("cy")?);
             let squash = Transform::translate(cx, cy).then_apply(Transform::scale(rx, ry));
             segs = shapes::circle(pt(0.0, 0.0), 1.0)
                 .into_iter()
@@ -200,8 +298,9 @@ fn collect(
         }
         "polygon" | "polyline" => {
             let pts: Vec<Pt> = svgtypes::PointsParser::from(node.attribute("points").unwrap_or(""))
-                .map(|(x, y)| pt(x, y))
-                .collect();
+                .take(MAX_ICON_SEGMENTS + 1)
+                .map(|(x, y)| point(x, y, origin))
+                .collect::<Result<_, _>>()?;
             segs = shapes::polygon(&pts);
         }
         "text" | "image" | "use" => {
@@ -212,8 +311,17 @@ fn collect(
         // defs, title, desc, metadata, style, line (an unfilled stroke), …
         _ => return Ok(()),
     }
+    if out.len() + segs.len() > MAX_ICON_SEGMENTS {
+        return Err(too_many(origin));
+    }
     out.extend(segs.into_iter().map(|s| map_seg(s, t)));
     Ok(())
+}
+
+fn too_many(origin: &str) -> String {
+    format!(
+        "{origin}: the icon has more than {MAX_ICON_SEGMENTS} path segments; simplify it (e.g. Inkscape: Path › Simplify)"
+    )
 }
 
 /// The icons of the animals in play, loaded when the theme draws icons.
@@ -223,30 +331,29 @@ pub struct Icons {
 }
 
 impl Icons {
-    /// Loads the theme's icon for each animal (the fox's for the wolf when the fox
-    /// plays), or nothing when neither board nor counters show icons.
-    pub fn load(theme: &Theme, fox: bool) -> Result<Icons, Error> {
-        if !(theme.board.icons || theme.counters.icons) {
-            return Ok(Icons::default());
-        }
+    /// Loads one icon per animal; `spec` gives each animal's reference
+    /// (`builtin:NAME` or a file path) and the theme key that named it, and
+    /// `error` makes the error for a key and a message.
+    pub fn load<'a>(
+        spec: impl Fn(Animal) -> (&'a str, String),
+        error: impl Fn(&str, String) -> Error,
+    ) -> Result<Icons, Error> {
         let mut icons = Vec::new();
         for a in Animal::ALL {
-            let spec = theme.icons.get(a, fox);
+            let (spec, key) = spec(a);
             let icon = match spec.strip_prefix("builtin:") {
-                Some(name) => {
-                    let src = builtin(name).ok_or_else(|| {
-                        Error::Asset(format!(
-                            "theme key `icons.{}`: unknown built-in icon `{name}`",
-                            a.key()
-                        ))
-                    })?;
-                    Icon::parse(src, spec)
+                Some(name) => builtin(name)
+                    .ok_or_else(|| format!("unknown built-in icon `{}`", crate::input::shown(name)))
+                    .and_then(|src| Icon::parse(src, spec)),
+                None => {
+                    let path = Path::new(spec);
+                    let shown = crate::input::shown_path(path);
+                    read_text(path, InputKind::Icon)
+                        .map_err(|e| format!("`{shown}`: {e}"))
+                        .and_then(|s| Icon::parse(&s, &format!("`{shown}`")))
                 }
-                None => std::fs::read_to_string(spec)
-                    .map_err(|e| format!("{spec}: {e}"))
-                    .and_then(|s| Icon::parse(&s, spec)),
             }
-            .map_err(|m| Error::Asset(format!("theme key `icons.{}`: {m}", a.key())))?;
+            .map_err(|m| error(&key, m))?;
             icons.push((a, icon));
         }
         Ok(Icons { icons })

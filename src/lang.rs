@@ -314,6 +314,7 @@ impl Lang {
 
     /// Parses a pack from TOML text; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Lang, Error> {
+        crate::input::check_toml_strings(src, origin)?;
         let lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
         let empty: Vec<String> = lang
             .strings()
@@ -344,8 +345,9 @@ impl Lang {
 
     /// Loads a pack from a file.
     pub fn load(path: &Path) -> Result<Lang, Error> {
-        let src = crate::error::read_text(path)?;
-        Lang::parse(&src, &path.display().to_string())
+        let src = crate::input::read_text(path, crate::input::InputKind::LangPack)
+            .map_err(|e| e.for_option("--lang-file", path))?;
+        Lang::parse(&src, &crate::input::shown_path(path))
     }
 
     /// The names of an animal. `fox` selects the fox's names for the wolf's piece.

@@ -16,6 +16,7 @@
 pub mod compose;
 pub mod error;
 pub mod icons;
+pub mod input;
 pub mod lang;
 pub mod layout;
 pub mod output;

@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::icons::Icons;
+use crate::input::{excerpt, read_bytes, shown, InputKind};
 use crate::lang::Lang;
 use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
-use crate::theme::{FontList, Theme};
+use crate::theme::{FontList, KeyOrigins, Theme};
 
 /// Full-width “ ” ‘ ’ for Chinese text (see fonts/README.md).
 const CJK_QUOTES: &[u8] = include_bytes!("../fonts/JungleKaiQuotes-Regular.ttf");
@@ -37,36 +38,127 @@ pub struct Resources {
     pub bold: FontStack,
     /// The animals' icons, ready to draw.
     pub icons: Icons,
+    /// For each font (by [`FontId`]), the theme key that first named it.
+    font_keys: Vec<&'static str>,
     /// Problems found while composing that did not stop it (see [`Resources::warn`]).
     warnings: RefCell<Vec<String>>,
 }
 
+/// Most bytes of font files one document may load: 160 MiB, room for the
+/// largest CJK collections (19.5–26 MB) several times over; each file is also
+/// capped by [`crate::input::MAX_FONT_BYTES`].
+pub const MAX_FONT_BYTES_TOTAL: usize = 160 << 20;
+
 /// Loads one font of a theme: `builtin:NAME`, a file path, or `path#FACE`.
-/// The theme loader has already checked that built-ins exist and files are there.
-fn load_font(book: &mut FontBook, spec: &str, key: &str) -> Result<FontId, Error> {
-    let bad = |m: String| Error::Glyphs(format!("theme key `fonts.{key}`: {m}"));
+/// A file is read and parsed once however its path is spelled (by canonical
+/// path), and must be a font that the PDF writer can embed.
+fn load_font(
+    book: &mut FontBook,
+    spec: &str,
+    key: &str,
+    origins: &KeyOrigins,
+) -> Result<FontId, Error> {
+    let bad = |m: String| origins.error(&format!("fonts.{key}"), m, Error::Glyphs);
     if let Some(name) = spec.strip_prefix("builtin:") {
         let f = BuiltinFont::from_name(name)
-            .ok_or_else(|| bad(format!("unknown built-in font `{name}`")))?;
+            .ok_or_else(|| bad(format!("unknown built-in font `{}`", shown(name))))?;
         return Ok(book.add_builtin(f));
     }
     let (path, face) = split_face_index(spec).map_err(bad)?;
-    if let Some(id) = book.find(path, face.unwrap_or(0)) {
+    let face = face.unwrap_or(0);
+    let shown = shown(path);
+    let canonical = std::fs::canonicalize(path)
+        .map_err(|e| bad(format!("cannot read font file `{shown}`: {e}")))?;
+    let name = canonical.to_string_lossy();
+    if let Some(id) = book.find(&name, face) {
         return Ok(id);
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| bad(format!("cannot read font file `{path}`: {e}")))?;
-    // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
-    let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    book.add(path, data, face.unwrap_or(0))
-        .map_err(|e| bad(e.to_string()))
+    let data = match book.data_of(&name) {
+        Some(data) => data,
+        None => {
+            let bytes = read_bytes(&canonical, InputKind::Font)
+                .map_err(|e| bad(format!("`{shown}`: {e}")))?;
+            if book.total_bytes() + bytes.len() > MAX_FONT_BYTES_TOTAL {
+                return Err(bad(format!(
+                    "`{shown}`: the theme's fonts together exceed the limit of {} MiB; use fewer or smaller fonts (subsets)",
+                    MAX_FONT_BYTES_TOTAL >> 20
+                )));
+            }
+            // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
+            Box::leak(bytes.into_boxed_slice())
+        }
+    };
+    let id = book
+        .add(&name, data, face)
+        .map_err(|e| bad(e.to_string()))?;
+    if !font_embeds(book, id) {
+        return Err(bad(format!(
+            "`{shown}` (face {face}) loads but cannot be embedded in a PDF; it may be damaged or truncated: choose another font file"
+        )));
+    }
+    Ok(id)
+}
+
+/// Characters a trial embedding sets, where the font has them.
+const TRIAL_TEXT: &str = "Aa0 鬥獸棋象獅虎豹狼狗貓鼠";
+
+/// True when the PDF writer embeds the font: a one-line page in that font is
+/// rendered, as printing would, rather than finding out after composing.
+/// A panic of the font libraries counts as a failure.
+pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
+    use crate::scene::{Anchor, Color, Document, Item, Layer, Page, TextRun};
+    let f = book.get(id);
+    let mut one = FontBook::new();
+    let Ok(only) = one.add(&f.name, f.data, f.index) else {
+        return false;
+    };
+    let mut text: String = TRIAL_TEXT
+        .chars()
+        .filter(|c| one.glyph(only, *c).is_some())
+        .collect();
+    if text.trim().is_empty() {
+        text = "A".into();
+    }
+    let mut page = Page::new(50.0, 50.0);
+    page.add(
+        Layer::Artwork,
+        vec![Item::Text(TextRun {
+            text,
+            font: only,
+            size: 5.0,
+            pos: crate::scene::pt(5.0, 25.0),
+            anchor: Anchor::Start,
+            rotation: 0.0,
+            fill: Color::BLACK,
+        })],
+    );
+    let doc = Document {
+        title: String::new(),
+        pages: vec![page],
+        fonts: Arc::new(one),
+    };
+    quietly(|| crate::render::pdf::render(&doc, &Default::default()).is_ok()).unwrap_or(false)
+}
+
+/// Runs `f`, turning a panic into `None` without printing it.
+pub fn quietly<T>(f: impl FnOnce() -> T) -> Option<T> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    r.ok()
 }
 
 /// Loads a theme's font list, in order.
-fn load_fonts(book: &mut FontBook, list: &FontList, key: &str) -> Result<FontStack, Error> {
+fn load_fonts(book: &mut FontBook, theme: &Theme, key: &str) -> Result<FontStack, Error> {
+    let list: &FontList = match key {
+        "han" => &theme.fonts.han,
+        "text" => &theme.fonts.text,
+        _ => &theme.fonts.bold,
+    };
     list.0
         .iter()
-        .map(|spec| load_font(book, spec, key))
+        .map(|spec| load_font(book, spec, key, &theme.origins))
         .collect()
 }
 
@@ -82,10 +174,33 @@ impl Resources {
     /// string of `lang`.
     pub fn new(theme: Theme, lang: Lang, rules: Ruleset) -> Result<Resources, Error> {
         let mut book = FontBook::new();
-        let han = load_fonts(&mut book, &theme.fonts.han, "han")?;
-        let text = load_fonts(&mut book, &theme.fonts.text, "text")?;
-        let bold = load_fonts(&mut book, &theme.fonts.bold, "bold")?;
-        let icons = Icons::load(&theme, rules.play.fox)?;
+        let han = load_fonts(&mut book, &theme, "han")?;
+        let text = load_fonts(&mut book, &theme, "text")?;
+        let bold = load_fonts(&mut book, &theme, "bold")?;
+        let mut font_keys = vec![""; book.fonts().len()];
+        for (ids, key) in [(&han, "han"), (&text, "text"), (&bold, "bold")] {
+            for id in ids {
+                if font_keys[id.0].is_empty() {
+                    font_keys[id.0] = key;
+                }
+            }
+        }
+        let icons = if theme.board.icons || theme.counters.icons {
+            let fox = rules.play.fox;
+            Icons::load(
+                |a| {
+                    let name = if fox && a == crate::layout::Animal::Wolf {
+                        "fox"
+                    } else {
+                        a.key()
+                    };
+                    (theme.icons.get(a, fox), format!("icons.{name}"))
+                },
+                |key, m| theme.origins.error(key, m, Error::Asset),
+            )?
+        } else {
+            Icons::default()
+        };
         // Chinese text sets its punctuation the Chinese way, from small faces that
         // hold only those marks: full-width quotes, centred ，。、；： in Traditional Chinese.
         let mut marks = Vec::new();
@@ -103,6 +218,8 @@ impl Resources {
             })
             .collect();
         let (text, bold) = (stack(&first, &text), stack(&first, &bold));
+        // The punctuation faces serve the text stacks.
+        font_keys.resize(book.fonts().len(), "text");
         let res = Resources {
             theme,
             lang,
@@ -112,14 +229,17 @@ impl Resources {
             bold: stack(&bold, &han),
             han,
             icons,
+            font_keys,
             warnings: Default::default(),
         };
         res.check_glyphs()?;
         Ok(res)
     }
 
-    /// Notes a problem that does not stop the output (e.g. a label shrunk to fit).
+    /// Notes a problem that does not stop the output (e.g. a label shrunk to
+    /// fit); quotations in it are cut to a short prefix.
     pub fn warn(&self, message: String) {
+        let message = crate::input::shorten_quotes(&message);
         let mut w = self.warnings.borrow_mut();
         if !w.contains(&message) {
             w.push(message);
@@ -145,6 +265,66 @@ impl Resources {
         }
     }
 
+    /// The font of a theme, for messages:
+    /// ``theme key `fonts.han` (`/path/kai.ttf`), set at my.toml:12``.
+    pub fn font_name(&self, id: FontId) -> String {
+        let key = format!("fonts.{}", self.font_keys.get(id.0).copied().unwrap_or("?"));
+        format!(
+            "theme key `{key}` (`{}`){}",
+            shown(&self.fonts.get(id).name),
+            self.font_place(&key)
+        )
+    }
+
+    /// ", set at FILE:LINE" for a theme key, when known.
+    fn font_place(&self, key: &str) -> String {
+        self.theme
+            .origins
+            .place(key)
+            .map(|p| format!(", set at {p}"))
+            .unwrap_or_default()
+    }
+
+    /// An error when some characters of `text` (needed by `what`) map to
+    /// glyphs whose outlines cannot be read, naming font, key and characters.
+    fn unreadable_error(&self, what: &str, stack: &FontStack, text: &str) -> Option<Error> {
+        let bad = self.fonts.unreadable(stack, text);
+        let (_, font) = *bad.iter().next()?;
+        let chars: Vec<String> = bad
+            .iter()
+            .filter(|(_, f)| *f == font)
+            .take(10)
+            .map(|(c, _)| format!("{c} (U+{:04X})", *c as u32))
+            .collect();
+        Some(Error::Glyphs(format!(
+            "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {what}; choose another font file",
+            self.font_name(font),
+            chars.join(", ")
+        )))
+    }
+
+    /// Checks that every text run of the pages can be drawn: each character's
+    /// glyph in the run's font has a readable outline.
+    pub fn check_pages(&self, pages: &[crate::scene::Page]) -> Result<(), Error> {
+        let runs: Vec<&crate::scene::TextRun> = pages
+            .iter()
+            .flat_map(|p| p.layers.iter())
+            .flat_map(|(_, items)| crate::scene::text_runs(items))
+            .collect();
+        let mut checked = std::collections::HashSet::new();
+        for run in runs {
+            for c in run.text.chars() {
+                if checked.insert((run.font, c)) && !self.fonts.outline_readable(run.font, c) {
+                    let what = format!("the text `{}`", excerpt(&run.text));
+                    return Err(self
+                        .unreadable_error(&what, &vec![run.font], &run.text)
+                        .expect("an unreadable character was found"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Fails with the missing characters and the keys that need them.
     pub fn check_glyphs(&self) -> Result<(), Error> {
         let mut problems = Vec::new();
@@ -152,7 +332,11 @@ impl Resources {
             if key.starts_with("meta.") {
                 continue;
             }
-            let missing = self.fonts.missing(self.stack_for_key(&key), &s);
+            let stack = self.stack_for_key(&key);
+            if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &s) {
+                return Err(e);
+            }
+            let missing = self.fonts.missing(stack, &s);
             if !missing.is_empty() {
                 let chars: Vec<String> = missing
                     .iter()
@@ -164,8 +348,13 @@ impl Resources {
         if problems.is_empty() {
             Ok(())
         } else {
+            let places: Vec<String> = ["fonts.han", "fonts.text"]
+                .iter()
+                .filter_map(|k| self.theme.origins.place(k).map(|p| format!("`{k}` at {p}")))
+                .collect();
             Err(Error::Glyphs(format!(
-                "the theme's fonts cannot draw every label of language `{}`: {}; choose fonts that cover these characters",
+                "the theme's fonts{} cannot draw every label of language `{}`: {}; choose fonts that cover these characters",
+                if places.is_empty() { String::new() } else { format!(" ({})", places.join(", ")) },
                 self.lang.meta.code,
                 problems.join("; ")
             )))

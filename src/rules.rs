@@ -161,8 +161,9 @@ impl Ruleset {
     /// A preset name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Ruleset, Error> {
         if arg.ends_with(".toml") || arg.contains('/') {
-            let src = crate::error::read_text(Path::new(arg))?;
-            Ruleset::parse(&src, arg)
+            let src = crate::input::read_text(Path::new(arg), crate::input::InputKind::Ruleset)
+                .map_err(|e| e.for_option("--ruleset", Path::new(arg)))?;
+            Ruleset::parse(&src, &crate::input::shown(arg))
         } else {
             Ruleset::builtin(arg)
         }
@@ -170,6 +171,8 @@ impl Ruleset {
 
     /// Parses and checks a ruleset; `origin` names it in error messages.
     pub fn parse(src: &str, origin: &str) -> Result<Ruleset, Error> {
+        crate::input::check_toml_strings(src, origin)?;
+
         let r: Ruleset = toml::from_str(src).map_err(|e| {
             let mut err = toml_error(origin, src, &e);
             if let Error::Input { key, message, .. } = &mut err {

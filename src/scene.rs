@@ -270,6 +270,24 @@ pub enum Item {
     Clip(Clip),
 }
 
+/// Every text run in `items`, inside groups and clips too (their transforms
+/// are not applied: each run keeps its own coordinates).
+pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
+    fn walk<'a>(items: &'a [Item], out: &mut Vec<&'a TextRun>) {
+        for item in items {
+            match item {
+                Item::Text(t) => out.push(t),
+                Item::Group(g) => walk(&g.items, out),
+                Item::Clip(c) => walk(&c.items, out),
+                Item::Path(_) => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(items, &mut out);
+    out
+}
+
 /// A sheet of paper. Sizes in millimetres; origin at the top-left corner of the
 /// trimmed sheet, y down.
 ///

@@ -272,7 +272,8 @@ fn error_bad_icon_file() {
     );
     let t = Theme::load(&theme).unwrap();
     let e = Resources::new(t, Lang::builtin("en").unwrap(), Ruleset::default()).unwrap_err();
-    assert!(matches!(e, Error::Asset(_)));
+    // The error points at the theme file and line that named the icon.
+    assert!(matches!(e, Error::Input { line: 3, .. }), "{e}");
     let msg = e.to_string();
     assert!(
         msg.contains("icons.cat") && msg.contains("cat.svg") && msg.contains("<text>"),

@@ -17,7 +17,6 @@ use printpdf::{
 use std::collections::BTreeSet;
 
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, TextRun, Transform};
-use crate::text::FontBook;
 
 /// PostScript points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -137,23 +136,13 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
 
 /// The glyph ids each font of the book draws in `doc`; `None` for fonts it never uses.
 fn glyph_sets(doc: &Document) -> Vec<Option<BTreeSet<u16>>> {
-    fn walk(items: &[Item], book: &FontBook, sets: &mut [Option<BTreeSet<u16>>]) {
-        for item in items {
-            match item {
-                Item::Text(t) => {
-                    let set = sets[t.font.0].get_or_insert_with(BTreeSet::new);
-                    set.extend(t.text.chars().filter_map(|c| book.glyph(t.font, c)));
-                }
-                Item::Group(g) => walk(&g.items, book, sets),
-                Item::Clip(c) => walk(&c.items, book, sets),
-                Item::Path(_) => {}
-            }
-        }
-    }
     let mut sets = vec![None; doc.fonts.fonts().len()];
     for page in &doc.pages {
         for (_, items) in &page.layers {
-            walk(items, &doc.fonts, &mut sets);
+            for t in crate::scene::text_runs(items) {
+                let set: &mut BTreeSet<u16> = sets[t.font.0].get_or_insert_with(BTreeSet::new);
+                set.extend(t.text.chars().filter_map(|c| doc.fonts.glyph(t.font, c)));
+            }
         }
     }
     sets

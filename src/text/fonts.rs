@@ -148,6 +148,11 @@ impl FontBook {
             .map(FontId)
     }
 
+    /// The bytes of a file already loaded under `name` (any face).
+    pub fn data_of(&self, name: &str) -> Option<&'static [u8]> {
+        self.fonts.iter().find(|f| f.name == name).map(|f| f.data)
+    }
+
     /// Adds a bundled font.
     pub fn add_builtin(&mut self, f: BuiltinFont) -> FontId {
         self.add(&format!("builtin:{}", f.name()), f.data(), 0)
@@ -193,27 +198,46 @@ impl FontBook {
             .collect()
     }
 
+    /// The font of the stack that draws `c` after a run in font `prev`: the
+    /// first that has it (a space stays in `prev` when `prev` has one). A
+    /// character no font has goes to the first font (it would show as a box:
+    /// callers check [`FontBook::missing`] first).
+    fn font_for(&self, stack: &FontStack, prev: Option<FontId>, c: char) -> FontId {
+        match prev {
+            Some(f) if c == ' ' && self.glyph(f, c).is_some() => f,
+            _ => stack
+                .iter()
+                .copied()
+                .find(|f| self.glyph(*f, c).is_some())
+                .unwrap_or(stack[0]),
+        }
+    }
+
     /// Splits text into runs of one font each, taking for every character the
     /// first font of the stack that has it. Spaces stay with the current run.
-    /// A character no font has goes to the first font (it would show as a box:
-    /// callers check [`FontBook::missing`] first).
     pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
         let mut runs: Vec<(FontId, String)> = Vec::new();
         for c in text.chars() {
-            let font = match runs.last() {
-                Some((f, _)) if c == ' ' && self.glyph(*f, c).is_some() => *f,
-                _ => stack
-                    .iter()
-                    .copied()
-                    .find(|f| self.glyph(*f, c).is_some())
-                    .unwrap_or(stack[0]),
-            };
+            let font = self.font_for(stack, runs.last().map(|r| r.0), c);
             match runs.last_mut() {
                 Some((f, s)) if *f == font => s.push(c),
                 _ => runs.push((font, c.to_string())),
             }
         }
         runs
+    }
+
+    /// The advance of every character of `text` set in a font stack, in mm at
+    /// em size `size` mm; their sum is [`FontBook::width_mm`].
+    pub fn advances_mm(&self, stack: &FontStack, text: &str, size: f64) -> Vec<f64> {
+        let mut prev = None;
+        text.chars()
+            .map(|c| {
+                let f = self.font_for(stack, prev, c);
+                prev = Some(f);
+                self.advance_em(f, c) * size
+            })
+            .collect()
     }
 
     /// Horizontal advance of one character in em.
@@ -292,19 +316,77 @@ impl FontBook {
         Some(b.0)
     }
 
+    /// True when the glyph of `c` in font `id` can be drawn: it has an
+    /// outline that reads, or `c` is a space or an invisible format character.
+    /// A damaged or truncated font can map a character to a glyph whose
+    /// outline is missing; its labels would print blank.
+    pub fn outline_readable(&self, id: FontId, c: char) -> bool {
+        struct Sink;
+        impl ttf_parser::OutlineBuilder for Sink {
+            fn move_to(&mut self, _: f32, _: f32) {}
+            fn line_to(&mut self, _: f32, _: f32) {}
+            fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+            fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+            fn close(&mut self) {}
+        }
+        let invisible = c.is_whitespace()
+            || c.is_control()
+            || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}');
+        invisible
+            || self
+                .face(id)
+                .glyph_index(c)
+                .and_then(|g| self.face(id).outline_glyph(g, &mut Sink))
+                .is_some()
+    }
+
+    /// Characters of `text` whose glyph, in the font of the stack that draws
+    /// it, has no readable outline (see [`FontBook::outline_readable`]), each
+    /// with that font.
+    pub fn unreadable(&self, stack: &FontStack, text: &str) -> BTreeSet<(char, FontId)> {
+        let mut prev = None;
+        let mut out = BTreeSet::new();
+        for c in text.chars() {
+            let f = self.font_for(stack, prev, c);
+            prev = Some(f);
+            if self.glyph(f, c).is_some() && !self.outline_readable(f, c) {
+                out.insert((c, f));
+            }
+        }
+        out
+    }
+
+    /// Bytes of all font files loaded (each file counted once).
+    pub fn total_bytes(&self) -> usize {
+        let mut seen: Vec<*const u8> = Vec::new();
+        self.fonts
+            .iter()
+            .filter(|f| {
+                let p = f.data.as_ptr();
+                let new = !seen.contains(&p);
+                seen.push(p);
+                new
+            })
+            .map(|f| f.data.len())
+            .sum()
+    }
+
     /// True for a bold face (OS/2 weight 600 or more).
     pub fn is_bold(&self, id: FontId) -> bool {
         self.face(id).weight().to_number() >= 600
     }
 
-    /// The font's family name from its `name` table (for SVG `font-family`).
+    /// The font's family name from its `name` table (for SVG `font-family`),
+    /// without control characters (invalid in XML); `fontN` when it has none.
     pub fn family(&self, id: FontId) -> String {
         let face = self.face(id);
         face.names()
             .into_iter()
             .filter(|n| n.name_id == ttf_parser::name_id::FAMILY && n.is_unicode())
             .find_map(|n| n.to_string())
-            .unwrap_or_else(|| self.fonts[id.0].name.clone())
+            .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| format!("font{}", id.0))
     }
 }
 

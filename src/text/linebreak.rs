@@ -17,8 +17,14 @@ pub const NO_LINE_START: &str = "。，、．：；！？）」』】〕〉》�
 /// Characters that may not end a line (opening brackets and quotes).
 pub const NO_LINE_END: &str = "「『（【〔〈《‘“([{«";
 
+/// How many characters past the line's end a break may move to honour the
+/// kinsoku rules above; beyond that the line is cut where it overflows.
+const KINSOKU_REACH: usize = 8;
+
 /// Breaks `text` into lines no wider than `width` mm at em size `size` mm.
-/// Explicit newlines are kept. A word wider than the line is split between characters.
+/// Explicit newlines are kept. A word wider than the line is split between
+/// characters. Time is linear in the length of the text: every character is
+/// measured once, and widths of spans come from running sums.
 pub fn break_lines(
     book: &FontBook,
     stack: &FontStack,
@@ -26,49 +32,83 @@ pub fn break_lines(
     size: f64,
     width: f64,
 ) -> Vec<String> {
-    let measure = |s: &str| book.width_mm(stack, s.trim_end(), size);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    let mut start = 0;
-    for (end, kind) in linebreaks(text) {
-        let segment = &text[start..end];
-        start = end;
-        let mandatory = kind == BreakOpportunity::Mandatory;
-        let segment_text = segment.trim_end_matches(['\n', '\r']);
-        let candidate = format!("{line}{segment_text}");
-        if measure(&candidate) <= width || line.is_empty() {
-            line = candidate;
-        } else {
-            lines.push(line.trim_end().to_string());
-            line = segment_text.to_string();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let n = chars.len();
+    // sums[i]: width of the first i characters.
+    let mut sums = Vec::with_capacity(n + 1);
+    sums.push(0.0);
+    for w in book.advances_mm(stack, text, size) {
+        sums.push(sums.last().copied().unwrap_or(0.0) + w);
+    }
+    let byte = |i: usize| chars.get(i).map_or(text.len(), |c| c.0);
+    // End of the span [a, b) without its trailing whitespace.
+    let trimmed = |a: usize, mut b: usize| {
+        while b > a && chars[b - 1].1.is_whitespace() {
+            b -= 1;
         }
-        // A single segment wider than the line: split it between characters.
-        while measure(&line) > width && line.chars().count() > 1 {
-            let mut cut = String::new();
-            for c in line.chars() {
-                let last_opens = cut.chars().last().is_some_and(|l| NO_LINE_END.contains(l));
-                if !cut.is_empty()
-                    && measure(&format!("{cut}{c}")) > width
-                    && !NO_LINE_START.contains(c)
-                    && !last_opens
-                {
+        b
+    };
+    let measure = |a: usize, b: usize| sums[trimmed(a, b)] - sums[a];
+    let mut lines = Vec::new();
+    let push = |lines: &mut Vec<String>, a: usize, b: usize| {
+        lines.push(text[byte(a)..byte(trimmed(a, b))].to_string());
+    };
+    // The line being filled is chars[start..end]; the next segment starts at `next`.
+    let (mut start, mut end, mut next) = (0, 0, 0);
+    let mut ci = 0;
+    for (end_byte, kind) in linebreaks(text) {
+        while ci < n && chars[ci].0 < end_byte {
+            ci += 1;
+        }
+        let seg_start = next;
+        next = ci;
+        let mandatory = kind == BreakOpportunity::Mandatory;
+        let mut seg_end = ci;
+        while seg_end > seg_start && matches!(chars[seg_end - 1].1, '\n' | '\r') {
+            seg_end -= 1;
+        }
+        if start == end || measure(start, seg_end) <= width {
+            end = seg_end;
+        } else {
+            push(&mut lines, start, end);
+            start = seg_start;
+            end = seg_end;
+        }
+        // A line wider than the width: cut it between characters.
+        while measure(start, end) > width && end - start > 1 {
+            // The first break the kinsoku rules allow after the overflow, else
+            // (when none comes within reach) the overflow itself; when the
+            // line ends within reach, the line stays a little too wide.
+            let mut cut = None;
+            let mut overflow = None;
+            for k in start + 1..end {
+                if measure(start, k + 1) <= width {
+                    continue;
+                }
+                let first = *overflow.get_or_insert(k);
+                let (c, last) = (chars[k].1, chars[k - 1].1);
+                if !NO_LINE_START.contains(c) && !NO_LINE_END.contains(last) {
+                    cut = Some(k);
                     break;
                 }
-                cut.push(c);
+                if k >= first + KINSOKU_REACH {
+                    cut = Some(first);
+                    break;
+                }
             }
-            if cut.len() == line.len() {
-                break;
-            }
-            lines.push(cut.trim_end().to_string());
-            line = line[cut.len()..].to_string();
+            let Some(k) = cut else { break };
+            push(&mut lines, start, k);
+            start = k;
         }
-        if mandatory && end < text.len() {
-            lines.push(line.trim_end().to_string());
-            line = String::new();
+        if mandatory && end_byte < text.len() {
+            push(&mut lines, start, end);
+            start = next;
+            end = next;
         }
     }
-    if !line.trim().is_empty() || lines.is_empty() {
-        lines.push(line.trim_end().to_string());
+    let rest = &text[byte(start)..byte(end)];
+    if !rest.trim().is_empty() || lines.is_empty() {
+        push(&mut lines, start, end);
     }
     lines
 }
@@ -136,6 +176,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_long_word_is_cut_in_linear_time() {
+        // 400 KB without a break opportunity: minutes if quadratic.
+        let (b, s) = book();
+        let word = "x".repeat(400_000);
+        let lines = break_lines(&b, &s, &word, 4.0, 50.0);
+        assert!(lines.len() > 1000);
+        assert_eq!(lines.concat(), word);
+        for l in &lines {
+            assert!(b.width_mm(&s, l, 4.0) <= 50.0 + 1e-9);
+        }
+        // Nothing but characters that may not start a line: cut anyway.
+        let stops = "。".repeat(100_000);
+        assert_eq!(break_lines(&b, &s, &stops, 4.0, 40.0).concat(), stops);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub use color::{contrast, luminance, ThemeColor, COLOR_FORMS};
 
 use crate::error::Error;
+use crate::input::InputKind;
 use crate::layout::{Animal, Side};
 use crate::scene::Color;
 
@@ -214,6 +215,50 @@ pub struct Theme {
     pub counters: CounterStyle,
     pub fonts: FontChoice,
     pub icons: IconChoice,
+    /// Where each key was written (not part of the theme's value).
+    #[serde(skip)]
+    pub origins: KeyOrigins,
+}
+
+/// Where the keys of a theme were written: file (or built-in name), line and
+/// column of each, after `extends` (the file that set the value wins).
+/// Two themes with the same values are equal wherever they were written.
+#[derive(Debug, Clone, Default)]
+pub struct KeyOrigins(std::collections::BTreeMap<String, (String, usize, usize)>);
+
+impl PartialEq for KeyOrigins {
+    fn eq(&self, _: &KeyOrigins) -> bool {
+        true
+    }
+}
+
+impl KeyOrigins {
+    fn note(&mut self, path: &str, origin: &str, line: usize, column: usize) {
+        self.0
+            .insert(path.to_string(), (origin.to_string(), line, column));
+    }
+
+    /// An error about key `path` at the place it was written; without one, a
+    /// message naming the key only (`fallback` makes the error).
+    pub fn error(&self, path: &str, message: String, fallback: impl Fn(String) -> Error) -> Error {
+        match self.0.get(path) {
+            Some((origin, line, column)) => Error::Input {
+                origin: origin.clone(),
+                line: *line,
+                column: *column,
+                key: format!("key `{path}`: "),
+                message,
+            },
+            None => fallback(format!("theme key `{path}`: {message}")),
+        }
+    }
+
+    /// `file:line` where key `path` was written, if known.
+    pub fn place(&self, path: &str) -> Option<String> {
+        self.0
+            .get(path)
+            .map(|(origin, line, _)| format!("{origin}:{line}"))
+    }
 }
 
 /// Built-in themes: (name, TOML source). `classic` is complete; the others extend it.
@@ -230,7 +275,8 @@ pub const BUILTIN: [(&str, &str); 5] = [
 
 /// The theme every other extends unless it names another.
 const ROOT: &str = "classic";
-/// How deep `extends` chains may go (a guard against loops through many files).
+/// Most themes in an `extends` chain: 16. Real chains are 2–3 deep
+/// (a theme, a house style, `classic`); loops are found separately.
 const MAX_DEPTH: usize = 16;
 
 /// Where a theme comes from.
@@ -249,7 +295,7 @@ impl Origin {
     fn describe(&self) -> String {
         match self {
             Origin::Builtin(n, _) => format!("builtin theme `{n}`"),
-            Origin::File(p) => p.display().to_string(),
+            Origin::File(p) => crate::input::shown_path(p),
             Origin::Text { name, .. } => name.clone(),
         }
     }
@@ -268,7 +314,7 @@ impl Origin {
         if !path.is_file() {
             return Err(key_error(format!(
                 "theme file not found: tried `{}` (relative paths are read from this file's folder)",
-                path.display()
+                crate::input::shown_path(&path)
             )));
         }
         Ok(Origin::File(path.canonicalize().unwrap_or(path)))
@@ -317,14 +363,36 @@ fn merge(base: &mut toml::Table, top: toml::Table) {
     }
 }
 
+/// Byte offset of the top-level key `key` in TOML text (the start of its
+/// line), skipping comments and text that merely contains the word; 0 if absent.
+fn key_offset(text: &str, key: &str) -> usize {
+    let mut off = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if t.starts_with('[') {
+            break;
+        }
+        let bare = t.strip_prefix(key).map(str::trim_start);
+        let quoted = t.strip_prefix(&format!("\"{key}\"")).map(str::trim_start);
+        if bare.or(quoted).is_some_and(|r| r.starts_with('=')) {
+            return off + (line.len() - t.len());
+        }
+        off += line.len();
+    }
+    0
+}
+
 /// Reads one theme file and everything it extends, merged; `seen` guards against loops.
-fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Error> {
+fn load_chain(
+    origin: &Origin,
+    seen: &mut Vec<Origin>,
+    origins: &mut KeyOrigins,
+) -> Result<toml::Table, Error> {
     let text = match origin {
         Origin::Builtin(_, s) => s.to_string(),
-        Origin::File(p) => std::fs::read_to_string(p).map_err(|e| Error::Io {
-            path: p.display().to_string(),
-            source: e,
-        })?,
+        Origin::File(p) => {
+            crate::input::read_text(p, InputKind::Theme).map_err(|e| e.for_option("--theme", p))?
+        }
         Origin::Text { src, .. } => src.clone(),
     };
     let name = origin.describe();
@@ -334,7 +402,8 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
         origin: &name,
         dir: &dir,
     };
-    let mut table = schema::check(&src)?;
+    let mut own = KeyOrigins::default();
+    let mut table = schema::check(&src, &mut own)?;
     let extends = table.remove("extends");
     let is_root = matches!(origin, Origin::Builtin(n, _) if *n == ROOT);
     let parent_name = match &extends {
@@ -343,10 +412,11 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
         _ => Some(ROOT.to_string()),
     };
     let Some(parent_name) = parent_name else {
+        origins.0.extend(own.0);
         return Ok(table);
     };
     let at = |message: String| {
-        let off = text.find("extends").unwrap_or(0);
+        let off = key_offset(&text, "extends");
         let (line, column) = crate::error::line_col(&text, off);
         Error::Input {
             origin: name.clone(),
@@ -357,7 +427,7 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
         }
     };
     let parent = origin.parent(&parent_name, at)?;
-    if seen.contains(&parent) || seen.len() >= MAX_DEPTH {
+    if seen.contains(&parent) {
         return Err(at(format!(
             "`extends = \"{parent_name}\"` makes a loop: {} → {}",
             seen.iter()
@@ -367,9 +437,17 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
             parent.describe()
         )));
     }
+    if seen.len() >= MAX_DEPTH {
+        return Err(at(format!(
+            "`extends = \"{parent_name}\"`: the chain of themes is too deep ({} themes, starting at {}); at most {MAX_DEPTH} themes may build on each other",
+            seen.len() + 1,
+            seen[0].describe()
+        )));
+    }
     seen.push(parent.clone());
-    let mut base = load_chain(&parent, seen)?;
+    let mut base = load_chain(&parent, seen, origins)?;
     seen.pop();
+    origins.0.extend(own.0);
     // A theme that names itself keeps its name; otherwise it is called after its file.
     if !table.contains_key("name") {
         let own = match origin {
@@ -392,16 +470,20 @@ fn load_chain(origin: &Origin, seen: &mut Vec<Origin>) -> Result<toml::Table, Er
 impl Theme {
     fn resolve(origin: Origin) -> Result<Theme, Error> {
         let mut seen = vec![origin.clone()];
-        let table = load_chain(&origin, &mut seen)?;
-        toml::Value::Table(table)
-            .try_into()
-            .map_err(|e: toml::de::Error| Error::Input {
-                origin: origin.describe(),
-                line: 1,
-                column: 1,
-                key: String::new(),
-                message: format!("the theme is incomplete: {}", e.message().trim()),
-            })
+        let mut origins = KeyOrigins::default();
+        let table = load_chain(&origin, &mut seen, &mut origins)?;
+        let mut theme: Theme =
+            toml::Value::Table(table)
+                .try_into()
+                .map_err(|e: toml::de::Error| Error::Input {
+                    origin: origin.describe(),
+                    line: 1,
+                    column: 1,
+                    key: String::new(),
+                    message: format!("the theme is incomplete: {}", e.message().trim()),
+                })?;
+        theme.origins = origins;
+        Ok(theme)
     }
 
     /// A built-in theme by name.
@@ -420,12 +502,12 @@ impl Theme {
 
     /// A theme file; relative paths inside it are read from its folder.
     pub fn load(path: &Path) -> Result<Theme, Error> {
-        if !path.is_file() {
+        if !path.exists() {
             return Err(Error::usage(
                 "--theme",
                 format!(
                     "theme file `{}` not found; give a .toml file or a built-in name ({})",
-                    path.display(),
+                    crate::input::shown_path(path),
                     builtin_names()
                 ),
             ));

@@ -130,6 +130,10 @@ pub const KEYS: &[KeySpec] = &[
     k("icons.rat", Kind::Icon, "The rat's icon."),
 ];
 
+/// Longest font fallback list of one key: 8. Real lists hold 2–4 faces
+/// (Latin, CJK, symbols); every face is searched for every character.
+pub const MAX_FONTS_PER_KEY: usize = 8;
+
 /// The spec of a key path, if it is one.
 pub fn spec(path: &str) -> Option<&'static KeySpec> {
     KEYS.iter().find(|s| s.path == path)
@@ -173,7 +177,9 @@ impl Source<'_> {
 
 /// Checks one theme file against [`KEYS`] and returns its table with every
 /// relative file path made absolute (against the file's folder).
-pub(crate) fn check(src: &Source) -> Result<toml::Table, Error> {
+/// Notes in `origins` where each key was written.
+pub(crate) fn check(src: &Source, origins: &mut super::KeyOrigins) -> Result<toml::Table, Error> {
+    crate::input::check_toml_strings(src.text, src.origin)?;
     let doc = DeTable::parse(src.text).map_err(|e| {
         let offset = e.span().map(|s| s.start).unwrap_or(0);
         let key = crate::error::key_path_at(src.text, offset).unwrap_or_default();
@@ -187,7 +193,7 @@ pub(crate) fn check(src: &Source) -> Result<toml::Table, Error> {
         )
     })?;
     let mut table = toml::Table::new();
-    check_table(src, "", doc.get_ref(), &mut table)?;
+    check_table(src, "", doc.get_ref(), &mut table, origins)?;
     Ok(table)
 }
 
@@ -196,6 +202,7 @@ fn check_table(
     prefix: &str,
     de: &DeTable,
     out: &mut toml::Table,
+    origins: &mut super::KeyOrigins,
 ) -> Result<(), Error> {
     for (key, value) in de.iter() {
         let name = key.get_ref().as_ref();
@@ -216,10 +223,12 @@ fn check_table(
                 ));
             };
             let mut sub = toml::Table::new();
-            check_table(src, &path, inner, &mut sub)?;
+            check_table(src, &path, inner, &mut sub, origins)?;
             out.insert(name.to_string(), toml::Value::Table(sub));
         } else if let Some(spec) = spec(&path) {
             out.insert(name.to_string(), check_value(src, spec, value)?);
+            let (line, column) = line_col(src.text, key.span().start);
+            origins.note(&path, src.origin, line, column);
         } else {
             return Err(src.error(key.span().start, &path, unknown_key(prefix, name)));
         }
@@ -354,6 +363,16 @@ fn check_value(
                     ))
                 }
             };
+            if items.len() > MAX_FONTS_PER_KEY {
+                return Err(src.error(
+                    at,
+                    spec.path,
+                    format!(
+                        "{} fonts listed; a fallback list holds at most {MAX_FONTS_PER_KEY}",
+                        items.len()
+                    ),
+                ));
+            }
             let mut out = Vec::new();
             for item in items {
                 let s = item.get_ref().as_str().ok_or_else(|| {
@@ -407,7 +426,7 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
     if !path.is_file() {
         return Err(format!(
             "font file not found: tried `{}` (relative paths are read from the theme file's folder)",
-            path.display()
+            crate::input::shown_path(&path)
         ));
     }
     Ok(match face {
@@ -435,7 +454,7 @@ fn check_icon(s: &str, dir: &Path) -> Result<String, String> {
     if !path.is_file() {
         return Err(format!(
             "icon file not found: tried `{}` (relative paths are read from the theme file's folder)",
-            path.display()
+            crate::input::shown_path(&path)
         ));
     }
     Ok(path.display().to_string())
@@ -487,11 +506,15 @@ mod tests {
     use super::*;
 
     fn check_str(text: &str) -> Result<toml::Table, String> {
-        check(&Source {
-            text,
-            origin: "my.toml",
-            dir: Path::new("."),
-        })
+        let mut origins = super::super::KeyOrigins::default();
+        check(
+            &Source {
+                text,
+                origin: "my.toml",
+                dir: Path::new("."),
+            },
+            &mut origins,
+        )
         .map_err(|e| e.to_string())
     }
 

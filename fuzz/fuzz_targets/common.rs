@@ -1,0 +1,51 @@
+//! Checks shared by the fuzz targets: whatever the input, the program either
+//! refuses it with an error or produces output that parses.
+#![allow(dead_code)]
+
+use jungle_print::compose::board::{board_page, BoardOptions};
+use jungle_print::compose::handout::{handout_pages, HandoutOptions};
+use jungle_print::paper::Paper;
+use jungle_print::render::{pdf, svg};
+use jungle_print::resolve::Resources;
+use jungle_print::scene::{Document, Page};
+
+/// Every page as SVG, with outlined and with live text, parses as XML.
+pub fn svg_parses(doc: &Document) {
+    for live_text in [false, true] {
+        for i in 0..doc.pages.len() {
+            let s = svg::render(doc, i, &svg::SvgOptions { live_text });
+            if let Err(e) = roxmltree::Document::parse(&s) {
+                panic!("page {i} is not well-formed SVG: {e}");
+            }
+        }
+    }
+}
+
+/// The document as PDF parses with lopdf.
+pub fn pdf_parses(doc: &Document) {
+    let bytes = pdf::render(doc, &Default::default()).expect("the PDF renders");
+    lopdf::Document::load_mem(&bytes).expect("the PDF parses");
+}
+
+/// Composes what printing composes (a board, the rules), as the CLI would
+/// refuse: board errors are fine, output must parse.
+pub fn print_all(res: &Resources, with_rules: bool) {
+    let mut pages: Vec<Page> = Vec::new();
+    if let Ok(p) = board_page(
+        res,
+        &BoardOptions {
+            paper: Paper::A4,
+            square: None,
+        },
+    ) {
+        pages.push(p);
+    }
+    if with_rules {
+        pages.extend(handout_pages(res, &HandoutOptions { paper: Paper::A4 }));
+    }
+    if res.check_pages(&pages).is_err() {
+        return;
+    }
+    let doc = jungle_print::document("fuzz", pages, res);
+    svg_parses(&doc);
+}

@@ -1,0 +1,21 @@
+//! Rulesets: parse, print a board and the rules.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "common.rs"]
+mod common;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(src) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(rules) = jungle_print::rules::Ruleset::parse(src, "fuzz.toml") else {
+        return;
+    };
+    let lang = jungle_print::lang::Lang::builtin("en").unwrap();
+    let Ok(res) = jungle_print::resolve::Resources::new(Default::default(), lang, rules) else {
+        return;
+    };
+    common::print_all(&res, true);
+});

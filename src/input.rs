@@ -1,0 +1,380 @@
+//! Reading input files. Every file the program reads — theme, language pack,
+//! ruleset, icon, font — goes through [`read_bytes`] or [`read_text`], which
+//! accept only regular files under a size cap (never a FIFO, a device such as
+//! `/dev/zero`, or a folder), and [`check_toml_strings`] refuses control
+//! characters and over-long strings in TOML data with file, line and key.
+//!
+//! Also here: [`shown`], which escapes control characters in names printed to
+//! the terminal, and [`excerpt`], which shortens long user text in messages.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::{line_col, Error};
+
+/// What kind of file is read; sets the size cap and names the file in messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    /// A theme (TOML).
+    Theme,
+    /// A language pack (TOML).
+    LangPack,
+    /// A ruleset (TOML).
+    Ruleset,
+    /// An SVG icon.
+    Icon,
+    /// A TrueType/OpenType font or collection.
+    Font,
+}
+
+/// Largest TOML file (theme, language pack, ruleset), in bytes: 1 MiB, over a
+/// hundred times the largest built-in one (a 6 KB language pack).
+pub const MAX_TOML_BYTES: u64 = 1 << 20;
+/// Largest icon file, in bytes: 1 MiB; the built-in icons are 0.5–4.5 KB and
+/// typical icon sets stay under 50 KB.
+pub const MAX_ICON_BYTES: u64 = 1 << 20;
+/// Largest font file, in bytes: 64 MiB, above the largest common CJK
+/// collections (Noto Serif CJK OTC: 26 MB; Noto Sans CJK: 19.5 MB).
+pub const MAX_FONT_BYTES: u64 = 64 << 20;
+/// Longest string in a TOML file, in characters: 2,000, about ten times the
+/// longest sentence of the built-in language packs, and about a page of text.
+pub const MAX_STRING_CHARS: usize = 2_000;
+
+impl InputKind {
+    /// The size cap in bytes.
+    pub fn cap(self) -> u64 {
+        match self {
+            InputKind::Theme | InputKind::LangPack | InputKind::Ruleset => MAX_TOML_BYTES,
+            InputKind::Icon => MAX_ICON_BYTES,
+            InputKind::Font => MAX_FONT_BYTES,
+        }
+    }
+
+    /// What the file is, for messages.
+    pub fn what(self) -> &'static str {
+        match self {
+            InputKind::Theme => "theme",
+            InputKind::LangPack => "language pack",
+            InputKind::Ruleset => "ruleset",
+            InputKind::Icon => "icon",
+            InputKind::Font => "font",
+        }
+    }
+}
+
+/// Why a file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Nothing at that path.
+    NotFound(InputKind),
+    /// A folder, FIFO, device or socket.
+    NotRegular(InputKind, &'static str),
+    /// Larger than the cap (size in bytes, cap in bytes).
+    TooLarge(InputKind, u64, u64),
+    /// Not UTF-8 text: 1-based line and column of the first bad byte.
+    NotUtf8(InputKind, usize, usize),
+    /// Any other failure of the system.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ReadError::NotFound(k) => write!(f, "{} file not found", k.what()),
+            ReadError::NotRegular(k, node) => {
+                write!(f, "is {node}, not a {} file; give a regular file", k.what())
+            }
+            ReadError::TooLarge(k, size, cap) => write!(
+                f,
+                "the {} file is {size} bytes, larger than the limit of {cap} bytes ({} MiB)",
+                k.what(),
+                cap >> 20
+            ),
+            ReadError::NotUtf8(k, ..) => write!(
+                f,
+                "the {} file is not UTF-8 text; save it with the UTF-8 encoding",
+                k.what()
+            ),
+            ReadError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl ReadError {
+    /// The error for a file given to a command-line option: exit 2 naming the
+    /// option (or, for text that is not UTF-8, the file, line and column).
+    pub fn for_option(self, flag: &str, path: &Path) -> Error {
+        match self {
+            ReadError::NotUtf8(_, line, column) => Error::Input {
+                origin: shown_path(path),
+                line,
+                column,
+                key: String::new(),
+                message: self.to_string(),
+            },
+            ReadError::Io(e) => Error::Io {
+                path: shown_path(path),
+                source: e,
+            },
+            other => Error::usage(flag, format!("`{}`: {other}", shown_path(path))),
+        }
+    }
+}
+
+/// A short description of a file type that is not a regular file.
+fn node_kind(ft: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if ft.is_dir() {
+        "a folder"
+    } else if ft.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if ft.is_char_device() || ft.is_block_device() {
+        "a device"
+    } else if ft.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Reads a whole regular file (symbolic links are followed) of at most
+/// `kind.cap()` bytes. The type is checked before the file is opened, so a
+/// FIFO is never opened (opening one would wait for a writer), and the read
+/// stops at the cap whatever the file claims its size is.
+pub fn read_bytes(path: &Path, kind: InputKind) -> Result<Vec<u8>, ReadError> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ReadError::NotFound(kind),
+        _ => ReadError::Io(e),
+    })?;
+    if !meta.file_type().is_file() {
+        return Err(ReadError::NotRegular(kind, node_kind(&meta.file_type())));
+    }
+    let cap = kind.cap();
+    if meta.len() > cap {
+        return Err(ReadError::TooLarge(kind, meta.len(), cap));
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    // Checked again on the open file, in case the path changed in between.
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    if !meta.file_type().is_file() {
+        return Err(ReadError::NotRegular(kind, node_kind(&meta.file_type())));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadError::TooLarge(kind, bytes.len() as u64, cap));
+    }
+    Ok(bytes)
+}
+
+/// Reads a regular text file as [`read_bytes`] does and checks that it is UTF-8
+/// (a leading byte-order mark is dropped).
+pub fn read_text(path: &Path, kind: InputKind) -> Result<String, ReadError> {
+    let bytes = read_bytes(path, kind)?;
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s)),
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let text = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
+            let (line, column) = line_col(text, good);
+            Err(ReadError::NotUtf8(kind, line, column))
+        }
+    }
+}
+
+/// A name for the terminal: control characters (which could move the cursor,
+/// clear the screen or forge lines) are written as escapes such as `\u{1b}`.
+pub fn shown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A path for the terminal (see [`shown`]).
+pub fn shown_path(p: &Path) -> String {
+    shown(&p.to_string_lossy())
+}
+
+/// Longest user text quoted in a message, in characters.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// User text to quote in a message: at most [`EXCERPT_CHARS`] characters
+/// (then `…`), control characters escaped.
+pub fn excerpt(s: &str) -> String {
+    let mut it = s.chars();
+    let head: String = it.by_ref().take(EXCERPT_CHARS).collect();
+    let more = it.next().is_some();
+    format!("{}{}", shown(&head), if more { "…" } else { "" })
+}
+
+/// A message with every quotation in it (“…” or `…`) cut to an [`excerpt`],
+/// so a warning about a long label quotes only its start.
+pub fn shorten_quotes(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(1024));
+    let mut rest = msg;
+    while let Some(i) = rest.find(['“', '`']) {
+        let open = rest[i..].chars().next().unwrap_or('`');
+        let close = if open == '“' { '”' } else { '`' };
+        let inner_start = i + open.len_utf8();
+        let Some(len) = rest[inner_start..].find(close) else {
+            break;
+        };
+        out.push_str(&shown(&rest[..i]));
+        out.push(open);
+        out.push_str(&excerpt(&rest[inner_start..inner_start + len]));
+        out.push(close);
+        rest = &rest[inner_start + len + close.len_utf8()..];
+    }
+    out.push_str(&shown(rest));
+    out
+}
+
+/// True for a character that may not appear in a label or name: control
+/// characters other than tab and newline (they are invalid in XML, or move the
+/// terminal's cursor).
+pub fn is_forbidden_char(c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t'
+}
+
+/// Checks every string of a TOML document (values and keys): no control
+/// characters but tab and newline, at most [`MAX_STRING_CHARS`] characters.
+/// A document that does not parse passes: its own parser reports that.
+pub fn check_toml_strings(src: &str, origin: &str) -> Result<(), Error> {
+    use toml::de::{DeTable, DeValue};
+    use toml::Spanned;
+    let Ok(doc) = DeTable::parse(src) else {
+        return Ok(());
+    };
+    let error = |offset: usize, key: &str, message: String| {
+        let (line, column) = line_col(src, offset);
+        Error::Input {
+            origin: origin.to_string(),
+            line,
+            column,
+            key: if key.is_empty() {
+                String::new()
+            } else {
+                format!("key `{}`: ", shown(key))
+            },
+            message,
+        }
+    };
+    let check = |s: &str, offset: usize, key: &str| -> Result<(), Error> {
+        if let Some(c) = s.chars().find(|c| is_forbidden_char(*c)) {
+            return Err(error(
+                offset,
+                key,
+                format!(
+                    "the text contains the control character U+{:04X}; remove it (only tab and newline are allowed)",
+                    c as u32
+                ),
+            ));
+        }
+        let n = s.chars().count();
+        if n > MAX_STRING_CHARS {
+            return Err(error(
+                offset,
+                key,
+                format!(
+                    "the text is {n} characters long, more than the limit of {MAX_STRING_CHARS}; shorten it"
+                ),
+            ));
+        }
+        Ok(())
+    };
+    fn walk(
+        v: &Spanned<DeValue>,
+        key: &str,
+        check: &dyn Fn(&str, usize, &str) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        match v.get_ref() {
+            DeValue::String(s) => check(s, v.span().start, key),
+            DeValue::Array(a) => a.iter().try_for_each(|x| walk(x, key, check)),
+            DeValue::Table(t) => t.iter().try_for_each(|(k, x)| {
+                let name = k.get_ref().as_ref();
+                let path = if key.is_empty() {
+                    name.to_string()
+                } else {
+                    format!("{key}.{name}")
+                };
+                check(name, k.span().start, &path)?;
+                walk(x, &path, check)
+            }),
+            _ => Ok(()),
+        }
+    }
+    doc.get_ref().iter().try_for_each(|(k, x)| {
+        let name = k.get_ref().as_ref();
+        check(name, k.span().start, name)?;
+        walk(x, name, &check)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_refused_with_line_and_key() {
+        let src = "[board]\nriver = \"Ri\\u0007ver\"\n";
+        let e = check_toml_strings(src, "x.toml").unwrap_err().to_string();
+        assert!(e.starts_with("x.toml:2:9: key `board.river`"), "{e}");
+        assert!(e.contains("U+0007"), "{e}");
+        assert!(check_toml_strings("a = \"tab\\tnew\\nline\"", "x").is_ok());
+    }
+
+    #[test]
+    fn long_strings_are_refused() {
+        let src = format!("a = \"{}\"", "x".repeat(MAX_STRING_CHARS + 1));
+        let e = check_toml_strings(&src, "x.toml").unwrap_err().to_string();
+        assert!(e.contains("limit of 2000"), "{e}");
+    }
+
+    #[test]
+    fn names_and_excerpts_escape_control_characters() {
+        assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(excerpt(&"é".repeat(100)).chars().count(), EXCERPT_CHARS + 1);
+        assert_eq!(excerpt("short"), "short");
+    }
+
+    #[test]
+    fn warnings_quote_a_short_prefix() {
+        let long = "x".repeat(5000);
+        let m = shorten_quotes(&format!("“{long}” is too long; key `{long}`"));
+        assert!(m.chars().count() < 120, "{m}");
+        assert!(
+            m.starts_with("“xxxx") && m.contains("…” is too long; key `x"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn special_files_are_refused_before_opening() {
+        let e = read_bytes(Path::new("/dev/zero"), InputKind::Ruleset).unwrap_err();
+        assert!(matches!(e, ReadError::NotRegular(_, "a device")), "{e}");
+        let e = read_bytes(Path::new("/"), InputKind::LangPack).unwrap_err();
+        assert!(matches!(e, ReadError::NotRegular(_, "a folder")), "{e}");
+        let e = read_bytes(Path::new("/no/such/file"), InputKind::Icon).unwrap_err();
+        assert!(matches!(e, ReadError::NotFound(_)), "{e}");
+    }
+
+    #[test]
+    fn non_utf8_names_line_and_column() {
+        let dir = std::env::temp_dir().join(format!("jp-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("bad.toml");
+        std::fs::write(&p, b"a = 1\nb = \"x\xff\"\n").unwrap();
+        let e = read_text(&p, InputKind::Theme).unwrap_err();
+        assert!(matches!(e, ReadError::NotUtf8(_, 2, 7)), "{e:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -242,6 +242,7 @@ fn collect(
         }
         "path" => {
             let d = node.attribute("d").unwrap_or("");
+            check_path_numbers(d, origin)?;
             let mut cur = pt(0.0, 0.0);
             for seg in svgtypes::SimplifyingPathParser::from(d) {
                 let seg = seg.map_err(|e| format!("{origin}: bad path data: {e}"))?;
@@ -318,6 +319,53 @@ fn collect(
     Ok(())
 }
 
+/// Checks every number of path data before it is simplified: an arc is cut
+/// into curves according to its radius, so a radius of 1e69 would make
+/// billions of them. Also stops at [`MAX_ICON_SEGMENTS`] commands.
+fn check_path_numbers(d: &str, origin: &str) -> Result<(), String> {
+    use svgtypes::PathSegment as P;
+    for (i, seg) in svgtypes::PathParser::from(d).enumerate() {
+        if i >= MAX_ICON_SEGMENTS {
+            return Err(too_many(origin));
+        }
+        let Ok(seg) = seg else {
+            // The simplifying parser reports the syntax error.
+            return Ok(());
+        };
+        let numbers: &[f64] = match seg {
+            P::MoveTo { x, y, .. } | P::LineTo { x, y, .. } | P::SmoothQuadratic { x, y, .. } => {
+                &[x, y]
+            }
+            P::HorizontalLineTo { x, .. } => &[x],
+            P::VerticalLineTo { y, .. } => &[y],
+            P::CurveTo {
+                x1,
+                y1,
+                x2,
+                y2,
+                x,
+                y,
+                ..
+            } => &[x1, y1, x2, y2, x, y],
+            P::SmoothCurveTo { x2, y2, x, y, .. } => &[x2, y2, x, y],
+            P::Quadratic { x1, y1, x, y, .. } => &[x1, y1, x, y],
+            P::EllipticalArc {
+                rx,
+                ry,
+                x_axis_rotation,
+                x,
+                y,
+                ..
+            } => &[rx, ry, x_axis_rotation, x, y],
+            P::ClosePath { .. } => &[],
+        };
+        if let Some(n) = numbers.iter().find(|n| !sane(**n)) {
+            return Err(bad_number(origin, *n));
+        }
+    }
+    Ok(())
+}
+
 fn too_many(origin: &str) -> String {
     format!(
         "{origin}: the icon has more than {MAX_ICON_SEGMENTS} path segments; simplify it (e.g. Inkscape: Path › Simplify)"
@@ -389,6 +437,14 @@ mod tests {
         let icon = Icon::parse(svg, "t.svg").unwrap();
         assert_eq!(icon.segs[0], Seg::Move(pt(0.5, 0.0)));
         assert_eq!(extent(&icon.segs), Some((0.5, 0.0, 0.5, 1.0)));
+    }
+
+    #[test]
+    fn an_arc_with_a_huge_radius_is_refused_before_it_is_cut_into_curves() {
+        // Found by the `icon` fuzz target: this used more than 1 GB.
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M10 10a1350000000000000000000000000000000000000000000000000000000000000000000 135 0 0 0-3.752 6.13z"/></svg>"#;
+        let e = Icon::parse(svg, "t.svg").unwrap_err();
+        assert!(e.contains("finite and within"), "{e}");
     }
 
     #[test]

@@ -248,6 +248,11 @@ fn hostile_icons_are_refused_in_bounded_memory() {
             svg("<rect width=\"5\" height=\"5\"/>", "0 0 1e-9 1e-9"),
             "outside its viewBox",
         ),
+        // Found by fuzzing: an arc of radius 1e69 was cut into billions of curves.
+        (
+            svg("<path d=\"M1 1a1e69 135 0 0 0-3 6z\"/>", "0 0 10 10"),
+            "finite",
+        ),
     ];
     for (icon, needle) in cases {
         icon_theme(&d, &icon);

@@ -125,7 +125,8 @@ pub struct TileWords {
 }
 
 /// The box sheets. `{w}`, `{d}`, `{h}` (inside, mm), `{n}` (counters),
-/// `{size}` (counter size, mm) and `{stacks}` are filled in.
+/// `{size}` (counter size, mm), `{stacks}`, `{per_stack}` and `{inside}` (the
+/// filled-in `inside`) are filled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoxWords {
@@ -135,8 +136,10 @@ pub struct BoxWords {
     pub lid: String,
     /// The inside size, printed on the tray's base.
     pub inside: String,
-    /// What the box holds.
+    /// What the box holds, in stacks (`{per_stack}` counters at most each).
     pub holds: String,
+    /// What the box holds when every counter lies alone in one layer.
+    pub holds_single: String,
     pub instructions_heading: String,
     pub legend_cut: String,
     pub legend_fold: String,

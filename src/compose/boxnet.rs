@@ -267,16 +267,6 @@ fn draw_net(
             shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
             Stroke::solid(th.side(Side::North), 0.8),
         ));
-        art.extend(text_fit(
-            res,
-            &res.text,
-            &words.lid,
-            3.0,
-            b.w * 0.5,
-            pt(c.x, b.bottom() - 7.0),
-            0.0,
-            ink,
-        ));
     } else {
         let inside = words
             .inside
@@ -355,18 +345,23 @@ fn instructions(
         items.extend(lines);
         next
     };
-    let holds = words
-        .holds
-        .replace("{n}", &count.to_string())
-        .replace("{size}", &format!("{counter:.0}"))
-        .replace("{stacks}", &(stacks.cols * stacks.rows).to_string());
     let inside = words
         .inside
         .replace("{w}", &format!("{:.0}", size.w))
         .replace("{d}", &format!("{:.0}", size.d))
         .replace("{h}", &format!("{:.0}", size.h));
-    let mut y = area.y + 14.0;
-    y = para(&format!("{holds} {inside}."), area.x, y, area.w, &mut items) + 2.0;
+    let template = if stacks.per_stack <= 1 {
+        &words.holds_single
+    } else {
+        &words.holds
+    };
+    let holds = template
+        .replace("{n}", &count.to_string())
+        .replace("{size}", &format!("{counter:.0}"))
+        .replace("{stacks}", &(stacks.cols * stacks.rows).to_string())
+        .replace("{per_stack}", &stacks.per_stack.to_string())
+        .replace("{inside}", &inside);
+    let mut y = para(&holds, area.x, area.y + 14.0, area.w, &mut items) + 2.0;
     // Legend.
     let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);
     for (stroke, text) in [
@@ -402,12 +397,27 @@ fn instructions(
             } else {
                 Color::WHITE
             };
-            pic.push(shapes::fill_stroke(
-                poly(pts),
-                fill,
-                Stroke::solid(ink, 0.25 / k),
-            ));
+            pic.push(shapes::fill(poly(pts), fill));
         }
+        // The lines as on the net: cuts and slots solid, folds dash-dot.
+        let mut cut_segs: Vec<Seg> = tray
+            .cuts
+            .iter()
+            .flat_map(|(a, b)| shapes::line(*a, *b))
+            .collect();
+        for s in &tray.slots {
+            cut_segs.extend(shapes::rect(s.x, s.y, s.w, s.h));
+        }
+        pic.push(shapes::stroke(cut_segs, Stroke::solid(ink, 0.25 / k)));
+        let fold_segs: Vec<Seg> = tray
+            .folds
+            .iter()
+            .flat_map(|(a, b)| shapes::line(*a, *b))
+            .collect();
+        pic.push(shapes::stroke(
+            fold_segs,
+            Stroke::dashed(ink, 0.25 / k, vec![1.5 / k, 0.6 / k, 0.3 / k, 0.6 / k]),
+        ));
         if i == 1 {
             // Creasing: the folds drawn strong.
             let segs: Vec<Seg> = tray

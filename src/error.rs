@@ -116,31 +116,6 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
     }
 }
 
-/// Reads a data file as text; bytes that are not UTF-8 are an input error
-/// naming the file, line and column of the first bad byte.
-pub fn read_text(path: &std::path::Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
-        path: path.display().to_string(),
-        source: e,
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let good = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let src = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
-        let (line, column) = line_col(src, good);
-        Error::Input {
-            origin: path.display().to_string(),
-            line,
-            column,
-            key: String::new(),
-            message: format!(
-                "byte 0x{:02X} is not UTF-8 text; save the file as UTF-8",
-                bytes[good]
-            ),
-        }
-    })
-}
-
 /// True for text that can be a TOML key path: short, letters, digits, `_`,
 /// `-`, `.`, spaces and quotes only. Anything else is not quoted in messages,
 /// so an error about a file that is not TOML never shows its contents.

@@ -1,0 +1,324 @@
+//! The command line as clap sees it: commands, options, their help and the
+//! values they accept. Nothing here reads files or composes pages.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  jungle-print set                                 jungle-set.pdf: board, counters and rules
+  jungle-print set --lang fr --sides duplex        the whole set in French, duplex counters
+  jungle-print board                               board.pdf, A4, English labels
+  jungle-print board --lang fr -o plateau.pdf      French labels
+  jungle-print board --lang zh-Hant --format svg -o board.svg
+  jungle-print board --paper letter --square 24    24 mm squares on US Letter
+  jungle-print counters                            counters.pdf: the 16 pieces to cut out
+  jungle-print counters --sides fold --lang zh-Hans
+  jungle-print counters --sides duplex --flip long-edge
+  jungle-print counters --shape octagon --size 22 --copies 2 --format svg
+  jungle-print rules                               rules.pdf: the rules handout, standard rules
+  jungle-print rules --lang fr --ruleset bell      R. C. Bell's rules, in French
+  jungle-print rules --ruleset my-house-rules.toml your own variants
+  jungle-print box                                 box.pdf: a tray and lid that hold the set
+  jungle-print set --square 40                     a bigger board, tiled over A4 sheets
+  jungle-print lang list                           the built-in languages
+  jungle-print lang show fr > es.toml              start a new translation
+  jungle-print board --lang-file es.toml           use it everywhere
+  jungle-print themes list                         the built-in themes
+  jungle-print themes show ink-saver > my.toml     start your own theme
+  jungle-print check my.toml                       check it without printing
+  jungle-print board --theme my.toml               a theme file or a built-in name";
+
+/// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
+#[derive(Debug, Parser)]
+#[command(name = "jungle-print", version, after_help = EXAMPLES)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Print the whole paper set in one PDF: a cover page, the board, counters and rules handout.
+    #[command(after_help = EXAMPLES)]
+    Set(SetArgs),
+    /// Print the 7×9 board, centred on one sheet.
+    #[command(after_help = EXAMPLES)]
+    Board(BoardArgs),
+    /// Print the 16 counters, ready to cut: single-sided, fold-over or duplex.
+    #[command(after_help = EXAMPLES)]
+    Counters(CounterArgs),
+    /// Print the rules handout for the chosen ruleset and language.
+    #[command(after_help = EXAMPLES)]
+    Rules(RulesArgs),
+    /// Print a glueless box (tray and lid, locked by tabs) sized for the counters,
+    /// the folded board and the rules, with the steps to make it.
+    #[command(after_help = EXAMPLES)]
+    Box(BoxArgs),
+    /// List the built-in language packs, or print one to start a translation.
+    #[command(subcommand)]
+    Lang(LangCommand),
+    /// List the built-in rulesets, or print one to start your house rules.
+    #[command(subcommand)]
+    Ruleset(RulesetCommand),
+    /// List the built-in themes, print one to start your own, or list every theme key.
+    #[command(subcommand)]
+    Themes(ThemesCommand),
+    /// Check a theme, language pack or ruleset without printing anything: keys, colours,
+    /// fonts, icons, glyphs for every language, labels that do not fit, text contrast.
+    #[command(after_help = EXAMPLES)]
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum ThemesCommand {
+    /// Names and one-line descriptions of the built-in themes.
+    List,
+    /// Print a theme with every key resolved (e.g. `themes show ink-saver > my.toml`).
+    Show {
+        /// A built-in name or a .toml file.
+        theme: String,
+    },
+    /// Every theme key with its type, range, default and meaning (Markdown).
+    Keys,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CheckArgs {
+    /// A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name.
+    #[arg(default_value = "classic", value_name = "FILE")]
+    pub(crate) theme: String,
+    /// Check with this language only (default: all four built-in languages).
+    #[arg(long, value_name = "LANG")]
+    pub(crate) lang: Option<String>,
+    /// A language pack file to check (with the theme).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) lang_file: Option<PathBuf>,
+    /// Ruleset to check and compose with: a built-in preset or a .toml file.
+    #[arg(long, default_value = "standard", value_name = "RULES", help = format!(
+        "Ruleset to check and compose with: a built-in preset ({}) or a .toml file",
+        jungle_print::rules::builtin_names()
+    ))]
+    pub(crate) ruleset: String,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SetArgs {
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Counters: single, fold or duplex.
+    #[arg(long, value_enum, default_value = "fold")]
+    pub(crate) sides: SidesArg,
+    /// Duplex only: long-edge or short-edge.
+    #[arg(long, value_enum, default_value = "long-edge")]
+    pub(crate) flip: FlipArg,
+    /// Counter outline: circle, square, rounded, octagon.
+    #[arg(long, default_value = "circle", value_name = "SHAPE")]
+    pub(crate) shape: String,
+    /// Side of one board square in mm; a board too large for the paper is tiled
+    /// over several sheets with glue strips and an assembly map.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub(crate) square: Option<f64>,
+    /// Leave out the cover page (contents, how to print and assemble, page previews).
+    #[arg(long)]
+    pub(crate) no_cover: bool,
+    /// Leave out the box.
+    #[arg(long)]
+    pub(crate) no_box: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct BoxArgs {
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Size of the counters it holds, mm; default: the counters' default on this paper.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub(crate) size: Option<f64>,
+    /// Sets of counters it holds.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub(crate) copies: usize,
+    /// How the counters were made (fold-over counters are two layers thick).
+    #[arg(long, value_enum, default_value = "fold")]
+    pub(crate) sides: SidesArg,
+    /// Thickness of the card the box and counters are made of, mm (0.1 to 2).
+    #[arg(
+        long,
+        default_value_t = 0.35,
+        value_name = "MM",
+        allow_negative_numbers = true
+    )]
+    pub(crate) card: f64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct RulesArgs {
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum LangCommand {
+    /// Codes and names of the built-in language packs.
+    List,
+    /// Print a built-in pack as TOML (e.g. `lang show fr > es.toml`).
+    Show {
+        /// Language code.
+        code: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum RulesetCommand {
+    /// Names and descriptions of the built-in rulesets.
+    List,
+    /// Print a built-in ruleset as TOML (e.g. `ruleset show standard > house.toml`).
+    Show {
+        /// Ruleset name.
+        name: String,
+    },
+}
+
+/// Printing mode for counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SidesArg {
+    /// Fronts only.
+    Single,
+    /// Each front beside its back with a fold line: for single-sided printers.
+    Fold,
+    /// Fronts on odd pages, backs on even pages: for double-sided printing.
+    Duplex,
+}
+
+/// How the printer turns the sheet in duplex mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum FlipArg {
+    /// Turned over the long edge (the usual default of printers).
+    LongEdge,
+    /// Turned over the short edge.
+    ShortEdge,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CounterArgs {
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Counter size in mm (diameter or width), at least 8; default: 85 % of the board square on the same paper.
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
+    pub(crate) size: Option<f64>,
+    /// Outline: circle, square, rounded, octagon.
+    #[arg(long, default_value = "circle", value_name = "SHAPE")]
+    pub(crate) shape: String,
+    /// single, fold or duplex.
+    #[arg(long, value_enum, default_value = "single")]
+    pub(crate) sides: SidesArg,
+    /// Duplex only: long-edge or short-edge.
+    #[arg(long, value_enum, default_value = "long-edge")]
+    pub(crate) flip: FlipArg,
+    /// Number of full sets of 16 (extra sets are spares), 1 to 16.
+    #[arg(long, default_value_t = 1, value_name = "N", allow_hyphen_values = true, value_parser = parse_copies)]
+    pub(crate) copies: usize,
+
+    /// Add crop marks at each counter's corners.
+    #[arg(long)]
+    pub(crate) crop_marks: bool,
+    /// Duplex only: move every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1).
+    /// Directions as seen from the front, holding the sheet to the light: positive X
+    /// moves the backs right, positive Y moves them down.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub(crate) back_offset: Option<String>,
+    /// Leave the game's name off the backs.
+    #[arg(long)]
+    pub(crate) no_back_title: bool,
+}
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// One PDF with every page.
+    Pdf,
+    /// One SVG per page (NAME-2.svg, … after the first).
+    Svg,
+}
+
+/// The `--ruleset` help line, naming every built-in preset.
+pub(crate) fn ruleset_help() -> String {
+    format!(
+        "Ruleset: a built-in preset ({}) or a .toml file; sets the ranks printed",
+        jungle_print::rules::builtin_names()
+    )
+}
+
+/// Options shared by every sheet.
+#[derive(Debug, Args)]
+pub(crate) struct Common {
+    /// Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400).
+    #[arg(
+        long,
+        default_value = "a4",
+        value_name = "PAPER",
+        allow_hyphen_values = true
+    )]
+    pub(crate) paper: String,
+    /// Label language: en, fr, zh-Hant, zh-Hans.
+    #[arg(long, default_value = "en", value_name = "LANG")]
+    pub(crate) lang: String,
+    /// A language pack file, used instead of --lang.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) lang_file: Option<PathBuf>,
+    /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
+    #[arg(long, default_value = "classic", value_name = "THEME")]
+    pub(crate) theme: String,
+    /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
+    #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help())]
+    pub(crate) ruleset: String,
+    /// Output format; by default taken from the output file's extension, else PDF.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub(crate) format: Option<Format>,
+    /// Output file (`-` for standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    /// SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines.
+    #[arg(long)]
+    pub(crate) live_text: bool,
+    /// Bleed for print shops, 0 to 5 mm: board and counter colours run this far past
+    /// their cut edges, and each page grows by as much on every side (the PDF's
+    /// TrimBox is the paper, its BleedBox the paper plus bleed).
+    #[arg(
+        long,
+        default_value_t = 0.0,
+        value_name = "MM",
+        allow_negative_numbers = true
+    )]
+    pub(crate) bleed: f64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct BoardArgs {
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Side of one square in mm, at least 8 (default: the largest whole millimetre that fits the paper).
+    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
+    pub(crate) square: Option<f64>,
+    /// Leave out the a–g / 1–9 coordinates.
+    #[arg(long)]
+    pub(crate) no_coordinates: bool,
+    /// Print the board sized for --paper over sheets of this size, tiled with glue
+    /// strips (e.g. `--paper a3 --tile a4`: an A3 board on A4 sheets). A --square
+    /// too large for --paper tiles over --paper sheets without this option.
+    #[arg(long, value_name = "PAPER")]
+    pub(crate) tile: Option<String>,
+}
+
+/// Most copies of the counters: 16 sets (256 counters), enough for a class
+/// playing in pairs; with the largest icons allowed each copy costs about
+/// 20 MB while printing a PDF.
+pub(crate) const MAX_COPIES: usize = 16;
+
+/// `--copies`: a whole number from 1 to [`MAX_COPIES`].
+pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
+    match v.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(n),
+        _ => Err(format!("give a whole number from 1 to {MAX_COPIES}")),
+    }
+}

@@ -1,0 +1,391 @@
+//! The commands that compose and write a document, and `check`.
+
+use std::path::{Path, PathBuf};
+
+use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardOptions};
+use jungle_print::compose::boxnet::{box_pages, box_sizes, BoxOptions};
+use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
+use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
+use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::error::Error;
+use jungle_print::lang::Lang;
+use jungle_print::layout::Flip;
+use jungle_print::paper::Paper;
+use jungle_print::resolve::Resources;
+use jungle_print::rules::Ruleset;
+use jungle_print::scene::Page;
+use jungle_print::theme::Theme;
+
+use super::args::*;
+use super::emit::{emit, target};
+use super::resources;
+/// Loads a theme, language pack or ruleset the way printing would and composes
+/// a board, counters and handout with it in each language, without writing anything.
+pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
+    // A language pack or a ruleset given in the theme's place is told apart by its sections.
+    let mut what = None;
+    if a.theme.ends_with(".toml") {
+        let path = Path::new(&a.theme);
+        let src = jungle_print::input::read_text(path, jungle_print::input::InputKind::Theme)
+            .map_err(|e| e.for_option("check", path))?;
+        if let Ok(t) = src.parse::<toml::Table>() {
+            if t.contains_key("handout") {
+                a.lang_file = Some(PathBuf::from(std::mem::replace(
+                    &mut a.theme,
+                    "classic".into(),
+                )));
+            } else if t.contains_key("variants") {
+                a.ruleset = std::mem::replace(&mut a.theme, "classic".into());
+            }
+        }
+    }
+    let theme = Theme::from_arg(&a.theme)?;
+    let rules = Ruleset::from_arg(&a.ruleset)?;
+    if a.ruleset.ends_with(".toml") {
+        what = Some(format!(
+            "{}: ruleset `{}` is valid",
+            a.ruleset, rules.meta.name
+        ));
+    }
+    let langs: Vec<Lang> = match (&a.lang_file, &a.lang) {
+        (Some(p), _) => {
+            let l = Lang::load(p)?;
+            what = Some(format!(
+                "{}: language pack `{}` is valid",
+                p.display(),
+                l.meta.code
+            ));
+            vec![l]
+        }
+        (None, Some(code)) => vec![Lang::builtin(code)?],
+        (None, None) => jungle_print::lang::BUILTIN
+            .iter()
+            .map(|(code, _)| Lang::builtin(code))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut warnings = Vec::new();
+    for lang in langs {
+        let code = lang.meta.code.clone();
+        let res = Resources::new(theme.clone(), lang, rules.clone())?;
+        let paper = Paper::A4;
+        board_page(&res, &BoardOptions::new(paper))?;
+        counter_pages(&res, &CounterOptions::new(paper))?;
+        handout_pages(&res, &HandoutOptions { paper });
+        warnings.extend(
+            res.take_warnings()
+                .into_iter()
+                .map(|w| format!("{code}: {w}")),
+        );
+    }
+    for (what, ink, ground) in theme.text_pairs() {
+        let ratio = jungle_print::theme::contrast(ink, ground);
+        if ratio < 4.5 {
+            warnings.push(format!(
+                "{what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
+                ink.to_hex(),
+                ground.to_hex()
+            ));
+        }
+    }
+    for w in &warnings {
+        eprintln!("jungle-print: warning: {w}");
+    }
+    let what = what.unwrap_or_else(|| format!("{}: theme `{}` is valid", a.theme, theme.name));
+    println!(
+        "{what}{}",
+        match warnings.len() {
+            0 => String::new(),
+            n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
+        }
+    );
+    Ok(())
+}
+
+/// The document title: the game's Chinese and local names.
+pub(crate) fn game_title(res: &Resources) -> String {
+    format!("{} — {}", res.lang.game.han, res.lang.game.title)
+}
+
+pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    if let Some(s) = a.square {
+        finite(
+            "--square",
+            s,
+            "squares must be at least 8 mm, e.g. --square 25",
+        )?;
+    }
+    let out = target(&a.common, "board")?;
+    let mut res = resources(&a.common)?;
+    if a.no_coordinates {
+        res.theme.board.show_coordinates = false;
+    }
+    let tile = a
+        .tile
+        .as_deref()
+        .map(|t| Paper::parse(t).map_err(|e| e.for_flag("--tile")))
+        .transpose()?;
+    let square = match (a.square, tile) {
+        (Some(s), _) => s,
+        (None, Some(_)) => square_size(&res, paper, None)?,
+        (None, None) => square_size(&res, paper, None)?,
+    };
+    let pages = board_sheets(
+        &res,
+        &BoardOptions {
+            paper,
+            square: Some(square),
+            bleed: a.common.bleed,
+        },
+        tile,
+    )?;
+    let sheets = if pages.len() > 1 {
+        format!(", tiled: assembly map and {} sheets", pages.len() - 1)
+    } else {
+        String::new()
+    };
+    let detail = format!(
+        "{} × {} mm paper, {square} mm squares, board {} × {} mm{sheets}",
+        paper.width,
+        paper.height,
+        square * 7.0,
+        square * 9.0
+    );
+    emit(
+        &res,
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        Some(detail),
+    )
+}
+
+pub(crate) fn counters(a: CounterArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    let shape = Shape::parse(&a.shape)?;
+    if let Some(s) = a.size {
+        finite(
+            "--size",
+            s,
+            "counters must be at least 8 mm, e.g. --size 22",
+        )?;
+    }
+    let back_offset = match &a.back_offset {
+        None => (0.0, 0.0),
+        Some(v) => parse_offset(v)?,
+    };
+    let sides = sides_of(a.sides, a.flip);
+    let out = target(&a.common, "counters")?;
+    let res = resources(&a.common)?;
+    let opts = CounterOptions {
+        paper,
+        size: a.size,
+        shape,
+        sides,
+        copies: a.copies,
+        bleed: a.common.bleed,
+        crop_marks: a.crop_marks,
+        back_offset,
+        back_title: !a.no_back_title,
+    };
+    let pages = counter_pages(&res, &opts)?;
+    emit(
+        &res,
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        None,
+    )
+}
+
+pub(crate) fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
+    match sides {
+        SidesArg::Single => Sides::Single,
+        SidesArg::Fold => Sides::Fold,
+        SidesArg::Duplex => Sides::Duplex(match flip {
+            FlipArg::LongEdge => Flip::LongEdge,
+            FlipArg::ShortEdge => Flip::ShortEdge,
+        }),
+    }
+}
+
+pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    let shape = Shape::parse(&a.shape)?;
+    if let Some(s) = a.square {
+        if !(s.is_finite() && s > 0.0 && s <= 1000.0) {
+            return Err(Error::usage(
+                "--square",
+                format!(
+                    "{} is not a square size; give a length in mm from 8 to 1000, e.g. --square 40",
+                    short_number(s)
+                ),
+            ));
+        }
+    }
+    let out = target(&a.common, "jungle-set")?;
+    let res = resources(&a.common)?;
+    handout_fits(&res, paper)?;
+    let (pages, parts) = set_pages(
+        &res,
+        &SetOptions {
+            paper,
+            square: a.square,
+            sides: sides_of(a.sides, a.flip),
+            shape,
+            bleed: a.common.bleed,
+            cover: !a.no_cover,
+            boxed: !a.no_box,
+        },
+    )?;
+    let span = |(a, b): (usize, usize)| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}–{b}")
+        }
+    };
+    let detail = format!(
+        "{} pages: {}board {}, counters {}, rules {}{}",
+        pages.len(),
+        if a.no_cover { "" } else { "cover 1, " },
+        span(parts.board),
+        span(parts.counters),
+        span(parts.rules),
+        parts
+            .boxnet
+            .map(|b| format!(", box {}", span(b)))
+            .unwrap_or_default()
+    );
+    emit(
+        &res,
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        Some(detail),
+    )
+}
+
+/// A number as a person would read it back: `1e300`, not 301 digits.
+pub(crate) fn short_number(v: f64) -> String {
+    if v.is_finite() && v.abs() >= 1e6 {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}
+
+pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    if let Some(s) = a.size {
+        if !(s.is_finite() && (8.0..=200.0).contains(&s)) {
+            return Err(Error::usage("--size", format!("{} mm is out of range; give the counters' size from 8 to 200 mm, e.g. --size 22", short_number(s))));
+        }
+    }
+    if !(1..=16).contains(&a.copies) {
+        return Err(Error::usage(
+            "--copies",
+            format!("{} is out of range; give 1 to 16 sets", a.copies),
+        ));
+    }
+    jungle_print::compose::check_bleed(a.common.bleed)?;
+    let out = target(&a.common, "box")?;
+    let res = resources(&a.common)?;
+    let opts = BoxOptions {
+        paper,
+        counter_size: a.size,
+        copies: a.copies,
+        sides: sides_of(a.sides, FlipArg::LongEdge),
+        card: a.card,
+    };
+    let (tray, lid, _) = box_sizes(&res, &opts)?;
+    let pages: Vec<Page> = box_pages(&res, &opts)?
+        .into_iter()
+        .map(|p| p.with_bleed(a.common.bleed))
+        .collect();
+    let detail = format!(
+        "tray inside {:.0} × {:.0} × {:.0} mm, lid inside {:.0} × {:.0} × {:.0} mm",
+        tray.w, tray.d, tray.h, lid.w, lid.d, lid.h
+    );
+    emit(
+        &res,
+        &game_title(&res),
+        pages,
+        out,
+        a.common.live_text,
+        Some(detail),
+    )
+}
+
+pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
+    let paper = Paper::parse(&a.common.paper)?;
+    let out = target(&a.common, "rules")?;
+    jungle_print::compose::check_bleed(a.common.bleed)?;
+    let res = resources(&a.common)?;
+    handout_fits(&res, paper)?;
+
+    let pages: Vec<Page> = handout_pages(&res, &HandoutOptions { paper })
+        .into_iter()
+        .map(|p| p.with_bleed(a.common.bleed))
+        .collect();
+    let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
+    emit(&res, &title, pages, out, a.common.live_text, None)
+}
+
+/// Smallest text area of the rules handout, in mm (paper less margins):
+/// 80 × 100, about A6; below it the set-up diagrams and lines do not fit.
+pub(crate) const HANDOUT_MIN: (f64, f64) = (80.0, 100.0);
+
+/// A usage error for a number that is infinite or not a number.
+pub(crate) fn finite(flag: &str, v: f64, range: &str) -> Result<(), Error> {
+    if v.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::usage(
+            flag,
+            format!("`{v}` is not a length in mm; {range}"),
+        ))
+    }
+}
+
+/// Refuses paper whose text area (less the theme's margins) is too small for
+/// the rules handout, as `board` refuses paper too small for the board.
+pub(crate) fn handout_fits(res: &Resources, paper: Paper) -> Result<(), Error> {
+    let margin = res.theme.page.margin.max(8.0);
+    let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
+    if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
+        return Err(Error::usage(
+            "--paper",
+            format!(
+                "this paper leaves {w:.0} × {h:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
+                HANDOUT_MIN.0, HANDOUT_MIN.1
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Parses `X,Y` in mm, each within ±10 mm.
+pub(crate) fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
+    let bad = || {
+        Error::usage(
+            "--back-offset",
+            format!("`{v}` is not an offset; write X,Y in mm, e.g. 0.5,-1"),
+        )
+    };
+    let (x, y) = v.split_once(',').ok_or_else(bad)?;
+    let (x, y): (f64, f64) = (
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    );
+    if x.abs() > 10.0 || y.abs() > 10.0 || !x.is_finite() || !y.is_finite() {
+        return Err(Error::usage(
+            "--back-offset",
+            format!("`{v}`: each offset must be within ±10 mm"),
+        ));
+    }
+    Ok((x, y))
+}

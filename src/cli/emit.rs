@@ -1,0 +1,167 @@
+//! From pages to files: warnings, the page limit, the output target and
+//! format, atomic writing of one PDF or a set of SVG pages.
+
+use std::path::{Path, PathBuf};
+
+use jungle_print::document;
+use jungle_print::error::Error;
+use jungle_print::input::shown_path;
+use jungle_print::output::{check_target, is_stdout, write_atomic, write_set};
+use jungle_print::render::{pdf, svg};
+use jungle_print::resolve::Resources;
+use jungle_print::scene::{Document, Page};
+
+use super::args::{Common, Format};
+/// Prints the warnings composing noted (labels shrunk to fit, …), renders and
+/// writes the pages, then says what was written (`detail`, or the page count).
+pub(crate) fn emit(
+    res: &Resources,
+    title: &str,
+    pages: Vec<Page>,
+    (format, path): (Format, PathBuf),
+    live_text: bool,
+    detail: Option<String>,
+) -> Result<(), Error> {
+    for w in res.take_warnings() {
+        eprintln!("jungle-print: warning: {w}");
+    }
+    res.check_pages(&pages)?;
+    let n = pages.len();
+    if n > MAX_PAGES {
+        return Err(Error::usage(
+            "--paper",
+            format!("the document would have {n} pages, more than the limit of {MAX_PAGES}; use larger paper or fewer --copies"),
+        ));
+    }
+    let doc = document(title, pages, res);
+    write(&doc, format, &path, live_text)?;
+    let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
+    eprintln!("jungle-print: wrote {} ({detail})", shown_path(&path));
+    Ok(())
+}
+
+/// Most pages one document may have: 200. The longest real documents (32
+/// copies of small counters, the rules on A5) stay well below.
+pub(crate) const MAX_PAGES: usize = 200;
+
+/// Output format and path from the options; `stem` names the default file.
+/// A format that contradicts the file's extension, and a target that cannot be
+/// replaced by a regular file (see [`check_target`]), are refused.
+pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error> {
+    let from_ext = c
+        .output
+        .as_ref()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    let format = match (c.format, from_ext.as_deref()) {
+        (Some(f), Some(ext @ ("pdf" | "svg"))) if ext != f.ext() => {
+            return Err(Error::usage(
+                "--format",
+                format!(
+                    "--format {} contradicts the output file name `{}`; name the file `.{}` or leave out --format",
+                    f.ext(),
+                    shown_path(c.output.as_deref().unwrap_or(Path::new(""))),
+                    f.ext()
+                ),
+            ))
+        }
+        (Some(f), _) => f,
+        (None, Some("svg")) => Format::Svg,
+        _ => Format::Pdf,
+    };
+    let path = c
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{stem}.{}", format.ext())));
+    if !is_stdout(&path) {
+        check_target(&path)?;
+    }
+    Ok((format, path))
+}
+
+impl Format {
+    /// The file extension.
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Pdf => "pdf",
+            Format::Svg => "svg",
+        }
+    }
+}
+
+/// Renders and writes a document: one PDF, or one SVG per page, written as a set.
+pub(crate) fn write(
+    doc: &Document,
+    format: Format,
+    path: &Path,
+    live_text: bool,
+) -> Result<(), Error> {
+    match format {
+        Format::Pdf => {
+            let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &Default::default()))
+                .ok_or_else(|| {
+                    Error::Render(
+                        "the PDF writer failed on this document (a bug: please report it)".into(),
+                    )
+                })?
+                .map_err(|e| Error::Render(e.to_string()))?;
+            write_atomic(path, &bytes)
+        }
+        Format::Svg => {
+            let n = doc.pages.len();
+            if is_stdout(path) && n > 1 {
+                return Err(Error::usage(
+                    "--output",
+                    format!(
+                        "an SVG file holds one page and this document has {n}; give a file name (pages go to NAME.svg, NAME-2.svg, …) or use --format pdf"
+                    ),
+                ));
+            }
+            let opts = svg::SvgOptions { live_text };
+            let files: Vec<(PathBuf, Vec<u8>)> = (0..n)
+                .map(|i| (page_path(path, i), svg::render(doc, i, &opts).into_bytes()))
+                .collect();
+            write_set(&files)?;
+            if !is_stdout(path) {
+                warn_stale_pages(path, n);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Warns about `NAME-K.svg` files beyond the `n` pages just written: pages of
+/// an earlier, longer document that are not part of this one.
+pub(crate) fn warn_stale_pages(path: &Path, n: usize) {
+    let stale: Vec<String> = (n.max(1)..)
+        .map(|i| page_path(path, i))
+        .take_while(|p| p.exists())
+        .take(100)
+        .map(|p| shown_path(&p))
+        .collect();
+    if !stale.is_empty() {
+        eprintln!(
+            "jungle-print: warning: {} {} left from an earlier run and not part of this document; delete {}",
+            stale.join(", "),
+            if stale.len() == 1 { "is" } else { "are" },
+            if stale.len() == 1 { "it" } else { "them" }
+        );
+    }
+}
+
+/// `board.svg` for the first page, `board-2.svg`, … for the others.
+pub(crate) fn page_path(path: &Path, index: usize) -> PathBuf {
+    if index == 0 || is_stdout(path) {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "svg".into());
+    path.with_file_name(format!("{stem}-{}.{ext}", index + 1))
+}

@@ -3,37 +3,95 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub(crate) const EXAMPLES: &str = "\
-Examples:
-  jungle-print set                                 jungle-set.pdf: board, counters and rules
-  jungle-print set --lang fr --sides duplex        the whole set in French, duplex counters
-  jungle-print board                               board.pdf, A4, English labels
-  jungle-print board --lang fr -o plateau.pdf      French labels
-  jungle-print board --lang zh-Hant --format svg -o board.svg
-  jungle-print board --paper letter --square 24    24 mm squares on US Letter
-  jungle-print counters                            counters.pdf: the 16 pieces to cut out
-  jungle-print counters --sides fold --lang zh-Hans
-  jungle-print counters --sides duplex --flip long-edge
-  jungle-print counters --shape octagon --size 22 --copies 2 --format svg
-  jungle-print rules                               rules.pdf: the rules handout, standard rules
-  jungle-print rules --lang fr --ruleset bell      R. C. Bell's rules, in French
-  jungle-print rules --ruleset my-house-rules.toml your own variants
-  jungle-print box                                 box.pdf: a tray and lid that hold the set
-  jungle-print set --square 40                     a bigger board, tiled over A4 sheets
-  jungle-print lang list                           the built-in languages
-  jungle-print lang show fr > es.toml              start a new translation
-  jungle-print board --lang-file es.toml           use it everywhere
-  jungle-print themes list                         the built-in themes
-  jungle-print themes show ink-saver > my.toml     start your own theme
-  jungle-print check my.toml                       check it without printing
-  jungle-print board --theme my.toml               a theme file or a built-in name";
+/// After every `--help` and in the man pages: the examples, then what the exit status means.
+pub(crate) const AFTER_HELP: &str = concat!(
+    "Examples:\n",
+    include_str!("examples.txt"),
+    "\n",
+    "Exit status:\n",
+    "  0  the file was written (or the list, page or check was printed)\n",
+    "  2  bad input or options: nothing was written; the message names the option,\n",
+    "     or the file, line and key, and what would be right\n",
+    "  1  anything else (a file that could not be written, …): nothing half-written"
+);
+
+/// A free-form value (a name or a file) whose built-in names are offered by
+/// help and shell completion; anything else is passed on to be checked later.
+#[derive(Debug, Clone)]
+pub(crate) struct Names(Vec<&'static str>);
+
+impl TypedValueParser for Names {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|n| PossibleValue::new(*n))))
+    }
+}
+
+/// The built-in themes, for completion.
+pub(crate) fn theme_names() -> Names {
+    Names(
+        jungle_print::theme::BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .collect(),
+    )
+}
+
+/// The built-in language packs, for completion.
+pub(crate) fn lang_names() -> Names {
+    Names(
+        jungle_print::lang::BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .collect(),
+    )
+}
+
+/// The built-in rulesets, for completion.
+pub(crate) fn ruleset_names() -> Names {
+    Names(
+        jungle_print::rules::BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .collect(),
+    )
+}
+
+/// The named paper sizes, for completion.
+pub(crate) fn paper_names() -> Names {
+    Names(
+        jungle_print::paper::NAMED
+            .iter()
+            .map(|(n, _, _)| *n)
+            .collect(),
+    )
+}
+
+/// Counter shapes, for completion.
+pub(crate) fn shape_names() -> Names {
+    Names(vec!["circle", "square", "rounded", "octagon"])
+}
 
 /// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
 #[derive(Debug, Parser)]
-#[command(name = "jungle-print", version, after_help = EXAMPLES)]
+#[command(name = "jungle-print", version, after_help = AFTER_HELP)]
 pub(crate) struct Cli {
+    /// Print nothing on success (errors still go to standard error).
+    #[arg(short, long, global = true)]
+    pub(crate) quiet: bool,
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -41,21 +99,32 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Print the whole paper set in one PDF: a cover page, the board, counters and rules handout.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = AFTER_HELP)]
     Set(SetArgs),
     /// Print the 7×9 board, centred on one sheet.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = AFTER_HELP)]
     Board(BoardArgs),
     /// Print the 16 counters, ready to cut: single-sided, fold-over or duplex.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = AFTER_HELP)]
     Counters(CounterArgs),
     /// Print the rules handout for the chosen ruleset and language.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = AFTER_HELP)]
     Rules(RulesArgs),
     /// Print a glueless box (tray and lid, locked by tabs) sized for the counters,
     /// the folded board and the rules, with the steps to make it.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = AFTER_HELP)]
     Box(BoxArgs),
+    /// Print a shell completion script (e.g. `completions bash > /etc/bash_completion.d/jungle-print`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print a man page in roff (e.g. `man <(jungle-print man board)`).
+    Man {
+        /// The command whose page to print; without it, the page of jungle-print itself.
+        command: Option<String>,
+    },
     /// List the built-in language packs, or print one to start a translation.
     #[command(subcommand)]
     Lang(LangCommand),
@@ -67,7 +136,7 @@ pub(crate) enum Command {
     Themes(ThemesCommand),
     /// Check a theme, language pack or ruleset without printing anything: keys, colours,
     /// fonts, icons, glyphs for every language, labels that do not fit, text contrast.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = AFTER_HELP)]
     Check(CheckArgs),
 }
 
@@ -90,7 +159,7 @@ pub(crate) struct CheckArgs {
     #[arg(default_value = "classic", value_name = "FILE")]
     pub(crate) theme: String,
     /// Check with this language only (default: all four built-in languages).
-    #[arg(long, value_name = "LANG")]
+    #[arg(long, value_name = "LANG", value_parser = lang_names(), hide_possible_values = true)]
     pub(crate) lang: Option<String>,
     /// A language pack file to check (with the theme).
     #[arg(long, value_name = "FILE")]
@@ -114,7 +183,7 @@ pub(crate) struct SetArgs {
     #[arg(long, value_enum, default_value = "long-edge")]
     pub(crate) flip: FlipArg,
     /// Counter outline: circle, square, rounded, octagon.
-    #[arg(long, default_value = "circle", value_name = "SHAPE")]
+    #[arg(long, default_value = "circle", value_name = "SHAPE", value_parser = shape_names(), hide_possible_values = true)]
     pub(crate) shape: String,
     /// Side of one board square in mm; a board too large for the paper is tiled
     /// over several sheets with glue strips and an assembly map.
@@ -207,7 +276,7 @@ pub(crate) struct CounterArgs {
     #[arg(long, value_name = "MM", allow_hyphen_values = true)]
     pub(crate) size: Option<f64>,
     /// Outline: circle, square, rounded, octagon.
-    #[arg(long, default_value = "circle", value_name = "SHAPE")]
+    #[arg(long, default_value = "circle", value_name = "SHAPE", value_parser = shape_names(), hide_possible_values = true)]
     pub(crate) shape: String,
     /// single, fold or duplex.
     #[arg(long, value_enum, default_value = "single")]
@@ -257,20 +326,22 @@ pub(crate) struct Common {
         long,
         default_value = "a4",
         value_name = "PAPER",
-        allow_hyphen_values = true
+        allow_hyphen_values = true,
+        value_parser = paper_names(),
+        hide_possible_values = true
     )]
     pub(crate) paper: String,
     /// Label language: en, fr, zh-Hant, zh-Hans.
-    #[arg(long, default_value = "en", value_name = "LANG")]
+    #[arg(long, default_value = "en", value_name = "LANG", value_parser = lang_names(), hide_possible_values = true)]
     pub(crate) lang: String,
     /// A language pack file, used instead of --lang.
     #[arg(long, value_name = "FILE")]
     pub(crate) lang_file: Option<PathBuf>,
     /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
-    #[arg(long, default_value = "classic", value_name = "THEME")]
+    #[arg(long, default_value = "classic", value_name = "THEME", value_parser = theme_names(), hide_possible_values = true)]
     pub(crate) theme: String,
     /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
-    #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help())]
+    #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help(), value_parser = ruleset_names(), hide_possible_values = true)]
     pub(crate) ruleset: String,
     /// Output format; by default taken from the output file's extension, else PDF.
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -306,7 +377,7 @@ pub(crate) struct BoardArgs {
     /// Print the board sized for --paper over sheets of this size, tiled with glue
     /// strips (e.g. `--paper a3 --tile a4`: an A3 board on A4 sheets). A --square
     /// too large for --paper tiles over --paper sheets without this option.
-    #[arg(long, value_name = "PAPER")]
+    #[arg(long, value_name = "PAPER", value_parser = paper_names(), hide_possible_values = true)]
     pub(crate) tile: Option<String>,
 }
 

@@ -17,7 +17,7 @@ use jungle_print::scene::Page;
 use jungle_print::theme::Theme;
 
 use super::args::*;
-use super::emit::{emit, target};
+use super::emit::{emit, is_quiet, say, target};
 use super::resources;
 /// Loads a theme, language pack or ruleset the way printing would and composes
 /// a board, counters and handout with it in each language, without writing anything.
@@ -88,16 +88,18 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
         }
     }
     for w in &warnings {
-        eprintln!("jungle-print: warning: {w}");
+        say(&format!("warning: {w}"));
     }
     let what = what.unwrap_or_else(|| format!("{}: theme `{}` is valid", a.theme, theme.name));
-    println!(
-        "{what}{}",
-        match warnings.len() {
-            0 => String::new(),
-            n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
-        }
-    );
+    if !is_quiet() {
+        println!(
+            "{what}{}",
+            match warnings.len() {
+                0 => String::new(),
+                n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
+            }
+        );
+    }
     Ok(())
 }
 

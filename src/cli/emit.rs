@@ -2,6 +2,27 @@
 //! format, atomic writing of one PDF or a set of SVG pages.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// `--quiet`: nothing is printed on success (errors are still reported).
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns `--quiet` on or off for this run.
+pub(crate) fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// True under `--quiet`.
+pub(crate) fn is_quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// A message for standard error, unless `--quiet`.
+pub(crate) fn say(message: &str) {
+    if !QUIET.load(Ordering::Relaxed) {
+        eprintln!("jungle-print: {message}");
+    }
+}
 
 use jungle_print::document;
 use jungle_print::error::Error;
@@ -23,7 +44,7 @@ pub(crate) fn emit(
     detail: Option<String>,
 ) -> Result<(), Error> {
     for w in res.take_warnings() {
-        eprintln!("jungle-print: warning: {w}");
+        say(&format!("warning: {w}"));
     }
     res.check_pages(&pages)?;
     let n = pages.len();
@@ -36,7 +57,7 @@ pub(crate) fn emit(
     let doc = document(title, pages, res);
     write(&doc, format, &path, live_text)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
-    eprintln!("jungle-print: wrote {} ({detail})", shown_path(&path));
+    say(&format!("wrote {} ({detail})", shown_path(&path)));
     Ok(())
 }
 
@@ -141,12 +162,12 @@ pub(crate) fn warn_stale_pages(path: &Path, n: usize) {
         .map(|p| shown_path(&p))
         .collect();
     if !stale.is_empty() {
-        eprintln!(
-            "jungle-print: warning: {} {} left from an earlier run and not part of this document; delete {}",
+        say(&format!(
+            "warning: {} {} left from an earlier run and not part of this document; delete {}",
             stale.join(", "),
             if stale.len() == 1 { "is" } else { "are" },
             if stale.len() == 1 { "it" } else { "them" }
-        );
+        ));
     }
 }
 

@@ -7,7 +7,7 @@ mod args;
 mod commands;
 mod emit;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
@@ -44,6 +44,7 @@ pub fn run() -> i32 {
             return 2;
         }
     };
+    emit::set_quiet(cli.quiet);
     let result =
         match cli.command {
             Command::Set(a) => set(a),
@@ -51,6 +52,12 @@ pub fn run() -> i32 {
             Command::Counters(a) => counters(a),
             Command::Rules(a) => rules(a),
             Command::Box(a) => make_box(a),
+            Command::Completions { shell } => {
+                let mut cmd = Cli::command();
+                clap_complete::generate(shell, &mut cmd, "jungle-print", &mut std::io::stdout());
+                Ok(())
+            }
+            Command::Man { command } => man(command.as_deref()),
             Command::Lang(LangCommand::List) => {
                 for (code, src) in jungle_print::lang::BUILTIN {
                     let name = Lang::parse(src, code)
@@ -122,4 +129,42 @@ fn resources(c: &Common) -> Result<Resources, Error> {
     };
     let rules = Ruleset::from_arg(&c.ruleset)?;
     Resources::new(theme, lang, rules)
+}
+
+/// Prints the man page (roff) of jungle-print, or of one of its commands.
+fn man(command: Option<&str>) -> Result<(), Error> {
+    let mut top = Cli::command();
+    // Global options (`--quiet`) reach each command's page.
+    top.build();
+    let page = match command {
+        None => top,
+        Some(name) => {
+            let names: Vec<String> = top
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+            let sub = top.find_subcommand(name).cloned().ok_or_else(|| {
+                Error::usage(
+                    "man",
+                    format!("no command `{name}`; the commands are {}", names.join(", ")),
+                )
+            })?;
+            // clap names are `&'static str`; one page per process, so leaking it is fine.
+            let name: &'static str =
+                Box::leak(format!("jungle-print-{}", sub.get_name()).into_boxed_str());
+            sub.name(name)
+        }
+    };
+    let mut out = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut out)
+        .map_err(|e| Error::Io {
+            path: "standard output".into(),
+            source: e,
+        })?;
+    use std::io::Write;
+    std::io::stdout().write_all(&out).map_err(|e| Error::Io {
+        path: "standard output".into(),
+        source: e,
+    })
 }

@@ -1,0 +1,153 @@
+//! The command line's conventions: shell completions, man pages, exit codes,
+//! `--quiet`, all generated from the one clap definition.
+
+use std::process::Command;
+
+const COMMANDS: [&str; 11] = [
+    "set",
+    "board",
+    "counters",
+    "rules",
+    "box",
+    "completions",
+    "man",
+    "lang",
+    "ruleset",
+    "themes",
+    "check",
+];
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "jp-conv-{}-{}",
+        std::process::id(),
+        args.join("_").replace(['/', ' '], "")
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+        .args(args)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn completions_for_every_shell_mention_every_command() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (code, out, err) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for c in COMMANDS {
+            assert!(out.contains(c), "{shell} completion lacks `{c}`");
+        }
+        // Values that come from data complete too.
+        for value in [
+            "ink-saver",
+            "zh-Hant",
+            "checkers",
+            "letter",
+            "octagon",
+            "duplex",
+        ] {
+            assert!(
+                out.contains(value),
+                "{shell} completion lacks the value `{value}`"
+            );
+        }
+    }
+    let (code, _, err) = run(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// The long options a command's `--help` lists.
+fn options_of(command: &[&str]) -> Vec<String> {
+    let mut args = command.to_vec();
+    args.push("--help");
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    let mut opts: Vec<String> = out
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == ']')
+        .filter(|w| {
+            w.starts_with("--")
+                && w.len() > 2
+                && w[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        })
+        .map(str::to_string)
+        .collect();
+    opts.sort();
+    opts.dedup();
+    opts
+}
+
+#[test]
+fn man_pages_mention_every_command_and_option() {
+    let (code, top, err) = run(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(top.starts_with(".ie") || top.contains(".TH"), "roff");
+    let top = top.replace("\\-", "-");
+    for c in COMMANDS {
+        assert!(top.contains(c), "the main page lacks `{c}`");
+        let (code, page, err) = run(&["man", c]);
+        assert_eq!(code, 0, "{c}: {err}");
+        let page = page.replace("\\-", "-");
+        for opt in options_of(&[c]) {
+            assert!(page.contains(&opt), "man {c} lacks {opt}");
+        }
+    }
+    assert!(
+        top.contains("Exit status"),
+        "exit codes documented in the man page"
+    );
+    let (code, _, err) = run(&["man", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("man") && err.contains("board"), "{err}");
+}
+
+#[test]
+fn exit_codes_per_class() {
+    // 0: written.
+    let (code, _, err) = run(&["board", "-o", "b.pdf"]);
+    assert_eq!(code, 0, "{err}");
+    // 2: bad input or options, nothing written.
+    let (code, _, err) = run(&["board", "--square", "-3"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["board", "--no-such-option"]);
+    assert_eq!(code, 2, "{err}");
+    // 1: anything else: here a target the system will not let us create.
+    let (code, _, err) = run(&["board", "-o", "/proc/self/jungle-board.pdf"]);
+    assert_eq!(code, 1, "{err}");
+    let (_, help, _) = run(&["--help"]);
+    assert!(help.contains("Exit status") && help.contains("  2  bad input"));
+}
+
+#[test]
+fn quiet_prints_nothing_on_success_and_still_reports_errors() {
+    let (code, out, err) = run(&["--quiet", "set", "-o", "s.pdf"]);
+    assert_eq!(code, 0);
+    assert!(out.is_empty() && err.is_empty(), "out {out:?} err {err:?}");
+    let (code, out, err) = run(&["board", "-q", "-o", "b.pdf"]);
+    assert_eq!(code, 0);
+    assert!(out.is_empty() && err.is_empty(), "out {out:?} err {err:?}");
+    let (code, out, err) = run(&["check", "-q"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.is_empty() && err.is_empty(),
+        "check: out {out:?} err {err:?}"
+    );
+    let (code, _, err) = run(&["-q", "board", "--square", "-3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--square"), "{err}");
+    // Without --quiet, messages go to standard error, never to standard output.
+    let (code, out, err) = run(&["board", "-o", "b.pdf"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.is_empty() && err.contains("wrote"),
+        "out {out:?} err {err:?}"
+    );
+}

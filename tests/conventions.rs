@@ -151,3 +151,32 @@ fn quiet_prints_nothing_on_success_and_still_reports_errors() {
         "out {out:?} err {err:?}"
     );
 }
+
+#[test]
+fn bash_completes_the_built_in_themes_after_a_subcommand() {
+    let (code, script, _) = run(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    let path = std::env::temp_dir().join(format!("jp-completion-{}.bash", std::process::id()));
+    std::fs::write(&path, script).unwrap();
+    // What bash does on `jungle-print set --theme <TAB>`.
+    let probe = format!(
+        "source {}; COMP_WORDS=(jungle-print set --theme ''); COMP_CWORD=3; \
+         _jungle__print jungle-print '' --theme; echo \"${{COMPREPLY[*]}}\"",
+        path.display()
+    );
+    let out = Command::new("bash").args(["-c", &probe]).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let words = String::from_utf8_lossy(&out.stdout);
+    for theme in [
+        "classic",
+        "traditional",
+        "ink-saver",
+        "high-contrast",
+        "kids",
+    ] {
+        assert!(
+            words.split_whitespace().any(|w| w == theme),
+            "`{theme}` not offered: {words:?}"
+        );
+    }
+}

@@ -52,11 +52,7 @@ pub fn run() -> i32 {
             Command::Counters(a) => counters(a),
             Command::Rules(a) => rules(a),
             Command::Box(a) => make_box(a),
-            Command::Completions { shell } => {
-                let mut cmd = Cli::command();
-                clap_complete::generate(shell, &mut cmd, "jungle-print", &mut std::io::stdout());
-                Ok(())
-            }
+            Command::Completions { shell } => completions(shell),
             Command::Man { command } => man(command.as_deref()),
             Command::Lang(LangCommand::List) => {
                 for (code, src) in jungle_print::lang::BUILTIN {
@@ -167,4 +163,24 @@ fn man(command: Option<&str>) -> Result<(), Error> {
         path: "standard output".into(),
         source: e,
     })
+}
+
+/// Prints the completion script for `shell`.
+fn completions(shell: clap_complete::Shell) -> Result<(), Error> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "jungle-print", &mut script);
+    let mut script = String::from_utf8_lossy(&script).into_owned();
+    if shell == clap_complete::Shell::Bash {
+        // clap_complete 4.6 spells the states of a hyphenated command two ways
+        // (clap-rs/clap#6421): make the case labels match the dispatch loop,
+        // or nothing after a subcommand would complete.
+        script = script.replace("jungle__subcmd__print", "jungle__print");
+    }
+    use std::io::Write;
+    std::io::stdout()
+        .write_all(script.as_bytes())
+        .map_err(|e| Error::Io {
+            path: "standard output".into(),
+            source: e,
+        })
 }

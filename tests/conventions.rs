@@ -18,8 +18,10 @@ const COMMANDS: [&str; 11] = [
 ];
 
 fn run(args: &[&str]) -> (i32, String, String) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!(
-        "jp-conv-{}-{}",
+        "jp-conv-{}-{n}-{}",
         std::process::id(),
         args.join("_").replace(['/', ' '], "")
     ));

@@ -4,8 +4,10 @@
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, bool) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!(
-        "jp-newopts-{}-{}",
+        "jp-newopts-{}-{n}-{}",
         std::process::id(),
         args.join("_").replace(['/', ' '], "")
     ));

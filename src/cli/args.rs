@@ -195,6 +195,10 @@ pub(crate) struct SetArgs {
     /// Leave out the box.
     #[arg(long)]
     pub(crate) no_box: bool,
+    /// Write one PNG contact sheet of every page (jungle-set-preview.png, at --dpi)
+    /// instead of the set itself.
+    #[arg(long)]
+    pub(crate) preview: bool,
 }
 
 #[derive(Debug, Args)]
@@ -308,6 +312,8 @@ pub(crate) enum Format {
     Pdf,
     /// One SVG per page (NAME-2.svg, … after the first).
     Svg,
+    /// One PNG picture per page (NAME-2.png, … after the first), at --dpi.
+    Png,
 }
 
 /// The `--ruleset` help line, naming every built-in preset.
@@ -352,6 +358,14 @@ pub(crate) struct Common {
     /// SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines.
     #[arg(long)]
     pub(crate) live_text: bool,
+    /// PNG only: resolution in dots per inch (10 to 1200).
+    #[arg(
+        long,
+        default_value_t = 150.0,
+        value_name = "DPI",
+        allow_negative_numbers = true
+    )]
+    pub(crate) dpi: f64,
     /// Bleed for print shops, 0 to 5 mm: board and counter colours run this far past
     /// their cut edges, and each page grows by as much on every side (the PDF's
     /// TrimBox is the paper, its BleedBox the paper plus bleed).
@@ -391,5 +405,24 @@ pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
     match v.trim().parse::<usize>() {
         Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(n),
         _ => Err(format!("give a whole number from 1 to {MAX_COPIES}")),
+    }
+}
+
+/// How pages are drawn, whatever the command.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Choices {
+    /// SVG: editable text instead of outlines.
+    pub(crate) live_text: bool,
+    /// PNG: dots per inch.
+    pub(crate) dpi: f64,
+}
+
+impl Common {
+    /// The drawing choices of these options.
+    pub(crate) fn choices(&self) -> Choices {
+        Choices {
+            live_text: self.live_text,
+            dpi: self.dpi,
+        }
     }
 }

@@ -6,7 +6,7 @@ use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardO
 use jungle_print::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
-use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::set::{contact_sheet, set_pages, SetOptions};
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
@@ -158,7 +158,7 @@ pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {
         &game_title(&res),
         pages,
         out,
-        a.common.live_text,
+        a.common.choices(),
         Some(detail),
     )
 }
@@ -197,7 +197,7 @@ pub(crate) fn counters(a: CounterArgs) -> Result<(), Error> {
         &game_title(&res),
         pages,
         out,
-        a.common.live_text,
+        a.common.choices(),
         None,
     )
 }
@@ -226,6 +226,9 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
                 ),
             ));
         }
+    }
+    if a.preview {
+        return preview(a, paper, shape);
     }
     let out = target(&a.common, "jungle-set")?;
     let res = resources(&a.common)?;
@@ -266,12 +269,59 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
         &game_title(&res),
         pages,
         out,
-        a.common.live_text,
+        a.common.choices(),
         Some(detail),
     )
 }
 
 /// A number as a person would read it back: `1e300`, not 301 digits.
+/// `set --preview`: the set's pages, small, on one PNG sheet.
+fn preview(a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
+    let mut common = a.common;
+    match &common.output {
+        None => common.output = Some(PathBuf::from("jungle-set-preview.png")),
+        Some(p)
+            if p.extension()
+                .is_some_and(|e| !e.eq_ignore_ascii_case("png")) =>
+        {
+            return Err(Error::usage(
+                "--preview",
+                format!(
+                    "the preview is a PNG picture; name the output `.png`, not `{}`",
+                    jungle_print::input::shown_path(p)
+                ),
+            ))
+        }
+        Some(_) => {}
+    }
+    common.format = Some(Format::Png);
+    let out = target(&common, "jungle-set-preview")?;
+    let res = resources(&common)?;
+    handout_fits(&res, paper)?;
+    let (pages, _) = set_pages(
+        &res,
+        &SetOptions {
+            paper,
+            square: a.square,
+            sides: sides_of(a.sides, a.flip),
+            shape,
+            bleed: 0.0,
+            cover: !a.no_cover,
+            boxed: !a.no_box,
+        },
+    )?;
+    let n = pages.len();
+    let sheet = contact_sheet(&res, &pages, paper);
+    emit(
+        &res,
+        &game_title(&res),
+        vec![sheet],
+        out,
+        common.choices(),
+        Some(format!("a contact sheet of the set's {n} pages")),
+    )
+}
+
 pub(crate) fn short_number(v: f64) -> String {
     if v.is_finite() && v.abs() >= 1e6 {
         format!("{v:e}")
@@ -317,7 +367,7 @@ pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
         &game_title(&res),
         pages,
         out,
-        a.common.live_text,
+        a.common.choices(),
         Some(detail),
     )
 }
@@ -334,7 +384,7 @@ pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
         .map(|p| p.with_bleed(a.common.bleed))
         .collect();
     let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
-    emit(&res, &title, pages, out, a.common.live_text, None)
+    emit(&res, &title, pages, out, a.common.choices(), None)
 }
 
 /// Smallest text area of the rules handout, in mm (paper less margins):

@@ -28,11 +28,11 @@ use jungle_print::document;
 use jungle_print::error::Error;
 use jungle_print::input::shown_path;
 use jungle_print::output::{check_target, is_stdout, write_atomic, write_set};
-use jungle_print::render::{pdf, svg};
+use jungle_print::render::{pdf, png, svg};
 use jungle_print::resolve::Resources;
 use jungle_print::scene::{Document, Page};
 
-use super::args::{Common, Format};
+use super::args::{Choices, Common, Format};
 /// Prints the warnings composing noted (labels shrunk to fit, …), renders and
 /// writes the pages, then says what was written (`detail`, or the page count).
 pub(crate) fn emit(
@@ -40,7 +40,7 @@ pub(crate) fn emit(
     title: &str,
     pages: Vec<Page>,
     (format, path): (Format, PathBuf),
-    live_text: bool,
+    choices: Choices,
     detail: Option<String>,
 ) -> Result<(), Error> {
     for w in res.take_warnings() {
@@ -55,7 +55,7 @@ pub(crate) fn emit(
         ));
     }
     let doc = document(title, pages, res);
-    write(&doc, format, &path, live_text)?;
+    write(&doc, format, &path, choices)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
     say(&format!("wrote {} ({detail})", shown_path(&path)));
     Ok(())
@@ -76,7 +76,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         .and_then(|e| e.to_str())
         .map(|e| e.to_ascii_lowercase());
     let format = match (c.format, from_ext.as_deref()) {
-        (Some(f), Some(ext @ ("pdf" | "svg"))) if ext != f.ext() => {
+        (Some(f), Some(ext @ ("pdf" | "svg" | "png"))) if ext != f.ext() => {
             return Err(Error::usage(
                 "--format",
                 format!(
@@ -89,6 +89,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         }
         (Some(f), _) => f,
         (None, Some("svg")) => Format::Svg,
+        (None, Some("png")) => Format::Png,
         _ => Format::Pdf,
     };
     let path = c
@@ -107,6 +108,7 @@ impl Format {
         match self {
             Format::Pdf => "pdf",
             Format::Svg => "svg",
+            Format::Png => "png",
         }
     }
 }
@@ -116,7 +118,7 @@ pub(crate) fn write(
     doc: &Document,
     format: Format,
     path: &Path,
-    live_text: bool,
+    choices: Choices,
 ) -> Result<(), Error> {
     match format {
         Format::Pdf => {
@@ -129,6 +131,40 @@ pub(crate) fn write(
                 .map_err(|e| Error::Render(e.to_string()))?;
             write_atomic(path, &bytes)
         }
+        Format::Png => {
+            let n = doc.pages.len();
+            if is_stdout(path) && n > 1 {
+                return Err(Error::usage(
+                    "--output",
+                    format!(
+                        "a PNG file holds one page and this document has {n}; give a file name (pages go to NAME.png, NAME-2.png, …)"
+                    ),
+                ));
+            }
+            let (lo, hi) = png::DPI_RANGE;
+            if !(lo..=hi).contains(&choices.dpi) {
+                return Err(Error::usage(
+                    "--dpi",
+                    format!(
+                        "{} is out of range; give {lo} to {hi} dots per inch (150 is usual)",
+                        choices.dpi
+                    ),
+                ));
+            }
+            let opts = png::PngOptions { dpi: choices.dpi };
+            let files = (0..n)
+                .map(|i| {
+                    png::render(doc, i, &opts)
+                        .map(|bytes| (page_path(path, i), bytes))
+                        .map_err(|e| Error::usage("--dpi", e.to_string()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            write_set(&files)?;
+            if !is_stdout(path) {
+                warn_stale_pages(path, n);
+            }
+            Ok(())
+        }
         Format::Svg => {
             let n = doc.pages.len();
             if is_stdout(path) && n > 1 {
@@ -139,7 +175,9 @@ pub(crate) fn write(
                     ),
                 ));
             }
-            let opts = svg::SvgOptions { live_text };
+            let opts = svg::SvgOptions {
+                live_text: choices.live_text,
+            };
             let files: Vec<(PathBuf, Vec<u8>)> = (0..n)
                 .map(|i| (page_path(path, i), svg::render(doc, i, &opts).into_bytes()))
                 .collect();

@@ -299,6 +299,16 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     page
 }
 
+/// A contact sheet: every page of `pages` small, numbered from 1, on one
+/// `paper`-sized page (for a quick look before printing).
+pub fn contact_sheet(res: &Resources, pages: &[Page], paper: Paper) -> Page {
+    let mut page = Page::new(paper.width, paper.height);
+    let area = printable_area(paper, res.theme.page.margin);
+    let ink = res.theme.board.text.0;
+    page.add(Layer::Artwork, thumbnails(res, pages, area, 1, ink));
+    page
+}
+
 /// Small pictures of `pages` in a grid inside `room`, numbered from `first`.
 fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Color) -> Vec<Item> {
     let n = pages.len().max(1);

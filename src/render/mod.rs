@@ -2,6 +2,7 @@
 //! They never know what a board or a counter is.
 
 pub mod pdf;
+pub mod png;
 pub mod svg;
 
 /// Formats a length for output: rounded to 1/1000, no trailing zeros, no `-0`.

@@ -292,28 +292,22 @@ impl FontBook {
     /// The outline of a glyph as SVG path data in font units, y up (as stored in
     /// the font). `None` for empty glyphs such as the space.
     pub fn outline_svg(&self, id: FontId, gid: u16) -> Option<String> {
-        struct Svg(String);
-        impl ttf_parser::OutlineBuilder for Svg {
-            fn move_to(&mut self, x: f32, y: f32) {
-                let _ = write!(self.0, "M{x} {y}");
-            }
-            fn line_to(&mut self, x: f32, y: f32) {
-                let _ = write!(self.0, "L{x} {y}");
-            }
-            fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-                let _ = write!(self.0, "Q{x1} {y1} {x} {y}");
-            }
-            fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-                let _ = write!(self.0, "C{x1} {y1} {x2} {y2} {x} {y}");
-            }
-            fn close(&mut self) {
-                self.0.push('Z');
-            }
-        }
-        let mut b = Svg(String::new());
-        self.face(id)
-            .outline_glyph(ttf_parser::GlyphId(gid), &mut b)?;
+        let mut b = SvgOutline(String::new());
+        self.outline(id, gid, &mut b)?;
         Some(b.0)
+    }
+
+    /// Walks the outline of a glyph in font units, y up, through `builder`;
+    /// `None` when the glyph has no outline.
+    pub fn outline(
+        &self,
+        id: FontId,
+        gid: u16,
+        builder: &mut dyn ttf_parser::OutlineBuilder,
+    ) -> Option<()> {
+        self.face(id)
+            .outline_glyph(ttf_parser::GlyphId(gid), builder)
+            .map(|_| ())
     }
 
     /// True when the glyph of `c` in font `id` can be drawn: it has an
@@ -387,6 +381,27 @@ impl FontBook {
             .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("font{}", id.0))
+    }
+}
+
+/// Collects a glyph outline as SVG path data (font units, y up).
+struct SvgOutline(String);
+
+impl ttf_parser::OutlineBuilder for SvgOutline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "M{x} {y}");
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "L{x} {y}");
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let _ = write!(self.0, "Q{x1} {y1} {x} {y}");
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let _ = write!(self.0, "C{x1} {y1} {x2} {y2} {x} {y}");
+    }
+    fn close(&mut self) {
+        self.0.push('Z');
     }
 }
 

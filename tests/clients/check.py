@@ -18,7 +18,8 @@ What it checks (issue 9):
   3. duplex backs behind their fronts within 0.1 mm, measured on rendered pages,
      on A4 portrait, A4 landscape and a custom size, both flips;
   4. page boxes with and without bleed;
-  5. live-text SVG in Chromium placed like the outlined SVG (within 0.3 mm).
+  5. live-text SVG in Chromium placed like the outlined SVG (within 0.3 mm);
+  6. our PNG renderer agrees with poppler's rendering of the PDF (>= 98 %).
 """
 
 import os
@@ -280,9 +281,22 @@ def check_live_text(tmp):
         compare(f"chromium live text ~ outlines, {name}", a, b, tol_px=2, min_ink=0.99)
 
 
+def check_png(tmp):
+    """Our own PNG renderer against poppler's rendering of the same PDF."""
+    for name, args in [("board", ["board", "--lang", "zh-Hans"]), ("counters", ["counters", "--sides", "fold"]),
+                       ("rules", ["rules", "--lang", "fr"]), ("tiled", ["board", "--square", "40"]),
+                       ("box", ["box"])]:
+        run(BIN, *args, "-o", f"{tmp}/png-{name}.pdf")
+        run(BIN, *args, "--format", "png", "--dpi", str(DPI), "-o", f"{tmp}/png-{name}.png")
+        pages = pdf_pages(f"{tmp}/png-{name}.pdf", f"{tmp}/png-{name}-pdf")
+        for i, p in enumerate(pages):
+            ours = f"{tmp}/png-{name}.png" if i == 0 else f"{tmp}/png-{name}-{i + 1}.png"
+            compare(f"png {name} p{i + 1} ours~poppler", grey(ours), p["poppler"])
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for step in (check_boxes, check_duplex, check_merges, check_live_text, check_set_and_sheets):
+        for step in (check_boxes, check_duplex, check_merges, check_live_text, check_png, check_set_and_sheets):
             try:
                 step(tmp)
             except Exception as e:  # a client that fails to run is a failure too

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Draws every picture in docs/ (README and themes/README.md) with the program's
+# own PNG renderer, so they always show what the current version prints.
+#   bash docs/make-previews.sh            (builds and runs the release binary)
+#   JUNGLE_PRINT=path/to/jungle-print bash docs/make-previews.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${JUNGLE_PRINT:-}" ]; then
+  cargo build --release --quiet
+  JUNGLE_PRINT=target/release/jungle-print
+fi
+jp() { "$JUNGLE_PRINT" --quiet "$@"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# README: 50 dpi, one page each (the first page of multi-page documents).
+jp board --format png --dpi 50 -o docs/board.png
+jp board --lang zh-Hant --format png --dpi 50 -o docs/board-zh-Hant.png
+jp counters --sides fold --size 22 --paper 210x145 --format png --dpi 50 -o docs/counters-fold.png
+jp rules --format png --dpi 50 -o "$tmp/rules.png" && cp "$tmp/rules.png" docs/rules.png
+jp set --format png --dpi 50 -o "$tmp/set.png" && cp "$tmp/set.png" docs/cover.png
+jp box --format png --dpi 50 -o "$tmp/box.png" && cp "$tmp/box-2.png" docs/box-lid.png
+jp board --square 40 --format png --dpi 50 -o "$tmp/tiled.png" && cp "$tmp/tiled.png" docs/tiled-board-map.png
+
+# themes/README.md: each theme's board and a strip of its counters.
+for theme in classic traditional ink-saver high-contrast kids; do
+  jp board --theme "$theme" --format png --dpi 31 -o "docs/themes/$theme-board.png"
+  jp counters --theme "$theme" --size 22 --paper 240x105 --format png --dpi 52.5 \
+    -o "docs/themes/$theme-counters.png"
+done
+echo "docs/: pictures redrawn"

@@ -344,8 +344,9 @@ pub(crate) struct Common {
     #[arg(long, value_name = "FILE")]
     pub(crate) lang_file: Option<PathBuf>,
     /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
-    #[arg(long, default_value = "classic", value_name = "THEME", value_parser = theme_names(), hide_possible_values = true)]
-    pub(crate) theme: String,
+    /// [default: classic; ink-saver with --for laser]
+    #[arg(long, value_name = "THEME", value_parser = theme_names(), hide_possible_values = true)]
+    pub(crate) theme: Option<String>,
     /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
     #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help(), value_parser = ruleset_names(), hide_possible_values = true)]
     pub(crate) ruleset: String,
@@ -358,6 +359,20 @@ pub(crate) struct Common {
     /// SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines.
     #[arg(long)]
     pub(crate) live_text: bool,
+    /// Who the file is for: a home printer, or a laser cutter (board, counters, box:
+    /// red 0.01 mm cut lines, blue score lines, black engraving, text as outlines,
+    /// counters packed tight on the --paper, i.e. the material size).
+    #[arg(long = "for", value_enum, default_value = "home", value_name = "WHO")]
+    pub(crate) purpose: Purpose,
+    /// Laser only: width of the cut in mm (0 to 1); cut lines move out by half of
+    /// it so pieces come out at their size.
+    #[arg(
+        long,
+        default_value_t = 0.0,
+        value_name = "MM",
+        allow_negative_numbers = true
+    )]
+    pub(crate) kerf: f64,
     /// PNG only: resolution in dots per inch (10 to 1200).
     #[arg(
         long,
@@ -408,9 +423,20 @@ pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
     }
 }
 
+/// Who the output is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Purpose {
+    /// A home or office printer (colour or black and white).
+    Home,
+    /// A laser cutter or engraver (LightBurn, xTool, Glowforge conventions).
+    Laser,
+}
+
 /// How pages are drawn, whatever the command.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Choices {
+    /// Laser: cut, score and engrave layers in their colours.
+    pub(crate) laser: bool,
     /// SVG: editable text instead of outlines.
     pub(crate) live_text: bool,
     /// PNG: dots per inch.
@@ -418,9 +444,37 @@ pub(crate) struct Choices {
 }
 
 impl Common {
+    /// The theme asked for, or the default for the purpose.
+    pub(crate) fn theme_name(&self) -> &str {
+        match (&self.theme, self.purpose) {
+            (Some(t), _) => t,
+            (None, Purpose::Laser) => "ink-saver",
+            (None, Purpose::Home) => "classic",
+        }
+    }
+
+    /// The kerf in mm, checked: 0 to 1 mm, and only for a laser cutter.
+    pub(crate) fn checked_kerf(&self) -> Result<f64, jungle_print::error::Error> {
+        use jungle_print::error::Error;
+        if !(0.0..=1.0).contains(&self.kerf) {
+            return Err(Error::usage(
+                "--kerf",
+                format!("{} mm is out of range; give 0 to 1 mm (0.1 to 0.2 is usual for card and plywood)", self.kerf),
+            ));
+        }
+        if self.kerf > 0.0 && self.purpose != Purpose::Laser {
+            return Err(Error::usage(
+                "--kerf",
+                "the kerf is a laser cutter's; add --for laser, or leave out --kerf",
+            ));
+        }
+        Ok(self.kerf)
+    }
+
     /// The drawing choices of these options.
     pub(crate) fn choices(&self) -> Choices {
         Choices {
+            laser: self.purpose == Purpose::Laser,
             live_text: self.live_text,
             dpi: self.dpi,
         }

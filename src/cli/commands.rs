@@ -178,6 +178,12 @@ pub(crate) fn counters(a: CounterArgs) -> Result<(), Error> {
         Some(v) => parse_offset(v)?,
     };
     let sides = sides_of(a.sides, a.flip);
+    if a.common.purpose == Purpose::Laser && sides != Sides::Single {
+        return Err(Error::usage(
+            "--sides",
+            "a laser cuts each counter whole, engraved on its face: leave out --sides (or give single)",
+        ));
+    }
     let out = target(&a.common, "counters")?;
     let res = resources(&a.common)?;
     let opts = CounterOptions {
@@ -190,6 +196,8 @@ pub(crate) fn counters(a: CounterArgs) -> Result<(), Error> {
         crop_marks: a.crop_marks,
         back_offset,
         back_title: !a.no_back_title,
+        kerf: a.common.checked_kerf()?,
+        tight: a.common.purpose == Purpose::Laser,
     };
     let pages = counter_pages(&res, &opts)?;
     emit(
@@ -214,6 +222,12 @@ pub(crate) fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
 }
 
 pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
+    if a.common.purpose == Purpose::Laser {
+        return Err(Error::usage(
+            "--for",
+            "a laser cutter makes the board, the counters and the box (`board`, `counters`, `box` with --for laser); the set and the rules are for paper",
+        ));
+    }
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
     if let Some(s) = a.square {
@@ -373,6 +387,12 @@ pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
 }
 
 pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
+    if a.common.purpose == Purpose::Laser {
+        return Err(Error::usage(
+            "--for",
+            "a laser cutter makes the board, the counters and the box (`board`, `counters`, `box` with --for laser); the set and the rules are for paper",
+        ));
+    }
     let paper = Paper::parse(&a.common.paper)?;
     let out = target(&a.common, "rules")?;
     jungle_print::compose::check_bleed(a.common.bleed)?;

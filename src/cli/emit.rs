@@ -54,6 +54,14 @@ pub(crate) fn emit(
             format!("the document would have {n} pages, more than the limit of {MAX_PAGES}; use larger paper or fewer --copies"),
         ));
     }
+    let pages = if choices.laser {
+        pages
+            .iter()
+            .map(|p| jungle_print::compose::laser::for_laser(res, p))
+            .collect()
+    } else {
+        pages
+    };
     let doc = document(title, pages, res);
     write(&doc, format, &path, choices)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));

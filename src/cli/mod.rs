@@ -118,7 +118,7 @@ pub fn run() -> i32 {
 
 /// Resolves theme, language and rules from the shared options.
 fn resources(c: &Common) -> Result<Resources, Error> {
-    let theme = Theme::from_arg(&c.theme)?;
+    let theme = Theme::from_arg(c.theme_name())?;
     let lang = match &c.lang_file {
         Some(p) => Lang::load(p)?,
         None => Lang::builtin(&c.lang)?,

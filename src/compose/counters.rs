@@ -72,6 +72,12 @@ pub struct CounterOptions {
     pub back_offset: (f64, f64),
     /// Print the game's name on the backs.
     pub back_title: bool,
+    /// Laser cutting: the cut path lies `kerf / 2` mm outside the face, so the
+    /// beam's width leaves the piece at its size (mm; 0 for print and cut).
+    pub kerf: f64,
+    /// Laser cutting: counters packed tight (1 mm apart plus the kerf), with no
+    /// instructions, scale bar or marks on the sheet.
+    pub tight: bool,
 }
 
 impl CounterOptions {
@@ -87,12 +93,17 @@ impl CounterOptions {
             crop_marks: false,
             back_offset: (0.0, 0.0),
             back_title: true,
+            kerf: 0.0,
+            tight: false,
         }
     }
 }
 
 /// Gap between cells in mm: room to cut, and for crop marks when asked.
 fn gap(opts: &CounterOptions) -> f64 {
+    if opts.tight {
+        return 1.0 + opts.kerf;
+    }
     if opts.crop_marks {
         8.0
     } else {
@@ -124,12 +135,18 @@ pub fn largest_fitting_size(res: &Resources, opts: &CounterOptions, want: f64) -
 /// The grid the counters are packed in, or a usage error when they cannot fit.
 fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error> {
     let cell = size + 2.0 * opts.bleed;
-    let area = printable_area(opts.paper, res.theme.page.margin);
-    let area = Rect {
-        x: area.x,
-        y: area.y + HEADER,
-        w: area.w,
-        h: area.h - HEADER - FOOTER,
+    let area = if opts.tight {
+        // A cutter needs no room for a printer's margins or for instructions:
+        // 2 mm from the material's edge.
+        printable_area(opts.paper, 2.0 + opts.kerf)
+    } else {
+        let area = printable_area(opts.paper, res.theme.page.margin);
+        Rect {
+            x: area.x,
+            y: area.y + HEADER,
+            w: area.w,
+            h: area.h - HEADER - FOOTER,
+        }
     };
     let (w, h) = match opts.sides {
         Sides::Fold => (2.0 * cell, cell),
@@ -244,7 +261,9 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
             Sides::Duplex(Flip::LongEdge) => &res.lang.sheet.duplex_long,
             Sides::Duplex(Flip::ShortEdge) => &res.lang.sheet.duplex_short,
         };
-        sheet_furniture(res, opts, &mut front, instruction, true);
+        if !opts.tight {
+            sheet_furniture(res, opts, &mut front, instruction, true);
+        }
         pages.push(front);
         if let Sides::Duplex(_) = opts.sides {
             sheet_furniture(res, opts, &mut back, &res.lang.sheet.duplex_backs, false);
@@ -473,7 +492,15 @@ impl<'a> Face<'a> {
             [shapes::stroke(
                 self.outline(0.0),
                 Stroke::solid(cs.cut.0, cs.cut_width),
-            )],
+            )]
+            .map(|item| match item {
+                // The kerf: the beam runs half its width outside the face.
+                Item::Path(mut p) if self.opts.kerf > 0.0 => {
+                    p.segs = self.outline(self.opts.kerf / 2.0);
+                    Item::Path(p)
+                }
+                other => other,
+            }),
         );
     }
 

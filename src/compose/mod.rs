@@ -6,6 +6,7 @@ pub mod boxnet;
 pub mod counters;
 pub mod flow;
 pub mod handout;
+pub mod laser;
 pub mod set;
 
 use crate::resolve::Resources;

@@ -65,8 +65,42 @@ pub(crate) fn emit(
     let doc = document(title, pages, res);
     write(&doc, format, &path, choices)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
-    say(&format!("wrote {} ({detail})", shown_path(&path)));
+    // What was written, one line: the files and their size, and for a laser the layers.
+    let files: Vec<PathBuf> = match format {
+        Format::Pdf => vec![path.clone()],
+        _ => (0..n).map(|i| page_path(&path, i)).collect(),
+    };
+    let bytes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let written = match files.len() {
+        _ if is_stdout(&path) => "standard output".to_string(),
+        1 => shown_path(&path),
+        k => format!("{} … {}", shown_path(&files[0]), shown_path(&files[k - 1])),
+    };
+    let size = match files.len() {
+        _ if is_stdout(&path) => String::new(),
+        1 => format!(", {}", human_size(bytes)),
+        k => format!(", {k} files, {}", human_size(bytes)),
+    };
+    let laser = if choices.laser {
+        "; laser layers: cut (red #ff0000, 0.01 mm), score (blue #0000ff), engrave (black), colours RGB"
+    } else {
+        ""
+    };
+    say(&format!("wrote {written} ({detail}{size}){laser}"));
     Ok(())
+}
+
+/// A byte count as people read it: `812 B`, `44 KB`, `3.1 MB`.
+fn human_size(bytes: u64) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} B"),
+        b if b < 1024 * 1024 => format!("{} KB", (b + 512) / 1024),
+        b => format!("{:.1} MB", b as f64 / (1024.0 * 1024.0)),
+    }
 }
 
 /// Most pages one document may have: 200. The longest real documents (32

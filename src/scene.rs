@@ -270,6 +270,24 @@ pub enum Item {
     Clip(Clip),
 }
 
+/// The bounding box `(x0, y0, x1, y1)` of a path's points, control points
+/// included (for circles, rectangles and polygons they lie on the box); `None`
+/// for a path without points. Coordinates as in the path (mm).
+pub fn bounds(segs: &[Seg]) -> Option<(f64, f64, f64, f64)> {
+    let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for s in segs {
+        let pts = match *s {
+            Seg::Move(a) | Seg::Line(a) => [Some(a), None, None],
+            Seg::Cubic(a, c, d) => [Some(a), Some(c), Some(d)],
+            Seg::Close => [None, None, None],
+        };
+        for p in pts.into_iter().flatten() {
+            b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+        }
+    }
+    (b.0 <= b.2).then_some(b)
+}
+
 /// Every text run in `items`, inside groups and clips too (their transforms
 /// are not applied: each run keeps its own coordinates).
 pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {

@@ -1,7 +1,11 @@
 //! The command line's conventions: shell completions, man pages, exit codes,
 //! `--quiet`, all generated from the one clap definition.
 
+mod common;
+
 use std::process::Command;
+
+use common::run_cli;
 
 const COMMANDS: [&str; 11] = [
     "set",
@@ -18,26 +22,8 @@ const COMMANDS: [&str; 11] = [
 ];
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!(
-        "jp-conv-{}-{n}-{}",
-        std::process::id(),
-        args.join("_").replace(['/', ' '], "")
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(args)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err, _) = run_cli(args);
+    (code, out, err)
 }
 
 #[test]

@@ -1,31 +1,15 @@
 //! The options added for tiling, the set and the box, attacked: each bad value
 //! exits 2, names the option and writes nothing.
 
-use std::process::Command;
+mod common;
+
+use common::run_cli;
 
 fn run(args: &[&str]) -> (i32, String, bool) {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!(
-        "jp-newopts-{}-{n}-{}",
-        std::process::id(),
-        args.join("_").replace(['/', ' '], "")
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(args)
-        .args(["-o", "out.pdf"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let wrote = dir.join("out.pdf").exists();
-    let _ = std::fs::remove_dir_all(&dir);
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        wrote,
-    )
+    let mut all = args.to_vec();
+    all.extend(["-o", "out.pdf"]);
+    let (code, _, err, wrote) = run_cli(&all);
+    (code, err, wrote)
 }
 
 #[test]

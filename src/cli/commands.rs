@@ -221,13 +221,19 @@ pub(crate) fn sides_of(sides: SidesArg, flip: FlipArg) -> Sides {
     }
 }
 
-pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
-    if a.common.purpose == Purpose::Laser {
+/// Refuses `--for laser` for the documents that are only for paper.
+fn paper_only(c: &Common) -> Result<(), Error> {
+    if c.purpose == Purpose::Laser {
         return Err(Error::usage(
             "--for",
             "a laser cutter makes the board, the counters and the box (`board`, `counters`, `box` with --for laser); the set and the rules are for paper",
         ));
     }
+    Ok(())
+}
+
+pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
+    paper_only(&a.common)?;
     let paper = Paper::parse(&a.common.paper)?;
     let shape = Shape::parse(&a.shape)?;
     if let Some(s) = a.square {
@@ -387,12 +393,7 @@ pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
 }
 
 pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
-    if a.common.purpose == Purpose::Laser {
-        return Err(Error::usage(
-            "--for",
-            "a laser cutter makes the board, the counters and the box (`board`, `counters`, `box` with --for laser); the set and the rules are for paper",
-        ));
-    }
+    paper_only(&a.common)?;
     let paper = Paper::parse(&a.common.paper)?;
     let out = target(&a.common, "rules")?;
     jungle_print::compose::check_bleed(a.common.bleed)?;

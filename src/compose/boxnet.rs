@@ -195,6 +195,27 @@ fn sheet(res: &Resources, paper: Paper, heading: &str) -> Page {
     page
 }
 
+/// The cut lines and slots of a net, as path segments in net coordinates.
+fn cut_segs(n: &Net) -> Vec<Seg> {
+    let mut segs: Vec<Seg> = n
+        .cuts
+        .iter()
+        .flat_map(|(a, b)| shapes::line(*a, *b))
+        .collect();
+    for s in &n.slots {
+        segs.extend(shapes::rect(s.x, s.y, s.w, s.h));
+    }
+    segs
+}
+
+/// The fold lines of a net, as path segments in net coordinates.
+fn fold_segs(n: &Net) -> Vec<Seg> {
+    n.folds
+        .iter()
+        .flat_map(|(a, b)| shapes::line(*a, *b))
+        .collect()
+}
+
 /// The fold line's look: a mountain fold, dash-dot.
 fn fold_stroke(res: &Resources) -> Stroke {
     Stroke::dashed(res.theme.counters.fold.0, 0.3, vec![3.0, 1.0, 0.6, 1.0])
@@ -295,19 +316,7 @@ fn draw_net(
         ));
     }
     let cut = Stroke::solid(th.counters.cut.0, th.counters.cut_width);
-    let mut cuts: Vec<Seg> = n
-        .cuts
-        .iter()
-        .flat_map(|(a, b)| shapes::line(*a, *b))
-        .collect();
-    for s in &n.slots {
-        cuts.extend(shapes::rect(s.x, s.y, s.w, s.h));
-    }
-    let folds: Vec<Seg> = n
-        .folds
-        .iter()
-        .flat_map(|(a, b)| shapes::line(*a, *b))
-        .collect();
+    let (cuts, folds) = (cut_segs(n), fold_segs(n));
     let group = |items| {
         Item::Group(Group {
             transform: place,
@@ -400,44 +409,24 @@ fn instructions(
             pic.push(shapes::fill(poly(pts), fill));
         }
         // The lines as on the net: cuts and slots solid, folds dash-dot.
-        let mut cut_segs: Vec<Seg> = tray
-            .cuts
-            .iter()
-            .flat_map(|(a, b)| shapes::line(*a, *b))
-            .collect();
-        for s in &tray.slots {
-            cut_segs.extend(shapes::rect(s.x, s.y, s.w, s.h));
-        }
-        pic.push(shapes::stroke(cut_segs, Stroke::solid(ink, 0.25 / k)));
-        let fold_segs: Vec<Seg> = tray
-            .folds
-            .iter()
-            .flat_map(|(a, b)| shapes::line(*a, *b))
-            .collect();
+        pic.push(shapes::stroke(cut_segs(tray), Stroke::solid(ink, 0.25 / k)));
         pic.push(shapes::stroke(
-            fold_segs,
+            fold_segs(tray),
             Stroke::dashed(ink, 0.25 / k, vec![1.5 / k, 0.6 / k, 0.3 / k, 0.6 / k]),
         ));
         if i == 1 {
             // Creasing: the folds drawn strong.
-            let segs: Vec<Seg> = tray
-                .folds
-                .iter()
-                .flat_map(|(a, b)| shapes::line(*a, *b))
-                .collect();
-            pic.push(shapes::stroke(segs, Stroke::solid(accent, 0.6 / k)));
+            pic.push(shapes::stroke(
+                fold_segs(tray),
+                Stroke::solid(accent, 0.6 / k),
+            ));
         }
         if i == 0 {
             // Cutting: the outline and slots drawn strong.
-            let mut segs: Vec<Seg> = tray
-                .cuts
-                .iter()
-                .flat_map(|(a, b)| shapes::line(*a, *b))
-                .collect();
-            for s in &tray.slots {
-                segs.extend(shapes::rect(s.x, s.y, s.w, s.h));
-            }
-            pic.push(shapes::stroke(segs, Stroke::solid(accent, 0.6 / k)));
+            pic.push(shapes::stroke(
+                cut_segs(tray),
+                Stroke::solid(accent, 0.6 / k),
+            ));
         }
         items.push(Item::Group(Group {
             transform: place,

@@ -393,22 +393,9 @@ fn cut_faces(page: &Page) -> Vec<Rect> {
         .collect()
 }
 
-/// The bounding box of a path's points (control points included: for our
-/// outlines, circles and polygons, they lie on the box).
+/// The bounding box of a path's points as a rectangle, mm.
 fn bounds(segs: &[Seg]) -> Option<Rect> {
-    let pts = segs.iter().flat_map(|s| match *s {
-        Seg::Move(a) | Seg::Line(a) => vec![a],
-        Seg::Cubic(a, b, c) => vec![a, b, c],
-        Seg::Close => vec![],
-    });
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for p in pts {
-        x0 = x0.min(p.x);
-        y0 = y0.min(p.y);
-        x1 = x1.max(p.x);
-        y1 = y1.max(p.y);
-    }
-    (x0 <= x1).then_some(Rect {
+    crate::scene::bounds(segs).map(|(x0, y0, x1, y1)| Rect {
         x: x0,
         y: y0,
         w: x1 - x0,

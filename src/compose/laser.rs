@@ -180,20 +180,5 @@ impl ttf_parser::OutlineBuilder for Segs {
 /// The area of the bounding box of a path's points, mm² (in the path's own
 /// coordinates: groups here only turn or move, never scale).
 fn bbox_area(segs: &[Seg]) -> f64 {
-    let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for s in segs {
-        let pts = match *s {
-            Seg::Move(a) | Seg::Line(a) => vec![a],
-            Seg::Cubic(a, c, d) => vec![a, c, d],
-            Seg::Close => vec![],
-        };
-        for p in pts {
-            b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
-        }
-    }
-    if b.0 > b.2 {
-        0.0
-    } else {
-        (b.2 - b.0) * (b.3 - b.1)
-    }
+    crate::scene::bounds(segs).map_or(0.0, |(x0, y0, x1, y1)| (x1 - x0) * (y1 - y0))
 }

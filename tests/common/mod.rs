@@ -79,3 +79,26 @@ pub fn without_base64(svg: &str) -> String {
     shown.push_str(rest);
     shown
 }
+
+/// Runs the command line in a fresh empty folder of its own: exit code,
+/// standard output, standard error, and whether `out.pdf` was left there.
+pub fn run_cli(args: &[&str]) -> (i32, String, String, bool) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("jp-cli-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+        .args(args)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let wrote = dir.join("out.pdf").exists();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        wrote,
+    )
+}

@@ -253,18 +253,7 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
     let out = target(&a.common, "jungle-set")?;
     let res = resources(&a.common)?;
     handout_fits(&res, paper)?;
-    let (pages, parts) = set_pages(
-        &res,
-        &SetOptions {
-            paper,
-            square: a.square,
-            sides: sides_of(a.sides, a.flip),
-            shape,
-            bleed: a.common.bleed,
-            cover: !a.no_cover,
-            boxed: !a.no_box,
-        },
-    )?;
+    let (pages, parts) = set_pages(&res, &set_options(&a, paper, shape, a.common.bleed))?;
     let span = |(a, b): (usize, usize)| {
         if a == b {
             a.to_string()
@@ -295,11 +284,23 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
 }
 
 /// A number as a person would read it back: `1e300`, not 301 digits.
+/// The set's options from the command line.
+fn set_options(a: &SetArgs, paper: Paper, shape: Shape, bleed: f64) -> SetOptions {
+    SetOptions {
+        paper,
+        square: a.square,
+        sides: sides_of(a.sides, a.flip),
+        shape,
+        bleed,
+        cover: !a.no_cover,
+        boxed: !a.no_box,
+    }
+}
+
 /// `set --preview`: the set's pages, small, on one PNG sheet.
-fn preview(a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
-    let mut common = a.common;
-    match &common.output {
-        None => common.output = Some(PathBuf::from("jungle-set-preview.png")),
+fn preview(mut a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
+    match &a.common.output {
+        None => a.common.output = Some(PathBuf::from("jungle-set-preview.png")),
         Some(p)
             if p.extension()
                 .is_some_and(|e| !e.eq_ignore_ascii_case("png")) =>
@@ -314,22 +315,11 @@ fn preview(a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
         }
         Some(_) => {}
     }
-    common.format = Some(Format::Png);
-    let out = target(&common, "jungle-set-preview")?;
-    let res = resources(&common)?;
+    a.common.format = Some(Format::Png);
+    let out = target(&a.common, "jungle-set-preview")?;
+    let res = resources(&a.common)?;
     handout_fits(&res, paper)?;
-    let (pages, _) = set_pages(
-        &res,
-        &SetOptions {
-            paper,
-            square: a.square,
-            sides: sides_of(a.sides, a.flip),
-            shape,
-            bleed: 0.0,
-            cover: !a.no_cover,
-            boxed: !a.no_box,
-        },
-    )?;
+    let (pages, _) = set_pages(&res, &set_options(&a, paper, shape, 0.0))?;
     let n = pages.len();
     let sheet = contact_sheet(&res, &pages, paper);
     emit(
@@ -337,7 +327,7 @@ fn preview(a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
         &game_title(&res),
         vec![sheet],
         out,
-        common.choices(),
+        a.common.choices(),
         Some(format!("a contact sheet of the set's {n} pages")),
     )
 }

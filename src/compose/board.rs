@@ -1,5 +1,6 @@
 //! The board sheet: the 7×9 board centred on one page, with its title and a scale bar.
 
+use super::{Label, VAlign};
 use crate::error::Error;
 use crate::layout::{
     corner_marks, max_square, printable_area, Board, BoardPlacement, Rect, Side, Square,
@@ -10,7 +11,6 @@ use crate::resolve::Resources;
 use crate::scene::{
     pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Seg, Stroke, Transform,
 };
-use crate::text::{Label, VAlign};
 
 use super::{animal_emblem, left_text, mark_item, paragraph, pattern_line, scale_bar, text_fit};
 

@@ -3,10 +3,11 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
+use super::{Label, VAlign};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
 use crate::text::linebreak::break_lines;
-use crate::text::{FontStack, Label, VAlign};
+use crate::text::FontStack;
 
 /// Something to typeset.
 #[derive(Debug, Clone)]

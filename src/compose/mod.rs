@@ -6,12 +6,15 @@ pub mod boxnet;
 pub mod counters;
 pub mod flow;
 pub mod handout;
+mod label;
 pub mod laser;
 pub mod set;
 
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};
-use crate::text::{FontStack, Label, VAlign};
+pub use label::{Label, VAlign};
+
+use crate::text::FontStack;
 use crate::theme::{Mark, Pattern};
 
 /// The largest bleed accepted, mm: print shops ask for 2–3 mm, 5 is plenty.

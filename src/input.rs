@@ -123,19 +123,22 @@ impl ReadError {
 }
 
 /// A short description of a file type that is not a regular file.
-fn node_kind(ft: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
+pub(crate) fn node_kind(ft: &std::fs::FileType) -> &'static str {
     if ft.is_dir() {
-        "a folder"
-    } else if ft.is_fifo() {
-        "a FIFO (named pipe)"
-    } else if ft.is_char_device() || ft.is_block_device() {
-        "a device"
-    } else if ft.is_socket() {
-        "a socket"
-    } else {
-        "not a regular file"
+        return "a folder";
     }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return "a FIFO (named pipe)";
+        } else if ft.is_char_device() || ft.is_block_device() {
+            return "a device";
+        } else if ft.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
 }
 
 /// Reads a whole regular file (symbolic links are followed) of at most

@@ -66,15 +66,8 @@ pub fn check_target(path: &Path) -> Result<PathBuf, Error> {
             return Err(refuse(path, "is a folder"));
         }
         if !ft.is_file() {
-            use std::os::unix::fs::FileTypeExt;
-            let what = if ft.is_fifo() {
-                "is a FIFO (named pipe)"
-            } else if ft.is_socket() {
-                "is a socket"
-            } else {
-                "is a device"
-            };
-            return Err(refuse(path, what));
+            let what = format!("is {}", crate::input::node_kind(&ft));
+            return Err(refuse(path, &what));
         }
         if meta.permissions().readonly() {
             return Err(Error::usage(
@@ -179,6 +172,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn symlinks_are_written_through() {
         let d = dir("link");
         std::fs::write(d.join("real.pdf"), "old").unwrap();

@@ -85,6 +85,16 @@ pub struct Win {
     pub no_moves: bool,
 }
 
+impl Default for Win {
+    /// The standard preset's: capturing every enemy animal also wins.
+    fn default() -> Win {
+        Win {
+            capture_all: true,
+            no_moves: false,
+        }
+    }
+}
+
 /// Who plays first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -119,6 +129,9 @@ pub struct Ruleset {
     pub meta: RulesMeta,
     pub ranks: Ranks,
     pub play: Play,
+    /// Missing in rulesets written before win conditions were settings: those
+    /// get the standard rules' (den, or capturing every enemy animal).
+    #[serde(default)]
     pub win: Win,
     pub variants: Variants,
 }
@@ -314,6 +327,17 @@ impl Default for Ruleset {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_ruleset_from_before_win_settings_still_loads() {
+        let src = BUILTIN[0].1;
+        let a = src.find("[win]").unwrap();
+        let b = a + src[a..].find("\n[").unwrap() + 1;
+        let old = format!("{}{}", &src[..a], &src[b..]);
+        let r = Ruleset::parse(&old, "old.toml").unwrap();
+        assert_eq!(r.win, Win::default());
+        assert_eq!(r.win, Ruleset::builtin("standard").unwrap().win);
+    }
+
     use super::*;
 
     #[test]

@@ -595,3 +595,69 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &[PFontId]) {
     });
     ops.push(Op::EndTextSection);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::{BuiltinFont, FontBook};
+
+    /// The digit-by-digit writer gives lopdf's text for the `f32` of every value.
+    #[test]
+    fn reals_are_written_as_lopdf_writes_them() {
+        let mut values = vec![
+            0.0, -0.0, -0.0001, 0.0004, 0.0005, 1.0, -1.5, 8191.9995, 8192.0,
+        ];
+        values.extend([
+            1e-9,
+            123.456_789,
+            2383.937,
+            -841.89,
+            1e6,
+            16_777_217.0,
+            f64::MAX,
+        ]);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let unit = (x >> 11) as f64 / (1u64 << 53) as f64;
+            values.push((unit - 0.5) * 20_000.0);
+            values.push((unit - 0.5) * 2.0);
+        }
+        for v in values {
+            let mut ours = String::new();
+            real_to(&mut ours, v);
+            let lopdf = format!("{}", ((v * 1000.0).round() / 1000.0) as f32);
+            assert_eq!(ours, lopdf, "{v}");
+        }
+    }
+
+    /// printpdf's look-ups through the compact table answer as the font's own.
+    #[test]
+    fn compact_cmap_answers_as_the_font() {
+        let mut book = FontBook::new();
+        for f in [BuiltinFont::NotoSans, BuiltinFont::Kai] {
+            let id = book.add_builtin(f);
+            let data = book.get(id).data;
+            let full = ParsedFont::from_bytes(data, 0, &mut Vec::new()).unwrap();
+            let mut compact = full.clone();
+            let chars: BTreeSet<char> = "Jungle 鬥獸棋 象獅虎豹狼狗貓鼠 é0–"
+                .chars()
+                .filter(|c| full.lookup_glyph_index(*c as u32).is_some())
+                .collect();
+            compact_cmap(&mut compact, &chars);
+            assert!(matches!(
+                compact.cmap_subtable,
+                Some(allsorts::tables::cmap::owned::CmapSubtable::Format10 { .. })
+            ));
+            for c in chars {
+                assert_eq!(
+                    compact.lookup_glyph_index(c as u32),
+                    full.lookup_glyph_index(c as u32),
+                    "{c:?}"
+                );
+            }
+        }
+    }
+}

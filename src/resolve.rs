@@ -4,6 +4,7 @@
 //! every label of the language pack has a glyph in the font that will draw it.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::error::Error;
@@ -328,12 +329,19 @@ impl Resources {
     /// Fails with the missing characters and the keys that need them.
     pub fn check_glyphs(&self) -> Result<(), Error> {
         let mut problems = Vec::new();
+        // Outlines are read once per character and stack: the first key that
+        // needs a character is the one an error names.
+        let mut seen: HashSet<(*const FontStack, char)> = HashSet::new();
         for (key, s) in self.lang.strings() {
             if key.starts_with("meta.") {
                 continue;
             }
             let stack = self.stack_for_key(&key);
-            if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &s) {
+            let fresh: String = s
+                .chars()
+                .filter(|c| seen.insert((stack as *const FontStack, *c)))
+                .collect();
+            if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &fresh) {
                 return Err(e);
             }
             let missing = self.fonts.missing(stack, &s);

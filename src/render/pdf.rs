@@ -9,14 +9,19 @@
 //! fixed resource names, epoch dates and a trailer `/ID` derived from the content.
 
 use printpdf::{
-    Cmyk, Color as PColor, DictItem, FontId as PFontId, Layer as PLayer, LayerInternalId, Mm, Op,
-    ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb, TextItem,
-    TextMatrix,
+    Cmyk, Color as PColor, FontId as PFontId, Layer as PLayer, LayerInternalId, Mm, Op, ParsedFont,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb, TextItem, TextMatrix,
 };
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
 
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, TextRun, Transform};
+use crate::text::FontId;
+
+/// The deflate level of content streams: chosen by measuring the default set
+/// (see `benches/`), where level 9 cost a quarter of all the work.
+pub const DEFLATE_LEVEL: u32 = 9;
 
 /// PostScript points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -51,13 +56,14 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
             continue;
         }
         let mut warnings = Vec::new();
-        let parsed =
-            ParsedFont::from_bytes(f.data, f.index as usize, &mut warnings).ok_or_else(|| {
+        let mut parsed = ParsedFont::from_bytes(f.data, f.index as usize, &mut warnings)
+            .ok_or_else(|| {
                 PdfError(format!(
                     "font `{}` could not be parsed for embedding",
                     f.name
                 ))
             })?;
+        compact_cmap(&mut parsed, &chars_of(doc, FontId(i)));
         pdf.resources
             .fonts
             .map
@@ -89,7 +95,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
                 b * PT_PER_MM,
                 (page.height + b) * PT_PER_MM,
             ]);
-            let mut ops = Vec::new();
+            let mut ops = Ops::default();
             for (layer, items) in &page.layers {
                 if items.is_empty() {
                     continue;
@@ -103,7 +109,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
                 ops.push(Op::EndLayer);
             }
             let (_, _, w, h) = page.media_box();
-            PdfPage::new(Mm(w as f32), Mm(h as f32), ops)
+            PdfPage::new(Mm(w as f32), Mm(h as f32), ops.finish())
         })
         .collect();
     pdf.with_pages(pages);
@@ -118,7 +124,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
     tidy(&mut lo, doc);
     if save.optimize {
-        lo.compress();
+        compress(&mut lo);
     }
     // printpdf writes a random /ID; replace it by a hash of the content.
     lo.trailer.remove(b"ID");
@@ -146,6 +152,81 @@ fn glyph_sets(doc: &Document) -> Vec<Option<BTreeSet<u16>>> {
         }
     }
     sets
+}
+
+/// The characters of `doc` set in font `id`.
+fn chars_of(doc: &Document, id: FontId) -> BTreeSet<char> {
+    let mut chars = BTreeSet::new();
+    for page in &doc.pages {
+        for (_, items) in &page.layers {
+            for t in crate::scene::text_runs(items) {
+                if t.font == id {
+                    chars.extend(t.text.chars());
+                }
+            }
+        }
+    }
+    chars
+}
+
+/// Replaces the font's character map, as printpdf sees it, by a table of the
+/// characters the document uses, with the same answers for them. printpdf looks
+/// up every character of every text run (twice), and its search of a whole
+/// font's segments was a third of the work of a document. The embedded font is
+/// subset from the file's own bytes and is unaffected. When some character has
+/// no glyph, lies beyond U+FFFF or the table would be large, the map is left as is.
+fn compact_cmap(font: &mut ParsedFont, chars: &BTreeSet<char>) {
+    use allsorts::tables::cmap::owned::CmapSubtable;
+    let (Some(&first), Some(&last)) = (chars.first(), chars.last()) else {
+        return;
+    };
+    let (first, last) = (first as u32, last as u32);
+    if last > 0xFFFF || last - first >= 0x1_0000 {
+        return;
+    }
+    let mut glyph_id_array = vec![0u16; (last - first + 1) as usize];
+    for &c in chars {
+        match font.lookup_glyph_index(c as u32) {
+            Some(g) => glyph_id_array[(c as u32 - first) as usize] = g,
+            None => return,
+        }
+    }
+    font.cmap_subtable = Some(CmapSubtable::Format10 {
+        language: 0,
+        start_char_code: first,
+        glyph_id_array,
+    });
+}
+
+/// Deflates every stream not yet filtered, as `lopdf::Document::compress`
+/// does, at level [`DEFLATE_LEVEL`], with one compressor reset between
+/// streams (setting one up clears a few hundred kilobytes).
+fn compress(lo: &mut lopdf::Document) {
+    use flate2::{Compress, Compression, FlushCompress, Status};
+    let mut z = Compress::new(Compression::new(DEFLATE_LEVEL), true);
+    for object in lo.objects.values_mut() {
+        let lopdf::Object::Stream(stream) = object else {
+            continue;
+        };
+        if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
+            continue;
+        }
+        z.reset();
+        let input = &stream.content;
+        let mut packed = Vec::with_capacity(input.len() / 2 + 64);
+        let done = loop {
+            let read = z.total_in() as usize;
+            match z.compress_vec(&input[read..], &mut packed, FlushCompress::Finish) {
+                Ok(Status::StreamEnd) => break true,
+                Ok(_) => packed.reserve(packed.capacity().max(64)),
+                Err(_) => break false,
+            }
+        };
+        if done && packed.len() + 19 < input.len() {
+            stream.dict.set("Filter", "FlateDecode");
+            stream.set_content(packed);
+        }
+    }
 }
 
 /// One subset tag per font: six capital letters hashed from the font (its name,
@@ -276,19 +357,131 @@ fn color(c: Color) -> PColor {
     }
 }
 
-/// A number for the content stream, rounded to 1/1000 pt.
-fn real(v: f64) -> DictItem {
-    DictItem::Real(((v * 1000.0).round() / 1000.0) as f32)
+/// A page's operators under construction. Graphics operators are written
+/// straight into `raw` as lopdf writes them (operands, each followed by a space,
+/// then the operator; a newline between operators) and handed to printpdf as
+/// one raw operator per run; text and layer operators go through printpdf,
+/// which encodes glyphs and lists layers. The bytes are those of one printpdf
+/// operator per PDF operator, at a fraction of the work.
+#[derive(Default)]
+struct Ops {
+    ops: Vec<Op>,
+    raw: String,
+    f32s: HashMap<u32, String>,
 }
 
-fn raw(key: &str, args: Vec<DictItem>) -> Op {
-    Op::Unknown {
-        key: key.to_string(),
-        value: args,
+impl Ops {
+    /// Appends a printpdf operator after the raw ones so far.
+    fn push(&mut self, op: Op) {
+        self.flush();
+        self.ops.push(op);
+    }
+
+    /// Starts a raw operator: the separating newline.
+    fn start(&mut self) -> &mut String {
+        if !self.raw.is_empty() {
+            self.raw.push('\n');
+        }
+        &mut self.raw
+    }
+
+    /// A raw operator without operands.
+    fn op(&mut self, name: &str) {
+        self.start().push_str(name);
+    }
+
+    /// A raw operator whose operands are numbers rounded to 1/1000 pt.
+    fn op_reals(&mut self, args: &[f64], name: &str) {
+        let out = self.start();
+        for &v in args {
+            real_to(out, v);
+            out.push(' ');
+        }
+        out.push_str(name);
+    }
+
+    /// A raw operator whose operands are `f32`s written in full (colours and
+    /// line widths: few distinct values, each formatted once).
+    fn op_f32s(&mut self, args: &[f32], name: &str) {
+        if !self.raw.is_empty() {
+            self.raw.push('\n');
+        }
+        for v in args {
+            let text = self
+                .f32s
+                .entry(v.to_bits())
+                .or_insert_with(|| format!("{v} "));
+            self.raw.push_str(text);
+        }
+        self.raw.push_str(name);
+    }
+
+    fn flush(&mut self) {
+        if !self.raw.is_empty() {
+            self.ops.push(Op::Unknown {
+                key: std::mem::take(&mut self.raw),
+                value: Vec::new(),
+            });
+        }
+    }
+
+    fn finish(mut self) -> Vec<Op> {
+        self.flush();
+        self.ops
     }
 }
 
-fn emit(ops: &mut Vec<Op>, item: &Item, t: Transform, fonts: &[PFontId]) {
+/// Writes `v` rounded to 1/1000, as lopdf writes the `f32` it becomes (the
+/// shortest decimal that reads back as that `f32`). When the `f32` is finer
+/// than 1/1000 and nearest to the rounded value, that is the rounded value
+/// itself, written here digit by digit; otherwise Rust's formatter decides.
+fn real_to(out: &mut String, v: f64) {
+    let n = (v * 1000.0).round();
+    let f = (n / 1000.0) as f32;
+    let a = f.abs();
+    let ulp = f32::from_bits(a.to_bits() + 1) - a;
+    let exact = a < 8192.0 && ((a as f64) - (n / 1000.0).abs()).abs() < 0.45 * ulp as f64;
+    if !exact {
+        let _ = write!(out, "{f}");
+        return;
+    }
+    if f.is_sign_negative() {
+        out.push('-');
+    }
+    let n = n.abs() as u64;
+    let (int, frac) = (n / 1000, n % 1000);
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut rest = int;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| d as char));
+    if frac != 0 {
+        let digits = [frac / 100, frac / 10 % 10, frac % 10];
+        let len = if frac % 10 != 0 {
+            3
+        } else if frac % 100 != 0 {
+            2
+        } else {
+            1
+        };
+        out.push('.');
+        out.extend(digits[..len].iter().map(|d| (b'0' + *d as u8) as char));
+    }
+}
+
+/// The operands of a colour operator, as printpdf writes them.
+fn color_args(c: Color) -> Vec<f32> {
+    color(c).into_vec()
+}
+
+fn emit(ops: &mut Ops, item: &Item, t: Transform, fonts: &[PFontId]) {
     match item {
         Item::Path(p) => path(ops, p, t),
         Item::Text(run) => text(ops, run, t, fonts),
@@ -299,39 +492,52 @@ fn emit(ops: &mut Vec<Op>, item: &Item, t: Transform, fonts: &[PFontId]) {
             }
         }
         Item::Clip(c) => {
-            ops.push(Op::SaveGraphicsState);
+            ops.op("q");
             path_segments(ops, &c.path, t);
-            ops.push(raw("W", vec![]));
-            ops.push(raw("n", vec![]));
+            ops.op("W");
+            ops.op("n");
             for it in &c.items {
                 emit(ops, it, t, fonts);
             }
-            ops.push(Op::RestoreGraphicsState);
+            ops.op("Q");
         }
     }
 }
 
-fn path(ops: &mut Vec<Op>, p: &Path, t: Transform) {
+fn path(ops: &mut Ops, p: &Path, t: Transform) {
     if p.fill.is_none() && p.stroke.is_none() {
         return;
     }
-    ops.push(Op::SaveGraphicsState);
+    ops.op("q");
     if let Some(c) = p.fill {
-        ops.push(Op::SetFillColor { col: color(c) });
+        let name = if matches!(c, Color::Rgb(..)) {
+            "rg"
+        } else {
+            "k"
+        };
+        ops.op_f32s(&color_args(c), name);
     }
     if let Some(s) = &p.stroke {
         let [a, b, c, d, ..] = t.0;
         let k = (a * d - b * c).abs().sqrt();
-        ops.push(Op::SetOutlineColor {
-            col: color(s.color),
-        });
-        ops.push(Op::SetOutlineThickness {
-            pt: PPt((s.width * k) as f32),
-        });
-        ops.push(raw("j", vec![DictItem::Int(1)]));
+        let name = if matches!(s.color, Color::Rgb(..)) {
+            "RG"
+        } else {
+            "K"
+        };
+        ops.op_f32s(&color_args(s.color), name);
+        ops.op_f32s(&[(s.width * k) as f32], "w");
+        ops.op("1 j");
         if !s.dash.is_empty() {
-            let dash = s.dash.iter().map(|v| real(v * k)).collect();
-            ops.push(raw("d", vec![DictItem::Array(dash), DictItem::Int(0)]));
+            let out = ops.start();
+            out.push('[');
+            for (i, v) in s.dash.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                real_to(out, v * k);
+            }
+            out.push_str("] 0 d");
         }
     }
     path_segments(ops, &p.segs, t);
@@ -340,42 +546,32 @@ fn path(ops: &mut Vec<Op>, p: &Path, t: Transform) {
         (true, false) => "f",
         _ => "S",
     };
-    ops.push(raw(paint, vec![]));
-    ops.push(Op::RestoreGraphicsState);
+    ops.op(paint);
+    ops.op("Q");
 }
 
 /// The path construction operators for `segs`, mapped through `t`.
-fn path_segments(ops: &mut Vec<Op>, segs: &[Seg], t: Transform) {
+fn path_segments(ops: &mut Ops, segs: &[Seg], t: Transform) {
     for seg in segs {
         match *seg {
             Seg::Move(a) => {
                 let q = t.apply(a);
-                ops.push(raw("m", vec![real(q.x), real(q.y)]));
+                ops.op_reals(&[q.x, q.y], "m");
             }
             Seg::Line(a) => {
                 let q = t.apply(a);
-                ops.push(raw("l", vec![real(q.x), real(q.y)]));
+                ops.op_reals(&[q.x, q.y], "l");
             }
             Seg::Cubic(a, b, c) => {
                 let (a, b, c) = (t.apply(a), t.apply(b), t.apply(c));
-                ops.push(raw(
-                    "c",
-                    vec![
-                        real(a.x),
-                        real(a.y),
-                        real(b.x),
-                        real(b.y),
-                        real(c.x),
-                        real(c.y),
-                    ],
-                ));
+                ops.op_reals(&[a.x, a.y, b.x, b.y, c.x, c.y], "c");
             }
-            Seg::Close => ops.push(raw("h", vec![])),
+            Seg::Close => ops.op("h"),
         }
     }
 }
 
-fn text(ops: &mut Vec<Op>, run: &TextRun, t: Transform, fonts: &[PFontId]) {
+fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &[PFontId]) {
     // Text space (1 unit = 1 em, y up) → scene (mm, y down) → PDF (pt, y up).
     let m = t
         .then_apply(Transform::translate(run.pos.x, run.pos.y))
@@ -398,4 +594,70 @@ fn text(ops: &mut Vec<Op>, run: &TextRun, t: Transform, fonts: &[PFontId]) {
         items: vec![TextItem::Text(run.text.clone())],
     });
     ops.push(Op::EndTextSection);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::{BuiltinFont, FontBook};
+
+    /// The digit-by-digit writer gives lopdf's text for the `f32` of every value.
+    #[test]
+    fn reals_are_written_as_lopdf_writes_them() {
+        let mut values = vec![
+            0.0, -0.0, -0.0001, 0.0004, 0.0005, 1.0, -1.5, 8191.9995, 8192.0,
+        ];
+        values.extend([
+            1e-9,
+            123.456_789,
+            2383.937,
+            -841.89,
+            1e6,
+            16_777_217.0,
+            f64::MAX,
+        ]);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let unit = (x >> 11) as f64 / (1u64 << 53) as f64;
+            values.push((unit - 0.5) * 20_000.0);
+            values.push((unit - 0.5) * 2.0);
+        }
+        for v in values {
+            let mut ours = String::new();
+            real_to(&mut ours, v);
+            let lopdf = format!("{}", ((v * 1000.0).round() / 1000.0) as f32);
+            assert_eq!(ours, lopdf, "{v}");
+        }
+    }
+
+    /// printpdf's look-ups through the compact table answer as the font's own.
+    #[test]
+    fn compact_cmap_answers_as_the_font() {
+        let mut book = FontBook::new();
+        for f in [BuiltinFont::NotoSans, BuiltinFont::Kai] {
+            let id = book.add_builtin(f);
+            let data = book.get(id).data;
+            let full = ParsedFont::from_bytes(data, 0, &mut Vec::new()).unwrap();
+            let mut compact = full.clone();
+            let chars: BTreeSet<char> = "Jungle 鬥獸棋 象獅虎豹狼狗貓鼠 é0–"
+                .chars()
+                .filter(|c| full.lookup_glyph_index(*c as u32).is_some())
+                .collect();
+            compact_cmap(&mut compact, &chars);
+            assert!(matches!(
+                compact.cmap_subtable,
+                Some(allsorts::tables::cmap::owned::CmapSubtable::Format10 { .. })
+            ));
+            for c in chars {
+                assert_eq!(
+                    compact.lookup_glyph_index(c as u32),
+                    full.lookup_glyph_index(c as u32),
+                    "{c:?}"
+                );
+            }
+        }
+    }
 }

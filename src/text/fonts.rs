@@ -1,7 +1,9 @@
 //! The font book: loaded faces, glyph lookup, advances and outlines.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 
 use thiserror::Error;
 
@@ -100,6 +102,49 @@ pub struct LoadedFont {
     /// Face index inside a collection (0 for plain TTF/OTF).
     pub index: u32,
     face: ttf_parser::Face<'static>,
+    glyphs: GlyphCache,
+}
+
+/// Memo of a face's `char → glyph id` look-ups (0 for none): composing measures
+/// the same few characters thousands of times, and each `cmap` search costs
+/// far more than a hash look-up.
+#[derive(Debug, Default)]
+struct GlyphCache(Mutex<HashMap<char, u16, BuildHasherDefault<CharHasher>>>);
+
+impl GlyphCache {
+    /// The glyph of `c`, looked up in `face` the first time only.
+    fn get(&self, face: &ttf_parser::Face<'_>, c: char) -> u16 {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        *map.entry(c)
+            .or_insert_with(|| face.glyph_index(c).map_or(0, |g| g.0))
+    }
+}
+
+impl Clone for GlyphCache {
+    fn clone(&self) -> Self {
+        GlyphCache(Mutex::new(
+            self.0.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+        ))
+    }
+}
+
+/// A hasher for `char` keys: one multiplication (Fibonacci hashing), enough
+/// for code points, and much cheaper than the default SipHash.
+#[derive(Debug, Default, Clone, Copy)]
+struct CharHasher(u64);
+
+impl Hasher for CharHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 /// The fonts of one document. Text runs refer to fonts by [`FontId`].
@@ -136,6 +181,7 @@ impl FontBook {
             data,
             index,
             face,
+            glyphs: GlyphCache::default(),
         });
         Ok(FontId(self.fonts.len() - 1))
     }
@@ -180,10 +226,8 @@ impl FontBook {
 
     /// Glyph id for a character, if the font has one.
     pub fn glyph(&self, id: FontId, c: char) -> Option<u16> {
-        self.face(id)
-            .glyph_index(c)
-            .map(|g| g.0)
-            .filter(|g| *g != 0)
+        let f = &self.fonts[id.0];
+        Some(f.glyphs.get(&f.face, c)).filter(|g| *g != 0)
     }
 
     /// True when the font draws `c` (spaces and line breaks count as drawable).
@@ -242,9 +286,9 @@ impl FontBook {
 
     /// Horizontal advance of one character in em.
     pub fn advance_em(&self, id: FontId, c: char) -> f64 {
-        let face = self.face(id);
-        let gid = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-        face.glyph_hor_advance(gid).unwrap_or(0) as f64 / face.units_per_em() as f64
+        let f = &self.fonts[id.0];
+        let gid = ttf_parser::GlyphId(f.glyphs.get(&f.face, c));
+        f.face.glyph_hor_advance(gid).unwrap_or(0) as f64 / f.face.units_per_em() as f64
     }
 
     /// Width of a single-font string in em (sum of advances, no kerning).
@@ -434,6 +478,33 @@ mod tests {
             book.missing(&stack, "a\u{E000}b"),
             BTreeSet::from(['\u{E000}'])
         );
+    }
+
+    #[test]
+    fn cached_glyphs_match_the_cmap() {
+        let mut book = FontBook::new();
+        let ids: Vec<FontId> = BuiltinFont::ALL
+            .into_iter()
+            .map(|f| book.add_builtin(f))
+            .collect();
+        let text = "Jungle 鬥獸棋 象獅虎豹狼狗貓鼠 Éé0123 \u{E000}\u{FFFF}\u{1F600}";
+        // Twice: the first pass fills the cache, the second reads it.
+        for _ in 0..2 {
+            for &id in &ids {
+                let face = &book.get(id).face;
+                for c in text.chars() {
+                    let direct = face.glyph_index(c).map(|g| g.0).filter(|g| *g != 0);
+                    assert_eq!(book.glyph(id, c), direct, "{c:?} in font {id:?}");
+                    let gid = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                    let upem = face.units_per_em() as f64;
+                    let adv = face.glyph_hor_advance(gid).unwrap_or(0) as f64 / upem;
+                    assert_eq!(book.advance_em(id, c), adv, "{c:?} in font {id:?}");
+                }
+            }
+        }
+        // A cloned book answers the same.
+        let copy = book.clone();
+        assert_eq!(copy.glyph(ids[0], '鬥'), book.glyph(ids[0], '鬥'));
     }
 
     #[test]

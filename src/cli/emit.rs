@@ -138,6 +138,17 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         .output
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{stem}.{}", format.ext())));
+    // Checked with the other options, before anything is composed.
+    let (lo, hi) = png::DPI_RANGE;
+    if format == Format::Png && !(lo..=hi).contains(&c.dpi) {
+        return Err(Error::usage(
+            "--dpi",
+            format!(
+                "{} is out of range; give {lo} to {hi} dots per inch (150 is usual)",
+                c.dpi
+            ),
+        ));
+    }
     if !is_stdout(&path) {
         check_target(&path)?;
     }
@@ -180,16 +191,6 @@ pub(crate) fn write(
                     "--output",
                     format!(
                         "a PNG file holds one page and this document has {n}; give a file name (pages go to NAME.png, NAME-2.png, …)"
-                    ),
-                ));
-            }
-            let (lo, hi) = png::DPI_RANGE;
-            if !(lo..=hi).contains(&choices.dpi) {
-                return Err(Error::usage(
-                    "--dpi",
-                    format!(
-                        "{} is out of range; give {lo} to {hi} dots per inch (150 is usual)",
-                        choices.dpi
                     ),
                 ));
             }

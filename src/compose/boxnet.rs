@@ -46,6 +46,14 @@ const PAPER_LAYERS: f64 = 4.0 * 4.0 * 0.1;
 /// Room above a net for the sheet's heading, mm.
 const HEADING: f64 = 10.0;
 
+/// The size of the counters the box holds, mm: as asked, or the counters' default.
+fn counter_size(res: &Resources, opts: &BoxOptions) -> Result<f64, Error> {
+    match opts.counter_size {
+        Some(s) => Ok(s),
+        None => default_size(res, opts.paper),
+    }
+}
+
 /// The inside sizes of the tray and the lid, and how the counters stack.
 pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
     if !(0.1..=2.0).contains(&opts.card) {
@@ -57,10 +65,7 @@ pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize
             ),
         ));
     }
-    let counter = match opts.counter_size {
-        Some(s) => s,
-        None => default_size(res, opts.paper)?,
-    };
+    let counter = counter_size(res, opts)?;
     let p = opts.paper;
     let contents = Contents {
         counter,
@@ -109,49 +114,31 @@ pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error>
     let (tw, th) = dims(&tray);
     let (lw, lh) = dims(&lid);
     let words = &res.lang.boxnet;
-    let mut pages = Vec::new();
-    if fits(tw + 6.0 + lw, th.max(lh)) {
-        let mut page = sheet(res, opts.paper, &words.title);
+    // Both nets on one sheet, side by side or one above the other, when they fit.
+    let together = if fits(tw + 6.0 + lw, th.max(lh)) {
         let x0 = room.x + (room.w - (tw + 6.0 + lw)) / 2.0;
-        draw_net(
-            res,
-            &mut page,
-            &tray,
-            tray_size,
-            pt(x0, room.y),
-            turned(&tray),
-            false,
-        );
-        draw_net(
-            res,
-            &mut page,
-            &lid,
-            lid_size,
-            pt(x0 + tw + 6.0, room.y),
-            turned(&lid),
-            true,
-        );
-        pages.push(page);
+        Some((pt(x0, room.y), pt(x0 + tw + 6.0, room.y)))
     } else if fits(tw.max(lw), th + 6.0 + lh) {
+        Some((
+            pt(room.x + (room.w - tw) / 2.0, room.y),
+            pt(room.x + (room.w - lw) / 2.0, room.y + th + 6.0),
+        ))
+    } else {
+        None
+    };
+    let mut pages = Vec::new();
+    if let Some((tray_at, lid_at)) = together {
         let mut page = sheet(res, opts.paper, &words.title);
         draw_net(
             res,
             &mut page,
             &tray,
             tray_size,
-            pt(room.x + (room.w - tw) / 2.0, room.y),
+            tray_at,
             turned(&tray),
             false,
         );
-        draw_net(
-            res,
-            &mut page,
-            &lid,
-            lid_size,
-            pt(room.x + (room.w - lw) / 2.0, room.y + th + 6.0),
-            turned(&lid),
-            true,
-        );
+        draw_net(res, &mut page, &lid, lid_size, lid_at, turned(&lid), true);
         pages.push(page);
     } else {
         for (n, size, w, h, is_lid, name) in [
@@ -164,10 +151,7 @@ pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error>
             pages.push(page);
         }
     }
-    let counter = match opts.counter_size {
-        Some(s) => s,
-        None => default_size(res, opts.paper)?,
-    };
+    let counter = counter_size(res, opts)?;
     let count = res.rules.animals().len() * 2 * opts.copies;
     pages.push(instructions(
         res, opts.paper, &tray, tray_size, stacks, counter, count,

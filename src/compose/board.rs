@@ -503,10 +503,7 @@ pub fn tile_plan(
     if square > 1000.0 {
         return Err(Error::usage(
             option,
-            format!(
-                "{square:e} mm squares make a board {:e} m long; give at most 1000 mm",
-                square * 9.0 / 1000.0
-            ),
+            format!("{square:e} mm squares are too large; give at most 1000 mm (a board 9 m long)"),
         ));
     }
     let portrait = Paper {

@@ -101,6 +101,37 @@ pub enum Color {
     Rgb(u8, u8, u8),
     /// Process colour for print shops, 0.0–1.0 per ink.
     Cmyk(f32, f32, f32, f32),
+    /// A named separation (spot colour) at full tint, for print shops.
+    Spot(Spot),
+}
+
+/// The separations a print shop's equipment knows by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    /// The die line: the name cutting plotters and their RIPs look for. Never
+    /// inked; shown as magenta.
+    CutContour,
+    /// Registration: printed on every plate (crop and registration marks).
+    All,
+}
+
+impl Spot {
+    /// The separation's name, as written in the PDF.
+    pub fn name(self) -> &'static str {
+        match self {
+            Spot::CutContour => "CutContour",
+            Spot::All => "All",
+        }
+    }
+
+    /// The process colour that stands in for it on a proof or a screen
+    /// (C, M, Y, K, 0.0–1.0): magenta for the die line, all four inks for `All`.
+    pub fn alternate(self) -> [f32; 4] {
+        match self {
+            Spot::CutContour => [0.0, 1.0, 0.0, 0.0],
+            Spot::All => [1.0, 1.0, 1.0, 1.0],
+        }
+    }
 }
 
 impl Color {
@@ -109,13 +140,18 @@ impl Color {
     /// Pure white.
     pub const WHITE: Color = Color::Rgb(255, 255, 255);
 
-    /// The sRGB value (CMYK converted naively, for screens and SVG).
+    /// The sRGB value (CMYK converted naively, for screens and SVG; a spot
+    /// colour as its alternate).
     pub fn to_rgb(self) -> (u8, u8, u8) {
         match self {
             Color::Rgb(r, g, b) => (r, g, b),
             Color::Cmyk(c, m, y, k) => {
                 let f = |v: f32| (255.0 * (1.0 - v) * (1.0 - k)).round().clamp(0.0, 255.0) as u8;
                 (f(c), f(m), f(y))
+            }
+            Color::Spot(s) => {
+                let [c, m, y, k] = s.alternate();
+                Color::Cmyk(c, m, y, k).to_rgb()
             }
         }
     }
@@ -220,13 +256,21 @@ pub enum Layer {
     Cut,
     /// Fold lines.
     Fold,
-    /// Guides and marks: crop marks, registration marks, rulers.
+    /// Guides: headings, instructions, scale bars.
     Guides,
+    /// Printer's marks: crop, corner and registration marks.
+    Marks,
 }
 
 impl Layer {
     /// Every layer, in drawing order.
-    pub const ALL: [Layer; 4] = [Layer::Artwork, Layer::Fold, Layer::Cut, Layer::Guides];
+    pub const ALL: [Layer; 5] = [
+        Layer::Artwork,
+        Layer::Fold,
+        Layer::Cut,
+        Layer::Guides,
+        Layer::Marks,
+    ];
 
     /// Stable identifier (SVG id, PDF layer name).
     pub fn id(self) -> &'static str {
@@ -235,6 +279,7 @@ impl Layer {
             Layer::Cut => "cut",
             Layer::Fold => "fold",
             Layer::Guides => "guides",
+            Layer::Marks => "marks",
         }
     }
 }

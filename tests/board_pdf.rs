@@ -155,7 +155,10 @@ fn board_squares_measure_what_was_asked() {
     // The outer border path spans 7 × 9 squares: find its rectangle in the content stream.
     let bytes = render(
         &board_doc("en", Paper::A4, Some(24.0)),
-        &PdfOptions { uncompressed: true },
+        &PdfOptions {
+            uncompressed: true,
+            ..Default::default()
+        },
     )
     .unwrap();
     let doc = lopdf::Document::load_mem(&bytes).unwrap();

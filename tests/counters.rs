@@ -223,7 +223,7 @@ fn registration_marks_on_both_sides_meet_through_the_sheet() {
         };
         let pages = counter_pages(&res, &o).unwrap();
         let marks = |p: &Page| -> Vec<(f64, f64)> {
-            p.layer(Layer::Guides)
+            p.layer(Layer::Marks)
                 .iter()
                 .filter(|i| matches!(i, Item::Path(p) if p.segs.len() > 8))
                 .map(centre)
@@ -337,7 +337,7 @@ fn crop_marks_never_touch_a_face_or_its_bleed() {
                     .map(|b| (b.0 - bleed, b.1 - bleed, b.2 + bleed, b.3 + bleed))
                     .collect();
                 let mut marks = 0;
-                for item in page.layer(Layer::Guides) {
+                for item in page.layer(Layer::Marks) {
                     let Item::Path(p) = item else { continue };
                     let mut last = None;
                     for seg in &p.segs {

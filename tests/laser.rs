@@ -55,8 +55,8 @@ fn only_the_laser_colours_and_no_text_or_cut_fills() {
     );
     for page in [laser_counters(0.2), board] {
         assert!(
-            page.layer(Layer::Guides).is_empty(),
-            "no guides for a cutter"
+            page.layer(Layer::Guides).is_empty() && page.layer(Layer::Marks).is_empty(),
+            "no guides or marks for a cutter"
         );
         for item in leaves(&page, Layer::Cut) {
             let Item::Path(p) = item else {

@@ -359,9 +359,11 @@ pub(crate) struct Common {
     /// SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines.
     #[arg(long)]
     pub(crate) live_text: bool,
-    /// Who the file is for: a home printer, or a laser cutter (board, counters, box:
-    /// red 0.01 mm cut lines, blue score lines, black engraving, text as outlines,
-    /// counters packed tight on the --paper, i.e. the material size).
+    /// Who the file is for: a home printer; a print shop (a PDF/X-4 in CMYK, the die
+    /// line in the spot colour CutContour, marks in All; add --bleed 3); or a laser
+    /// cutter (board, counters, box: red 0.01 mm cut lines, blue score lines, black
+    /// engraving, text as outlines, counters packed tight on the --paper, i.e. the
+    /// material size).
     #[arg(long = "for", value_enum, default_value = "home", value_name = "WHO")]
     pub(crate) purpose: Purpose,
     /// Laser only: width of the cut in mm (0 to 1); cut lines move out by half of
@@ -428,6 +430,8 @@ pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
 pub(crate) enum Purpose {
     /// A home or office printer (colour or black and white).
     Home,
+    /// A print shop: PDF/X-4, CMYK, die line in the CutContour spot colour.
+    PrintShop,
     /// A laser cutter or engraver (LightBurn, xTool, Glowforge conventions).
     Laser,
 }
@@ -437,6 +441,8 @@ pub(crate) enum Purpose {
 pub(crate) struct Choices {
     /// Laser: cut, score and engrave layers in their colours.
     pub(crate) laser: bool,
+    /// Print shop: CMYK and spot colours, a PDF/X-4 file.
+    pub(crate) print_shop: bool,
     /// SVG: editable text instead of outlines.
     pub(crate) live_text: bool,
     /// PNG: dots per inch.
@@ -449,7 +455,7 @@ impl Common {
         match (&self.theme, self.purpose) {
             (Some(t), _) => t,
             (None, Purpose::Laser) => "ink-saver",
-            (None, Purpose::Home) => "classic",
+            (None, Purpose::Home | Purpose::PrintShop) => "classic",
         }
     }
 
@@ -475,6 +481,7 @@ impl Common {
     pub(crate) fn choices(&self) -> Choices {
         Choices {
             laser: self.purpose == Purpose::Laser,
+            print_shop: self.purpose == Purpose::PrintShop,
             live_text: self.live_text,
             dpi: self.dpi,
         }

@@ -59,9 +59,15 @@ pub(crate) fn emit(
             .iter()
             .map(|p| jungle_print::compose::laser::for_laser(res, p))
             .collect()
+    } else if choices.print_shop {
+        pages
+            .iter()
+            .map(jungle_print::compose::print_shop::for_print_shop)
+            .collect()
     } else {
         pages
     };
+    let bleed = doc_bleed(&pages);
     let doc = document(title, pages, res);
     write(&doc, format, &path, choices)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
@@ -85,13 +91,26 @@ pub(crate) fn emit(
         1 => format!(", {}", human_size(bytes)),
         k => format!(", {k} files, {}", human_size(bytes)),
     };
-    let laser = if choices.laser {
-        "; laser layers: cut (red #ff0000, 0.01 mm), score (blue #0000ff), engrave (black), colours RGB"
+    let purpose = if choices.laser {
+        "; laser layers: cut (red #ff0000, 0.01 mm), score (blue #0000ff), engrave (black), colours RGB".to_string()
+    } else if choices.print_shop {
+        format!(
+            "; PDF/X-4 for a print shop: CMYK, output intent {}, die line in spot colour CutContour (layer cut, not printed), marks in All, bleed {bleed} mm",
+            pdf::OUTPUT_CONDITION
+        )
     } else {
-        ""
+        String::new()
     };
-    say(&format!("wrote {written} ({detail}{size}){laser}"));
+    say(&format!("wrote {written} ({detail}{size}){purpose}"));
+    if choices.print_shop && bleed == 0.0 {
+        say("note: print shops usually ask for 3 mm of bleed: add --bleed 3");
+    }
     Ok(())
+}
+
+/// The largest bleed of any page, mm.
+fn doc_bleed(pages: &[Page]) -> f64 {
+    pages.iter().map(|p| p.bleed).fold(0.0, f64::max)
 }
 
 /// A byte count as people read it: `812 B`, `44 KB`, `3.1 MB`.
@@ -134,6 +153,15 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         (None, Some("png")) => Format::Png,
         _ => Format::Pdf,
     };
+    if c.purpose == super::args::Purpose::PrintShop && format != Format::Pdf {
+        return Err(Error::usage(
+            "--for",
+            format!(
+                "a print shop gets a PDF/X file, not {}; leave out --format (or give pdf), or leave out --for print-shop for a preview",
+                format.ext().to_uppercase()
+            ),
+        ));
+    }
     let path = c
         .output
         .clone()
@@ -175,7 +203,11 @@ pub(crate) fn write(
 ) -> Result<(), Error> {
     match format {
         Format::Pdf => {
-            let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &Default::default()))
+            let opts = pdf::PdfOptions {
+                pdfx: choices.print_shop,
+                ..Default::default()
+            };
+            let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &opts))
                 .ok_or_else(|| {
                     Error::Render(
                         "the PDF writer failed on this document (a bug: please report it)".into(),

@@ -681,7 +681,7 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
         .flat_map(|(a, b)| shapes::line(a, b))
         .collect();
     page.add(
-        Layer::Guides,
+        Layer::Marks,
         [shapes::stroke(marks, Stroke::solid(guides, 0.25))],
     );
 

@@ -247,7 +247,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                 .collect();
             if !segs.is_empty() {
                 front.add(
-                    Layer::Guides,
+                    Layer::Marks,
                     [shapes::stroke(
                         segs,
                         Stroke::solid(res.theme.counters.guides.0, 0.15),
@@ -351,7 +351,7 @@ fn sheet_furniture(
                 let (dx, dy) = back_shift(opts, flip);
                 c = pt(m.x + dx, m.y + dy);
             }
-            page.add(Layer::Guides, [registration_mark(c, reg, ink)]);
+            page.add(Layer::Marks, [registration_mark(c, reg, ink)]);
         }
     }
     if fronts {

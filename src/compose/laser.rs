@@ -33,7 +33,7 @@ pub fn for_laser(res: &Resources, page: &Page) -> Page {
             Layer::Cut => items.iter().filter_map(|i| hairline(i, CUT)).collect(),
             Layer::Fold => items.iter().filter_map(|i| hairline(i, SCORE)).collect(),
             Layer::Artwork => items.iter().filter_map(|i| engrave(res, i)).collect(),
-            Layer::Guides => Vec::new(),
+            Layer::Guides | Layer::Marks => Vec::new(),
         };
         if !items.is_empty() {
             out.add(*layer, items);

@@ -16,7 +16,7 @@ use printpdf::{
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-use crate::scene::{Color, Document, Item, Layer, Path, Seg, TextRun, Transform};
+use crate::scene::{Color, Document, Item, Layer, Path, Seg, Spot, TextRun, Transform};
 use crate::text::FontId;
 
 /// The deflate level of content streams: chosen by measuring the default set
@@ -31,7 +31,19 @@ pub const PT_PER_MM: f64 = 72.0 / 25.4;
 pub struct PdfOptions {
     /// Leave content streams uncompressed (for debugging and snapshot diffs).
     pub uncompressed: bool,
+    /// A PDF/X-4 file for a print shop: the output intent (FOGRA39, with its
+    /// profile), the PDF/X version in the info and XMP metadata, the cut layer
+    /// marked non-printing. The pages should already be in CMYK and spot
+    /// colours (`compose::print_shop`).
+    pub pdfx: bool,
 }
+
+/// The output profile of the PDF/X output intent: coated FOGRA39 (see
+/// `profiles/README.md`).
+pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../profiles/coated-fogra39.icc");
+
+/// The registered printing condition the output intent names.
+pub const OUTPUT_CONDITION: &str = "FOGRA39";
 
 /// A failure inside the PDF writer (never caused by user input, which is
 /// validated before rendering).
@@ -123,6 +135,9 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     let mut warnings = Vec::new();
     let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
     tidy(&mut lo, doc);
+    if opts.pdfx {
+        pdfx(&mut lo, doc);
+    }
     if save.optimize {
         compress(&mut lo);
     }
@@ -354,6 +369,10 @@ fn color(c: Color) -> PColor {
             k,
             icc_profile: None,
         }),
+        Color::Spot(s) => {
+            let [c, m, y, k] = s.alternate();
+            color(Color::Cmyk(c, m, y, k))
+        }
     }
 }
 
@@ -476,9 +495,210 @@ fn real_to(out: &mut String, v: f64) {
     }
 }
 
-/// The operands of a colour operator, as printpdf writes them.
-fn color_args(c: Color) -> Vec<f32> {
-    color(c).into_vec()
+/// Sets the fill (or stroke) colour. A spot colour selects its Separation
+/// colour space at full tint and overprints (it never knocks out the inks
+/// below it); [`pdfx`] adds the resources.
+fn set_color(ops: &mut Ops, c: Color, stroke: bool) {
+    match c {
+        Color::Rgb(..) => ops.op_f32s(&color(c).into_vec(), if stroke { "RG" } else { "rg" }),
+        Color::Cmyk(..) => ops.op_f32s(&color(c).into_vec(), if stroke { "K" } else { "k" }),
+        Color::Spot(spot) => {
+            let (cs, scn) = if stroke { ("CS", "SCN") } else { ("cs", "scn") };
+            let out = ops.start();
+            let _ = write!(out, "/{OVERPRINT} gs\n/{} {cs}\n1 {scn}", spot_res(spot));
+        }
+    }
+}
+
+/// The resource name of a spot colour's colour space.
+fn spot_res(spot: Spot) -> String {
+    format!("CS-{}", spot.name())
+}
+
+/// The resource name of the overprinting graphics state.
+const OVERPRINT: &str = "GS-overprint";
+
+/// Makes the file a PDF/X-4 (ISO 15930-7) for a print shop: the output intent
+/// with its profile, the version in the info dictionary and in XMP metadata,
+/// the Separation colour spaces and the overprinting state on every page, a
+/// named default layer configuration, and the cut layer marked non-printing
+/// (its die line is for the cutter). The dates stay those printpdf writes
+/// (the epoch), so the file is reproducible.
+fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
+    use lopdf::{dictionary, Dictionary, Object, Stream};
+    let version = "PDF/X-4";
+    let profile = lo.add_object(Stream::new(
+        dictionary! { "N" => 4 },
+        OUTPUT_PROFILE.to_vec(),
+    ));
+    let intent = dictionary! {
+        "Type" => "OutputIntent",
+        "S" => "GTS_PDFX",
+        "OutputConditionIdentifier" => Object::string_literal(OUTPUT_CONDITION),
+        "OutputCondition" => Object::string_literal("Offset printing, coated paper (ISO 12647-2:2004/Amd 1)"),
+        "RegistryName" => Object::string_literal("http://www.color.org"),
+        "Info" => Object::string_literal("Coated FOGRA39 (ISO 12647-2:2004)"),
+        "DestOutputProfile" => profile,
+    };
+    let mut meta = Stream::new(
+        dictionary! { "Type" => "Metadata", "Subtype" => "XML" },
+        xmp_metadata(&doc.title, version).into_bytes(),
+    );
+    meta.allows_compression = false;
+    let meta = lo.add_object(meta);
+
+    if let Ok(info) = lo
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .and_then(|id| lo.get_object_mut(id))
+        .and_then(Object::as_dict_mut)
+    {
+        info.set("GTS_PDFXVersion", Object::string_literal(version));
+        info.set("Trapped", "False");
+    }
+
+    for obj in lo.objects.values_mut() {
+        let Ok(d) = obj.as_dict_mut() else { continue };
+        let is_ocg = matches!(d.get(b"Type"), Ok(Object::Name(n)) if n == b"OCG");
+        let is_cut =
+            matches!(d.get(b"Name"), Ok(Object::String(s, _)) if s == Layer::Cut.id().as_bytes());
+        if is_ocg && is_cut {
+            d.set(
+                "Usage",
+                dictionary! {
+                    "Print" => dictionary! { "PrintState" => "OFF" },
+                    "View" => dictionary! { "ViewState" => "ON" },
+                },
+            );
+        }
+    }
+
+    if let Ok(catalog) = lo.catalog_mut() {
+        catalog.set("OutputIntents", vec![Object::Dictionary(intent)]);
+        catalog.set("Metadata", meta);
+        if let Ok(Object::Dictionary(oc)) = catalog.get_mut(b"OCProperties") {
+            if let Ok(Object::Dictionary(d)) = oc.get_mut(b"D") {
+                d.set("Name", Object::string_literal("Layers"));
+            }
+        }
+    }
+
+    // Every page can paint the spot colours and overprint.
+    let separation = |spot: Spot| {
+        let [c, m, y, k] = spot.alternate();
+        Object::Array(vec![
+            "Separation".into(),
+            Object::Name(spot.name().as_bytes().to_vec()),
+            "DeviceCMYK".into(),
+            Object::Dictionary(dictionary! {
+                "FunctionType" => 2,
+                "Domain" => vec![0.into(), 1.into()],
+                "C0" => vec![0.into(), 0.into(), 0.into(), 0.into()],
+                "C1" => vec![c.into(), m.into(), y.into(), k.into()],
+                "N" => 1,
+            }),
+        ])
+    };
+    let mut spaces = Dictionary::new();
+    for spot in [Spot::CutContour, Spot::All] {
+        spaces.set(spot_res(spot), separation(spot));
+    }
+    let overprint = dictionary! { "Type" => "ExtGState", "OP" => true, "op" => true, "OPM" => 1 };
+    let page_ids: Vec<_> = lo.get_pages().into_values().collect();
+    for id in page_ids {
+        // The page's resources, and their ExtGState, may be direct or referenced.
+        let res = match lo.get_dictionary(id).and_then(|d| d.get(b"Resources")) {
+            Ok(Object::Reference(r)) => *r,
+            Ok(Object::Dictionary(d)) => {
+                let r = lo.add_object(d.clone());
+                if let Ok(page) = lo.get_dictionary_mut(id) {
+                    page.set("Resources", r);
+                }
+                r
+            }
+            _ => {
+                let r = lo.add_object(Dictionary::new());
+                if let Ok(page) = lo.get_dictionary_mut(id) {
+                    page.set("Resources", r);
+                }
+                r
+            }
+        };
+        let states = match lo.get_dictionary(res).and_then(|d| d.get(b"ExtGState")) {
+            Ok(Object::Reference(r)) => Some(*r),
+            _ => None,
+        };
+        match states.and_then(|r| lo.get_dictionary_mut(r).ok()) {
+            Some(gs) => gs.set(OVERPRINT, overprint.clone()),
+            None => {
+                if let Ok(d) = lo.get_dictionary_mut(res) {
+                    let mut gs = match d.get(b"ExtGState") {
+                        Ok(Object::Dictionary(g)) => g.clone(),
+                        _ => Dictionary::new(),
+                    };
+                    gs.set(OVERPRINT, overprint.clone());
+                    d.set("ExtGState", gs);
+                }
+            }
+        }
+        if let Ok(d) = lo.get_dictionary_mut(res) {
+            d.set("ColorSpace", spaces.clone());
+        }
+    }
+}
+
+/// The XMP packet PDF/X-4 asks for: title, producer, the (epoch) dates of the
+/// info dictionary, trapping, the PDF/X version and the document's ids.
+fn xmp_metadata(title: &str, version: &str) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let producer = format!("jungle-print {}", env!("CARGO_PKG_VERSION"));
+    let h: String = content_hash(title.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let uuid = format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    );
+    let date = "1970-01-01T00:00:00Z";
+    let title = esc(title);
+    format!(
+        "<?xpacket begin=\"\u{feff}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>
+<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">
+<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">
+<rdf:Description rdf:about=\"\"
+ xmlns:dc=\"http://purl.org/dc/elements/1.1/\"
+ xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"
+ xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\"
+ xmlns:xmpMM=\"http://ns.adobe.com/xap/1.0/mm/\"
+ xmlns:pdfxid=\"http://www.npes.org/pdfx/ns/id/\">
+<dc:format>application/pdf</dc:format>
+<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">{title}</rdf:li></rdf:Alt></dc:title>
+<xmp:CreatorTool>{producer}</xmp:CreatorTool>
+<xmp:CreateDate>{date}</xmp:CreateDate>
+<xmp:ModifyDate>{date}</xmp:ModifyDate>
+<xmp:MetadataDate>{date}</xmp:MetadataDate>
+<pdf:Producer>{producer}</pdf:Producer>
+<pdf:Trapped>False</pdf:Trapped>
+<xmpMM:DocumentID>uuid:{uuid}</xmpMM:DocumentID>
+<xmpMM:InstanceID>uuid:{uuid}</xmpMM:InstanceID>
+<xmpMM:VersionID>1</xmpMM:VersionID>
+<xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
+</rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end=\"w\"?>"
+    )
 }
 
 fn emit(ops: &mut Ops, item: &Item, t: Transform, fonts: &[PFontId]) {
@@ -510,22 +730,12 @@ fn path(ops: &mut Ops, p: &Path, t: Transform) {
     }
     ops.op("q");
     if let Some(c) = p.fill {
-        let name = if matches!(c, Color::Rgb(..)) {
-            "rg"
-        } else {
-            "k"
-        };
-        ops.op_f32s(&color_args(c), name);
+        set_color(ops, c, false);
     }
     if let Some(s) = &p.stroke {
         let [a, b, c, d, ..] = t.0;
         let k = (a * d - b * c).abs().sqrt();
-        let name = if matches!(s.color, Color::Rgb(..)) {
-            "RG"
-        } else {
-            "K"
-        };
-        ops.op_f32s(&color_args(s.color), name);
+        set_color(ops, s.color, true);
         ops.op_f32s(&[(s.width * k) as f32], "w");
         ops.op("1 j");
         if !s.dash.is_empty() {

@@ -91,7 +91,7 @@ fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
                 .set("id", layer.id())
                 .set("inkscape:groupmode", "layer")
                 .set("inkscape:label", layer.id());
-            if *layer == Layer::Guides {
+            if matches!(*layer, Layer::Guides | Layer::Marks) {
                 g = g.set("opacity", "1");
             }
             for item in items {

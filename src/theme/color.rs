@@ -126,7 +126,8 @@ impl<'de> Deserialize<'de> for ThemeColor {
 impl Serialize for ThemeColor {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
-            Color::Rgb(..) => s.serialize_str(&self.0.to_hex()),
+            // Themes never hold spot colours; print-shop output adds them.
+            Color::Rgb(..) | Color::Spot(_) => s.serialize_str(&self.0.to_hex()),
             Color::Cmyk(c, m, y, k) => {
                 let p = |v: f32| (v * 1000.0).round() / 10.0;
                 s.serialize_str(&format!("cmyk({}%, {}%, {}%, {}%)", p(c), p(m), p(y), p(k)))

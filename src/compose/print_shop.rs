@@ -1,0 +1,205 @@
+//! Pages for a print shop, made from any composed page: every colour in CMYK,
+//! the die line in the `CutContour` separation, printer's marks in `All`.
+//!
+//! Colours the theme gave as `cmyk()` are kept exactly. sRGB colours are
+//! converted by this documented formula (r, g, b and the inks from 0 to 1):
+//!
+//! 1. A neutral grey (channels within 2/255 of each other) is black ink only:
+//!    K = 1 − (r + g + b) / 3. Text and lines therefore print in pure K, sharp
+//!    and free of registration errors.
+//! 2. Any other colour is separated with full grey-component replacement:
+//!    K = 1 − max(r, g, b), then C = (1 − r − K) / (1 − K), and likewise M from
+//!    g and Y from b. One ink of C, M, Y is always 0, so the total ink stays
+//!    under 300 %.
+//! 3. A large area (a fill whose bounding box exceeds 100 mm²) that would be
+//!    (nearly) solid black becomes rich black, C 60 M 40 Y 40 K 100 (240 %):
+//!    K alone looks grey over a large area.
+//!
+//! A final check scales C, M and Y down so that no colour (a theme's own
+//! `cmyk()` included, which is otherwise kept) exceeds [`MAX_INK`].
+//!
+//! The die line (the cut layer) is stroked in the `CutContour` separation: the
+//! print shop's cutter follows it and no plate inks it. Crop, corner and
+//! registration marks are in `All`, which lands on every plate.
+
+use crate::scene::{Color, Item, Layer, Page, Path, Spot, Stroke, TextRun};
+
+/// The most ink any colour may put down: C + M + Y + K ≤ 3.0 (300 %).
+pub const MAX_INK: f32 = 3.0;
+
+/// Rich black for large dark areas: C 60 M 40 Y 40 K 100.
+pub const RICH_BLACK: Color = Color::Cmyk(0.6, 0.4, 0.4, 1.0);
+
+/// Fills larger than this (bounding box, mm²) are areas, not details.
+const LARGE: f64 = 100.0;
+
+/// Width of the die line, mm (0.25 pt): thin enough not to hide the artwork on
+/// a proof, thick enough to be seen.
+pub const DIE_LINE: f64 = 0.1;
+
+/// The page as a print shop wants it. The page size and bleed are unchanged.
+pub fn for_print_shop(page: &Page) -> Page {
+    let mut out = page.clone();
+    for (layer, items) in &mut out.layers {
+        let role = *layer;
+        for item in items.iter_mut() {
+            convert(item, role);
+        }
+    }
+    out
+}
+
+/// Converts one item's colours for its layer.
+fn convert(item: &mut Item, layer: Layer) {
+    match item {
+        Item::Path(p) => path(p, layer),
+        Item::Text(t) => text(t, layer),
+        Item::Group(g) => g.items.iter_mut().for_each(|i| convert(i, layer)),
+        Item::Clip(c) => c.items.iter_mut().for_each(|i| convert(i, layer)),
+    }
+}
+
+fn path(p: &mut Path, layer: Layer) {
+    match layer {
+        Layer::Cut => {
+            p.fill = None;
+            if p.stroke.is_some() {
+                p.stroke = Some(Stroke::solid(Color::Spot(Spot::CutContour), DIE_LINE));
+            }
+        }
+        Layer::Marks => {
+            p.fill = p.fill.map(|_| Color::Spot(Spot::All));
+            if let Some(s) = &mut p.stroke {
+                s.color = Color::Spot(Spot::All);
+            }
+        }
+        _ => {
+            let large = crate::scene::bounds(&p.segs)
+                .is_some_and(|(x0, y0, x1, y1)| (x1 - x0) * (y1 - y0) > LARGE);
+            p.fill = p.fill.map(|c| area(c, large));
+            if let Some(s) = &mut p.stroke {
+                s.color = cmyk(s.color);
+            }
+        }
+    }
+}
+
+fn text(t: &mut TextRun, layer: Layer) {
+    t.fill = match layer {
+        Layer::Marks => Color::Spot(Spot::All),
+        _ => cmyk(t.fill),
+    };
+}
+
+/// A fill's colour: rich black for a large near-black area, else [`cmyk`].
+fn area(c: Color, large: bool) -> Color {
+    match cmyk(c) {
+        Color::Cmyk(c0, m, y, k) if large && k >= 0.9 && c0 + m + y < 0.3 => RICH_BLACK,
+        other => other,
+    }
+}
+
+/// A colour in CMYK by the formula of this module; spot colours unchanged.
+pub fn cmyk(c: Color) -> Color {
+    match c {
+        Color::Rgb(r, g, b) => {
+            let [r, g, b] = [r, g, b].map(|v| v as f32 / 255.0);
+            let (hi, lo) = (r.max(g).max(b), r.min(g).min(b));
+            if hi - lo <= 2.0 / 255.0 {
+                return Color::Cmyk(0.0, 0.0, 0.0, round(1.0 - (r + g + b) / 3.0));
+            }
+            let k = 1.0 - hi;
+            let ink = |v: f32| round((1.0 - v - k) / (1.0 - k));
+            limit(Color::Cmyk(ink(r), ink(g), ink(b), round(k)))
+        }
+        Color::Cmyk(..) => limit(c),
+        Color::Spot(_) => c,
+    }
+}
+
+/// Scales C, M and Y so that the total ink is at most [`MAX_INK`]; a colour
+/// within the limit is returned exactly as given.
+fn limit(c: Color) -> Color {
+    let Color::Cmyk(c0, m, y, k) = c else {
+        return c;
+    };
+    let cmy = c0 + m + y;
+    if cmy + k <= MAX_INK || cmy <= 0.0 {
+        return c;
+    }
+    let s = ((MAX_INK - k) / cmy).max(0.0);
+    Color::Cmyk(
+        round(c0 * s - 0.0005),
+        round(m * s - 0.0005),
+        round(y * s - 0.0005),
+        k,
+    )
+}
+
+/// To 1/1000 of full ink: finer than any plate resolves, and short in the PDF.
+fn round(v: f32) -> f32 {
+    ((v * 1000.0).round() / 1000.0).clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn total(c: Color) -> f32 {
+        match c {
+            Color::Cmyk(c, m, y, k) => c + m + y + k,
+            _ => panic!("not CMYK: {c:?}"),
+        }
+    }
+
+    #[test]
+    fn greys_are_black_ink_only() {
+        assert_eq!(cmyk(Color::BLACK), Color::Cmyk(0.0, 0.0, 0.0, 1.0));
+        assert_eq!(cmyk(Color::WHITE), Color::Cmyk(0.0, 0.0, 0.0, 0.0));
+        assert_eq!(
+            cmyk(Color::Rgb(0x76, 0x76, 0x77)),
+            Color::Cmyk(0.0, 0.0, 0.0, 0.536)
+        );
+    }
+
+    #[test]
+    fn colours_separate_with_grey_replaced_by_black() {
+        assert_eq!(cmyk(Color::Rgb(255, 0, 0)), Color::Cmyk(0.0, 1.0, 1.0, 0.0));
+        // #336699: K = 0.4, C = 0.667, M = 0.333, Y = 0.
+        assert_eq!(
+            cmyk(Color::Rgb(0x33, 0x66, 0x99)),
+            Color::Cmyk(0.667, 0.333, 0.0, 0.4)
+        );
+    }
+
+    #[test]
+    fn total_ink_never_exceeds_the_limit() {
+        for r in (0..=255).step_by(15) {
+            for g in (0..=255).step_by(15) {
+                for b in (0..=255).step_by(15) {
+                    let t = total(cmyk(Color::Rgb(r, g, b)));
+                    assert!(t <= MAX_INK + 1e-6, "{r} {g} {b}: {t}");
+                }
+            }
+        }
+        let heavy = cmyk(Color::Cmyk(1.0, 1.0, 1.0, 1.0));
+        assert!(total(heavy) <= MAX_INK + 1e-6, "{heavy:?}");
+        assert_eq!(total(RICH_BLACK), 2.4);
+    }
+
+    #[test]
+    fn theme_cmyk_is_kept_exactly() {
+        let c = Color::Cmyk(0.13, 0.57, 0.91, 0.05);
+        assert_eq!(cmyk(c), c);
+    }
+
+    #[test]
+    fn large_black_areas_are_rich_small_ones_are_not() {
+        assert_eq!(area(Color::BLACK, true), RICH_BLACK);
+        assert_eq!(area(Color::BLACK, false), Color::Cmyk(0.0, 0.0, 0.0, 1.0));
+        assert_eq!(
+            area(Color::Rgb(200, 30, 30), true),
+            cmyk(Color::Rgb(200, 30, 30))
+        );
+    }
+}

@@ -19,7 +19,11 @@ What it checks (issue 9):
      on A4 portrait, A4 landscape and a custom size, both flips;
   4. page boxes with and without bleed;
   5. live-text SVG in Chromium placed like the outlined SVG (within 0.3 mm);
-  6. our PNG renderer agrees with poppler's rendering of the PDF (>= 98 %).
+  6. our PNG renderer agrees with poppler's rendering of the PDF (>= 98 %);
+  7. print-shop PDFs separated by Ghostscript (tiffsep, as a RIP does): the
+     plates are C, M, Y, K and CutContour only; the die line inks the
+     CutContour plate alone and knocks nothing out of the process plates
+     (overprint); crop marks (All) land on every plate; qpdf finds no error.
 """
 
 import os
@@ -294,9 +298,62 @@ def check_png(tmp):
             compare(f"png {name} p{i + 1} ours~poppler", grey(ours), p["poppler"])
 
 
+def plates(pdf, out, page=1, dpi=100):
+    """Ghostscript's separations of one page: {plate name: ink mask}."""
+    for f in os.listdir(os.path.dirname(out)):
+        if f.startswith(os.path.basename(out) + "("):
+            os.remove(os.path.join(os.path.dirname(out), f))
+    run("gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}",
+        f"-dFirstPage={page}", f"-dLastPage={page}", f"-sOutputFile={out}.tif", pdf)
+    found = {}
+    base = os.path.basename(out)
+    for f in os.listdir(os.path.dirname(out)):
+        if f.startswith(base + "(") and f.endswith(").tif"):
+            found[f[len(base) + 1:-5]] = grey(os.path.join(os.path.dirname(out), f)) < 128
+    return found
+
+
+def check_print_shop(tmp):
+    for name, args, page in [("counters", ["counters", "--crop-marks", "--bleed", "3"], 1),
+                             ("box", ["box", "--bleed", "3"], 1),
+                             ("set", ["set", "--bleed", "3"], 3)]:
+        pdf = f"{tmp}/shop-{name}.pdf"
+        run(BIN, *args, "--for", "print-shop", "-o", pdf)
+        run("qpdf", "--check", pdf)
+        p = plates(pdf, f"{tmp}/shop-{name}", page)
+        names = sorted(p)
+        INFO.append(f"print shop {name} p{page}: plates {', '.join(names)}")
+        if names != sorted(["Cyan", "Magenta", "Yellow", "Black", "CutContour"]):
+            FAIL.append(f"print shop {name}: plates {names}")
+            continue
+        cut = p["CutContour"]
+        if not cut.any():
+            FAIL.append(f"print shop {name}: nothing on the CutContour plate")
+            continue
+        # Where the die line runs, a process plate may not change from its
+        # surroundings: compare each plate with itself 3 px (0.75 mm) either side.
+        for ink in ("Cyan", "Magenta", "Yellow", "Black"):
+            a = p[ink]
+            # A knocked-out ring would leave holes: die-line pixels without ink
+            # whose neighbours all have ink.
+            full = np.ones_like(a)
+            for dy, dx in ((0, 3), (0, -3), (3, 0), (-3, 0)):
+                full &= np.roll(np.roll(a, dy, 0), dx, 1)
+            holes = float((cut & full & ~a).sum() / cut.sum())
+            if holes > 0.01:
+                FAIL.append(f"print shop {name}: the die line knocks out {ink} ({holes:.1%} of it)")
+        if "--crop-marks" in args:
+            # Marks in All: ink on all four plates at once (nothing else in the
+            # counters is rich black).
+            every = p["Cyan"] & p["Magenta"] & p["Yellow"] & p["Black"]
+            if not every.any():
+                FAIL.append(f"print shop {name}: no crop marks on every plate")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for step in (check_boxes, check_duplex, check_merges, check_live_text, check_png, check_set_and_sheets):
+        for step in (check_boxes, check_duplex, check_merges, check_live_text, check_png, check_print_shop,
+                     check_set_and_sheets):
             try:
                 step(tmp)
             except Exception as e:  # a client that fails to run is a failure too

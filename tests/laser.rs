@@ -122,3 +122,128 @@ fn the_engraving_keeps_the_labels() {
         "even live text becomes outlines for a laser"
     );
 }
+
+/// `--shared-cuts`: square counters edge to edge, one cut line between two
+/// neighbours in the middle of the kerf, so each piece is still 22 mm.
+#[test]
+fn shared_cuts_cut_each_edge_once_at_the_size() {
+    use jungle_print::compose::counters::Shape;
+    let res = resources("en");
+    let opts = |shared| CounterOptions {
+        size: Some(22.0),
+        kerf: 0.2,
+        tight: true,
+        shape: Shape::Square,
+        shared_cuts: shared,
+        ..CounterOptions::new(Paper::parse("300x200").unwrap())
+    };
+    let lines = |shared| -> Vec<(f64, f64, f64, f64)> {
+        let page = for_laser(&res, &counter_pages(&res, &opts(shared)).unwrap()[0]);
+        let mut out = Vec::new();
+        for item in leaves(&page, Layer::Cut) {
+            let Item::Path(p) = item else { panic!() };
+            assert_eq!(p.stroke.as_ref().unwrap().color, CUT);
+            let (mut from, mut start) = (None, None);
+            for s in &p.segs {
+                match *s {
+                    Seg::Move(a) => (from, start) = (Some(a), Some(a)),
+                    Seg::Line(b) => {
+                        let a = from.unwrap();
+                        out.push((a.x, a.y, b.x, b.y));
+                        from = Some(b);
+                    }
+                    Seg::Close => {
+                        let (a, b) = (from.unwrap(), start.unwrap());
+                        out.push((a.x, a.y, b.x, b.y));
+                        from = start;
+                    }
+                    Seg::Cubic(..) => panic!("square counters have straight cuts"),
+                }
+            }
+        }
+        out
+    };
+    let shared = lines(true);
+    let length = |ls: &[(f64, f64, f64, f64)]| -> f64 {
+        ls.iter()
+            .map(|(x0, y0, x1, y1)| ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt())
+            .sum()
+    };
+    // Vertical lines, left to right: one pitch (22 mm + the kerf) apart, and
+    // never two on one place.
+    let mut xs: Vec<f64> = shared.iter().filter(|l| l.0 == l.2).map(|l| l.0).collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    let steps: Vec<f64> = xs.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(!steps.is_empty());
+    for s in &steps {
+        assert!((s - 22.2).abs() < 1e-9, "pitch {s}");
+        // The piece between two cuts, each 0.2 mm wide: 22.2 − 0.1 − 0.1 = 22 mm.
+        assert!((s - 0.2 - 22.0).abs() < 1e-9);
+    }
+    let separate = lines(false);
+    assert!(
+        length(&shared) < 0.8 * length(&separate),
+        "shared cuts ({:.0} mm) are much shorter than 16 separate squares ({:.0} mm)",
+        length(&shared),
+        length(&separate)
+    );
+    // No unit edge is cut twice: the lines on one row or column never overlap.
+    for (i, a) in shared.iter().enumerate() {
+        for b in &shared[i + 1..] {
+            let same_line = (a.0 == a.2 && b.0 == b.2 && a.0 == b.0)
+                || (a.1 == a.3 && b.1 == b.3 && a.1 == b.1);
+            if same_line {
+                let (a0, a1, b0, b1) = if a.0 == a.2 {
+                    (a.1.min(a.3), a.1.max(a.3), b.1.min(b.3), b.1.max(b.3))
+                } else {
+                    (a.0.min(a.2), a.0.max(a.2), b.0.min(b.2), b.0.max(b.2))
+                };
+                assert!(a1 <= b0 + 1e-9 || b1 <= a0 + 1e-9, "{a:?} overlaps {b:?}");
+            }
+        }
+    }
+}
+
+/// Round counters cannot share a straight cut: refused, nothing written.
+#[test]
+fn shared_cuts_need_square_laser_counters() {
+    for args in [
+        &[
+            "counters",
+            "--for",
+            "laser",
+            "--shared-cuts",
+            "-o",
+            "out.pdf",
+        ][..],
+        &[
+            "counters",
+            "--shape",
+            "square",
+            "--shared-cuts",
+            "-o",
+            "out.pdf",
+        ],
+    ] {
+        let (code, _, err, wrote) = run_cli(args);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("--shared-cuts") && err.contains("--shape square"),
+            "{err}"
+        );
+        assert!(!wrote);
+    }
+    let (code, _, err, wrote) = run_cli(&[
+        "counters",
+        "--for",
+        "laser",
+        "--shape",
+        "square",
+        "--shared-cuts",
+        "-o",
+        "out.pdf",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(wrote);
+}

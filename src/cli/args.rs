@@ -295,6 +295,10 @@ pub(crate) struct CounterArgs {
     /// Add crop marks at each counter's corners.
     #[arg(long)]
     pub(crate) crop_marks: bool,
+    /// Laser, square counters: pack them edge to edge so neighbours share one cut
+    /// line (half the cutting, no waste between pieces).
+    #[arg(long)]
+    pub(crate) shared_cuts: bool,
     /// Duplex only: move every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1).
     /// Directions as seen from the front, holding the sheet to the light: positive X
     /// moves the backs right, positive Y moves them down.

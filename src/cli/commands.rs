@@ -198,6 +198,7 @@ pub(crate) fn counters(a: CounterArgs) -> Result<(), Error> {
         back_title: !a.no_back_title,
         kerf: a.common.checked_kerf()?,
         tight: a.common.purpose == Purpose::Laser,
+        shared_cuts: a.shared_cuts,
     };
     let pages = counter_pages(&res, &opts)?;
     emit(

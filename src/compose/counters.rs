@@ -78,6 +78,10 @@ pub struct CounterOptions {
     /// Laser cutting: counters packed tight (1 mm apart plus the kerf), with no
     /// instructions, scale bar or marks on the sheet.
     pub tight: bool,
+    /// Laser cutting, square counters: neighbours touch and share one cut line,
+    /// which runs down the middle of a kerf-wide gap, so each piece still comes
+    /// out at its size; fewer, longer cuts.
+    pub shared_cuts: bool,
 }
 
 impl CounterOptions {
@@ -95,12 +99,16 @@ impl CounterOptions {
             back_title: true,
             kerf: 0.0,
             tight: false,
+            shared_cuts: false,
         }
     }
 }
 
 /// Gap between cells in mm: room to cut, and for crop marks when asked.
 fn gap(opts: &CounterOptions) -> f64 {
+    if opts.shared_cuts {
+        return opts.kerf;
+    }
     if opts.tight {
         return 1.0 + opts.kerf;
     }
@@ -184,6 +192,12 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         Some(s) => s,
         None => default_size(res, opts.paper)?,
     };
+    if opts.shared_cuts && !(opts.tight && opts.shape == Shape::Square) {
+        return Err(Error::usage(
+            "--shared-cuts",
+            "only square counters cut by a laser can share cut lines: add --for laser --shape square, or leave out --shared-cuts",
+        ));
+    }
     let g = grid(res, opts, size)?;
     let in_play = res.rules.animals_by_rank();
     let pieces: Vec<Piece> = (0..opts.copies)
@@ -264,6 +278,14 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         if !opts.tight {
             sheet_furniture(res, opts, &mut front, instruction, true);
         }
+        if opts.shared_cuts {
+            let lines = shared_cut_lines(&g, cells.len().min(pieces.len() - p * g.per_page()));
+            let cs = &res.theme.counters;
+            front.add(
+                Layer::Cut,
+                [shapes::stroke(lines, Stroke::solid(cs.cut.0, cs.cut_width))],
+            );
+        }
         pages.push(front);
         if let Sides::Duplex(_) = opts.sides {
             sheet_furniture(res, opts, &mut back, &res.lang.sheet.duplex_backs, false);
@@ -271,6 +293,55 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         }
     }
     Ok(pages)
+}
+
+/// The cut lines of the first `n` cells of a page packed edge to edge: every
+/// edge between two cells, or around them, once, joined into the longest
+/// straight runs. Each line lies in the middle of the gap (the kerf) between
+/// neighbours, or half a gap outside a cell with no neighbour.
+fn shared_cut_lines(g: &Grid, n: usize) -> Vec<Seg> {
+    use std::collections::BTreeSet;
+    let pitch = (g.cell_w + g.gap, g.cell_h + g.gap);
+    let at = |line: usize, start: f64, step: f64| start + line as f64 * step - g.gap / 2.0;
+    // (line, cell along it) for horizontal and vertical unit edges.
+    let mut across = BTreeSet::new();
+    let mut down = BTreeSet::new();
+    for i in 0..n {
+        let (row, col) = (i / g.cols, i % g.cols);
+        across.insert((row, col));
+        across.insert((row + 1, col));
+        down.insert((col, row));
+        down.insert((col + 1, row));
+    }
+    let mut segs = Vec::new();
+    // Consecutive unit edges on one line become one run.
+    let mut runs = |edges: &BTreeSet<(usize, usize)>, horizontal: bool| {
+        let mut iter = edges.iter().peekable();
+        while let Some(&(line, first)) = iter.next() {
+            let mut last = first;
+            while iter.peek() == Some(&&(line, last + 1)) {
+                last += 1;
+                iter.next();
+            }
+            let (a, b) = if horizontal {
+                let y = at(line, g.y0, pitch.1);
+                (
+                    pt(at(first, g.x0, pitch.0), y),
+                    pt(at(last + 1, g.x0, pitch.0), y),
+                )
+            } else {
+                let x = at(line, g.x0, pitch.0);
+                (
+                    pt(x, at(first, g.y0, pitch.1)),
+                    pt(x, at(last + 1, g.y0, pitch.1)),
+                )
+            };
+            segs.extend(shapes::line(a, b));
+        }
+    };
+    runs(&across, true);
+    runs(&down, false);
+    segs
 }
 
 /// One counter alone on a page just larger than it (2 mm around): for previews and tests.
@@ -554,7 +625,9 @@ impl<'a> Face<'a> {
             ));
         }
         page.add(Layer::Artwork, items);
-        self.cut(res, page);
+        if !self.opts.shared_cuts {
+            self.cut(res, page);
+        }
     }
 
     /// The back: the side's colour and style, optionally the game's name; turned by `turn` degrees.

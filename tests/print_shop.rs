@@ -7,29 +7,6 @@ mod common;
 use lopdf::content::Content;
 use lopdf::{Dictionary, Document, Object};
 
-/// Runs the command line into a fresh folder and returns the PDF's bytes.
-fn make(args: &[&str]) -> Vec<u8> {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("jp-shop-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(args)
-        .args(["-o", "out.pdf", "-q"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bytes = std::fs::read(dir.join("out.pdf")).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    bytes
-}
-
 fn resolve<'a>(doc: &'a Document, o: &'a Object) -> &'a Object {
     match o {
         Object::Reference(r) => doc.get_object(*r).unwrap(),
@@ -122,7 +99,7 @@ fn every_colour_is_cmyk_or_a_separation() {
             "zh-Hant",
         ],
     ] {
-        let bytes = make(args);
+        let bytes = common::cli_pdf(args);
         let doc = Document::load_mem(&bytes).unwrap();
         let mut used = std::collections::BTreeSet::new();
         for (_, id) in doc.get_pages() {
@@ -187,7 +164,7 @@ fn every_colour_is_cmyk_or_a_separation() {
 /// non-printing cut layer and embedded fonts.
 #[test]
 fn the_file_is_pdf_x4() {
-    let bytes = make(&["set", "--for", "print-shop", "--bleed", "3"]);
+    let bytes = common::cli_pdf(&["set", "--for", "print-shop", "--bleed", "3"]);
     assert!(bytes.starts_with(b"%PDF-1.7"));
     let doc = Document::load_mem(&bytes).unwrap();
     let bleed = 3.0 * 72.0 / 25.4;
@@ -293,7 +270,10 @@ fn the_file_is_pdf_x4() {
     assert!(fonts >= 2);
 
     // The same input gives the same bytes.
-    assert_eq!(bytes, make(&["set", "--for", "print-shop", "--bleed", "3"]));
+    assert_eq!(
+        bytes,
+        common::cli_pdf(&["set", "--for", "print-shop", "--bleed", "3"])
+    );
 }
 
 /// A theme's own `cmyk()` colour reaches the PDF exactly; an RGB theme's red
@@ -309,7 +289,7 @@ fn theme_cmyk_is_kept_and_rgb_is_separated() {
     )
     .unwrap();
     let with = |theme: &str| {
-        let bytes = make(&["counters", "--for", "print-shop", "--theme", theme]);
+        let bytes = common::cli_pdf(&["counters", "--for", "print-shop", "--theme", theme]);
         let doc = Document::load_mem(&bytes).unwrap();
         let mut all = Vec::new();
         for (_, id) in doc.get_pages() {

@@ -80,14 +80,20 @@ pub fn without_base64(svg: &str) -> String {
     shown
 }
 
+/// A fresh empty folder of this test process's own.
+fn fresh_dir(kind: &str) -> std::path::PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("jp-{kind}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Runs the command line in a fresh empty folder of its own: exit code,
 /// standard output, standard error, and whether `out.pdf` was left there.
 pub fn run_cli(args: &[&str]) -> (i32, String, String, bool) {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("jp-cli-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("cli");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
         .args(args)
         .current_dir(&dir)
@@ -101,4 +107,24 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String, bool) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
         wrote,
     )
+}
+
+/// Runs the command line, which must succeed, writing `-o out.pdf` in a fresh
+/// folder; returns the PDF's bytes.
+pub fn cli_pdf(args: &[&str]) -> Vec<u8> {
+    let dir = fresh_dir("pdf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+        .args(args)
+        .args(["-o", "out.pdf", "-q"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(dir.join("out.pdf")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    bytes
 }

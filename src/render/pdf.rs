@@ -13,7 +13,8 @@ use printpdf::{
     PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb, TextItem,
 };
 
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, TextRun, Transform};
@@ -55,7 +56,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     let font_ids = subset_tags(doc, &glyph_sets);
     // Each used font's characters and the glyph printpdf finds for each.
     let mut char_glyphs: Vec<HashMap<char, Option<u16>>> =
-        vec![HashMap::new(); doc.fonts.fonts().len()];
+        vec![HashMap::default(); doc.fonts.fonts().len()];
     for (i, f) in doc.fonts.fonts().iter().enumerate() {
         if glyph_sets[i].is_none() {
             continue;
@@ -179,12 +180,34 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     lo.save_to(&mut bytes)
         .map_err(|e| PdfError(e.to_string()))?;
     let id = content_hash(&bytes);
+    // The trailer comes last, after the cross-reference table: adding `/ID` as
+    // its last entry moves no object, so the file is the one just written with
+    // `/ID[<id><id>]` before the trailer's closing `>>`, as lopdf writes it.
+    if let Some(at) = trailer_end(&bytes) {
+        let hex: String = id.iter().map(|b| format!("{b:02X}")).collect();
+        let entry = format!("/ID[<{hex}><{hex}>]");
+        bytes.splice(at..at, entry.bytes());
+        return Ok(bytes);
+    }
     let id_obj = lopdf::Object::String(id.to_vec(), lopdf::StringFormat::Hexadecimal);
     lo.trailer
         .set("ID", lopdf::Object::Array(vec![id_obj.clone(), id_obj]));
     let mut out = Vec::with_capacity(bytes.len() + 64);
     lo.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
     Ok(out)
+}
+
+/// Where the trailer dictionary's closing `>>` starts, in a file lopdf wrote
+/// with a cross-reference table: `trailer\n<<…>>\nstartxref\n…`.
+fn trailer_end(bytes: &[u8]) -> Option<usize> {
+    let tail_start = bytes.len().saturating_sub(64);
+    let at = tail_start + rfind(&bytes[tail_start..], b">>\nstartxref\n")?;
+    let dict_start = bytes[..at].windows(10).rposition(|w| w == b"trailer\n<<")?;
+    (at - dict_start < 4096).then_some(at)
+}
+
+fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
 /// The glyph ids each font of the book draws in `doc`; `None` for fonts it never uses.
@@ -260,7 +283,7 @@ fn glyph_codes(
     let mut rest = stream.content.as_slice();
     let mut codes = Vec::with_capacity(samples.len());
     for (i, sample) in samples.iter().enumerate() {
-        let mut map = HashMap::new();
+        let mut map = HashMap::default();
         if let Some(sample) = sample {
             let end = find(rest, b"> Tj").ok_or_else(err)?;
             let start = rest[..end]
@@ -273,7 +296,7 @@ fn glyph_codes(
                 return Err(err());
             }
             let nibble = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
-            let mut by_glyph = HashMap::new();
+            let mut by_glyph = HashMap::default();
             for (k, (g, _)) in sample.iter().enumerate() {
                 let mut pair = [0u8; 2];
                 for (j, byte) in pair.iter_mut().enumerate() {

@@ -52,9 +52,11 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     // (`ABCDEF+Name`): derived from the glyphs the document uses, so two different
     // subsets never share a tag (merging tools tell them apart by it), while the
     // same input always gives the same tag.
-    let glyph_sets = glyph_sets(doc);
+    let chars = font_chars(doc);
+    let glyph_sets = glyph_sets(doc, &chars);
     let font_ids = subset_tags(doc, &glyph_sets);
     // Each used font's characters and the glyph printpdf finds for each.
+    let empty = BTreeSet::new();
     let mut char_glyphs: Vec<HashMap<char, Option<u16>>> =
         vec![HashMap::default(); doc.fonts.fonts().len()];
     for (i, f) in doc.fonts.fonts().iter().enumerate() {
@@ -69,8 +71,8 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
                     f.name
                 ))
             })?;
-        let chars = chars_of(doc, FontId(i));
-        compact_cmap(&mut parsed, &chars);
+        let chars = chars[i].as_ref().map_or(&empty, |c| c);
+        compact_cmap(&mut parsed, chars);
         char_glyphs[i] = chars
             .iter()
             .map(|&c| (c, parsed.lookup_glyph_index(c as u32)))
@@ -210,33 +212,34 @@ fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
-/// The glyph ids each font of the book draws in `doc`; `None` for fonts it never uses.
-fn glyph_sets(doc: &Document) -> Vec<Option<BTreeSet<u16>>> {
-    let mut sets = vec![None; doc.fonts.fonts().len()];
+/// The characters of `doc` set in each font of the book; `None` for fonts it never uses.
+fn font_chars(doc: &Document) -> Vec<Option<BTreeSet<char>>> {
+    let mut chars = vec![None; doc.fonts.fonts().len()];
     for page in &doc.pages {
         for (_, items) in &page.layers {
             for t in crate::scene::text_runs(items) {
-                let set: &mut BTreeSet<u16> = sets[t.font.0].get_or_insert_with(BTreeSet::new);
-                set.extend(t.text.chars().filter_map(|c| doc.fonts.glyph(t.font, c)));
-            }
-        }
-    }
-    sets
-}
-
-/// The characters of `doc` set in font `id`.
-fn chars_of(doc: &Document, id: FontId) -> BTreeSet<char> {
-    let mut chars = BTreeSet::new();
-    for page in &doc.pages {
-        for (_, items) in &page.layers {
-            for t in crate::scene::text_runs(items) {
-                if t.font == id {
-                    chars.extend(t.text.chars());
-                }
+                let set: &mut BTreeSet<char> = chars[t.font.0].get_or_insert_with(BTreeSet::new);
+                set.extend(t.text.chars());
             }
         }
     }
     chars
+}
+
+/// The glyph ids each font of the book draws in `doc`, from [`font_chars`]; `None` for
+/// fonts it never uses.
+fn glyph_sets(doc: &Document, chars: &[Option<BTreeSet<char>>]) -> Vec<Option<BTreeSet<u16>>> {
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            set.as_ref().map(|set| {
+                set.iter()
+                    .filter_map(|&c| doc.fonts.glyph(FontId(i), c))
+                    .collect()
+            })
+        })
+        .collect()
 }
 
 /// For each used font, its glyphs in id order, each with the character printpdf
@@ -612,23 +615,25 @@ fn real_to(out: &mut String, v: f64) {
         let _ = write!(out, "{f}");
         return;
     }
-    if f.is_sign_negative() {
-        out.push('-');
-    }
+    // Written backwards into a buffer, then appended at once: the integer part
+    // ends at byte 24, the fraction (up to ".ddd") follows.
     let n = n.abs() as u64;
-    let (int, frac) = (n / 1000, n % 1000);
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut rest = int;
+    let (mut int, frac) = (n / 1000, n % 1000);
+    let mut buf = [0u8; 32];
+    let mut i = 24;
     loop {
         i -= 1;
-        digits[i] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
+        buf[i] = b'0' + (int % 10) as u8;
+        int /= 10;
+        if int == 0 {
             break;
         }
     }
-    out.extend(digits[i..].iter().map(|&d| d as char));
+    if f.is_sign_negative() {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    let mut end = 24;
     if frac != 0 {
         let digits = [frac / 100, frac / 10 % 10, frac % 10];
         let len = if frac % 10 != 0 {
@@ -638,9 +643,13 @@ fn real_to(out: &mut String, v: f64) {
         } else {
             1
         };
-        out.push('.');
-        out.extend(digits[..len].iter().map(|d| (b'0' + *d as u8) as char));
+        buf[24] = b'.';
+        for (k, d) in digits[..len].iter().enumerate() {
+            buf[25 + k] = b'0' + *d as u8;
+        }
+        end = 25 + len;
     }
+    out.push_str(std::str::from_utf8(&buf[i..end]).unwrap_or_default());
 }
 
 /// The operands of a colour operator, as printpdf writes them.
@@ -774,7 +783,7 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &TextCodes) {
             .collect();
         let hex = bytes
             .iter()
-            .any(|&b| b < 32 || b > 126 || b"()\\%".contains(&b));
+            .any(|&b| !(32..=126).contains(&b) || b"()\\%".contains(&b));
         let format = if hex {
             lopdf::StringFormat::Hexadecimal
         } else {

@@ -1,4 +1,6 @@
-//! PDF renderer: the pages of a document to one PDF file, through printpdf.
+//! PDF renderer: the pages of a document to one PDF file, through printpdf,
+//! which subsets the fonts and writes the document's dictionaries; each page's
+//! content stream is written here (see [`render`]) and every stream deflated once.
 //!
 //! Page boxes come from the scene page (mm converted to PostScript points,
 //! 72 per inch): MediaBox, CropBox and BleedBox are the sheet as printed (the

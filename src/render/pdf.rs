@@ -220,12 +220,16 @@ fn font_chars(doc: &Document) -> Vec<Option<BTreeSet<char>>> {
     for page in &doc.pages {
         for (_, items) in &page.layers {
             for t in crate::scene::text_runs(items) {
-                let set: &mut BTreeSet<char> = chars[t.font.0].get_or_insert_with(BTreeSet::new);
+                let set: &mut rustc_hash::FxHashSet<char> =
+                    chars[t.font.0].get_or_insert_with(Default::default);
                 set.extend(t.text.chars());
             }
         }
     }
     chars
+        .into_iter()
+        .map(|set| set.map(|set| set.into_iter().collect()))
+        .collect()
 }
 
 /// The glyph ids each font of the book draws in `doc`, from [`font_chars`]; `None` for
@@ -251,8 +255,7 @@ fn glyph_samples(
     doc: &Document,
     char_glyphs: &[HashMap<char, Option<u16>>],
 ) -> Vec<Option<Vec<(u16, char)>>> {
-    let mut last: Vec<Option<std::collections::BTreeMap<u16, char>>> =
-        vec![None; char_glyphs.len()];
+    let mut last: Vec<Option<HashMap<u16, char>>> = vec![None; char_glyphs.len()];
     for page in &doc.pages {
         for (_, items) in &page.layers {
             for t in crate::scene::text_runs(items) {
@@ -266,7 +269,13 @@ fn glyph_samples(
         }
     }
     last.into_iter()
-        .map(|m| m.filter(|m| !m.is_empty()).map(|m| m.into_iter().collect()))
+        .map(|m| {
+            m.filter(|m| !m.is_empty()).map(|m| {
+                let mut sample: Vec<(u16, char)> = m.into_iter().collect();
+                sample.sort_unstable();
+                sample
+            })
+        })
         .collect()
 }
 

@@ -3,8 +3,8 @@
 //! After [`Resources::new`] succeeds nothing downstream can fail on user input:
 //! every label of the language pack has a glyph in the font that will draw it.
 
+use rustc_hash::FxHashSet as HashSet;
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::error::Error;
@@ -312,7 +312,7 @@ impl Resources {
             .flat_map(|p| p.layers.iter())
             .flat_map(|(_, items)| crate::scene::text_runs(items))
             .collect();
-        let mut checked = std::collections::HashSet::new();
+        let mut checked = rustc_hash::FxHashSet::default();
         for run in runs {
             for c in run.text.chars() {
                 if checked.insert((run.font, c)) && !self.fonts.outline_readable(run.font, c) {
@@ -331,7 +331,7 @@ impl Resources {
         let mut problems = Vec::new();
         // Outlines are read once per character and stack: the first key that
         // needs a character is the one an error names.
-        let mut seen: HashSet<(*const FontStack, char)> = HashSet::new();
+        let mut seen: HashSet<(*const FontStack, char)> = HashSet::default();
         for (key, s) in self.lang.strings() {
             if key.starts_with("meta.") {
                 continue;

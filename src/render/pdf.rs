@@ -1,4 +1,6 @@
-//! PDF renderer: the pages of a document to one PDF file, through printpdf.
+//! PDF renderer: the pages of a document to one PDF file, through printpdf,
+//! which subsets the fonts and writes the document's dictionaries; each page's
+//! content stream is written here (see [`render`]) and every stream deflated once.
 //!
 //! Page boxes come from the scene page (mm converted to PostScript points,
 //! 72 per inch): MediaBox, CropBox and BleedBox are the sheet as printed (the
@@ -10,18 +12,21 @@
 
 use printpdf::{
     Cmyk, Color as PColor, FontId as PFontId, Layer as PLayer, LayerInternalId, Mm, Op, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb, TextItem, TextMatrix,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt, Rgb, TextItem,
 };
 
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, Spot, TextRun, Transform};
 use crate::text::FontId;
 
-/// The deflate level of content streams: chosen by measuring the default set
-/// (see `benches/`), where level 9 cost a quarter of all the work.
-pub const DEFLATE_LEVEL: u32 = 9;
+/// The deflate level of PDF streams (zlib-rs): chosen by measuring the default
+/// sets. Level 7 is the lowest whose English and Chinese sets are no larger than
+/// with miniz_oxide at level 9 (both are smaller), at 40 % fewer instructions;
+/// zlib-rs at 9 is slower and larger than at 7 here.
+pub const DEFLATE_LEVEL: u32 = 7;
 
 /// PostScript points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -61,8 +66,13 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     // (`ABCDEF+Name`): derived from the glyphs the document uses, so two different
     // subsets never share a tag (merging tools tell them apart by it), while the
     // same input always gives the same tag.
-    let glyph_sets = glyph_sets(doc);
+    let chars = font_chars(doc);
+    let glyph_sets = glyph_sets(doc, &chars);
     let font_ids = subset_tags(doc, &glyph_sets);
+    // Each used font's characters and the glyph printpdf finds for each.
+    let empty = BTreeSet::new();
+    let mut char_glyphs: Vec<HashMap<char, Option<u16>>> =
+        vec![HashMap::default(); doc.fonts.fonts().len()];
     for (i, f) in doc.fonts.fonts().iter().enumerate() {
         if glyph_sets[i].is_none() {
             continue;
@@ -75,7 +85,12 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
                     f.name
                 ))
             })?;
-        compact_cmap(&mut parsed, &chars_of(doc, FontId(i)));
+        let chars = chars[i].as_ref().map_or(&empty, |c| c);
+        compact_cmap(&mut parsed, chars);
+        char_glyphs[i] = chars
+            .iter()
+            .map(|&c| (c, parsed.lookup_glyph_index(c as u32)))
+            .collect();
         pdf.resources
             .fonts
             .map
@@ -92,36 +107,44 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         }
     }
 
+    // printpdf gets each page's layers, for its resources, and on the first page
+    // one text run per font: the glyphs of the whole document, each under the
+    // character printpdf would have recorded for it last. From these it subsets
+    // the fonts and writes their widths and ToUnicode maps exactly as for the
+    // pages' own text; the codes it gives each glyph are read back from that
+    // run, and every page's content stream is then written here, in the bytes
+    // printpdf writes, without building an operator list for it.
+    let samples = glyph_samples(doc, &char_glyphs);
     let pages = doc
         .pages
         .iter()
-        .map(|page| {
-            // Scene mm (origin at the trim's top-left, y down) → PDF pt
-            // (origin at the printed sheet's bottom-left, y up).
-            let b = page.bleed;
-            let to_pdf = Transform([
-                PT_PER_MM,
-                0.0,
-                0.0,
-                -PT_PER_MM,
-                b * PT_PER_MM,
-                (page.height + b) * PT_PER_MM,
-            ]);
-            let mut ops = Ops::default();
+        .enumerate()
+        .map(|(n, page)| {
+            let mut ops = Vec::new();
             for (layer, items) in &page.layers {
-                if items.is_empty() {
-                    continue;
+                if !items.is_empty() {
+                    ops.push(Op::BeginLayer {
+                        layer_id: layer_res_id(*layer),
+                    });
+                    ops.push(Op::EndLayer);
                 }
-                ops.push(Op::BeginLayer {
-                    layer_id: layer_res_id(*layer),
-                });
-                for item in items {
-                    emit(&mut ops, item, to_pdf, &font_ids);
+            }
+            if n == 0 {
+                for (i, sample) in samples.iter().enumerate() {
+                    let Some(sample) = sample else { continue };
+                    ops.push(Op::StartTextSection);
+                    ops.push(Op::SetFont {
+                        font: PdfFontHandle::External(font_ids[i].clone()),
+                        size: PPt(1.0),
+                    });
+                    ops.push(Op::ShowText {
+                        items: vec![TextItem::Text(sample.iter().map(|(_, c)| c).collect())],
+                    });
+                    ops.push(Op::EndTextSection);
                 }
-                ops.push(Op::EndLayer);
             }
             let (_, _, w, h) = page.media_box();
-            PdfPage::new(Mm(w as f32), Mm(h as f32), ops.finish())
+            PdfPage::new(Mm(w as f32), Mm(h as f32), ops)
         })
         .collect();
     pdf.with_pages(pages);
@@ -134,6 +157,35 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     };
     let mut warnings = Vec::new();
     let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
+    let contents: Vec<lopdf::ObjectId> = lo
+        .get_pages()
+        .into_values()
+        .map(|id| {
+            lo.get_dictionary(id)
+                .and_then(|d| d.get(b"Contents"))
+                .and_then(lopdf::Object::as_reference)
+                .map_err(|e| PdfError(e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    if contents.len() != doc.pages.len() {
+        return Err(PdfError(
+            "printpdf wrote a different number of pages".into(),
+        ));
+    }
+    let codes = match contents.first() {
+        Some(&id) => glyph_codes(&lo, id, &samples, &char_glyphs)?,
+        None => Vec::new(),
+    };
+    let text = TextCodes {
+        fonts: &font_ids,
+        codes: &codes,
+    };
+    for (page, &id) in doc.pages.iter().zip(&contents) {
+        let bytes = page_content(page, &text);
+        if let Ok(lopdf::Object::Stream(stream)) = lo.get_object_mut(id) {
+            stream.set_content(bytes);
+        }
+    }
     tidy(&mut lo, doc);
     if opts.pdfx {
         pdfx(&mut lo, doc);
@@ -147,6 +199,15 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     lo.save_to(&mut bytes)
         .map_err(|e| PdfError(e.to_string()))?;
     let id = content_hash(&bytes);
+    // The trailer comes last, after the cross-reference table: adding `/ID` as
+    // its last entry moves no object, so the file is the one just written with
+    // `/ID[<id><id>]` before the trailer's closing `>>`, as lopdf writes it.
+    if let Some(at) = trailer_end(&bytes) {
+        let hex: String = id.iter().map(|b| format!("{b:02X}")).collect();
+        let entry = format!("/ID[<{hex}><{hex}>]");
+        bytes.splice(at..at, entry.bytes());
+        return Ok(bytes);
+    }
     let id_obj = lopdf::Object::String(id.to_vec(), lopdf::StringFormat::Hexadecimal);
     lo.trailer
         .set("ID", lopdf::Object::Array(vec![id_obj.clone(), id_obj]));
@@ -155,33 +216,177 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     Ok(out)
 }
 
-/// The glyph ids each font of the book draws in `doc`; `None` for fonts it never uses.
-fn glyph_sets(doc: &Document) -> Vec<Option<BTreeSet<u16>>> {
-    let mut sets = vec![None; doc.fonts.fonts().len()];
-    for page in &doc.pages {
-        for (_, items) in &page.layers {
-            for t in crate::scene::text_runs(items) {
-                let set: &mut BTreeSet<u16> = sets[t.font.0].get_or_insert_with(BTreeSet::new);
-                set.extend(t.text.chars().filter_map(|c| doc.fonts.glyph(t.font, c)));
-            }
-        }
-    }
-    sets
+/// Where the trailer dictionary's closing `>>` starts, in a file lopdf wrote
+/// with a cross-reference table: `trailer\n<<…>>\nstartxref\n…`.
+fn trailer_end(bytes: &[u8]) -> Option<usize> {
+    let tail_start = bytes.len().saturating_sub(64);
+    let at = tail_start + rfind(&bytes[tail_start..], b">>\nstartxref\n")?;
+    let dict_start = bytes[..at].windows(10).rposition(|w| w == b"trailer\n<<")?;
+    (at - dict_start < 4096).then_some(at)
 }
 
-/// The characters of `doc` set in font `id`.
-fn chars_of(doc: &Document, id: FontId) -> BTreeSet<char> {
-    let mut chars = BTreeSet::new();
+fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
+}
+
+/// The characters of `doc` set in each font of the book; `None` for fonts it never uses.
+fn font_chars(doc: &Document) -> Vec<Option<BTreeSet<char>>> {
+    let mut chars = vec![None; doc.fonts.fonts().len()];
     for page in &doc.pages {
         for (_, items) in &page.layers {
             for t in crate::scene::text_runs(items) {
-                if t.font == id {
-                    chars.extend(t.text.chars());
-                }
+                let set: &mut rustc_hash::FxHashSet<char> =
+                    chars[t.font.0].get_or_insert_with(Default::default);
+                set.extend(t.text.chars());
             }
         }
     }
     chars
+        .into_iter()
+        .map(|set| set.map(|set| set.into_iter().collect()))
+        .collect()
+}
+
+/// The glyph ids each font of the book draws in `doc`, from [`font_chars`]; `None` for
+/// fonts it never uses.
+fn glyph_sets(doc: &Document, chars: &[Option<BTreeSet<char>>]) -> Vec<Option<BTreeSet<u16>>> {
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            set.as_ref().map(|set| {
+                set.iter()
+                    .filter_map(|&c| doc.fonts.glyph(FontId(i), c))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// For each used font, its glyphs in id order, each with the character printpdf
+/// records for it: the last one in the document that maps to it (printpdf keeps
+/// the last character of a glyph for the ToUnicode map).
+fn glyph_samples(
+    doc: &Document,
+    char_glyphs: &[HashMap<char, Option<u16>>],
+) -> Vec<Option<Vec<(u16, char)>>> {
+    let mut last: Vec<Option<HashMap<u16, char>>> = vec![None; char_glyphs.len()];
+    for page in &doc.pages {
+        for (_, items) in &page.layers {
+            for t in crate::scene::text_runs(items) {
+                let map = last[t.font.0].get_or_insert_with(Default::default);
+                for c in t.text.chars() {
+                    if let Some(Some(g)) = char_glyphs[t.font.0].get(&c) {
+                        map.insert(*g, c);
+                    }
+                }
+            }
+        }
+    }
+    last.into_iter()
+        .map(|m| {
+            m.filter(|m| !m.is_empty()).map(|m| {
+                let mut sample: Vec<(u16, char)> = m.into_iter().collect();
+                sample.sort_unstable();
+                sample
+            })
+        })
+        .collect()
+}
+
+/// Per font, the code printpdf writes for each character: read back from the
+/// sample runs it wrote into the first page's content stream (`<…> Tj`, one per
+/// font with glyphs, in font order). A character without a glyph gets the code
+/// of glyph 0, as printpdf gives it.
+fn glyph_codes(
+    lo: &lopdf::Document,
+    first_page: lopdf::ObjectId,
+    samples: &[Option<Vec<(u16, char)>>],
+    char_glyphs: &[HashMap<char, Option<u16>>],
+) -> Result<Vec<HashMap<char, [u8; 2]>>, PdfError> {
+    let err = || PdfError("printpdf wrote the glyph samples unexpectedly".into());
+    let stream = lo
+        .get_object(first_page)
+        .and_then(lopdf::Object::as_stream)
+        .map_err(|e| PdfError(e.to_string()))?;
+    let mut rest = stream.content.as_slice();
+    let mut codes = Vec::with_capacity(samples.len());
+    for (i, sample) in samples.iter().enumerate() {
+        let mut map = HashMap::default();
+        if let Some(sample) = sample {
+            let end = find(rest, b"> Tj").ok_or_else(err)?;
+            let start = rest[..end]
+                .iter()
+                .rposition(|&b| b == b'<')
+                .ok_or_else(err)?;
+            let hex = &rest[start + 1..end];
+            rest = &rest[end + 4..];
+            if hex.len() != 4 * sample.len() {
+                return Err(err());
+            }
+            let nibble = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+            let mut by_glyph = HashMap::default();
+            for (k, (g, _)) in sample.iter().enumerate() {
+                let mut pair = [0u8; 2];
+                for (j, byte) in pair.iter_mut().enumerate() {
+                    let hi = nibble(hex[4 * k + 2 * j]).ok_or_else(err)?;
+                    let lo = nibble(hex[4 * k + 2 * j + 1]).ok_or_else(err)?;
+                    *byte = hi << 4 | lo;
+                }
+                by_glyph.insert(*g, pair);
+            }
+            for (&c, g) in &char_glyphs[i] {
+                // printpdf: a glyph missing from the subset, or a character
+                // without a glyph, is written as code 0.
+                let code = g.and_then(|g| by_glyph.get(&g).copied()).unwrap_or([0, 0]);
+                map.insert(c, code);
+            }
+        }
+        codes.push(map);
+    }
+    Ok(codes)
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// What a page's text needs: each font's resource name and character codes.
+struct TextCodes<'a> {
+    fonts: &'a [PFontId],
+    codes: &'a [HashMap<char, [u8; 2]>],
+}
+
+/// One page's content stream, as printpdf would write it from one operator per
+/// PDF operator (operands each followed by a space, then the operator, a newline
+/// between operators).
+fn page_content(page: &crate::scene::Page, text: &TextCodes) -> Vec<u8> {
+    // Scene mm (origin at the trim's top-left, y down) → PDF pt
+    // (origin at the printed sheet's bottom-left, y up).
+    let b = page.bleed;
+    let to_pdf = Transform([
+        PT_PER_MM,
+        0.0,
+        0.0,
+        -PT_PER_MM,
+        b * PT_PER_MM,
+        (page.height + b) * PT_PER_MM,
+    ]);
+    let mut ops = Ops::default();
+    for (layer, items) in &page.layers {
+        if items.is_empty() {
+            continue;
+        }
+        let out = ops.start();
+        out.push_str("/OC /");
+        out.push_str(&layer_res_id(*layer).0);
+        out.push_str(" BDC");
+        for item in items {
+            emit(&mut ops, item, to_pdf, text);
+        }
+        ops.op("EMC");
+    }
+    ops.raw.into_bytes()
 }
 
 /// Replaces the font's character map, as printpdf sees it, by a table of the
@@ -376,26 +581,16 @@ fn color(c: Color) -> PColor {
     }
 }
 
-/// A page's operators under construction. Graphics operators are written
-/// straight into `raw` as lopdf writes them (operands, each followed by a space,
-/// then the operator; a newline between operators) and handed to printpdf as
-/// one raw operator per run; text and layer operators go through printpdf,
-/// which encodes glyphs and lists layers. The bytes are those of one printpdf
-/// operator per PDF operator, at a fraction of the work.
+/// A page's content stream under construction, written as lopdf writes
+/// operators (operands, each followed by a space, then the operator; a newline
+/// between operators).
 #[derive(Default)]
 struct Ops {
-    ops: Vec<Op>,
     raw: String,
     f32s: HashMap<u32, String>,
 }
 
 impl Ops {
-    /// Appends a printpdf operator after the raw ones so far.
-    fn push(&mut self, op: Op) {
-        self.flush();
-        self.ops.push(op);
-    }
-
     /// Starts a raw operator: the separating newline.
     fn start(&mut self) -> &mut String {
         if !self.raw.is_empty() {
@@ -419,8 +614,8 @@ impl Ops {
         out.push_str(name);
     }
 
-    /// A raw operator whose operands are `f32`s written in full (colours and
-    /// line widths: few distinct values, each formatted once).
+    /// A raw operator whose operands are `f32`s written in full (colours,
+    /// line widths and text matrices: each distinct value formatted once).
     fn op_f32s(&mut self, args: &[f32], name: &str) {
         if !self.raw.is_empty() {
             self.raw.push('\n');
@@ -433,20 +628,6 @@ impl Ops {
             self.raw.push_str(text);
         }
         self.raw.push_str(name);
-    }
-
-    fn flush(&mut self) {
-        if !self.raw.is_empty() {
-            self.ops.push(Op::Unknown {
-                key: std::mem::take(&mut self.raw),
-                value: Vec::new(),
-            });
-        }
-    }
-
-    fn finish(mut self) -> Vec<Op> {
-        self.flush();
-        self.ops
     }
 }
 
@@ -464,23 +645,25 @@ fn real_to(out: &mut String, v: f64) {
         let _ = write!(out, "{f}");
         return;
     }
-    if f.is_sign_negative() {
-        out.push('-');
-    }
+    // Written backwards into a buffer, then appended at once: the integer part
+    // ends at byte 24, the fraction (up to ".ddd") follows.
     let n = n.abs() as u64;
-    let (int, frac) = (n / 1000, n % 1000);
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut rest = int;
+    let (mut int, frac) = (n / 1000, n % 1000);
+    let mut buf = [0u8; 32];
+    let mut i = 24;
     loop {
         i -= 1;
-        digits[i] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
+        buf[i] = b'0' + (int % 10) as u8;
+        int /= 10;
+        if int == 0 {
             break;
         }
     }
-    out.extend(digits[i..].iter().map(|&d| d as char));
+    if f.is_sign_negative() {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    let mut end = 24;
     if frac != 0 {
         let digits = [frac / 100, frac / 10 % 10, frac % 10];
         let len = if frac % 10 != 0 {
@@ -490,9 +673,13 @@ fn real_to(out: &mut String, v: f64) {
         } else {
             1
         };
-        out.push('.');
-        out.extend(digits[..len].iter().map(|d| (b'0' + *d as u8) as char));
+        buf[24] = b'.';
+        for (k, d) in digits[..len].iter().enumerate() {
+            buf[25 + k] = b'0' + *d as u8;
+        }
+        end = 25 + len;
     }
+    out.push_str(std::str::from_utf8(&buf[i..end]).unwrap_or_default());
 }
 
 /// Sets the fill (or stroke) colour. A spot colour selects its Separation
@@ -701,7 +888,7 @@ fn xmp_metadata(title: &str, version: &str) -> String {
     )
 }
 
-fn emit(ops: &mut Ops, item: &Item, t: Transform, fonts: &[PFontId]) {
+fn emit(ops: &mut Ops, item: &Item, t: Transform, fonts: &TextCodes) {
     match item {
         Item::Path(p) => path(ops, p, t),
         Item::Text(run) => text(ops, run, t, fonts),
@@ -781,7 +968,7 @@ fn path_segments(ops: &mut Ops, segs: &[Seg], t: Transform) {
     }
 }
 
-fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &[PFontId]) {
+fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &TextCodes) {
     // Text space (1 unit = 1 em, y up) → scene (mm, y down) → PDF (pt, y up).
     let m = t
         .then_apply(Transform::translate(run.pos.x, run.pos.y))
@@ -789,21 +976,61 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &[PFontId]) {
         .then_apply(Transform::scale(run.size, -run.size));
     let r = |v: f64| ((v * 10000.0).round() / 10000.0) as f32;
     let [a, b, c, d, e, f] = m.0;
-    ops.push(Op::StartTextSection);
-    ops.push(Op::SetFont {
-        font: PdfFontHandle::External(fonts[run.font.0].clone()),
-        size: PPt(1.0),
-    });
-    ops.push(Op::SetFillColor {
-        col: color(run.fill),
-    });
-    ops.push(Op::SetTextMatrix {
-        matrix: TextMatrix::Raw([r(a), r(b), r(c), r(d), r(e), r(f)]),
-    });
-    ops.push(Op::ShowText {
-        items: vec![TextItem::Text(run.text.clone())],
-    });
-    ops.push(Op::EndTextSection);
+    ops.op("BT");
+    let out = ops.start();
+    out.push('/');
+    out.push_str(&fonts.fonts[run.font.0].0);
+    out.push_str(" 1 Tf");
+    let name = if matches!(run.fill, Color::Rgb(..)) {
+        "rg"
+    } else {
+        "k"
+    };
+    ops.op_f32s(&color_args(run.fill), name);
+    ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let codes = &fonts.codes[run.font.0];
+    if codes.is_empty() {
+        // A font none of whose characters has a glyph (only empty runs get
+        // here: resolve finds a font for every character): printpdf writes
+        // such text single-byte, as for its built-in fonts.
+        let bytes: Vec<u8> = run
+            .text
+            .chars()
+            .map(|c| match c as u32 {
+                v @ (0x20..=0x7E | 0xA0..=0xFF) => v as u8,
+                _ => b'?',
+            })
+            .collect();
+        let hex = bytes
+            .iter()
+            .any(|&b| !(32..=126).contains(&b) || b"()\\%".contains(&b));
+        let format = if hex {
+            lopdf::StringFormat::Hexadecimal
+        } else {
+            lopdf::StringFormat::Literal
+        };
+        let op = lopdf::content::Operation::new("Tj", vec![lopdf::Object::String(bytes, format)]);
+        let encoded = lopdf::content::Content {
+            operations: vec![op],
+        }
+        .encode()
+        .unwrap_or_default();
+        ops.start().push_str(&String::from_utf8_lossy(&encoded));
+        ops.op("ET");
+        return;
+    }
+    let out = ops.start();
+    out.push('<');
+    for ch in run.text.chars() {
+        let code = codes.get(&ch).copied().unwrap_or([0, 0]);
+        for byte in code {
+            out.push(HEX[(byte >> 4) as usize] as char);
+            out.push(HEX[(byte & 15) as usize] as char);
+        }
+    }
+    out.push_str("> Tj");
+    ops.op("ET");
 }
 
 #[cfg(test)]

@@ -981,12 +981,7 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &TextCodes) {
     out.push('/');
     out.push_str(&fonts.fonts[run.font.0].0);
     out.push_str(" 1 Tf");
-    let name = if matches!(run.fill, Color::Rgb(..)) {
-        "rg"
-    } else {
-        "k"
-    };
-    ops.op_f32s(&color_args(run.fill), name);
+    set_color(ops, run.fill, false);
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let codes = &fonts.codes[run.font.0];

@@ -29,3 +29,8 @@ for f in $(find dist -type f); do
   total=$((total + $(gzip -9 -c "$f" | wc -c)))
 done
 echo "web/dist: $(du -sb dist | cut -f1) bytes, $total bytes gzip-compressed"
+BUDGET=4000000   # 4 MB: the whole page, fonts included, as a visitor downloads it
+if [ "$total" -gt "$BUDGET" ]; then
+  echo "web/build.sh: the page is $total bytes gzip-compressed, over the budget of $BUDGET" >&2
+  exit 1
+fi

@@ -198,6 +198,7 @@ await check("screenshots at desktop and phone widths", async () => {
   const dir = process.env.SCREENSHOTS || out;
   fs.mkdirSync(dir, { recursive: true });
   await choose("lang", "en");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, "web.png") });
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   const p = await phone.newPage();

@@ -137,9 +137,9 @@ function showPages({ svgs, sizes }) {
     const li = document.createElement("li");
     const img = document.createElement("img");
     img.src = url;
-    // 0.8 px per mm: an A4 page is 168 px wide; sizes keep their proportions.
-    img.width = Math.round(w * 0.8);
-    img.height = Math.round(h * 0.8);
+    // 1 px per mm: an A4 page is 210 px wide; sizes keep their proportions.
+    img.width = Math.round(w);
+    img.height = Math.round(h);
     img.dataset.mm = `${w}x${h}`;
     img.alt = words.pageOf(i + 1, svgs.length);
     const caption = document.createElement("span");

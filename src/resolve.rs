@@ -252,6 +252,11 @@ impl Resources {
         std::mem::take(&mut self.warnings.borrow_mut())
     }
 
+    /// The document title: the game's Chinese and local names.
+    pub fn game_title(&self) -> String {
+        format!("{} — {}", self.lang.game.han, self.lang.game.title)
+    }
+
     /// How an animal is written in this language under these rules (the fox may replace the wolf).
     pub fn animal(&self, a: crate::layout::Animal) -> &crate::lang::AnimalName {
         self.lang.animal(a, self.rules.play.fox)

@@ -103,11 +103,6 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// The document title: the game's Chinese and local names.
-pub(crate) fn game_title(res: &Resources) -> String {
-    format!("{} — {}", res.lang.game.han, res.lang.game.title)
-}
-
 pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     if let Some(s) = a.square {
@@ -155,7 +150,7 @@ pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {
     );
     emit(
         &res,
-        &game_title(&res),
+        &res.game_title(),
         pages,
         out,
         a.common.choices(),
@@ -203,7 +198,7 @@ pub(crate) fn counters(a: CounterArgs) -> Result<(), Error> {
     let pages = counter_pages(&res, &opts)?;
     emit(
         &res,
-        &game_title(&res),
+        &res.game_title(),
         pages,
         out,
         a.common.choices(),
@@ -253,7 +248,7 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
     }
     let out = target(&a.common, "jungle-set")?;
     let res = resources(&a.common)?;
-    handout_fits(&res, paper)?;
+    jungle_print::compose::handout::check_fits(&res, paper)?;
     let (pages, parts) = set_pages(&res, &set_options(&a, paper, shape, a.common.bleed))?;
     let span = |(a, b): (usize, usize)| {
         if a == b {
@@ -276,7 +271,7 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
     );
     emit(
         &res,
-        &game_title(&res),
+        &res.game_title(),
         pages,
         out,
         a.common.choices(),
@@ -319,13 +314,13 @@ fn preview(mut a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
     a.common.format = Some(Format::Png);
     let out = target(&a.common, "jungle-set-preview")?;
     let res = resources(&a.common)?;
-    handout_fits(&res, paper)?;
+    jungle_print::compose::handout::check_fits(&res, paper)?;
     let (pages, _) = set_pages(&res, &set_options(&a, paper, shape, 0.0))?;
     let n = pages.len();
     let sheet = contact_sheet(&res, &pages, paper);
     emit(
         &res,
-        &game_title(&res),
+        &res.game_title(),
         vec![sheet],
         out,
         a.common.choices(),
@@ -375,7 +370,7 @@ pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
     );
     emit(
         &res,
-        &game_title(&res),
+        &res.game_title(),
         pages,
         out,
         a.common.choices(),
@@ -389,7 +384,7 @@ pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
     let out = target(&a.common, "rules")?;
     jungle_print::compose::check_bleed(a.common.bleed)?;
     let res = resources(&a.common)?;
-    handout_fits(&res, paper)?;
+    jungle_print::compose::handout::check_fits(&res, paper)?;
 
     let pages: Vec<Page> = handout_pages(&res, &HandoutOptions { paper })
         .into_iter()
@@ -398,10 +393,6 @@ pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
     let title = format!("{} — {}", res.lang.game.han, ruleset_line(&res));
     emit(&res, &title, pages, out, a.common.choices(), None)
 }
-
-/// Smallest text area of the rules handout, in mm (paper less margins):
-/// 80 × 100, about A6; below it the set-up diagrams and lines do not fit.
-pub(crate) const HANDOUT_MIN: (f64, f64) = (80.0, 100.0);
 
 /// A usage error for a number that is infinite or not a number.
 pub(crate) fn finite(flag: &str, v: f64, range: &str) -> Result<(), Error> {
@@ -413,23 +404,6 @@ pub(crate) fn finite(flag: &str, v: f64, range: &str) -> Result<(), Error> {
             format!("`{v}` is not a length in mm; {range}"),
         ))
     }
-}
-
-/// Refuses paper whose text area (less the theme's margins) is too small for
-/// the rules handout, as `board` refuses paper too small for the board.
-pub(crate) fn handout_fits(res: &Resources, paper: Paper) -> Result<(), Error> {
-    let margin = res.theme.page.margin.max(8.0);
-    let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
-    if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
-        return Err(Error::usage(
-            "--paper",
-            format!(
-                "this paper leaves {w:.0} × {h:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
-                HANDOUT_MIN.0, HANDOUT_MIN.1
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// Parses `X,Y` in mm, each within ±10 mm.

@@ -35,6 +35,27 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Vec<Block>) {
     (margin, style, blocks)
 }
 
+/// Smallest text area of the rules handout, in mm (paper less margins):
+/// 80 × 100, about A6; below it the set-up diagrams and lines do not fit.
+pub const HANDOUT_MIN: (f64, f64) = (80.0, 100.0);
+
+/// Refuses paper whose text area (less the theme's margins) is too small for
+/// the rules handout, as the board refuses paper too small for the board.
+pub fn check_fits(res: &Resources, paper: Paper) -> Result<(), crate::error::Error> {
+    let margin = res.theme.page.margin.max(8.0);
+    let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
+    if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
+        return Err(crate::error::Error::usage(
+            "--paper",
+            format!(
+                "this paper leaves {w:.0} × {h:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
+                HANDOUT_MIN.0, HANDOUT_MIN.1
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Composes the handout's pages.
 pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
     let (margin, style, blocks) = setup(res, opts);

@@ -1,0 +1,217 @@
+// End-to-end test of the web page in headless Chromium (Debian's, through
+// playwright-core). Run after web/build.sh:  cd web && npm ci && node test/e2e.mjs
+// Env: JUNGLE_PRINT_BIN (default target/debug/jungle-print), CHROMIUM
+// (default /usr/bin/chromium), SCREENSHOTS=dir to write the page's pictures.
+import { chromium } from "playwright-core";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..", "..");
+const dist = path.join(root, "web", "dist");
+const bin = path.resolve(process.env.JUNGLE_PRINT_BIN || path.join(root, "target", "debug", "jungle-print"));
+const out = path.join(here, "out");
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+let passed = 0, failed = 0;
+const results = [];
+async function check(name, fn) {
+  try {
+    const note = await fn();
+    passed++;
+    results.push(`ok   ${name}${note ? ` (${note})` : ""}`);
+  } catch (e) {
+    failed++;
+    results.push(`FAIL ${name}: ${e && e.stack ? e.stack.split("\n").slice(0, 3).join(" | ") : e}`);
+  }
+  console.log(results[results.length - 1]);
+}
+function assert(ok, message) { if (!ok) throw new Error(message); }
+
+const port = 8700 + Math.floor(Math.random() * 200);
+const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "-d", dist], { stdio: "ignore" });
+const origin = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 100; i++) {
+  try { if ((await fetch(origin + "/index.html")).ok) break; } catch (_) { /* not yet */ }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+const errors = [], foreign = [];
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("pageerror", (e) => errors.push(String(e)));
+context.on("request", (r) => {
+  const u = r.url();
+  if (!u.startsWith(origin) && !u.startsWith("blob:") && !u.startsWith("data:")) foreign.push(u);
+});
+
+const status = () => page.locator("#status").textContent();
+async function settled() {
+  // The status says how many pages were made once the previews are in.
+  await page.waitForFunction(() => /\d/.test(document.querySelector("#status").textContent)
+    && document.querySelectorAll("#pages img").length > 0, null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll("#pages img")].every((i) => i.complete));
+}
+async function choose(id, value) {
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.selectOption(`#${id}`, value);
+  await settled();
+}
+const previewText = () => page.evaluate(async () => {
+  const imgs = [...document.querySelectorAll("#pages img")];
+  return (await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())))).join("\n");
+});
+function cli(args, cwd = out) {
+  const r = spawnSync(bin, args, { cwd, encoding: "utf8" });
+  return r;
+}
+
+await check("the page loads with no console error and shows the 8 pages of the set", async () => {
+  const t0 = Date.now();
+  await page.goto(`${origin}/?lang=en`);
+  await settled();
+  const n = await page.locator("#pages img").count();
+  assert(n === 8, `${n} pages`);
+  assert(errors.length === 0, `console errors: ${errors.join("; ")}`);
+  return `ready ${Date.now() - t0} ms after navigation; ${await status()}`;
+});
+
+await check("every control has a label and the first control takes keyboard focus", async () => {
+  const unlabelled = await page.evaluate(() => [...document.querySelectorAll("select, input")]
+    .filter((e) => !e.labels || e.labels.length === 0).map((e) => e.id));
+  assert(unlabelled.length === 0, `unlabelled: ${unlabelled}`);
+  await page.keyboard.press("Tab");
+  const focused = await page.evaluate(() => document.activeElement.id);
+  assert(focused === "lang", `Tab focused ${focused}`);
+  await page.keyboard.press("ArrowDown"); // keyboard changes the language
+  await settled();
+  await choose("lang", "en");
+});
+
+await check("changing the language to traditional Chinese shows 象 and the page in Chinese", async () => {
+  await choose("lang", "zh-Hant");
+  const text = await previewText();
+  assert(text.includes("象"), "no 象 in the previews");
+  const h1 = await page.locator("h1").textContent();
+  assert(h1.includes("鬥獸棋製作器"), `heading: ${h1}`);
+});
+
+await check("changing the language to French shows the French names", async () => {
+  await choose("lang", "fr");
+  const text = await previewText();
+  assert(text.includes("Éléphant") && text.includes("Panthère"), "no French names");
+  assert((await page.locator("label[for=lang]").textContent()).includes("Langue"), "labels not in French");
+});
+
+await check("changing the paper changes the preview's size", async () => {
+  await choose("paper", "a4");
+  const a4 = await page.locator("#pages img").first().getAttribute("width");
+  await choose("paper", "a3");
+  const a3 = await page.locator("#pages img").first().getAttribute("width");
+  assert(Number(a3) > Number(a4) * 1.3, `A4 ${a4} px, A3 ${a3} px`);
+  return `A4 ${a4} px wide, A3 ${a3} px`;
+});
+
+await check("the URL keeps the choices and a link reproduces them", async () => {
+  await choose("theme", "traditional");
+  const url = page.url();
+  assert(url.includes("paper=a3") && url.includes("theme=traditional") && url.includes("lang=fr"), url);
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForFunction(() => document.querySelectorAll("#pages img").length > 0);
+  const values = await other.evaluate(() => ["lang", "theme", "paper"].map((id) => document.getElementById(id).value));
+  await other.close();
+  assert(values.join() === "fr,traditional,a3", values.join());
+});
+
+let pdfMs = 0;
+await check("Download PDF gives the same bytes as the command line (French, traditional, Letter)", async () => {
+  await choose("paper", "letter");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
+  const file = path.join(out, "page.pdf");
+  await download.saveAs(file);
+  const r = cli(["set", "--lang", "fr", "--theme", "traditional", "--paper", "letter", "-o", "cli.pdf", "-q"]);
+  assert(r.status === 0, r.stderr);
+  const a = fs.readFileSync(file), b = fs.readFileSync(path.join(out, "cli.pdf"));
+  assert(a.length > 10000 && a.equals(b), `page ${a.length} bytes, CLI ${b.length} bytes, equal: ${a.equals(b)}`);
+  pdfMs = Number((await status()).match(/(\d+) ms/)[1]);
+  assert(pdfMs <= 1000, `${pdfMs} ms to make the set's PDF`);
+  return `${a.length} bytes, identical; the whole set composed and written as PDF in ${pdfMs} ms`;
+});
+
+await check("SVG and PNG of one page download", async () => {
+  await page.selectOption("#page", "1");
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.click("#download-svg")]);
+  const svgText = fs.readFileSync(await svg.path(), "utf8");
+  assert(svgText.startsWith("<?xml") || svgText.startsWith("<svg"), "not an SVG");
+  const [png] = await Promise.all([page.waitForEvent("download"), page.click("#download-png")]);
+  const bytes = fs.readFileSync(await png.path());
+  assert(bytes.subarray(1, 4).toString() === "PNG", "not a PNG");
+  return `${svg.suggestedFilename()}, ${png.suggestedFilename()} ${bytes.length} bytes`;
+});
+
+await check("a broken theme shows the command line's message beside the theme control", async () => {
+  const broken = 'extends = "classic"\n[board]\nland = "#zzz"\n';
+  fs.writeFileSync(path.join(out, "broken.toml"), broken);
+  await page.setInputFiles("#theme-file", { name: "broken.toml", mimeType: "text/plain", buffer: Buffer.from(broken) });
+  await page.waitForSelector("#theme-file-error:not([hidden])");
+  const shown = (await page.locator("#theme-file-error").textContent()).trim();
+  const r = cli(["set", "--theme", "broken.toml", "-o", "x.pdf"]);
+  assert(r.status === 2, `CLI exit ${r.status}`);
+  assert(shown.includes("broken.toml") && shown.includes("land"), shown);
+  assert(r.stderr.includes(shown.split("\n")[0]), `CLI: ${r.stderr}\npage: ${shown}`);
+  return shown.split("\n")[0];
+});
+
+await check("a file that is not UTF-8 is refused with a message, and forgetting it restores the set", async () => {
+  await page.setInputFiles("#lang-file", { name: "latin1.toml", mimeType: "text/plain", buffer: Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xe9]) });
+  await page.waitForSelector("#error:not([hidden]), #lang-file-error:not([hidden])");
+  await page.click("#clear-files");
+  await settled();
+  assert(await page.locator("#theme-file-error").isHidden(), "the theme error stays");
+});
+
+await check("a panic in the core becomes a shown error and the page keeps working", async () => {
+  const e = await page.evaluate(() => window.junglePanicTest());
+  assert(e && e.crashed, "no crash reported");
+  const shown = await page.locator("#error").textContent();
+  assert(shown.includes("deliberate panic"), shown);
+  await choose("paper", "a4");
+  assert((await page.locator("#pages img").count()) === 8, "no pages after the panic");
+});
+
+await check("nothing is fetched from another origin and no console error", async () => {
+  assert(foreign.length === 0, foreign.join(", "));
+  const unexpected = errors.filter((e) => !/deliberate panic|RuntimeError|unreachable/.test(e));
+  assert(unexpected.length === 0, unexpected.join("; "));
+});
+
+await check("screenshots at desktop and phone widths", async () => {
+  const dir = process.env.SCREENSHOTS || out;
+  fs.mkdirSync(dir, { recursive: true });
+  await choose("lang", "en");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, "web.png") });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const p = await phone.newPage();
+  await p.goto(`${origin}/?lang=fr&theme=traditional&paper=letter`);
+  await p.waitForFunction(() => [...document.querySelectorAll("#pages img")].length === 8);
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await p.screenshot({ path: path.join(dir, "web-phone.png"), fullPage: false });
+  await phone.close();
+  assert(overflow <= 0, `the page is ${overflow} px wider than a phone`);
+  return dir;
+});
+
+await browser.close();
+server.kill();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -487,6 +487,12 @@ fn subset_tags(doc: &Document, sets: &[Option<BTreeSet<u16>>]) -> Vec<PFontId> {
         .collect()
 }
 
+/// The document's info dictionary, if it has one.
+fn info_mut(lo: &mut lopdf::Document) -> Option<&mut lopdf::Dictionary> {
+    let id = lo.trailer.get(b"Info").ok()?.as_reference().ok()?;
+    lo.get_object_mut(id).ok()?.as_dict_mut().ok()
+}
+
 /// Makes the file say what it is: PDF 1.7 (optional content needs 1.5, OpenType
 /// font streams 1.6), our own producer and nothing else in the info dictionary
 /// (no empty PDF/X claim), layers without another program's creator info, and
@@ -495,13 +501,7 @@ fn subset_tags(doc: &Document, sets: &[Option<BTreeSet<u16>>]) -> Vec<PFontId> {
 fn tidy(lo: &mut lopdf::Document, doc: &Document) {
     use lopdf::{Dictionary, Object};
     lo.version = "1.7".into();
-    if let Ok(info) = lo
-        .trailer
-        .get(b"Info")
-        .and_then(Object::as_reference)
-        .and_then(|id| lo.get_object_mut(id))
-        .and_then(Object::as_dict_mut)
-    {
+    if let Some(info) = info_mut(lo) {
         let empty: Vec<Vec<u8>> = info
             .iter()
             .filter(|(_, v)| matches!(v, Object::String(s, _) if s.is_empty()))
@@ -734,13 +734,7 @@ fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
     meta.allows_compression = false;
     let meta = lo.add_object(meta);
 
-    if let Ok(info) = lo
-        .trailer
-        .get(b"Info")
-        .and_then(Object::as_reference)
-        .and_then(|id| lo.get_object_mut(id))
-        .and_then(Object::as_dict_mut)
-    {
+    if let Some(info) = info_mut(lo) {
         info.set("GTS_PDFXVersion", Object::string_literal(version));
         info.set("Trapped", "False");
     }

@@ -88,6 +88,23 @@ impl Transform {
         pt(a * p.x + c * p.y + e, b * p.x + d * p.y + f)
     }
 
+    /// The transform that undoes this one; `None` when it is singular.
+    pub fn inverse(self) -> Option<Transform> {
+        let [a, b, c, d, e, f] = self.0;
+        let det = a * d - b * c;
+        if det == 0.0 || !det.is_finite() {
+            return None;
+        }
+        Some(Transform([
+            d / det,
+            -b / det,
+            -c / det,
+            a / det,
+            (c * f - d * e) / det,
+            (b * e - a * f) / det,
+        ]))
+    }
+
     /// True when this is the identity.
     pub fn is_identity(self) -> bool {
         self == Transform::IDENTITY
@@ -313,6 +330,63 @@ pub enum Item {
     Group(Group),
     /// A clipped group.
     Clip(Clip),
+    /// Another page's whole drawing, shared rather than copied (the cover's
+    /// thumbnails).
+    Page(PageRef),
+}
+
+/// The drawing of one page: items per layer, painted in [`Layer::ALL`] order.
+pub type Layers = Vec<(Layer, Vec<Item>)>;
+
+/// A page's drawing placed inside another drawing, in that page's own
+/// coordinates (mm, origin at its trimmed sheet's top-left corner, y down):
+/// every layer's items, in order. It holds the page's items by reference, so
+/// a renderer can draw them once and refer to them wherever they recur (the PDF
+/// renderer makes such a page a Form XObject and places that).
+#[derive(Clone, PartialEq)]
+pub struct PageRef {
+    /// Trimmed sheet width of the page, in mm.
+    pub width: f64,
+    /// Trimmed sheet height of the page, in mm.
+    pub height: f64,
+    /// The page's bleed, in mm.
+    pub bleed: f64,
+    /// The page's layers, shared with the page itself.
+    pub layers: Arc<Layers>,
+}
+
+impl PageRef {
+    /// Every item of the drawing, layer after layer.
+    pub fn items(&self) -> impl Iterator<Item = &Item> {
+        self.layers.iter().flat_map(|(_, items)| items)
+    }
+
+    /// The drawing as a plain group of copies of its items (for changes that
+    /// must not touch the page itself).
+    pub fn flattened(&self) -> Group {
+        Group {
+            transform: Transform::IDENTITY,
+            items: self.items().cloned().collect(),
+        }
+    }
+
+    /// True when this is a reference to `page`'s drawing (the same items, not a copy).
+    pub fn is_of(&self, page: &Page) -> bool {
+        Arc::ptr_eq(&self.layers, &page.layers)
+    }
+}
+
+impl std::fmt::Debug for PageRef {
+    /// A short form: the page's size and how many items it has (the items
+    /// themselves are the page's, printed with it).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PageRef")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("bleed", &self.bleed)
+            .field("items", &self.items().count())
+            .finish()
+    }
 }
 
 /// The bounding box `(x0, y0, x1, y1)` of a path's points, control points
@@ -333,7 +407,7 @@ pub fn bounds(segs: &[Seg]) -> Option<(f64, f64, f64, f64)> {
     (b.0 <= b.2).then_some(b)
 }
 
-/// Every text run in `items`, inside groups and clips too (their transforms
+/// Every text run in `items`, inside groups, clips and page references too (their transforms
 /// are not applied: each run keeps its own coordinates).
 pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
     fn walk<'a>(items: &'a [Item], out: &mut Vec<&'a TextRun>) {
@@ -342,6 +416,11 @@ pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
                 Item::Text(t) => out.push(t),
                 Item::Group(g) => walk(&g.items, out),
                 Item::Clip(c) => walk(&c.items, out),
+                Item::Page(p) => {
+                    for (_, items) in p.layers.iter() {
+                        walk(items, out);
+                    }
+                }
                 Item::Path(_) => {}
             }
         }
@@ -367,8 +446,9 @@ pub struct Page {
     pub height: f64,
     /// Bleed around the trimmed sheet in mm (0 for none).
     pub bleed: f64,
-    /// Items per layer, painted in [`Layer::ALL`] order; empty layers are omitted.
-    pub layers: Vec<(Layer, Vec<Item>)>,
+    /// Items per layer, painted in [`Layer::ALL`] order; empty layers are
+    /// omitted. Shared with the [`PageRef`]s made by [`Page::share`].
+    pub layers: Arc<Layers>,
 }
 
 impl Page {
@@ -378,7 +458,18 @@ impl Page {
             width,
             height,
             bleed: 0.0,
-            layers: Vec::new(),
+            layers: Arc::default(),
+        }
+    }
+
+    /// This page's drawing, to place elsewhere (see [`PageRef`]). Adding to the
+    /// page afterwards gives the page its own copy and leaves the reference as it was.
+    pub fn share(&self) -> PageRef {
+        PageRef {
+            width: self.width,
+            height: self.height,
+            bleed: self.bleed,
+            layers: Arc::clone(&self.layers),
         }
     }
 
@@ -396,19 +487,19 @@ impl Page {
 
     /// Adds items to a layer (created on first use, kept in [`Layer::ALL`] order).
     pub fn add(&mut self, layer: Layer, items: impl IntoIterator<Item = Item>) {
-        let pos = match self.layers.iter().position(|(l, _)| *l == layer) {
+        let layers = Arc::make_mut(&mut self.layers);
+        let pos = match layers.iter().position(|(l, _)| *l == layer) {
             Some(p) => p,
             None => {
-                let at = self
-                    .layers
+                let at = layers
                     .iter()
                     .take_while(|(l, _)| order(*l) < order(layer))
                     .count();
-                self.layers.insert(at, (layer, Vec::new()));
+                layers.insert(at, (layer, Vec::new()));
                 at
             }
         };
-        self.layers[pos].1.extend(items);
+        layers[pos].1.extend(items);
     }
 
     /// The items of one layer (empty if none).
@@ -571,6 +662,29 @@ mod tests {
         assert_eq!(t.0, [-1.0, 0.0, -0.0, -1.0, 0.0, 0.0]);
         let p = Transform::rotate_about(180.0, pt(10.0, 20.0)).apply(pt(12.0, 25.0));
         assert_eq!(p, pt(8.0, 15.0));
+    }
+
+    #[test]
+    fn inverse_undoes() {
+        let t = Transform([2.0, 0.5, -1.0, 3.0, 4.0, -7.0]);
+        let p = pt(1.5, -2.25);
+        let back = t.inverse().unwrap().apply(t.apply(p));
+        assert!((back.x - p.x).abs() < 1e-12 && (back.y - p.y).abs() < 1e-12);
+        assert_eq!(Transform::scale(0.0, 1.0).inverse(), None);
+    }
+
+    #[test]
+    fn shared_page_is_copied_on_write() {
+        let mut p = Page::new(10.0, 10.0);
+        p.add(
+            Layer::Artwork,
+            [shapes::fill(shapes::rect(0.0, 0.0, 1.0, 1.0), Color::WHITE)],
+        );
+        let r = p.share();
+        assert!(r.is_of(&p));
+        p.add(Layer::Cut, []);
+        assert!(!r.is_of(&p), "the page now has its own copy");
+        assert_eq!(r.items().count(), 1);
     }
 
     #[test]

@@ -233,6 +233,7 @@ fn counters_are_printed_strongest_first_for_every_preset() {
                 match i {
                     Item::Group(g) => walk(&g.items, out),
                     Item::Clip(c) => walk(&c.items, out),
+                    Item::Page(p) => walk(&p.flattened().items, out),
                     Item::Text(t) => out.extend(t.text.parse::<u8>().ok()),
                     Item::Path(_) => {}
                 }
@@ -240,7 +241,7 @@ fn counters_are_printed_strongest_first_for_every_preset() {
         }
         let mut ranks = Vec::new();
         for p in &pages {
-            for (_, items) in &p.layers {
+            for (_, items) in p.layers.iter() {
                 walk(items, &mut ranks);
             }
         }

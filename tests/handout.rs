@@ -37,6 +37,7 @@ fn drawn_text(pages: &[Page]) -> String {
             match item {
                 Item::Group(g) => walk(&g.items, out),
                 Item::Clip(c) => walk(&c.items, out),
+                Item::Page(p) => walk(&p.flattened().items, out),
                 Item::Text(t) => out.push_str(&t.text),
                 Item::Path(_) => {}
             }
@@ -44,7 +45,7 @@ fn drawn_text(pages: &[Page]) -> String {
     }
     let mut out = String::new();
     for p in pages {
-        for (_, items) in &p.layers {
+        for (_, items) in p.layers.iter() {
             walk(items, &mut out);
         }
     }
@@ -466,6 +467,7 @@ fn text_boxes(page: &Page, r: &Resources) -> Vec<(String, f64, f64, f64, f64)> {
             match item {
                 Item::Group(g) => walk(&g.items, t.then_apply(g.transform), r, out),
                 Item::Clip(c) => walk(&c.items, t, r, out),
+                Item::Page(p) => walk(&p.flattened().items, t, r, out),
                 Item::Text(run) => {
                     let w = r.fonts.width_em(run.font, &run.text) * run.size;
                     let (asc, desc) = r.fonts.ascent_descent_em(run.font);
@@ -484,7 +486,7 @@ fn text_boxes(page: &Page, r: &Resources) -> Vec<(String, f64, f64, f64, f64)> {
         }
     }
     let mut out = Vec::new();
-    for (_, items) in &page.layers {
+    for (_, items) in page.layers.iter() {
         walk(items, Transform::IDENTITY, r, &mut out);
     }
     out

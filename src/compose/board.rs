@@ -580,6 +580,11 @@ fn faint(items: Vec<Item>) -> Vec<Item> {
                 c.items = faint(c.items);
                 Item::Clip(c)
             }
+            Item::Page(p) => {
+                let mut g = p.flattened();
+                g.items = faint(g.items);
+                Item::Group(g)
+            }
         })
         .collect()
 }

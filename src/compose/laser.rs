@@ -28,7 +28,7 @@ const LARGE: f64 = 100.0;
 /// The page as a laser job: cut, score and engrave layers in their colours.
 pub fn for_laser(res: &Resources, page: &Page) -> Page {
     let mut out = Page::new(page.width, page.height);
-    for (layer, items) in &page.layers {
+    for (layer, items) in page.layers.iter() {
         let items: Vec<Item> = match layer {
             Layer::Cut => items.iter().filter_map(|i| hairline(i, CUT)).collect(),
             Layer::Fold => items.iter().filter_map(|i| hairline(i, SCORE)).collect(),
@@ -60,6 +60,7 @@ fn hairline(item: &Item, color: Color) -> Option<Item> {
             c.items = c.items.iter().filter_map(|i| hairline(i, color)).collect();
             Some(Item::Clip(c))
         }
+        Item::Page(p) => hairline(&Item::Group(p.flattened()), color),
         Item::Text(_) => None,
     }
 }
@@ -96,6 +97,7 @@ fn engrave(res: &Resources, item: &Item) -> Option<Item> {
             c.items = c.items.iter().filter_map(|i| engrave(res, i)).collect();
             Some(Item::Clip(c))
         }
+        Item::Page(p) => engrave(res, &Item::Group(p.flattened())),
     }
 }
 

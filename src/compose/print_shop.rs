@@ -40,7 +40,7 @@ pub const DIE_LINE: f64 = 0.1;
 /// The page as a print shop wants it. The page size and bleed are unchanged.
 pub fn for_print_shop(page: &Page) -> Page {
     let mut out = page.clone();
-    for (layer, items) in &mut out.layers {
+    for (layer, items) in std::sync::Arc::make_mut(&mut out.layers).iter_mut() {
         let role = *layer;
         for item in items.iter_mut() {
             convert(item, role);
@@ -56,6 +56,12 @@ fn convert(item: &mut Item, layer: Layer) {
         Item::Text(t) => text(t, layer),
         Item::Group(g) => g.items.iter_mut().for_each(|i| convert(i, layer)),
         Item::Clip(c) => c.items.iter_mut().for_each(|i| convert(i, layer)),
+        // A thumbnail takes the colours of the layer it is on, not those of
+        // the page it shows: a die line on the cover would be cut.
+        Item::Page(p) => {
+            *item = Item::Group(p.flattened());
+            convert(item, layer);
+        }
     }
 }
 

@@ -341,11 +341,6 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
             room.y + r as f64 * (ph * k + label + 3.0),
         );
         let (w, h) = (p.width * k, p.height * k);
-        let content: Vec<Item> = p
-            .layers
-            .iter()
-            .flat_map(|(_, it)| it.iter().cloned())
-            .collect();
         items.push(shapes::fill_stroke(
             shapes::rect(at.x, at.y, w, h),
             Color::WHITE,
@@ -355,7 +350,7 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
             transform: Transform([k, 0.0, 0.0, k, at.x, at.y]),
             items: vec![Item::Clip(Clip {
                 path: shapes::rect(0.0, 0.0, p.width, p.height),
-                items: content,
+                items: vec![Item::Page(p.share())],
             })],
         }));
         let number = res

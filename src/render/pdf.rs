@@ -121,7 +121,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         .enumerate()
         .map(|(n, page)| {
             let mut ops = Vec::new();
-            for (layer, items) in &page.layers {
+            for (layer, items) in page.layers.iter() {
                 if !items.is_empty() {
                     ops.push(Op::BeginLayer {
                         layer_id: layer_res_id(*layer),
@@ -157,10 +157,10 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     };
     let mut warnings = Vec::new();
     let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
-    let contents: Vec<lopdf::ObjectId> = lo
-        .get_pages()
-        .into_values()
-        .map(|id| {
+    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+    let contents: Vec<lopdf::ObjectId> = page_ids
+        .iter()
+        .map(|&id| {
             lo.get_dictionary(id)
                 .and_then(|d| d.get(b"Contents"))
                 .and_then(lopdf::Object::as_reference)
@@ -176,15 +176,31 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         Some(&id) => glyph_codes(&lo, id, &samples, &char_glyphs)?,
         None => Vec::new(),
     };
-    let text = TextCodes {
+    // A page whose drawing recurs inside another (a cover thumbnail) is drawn
+    // once, as a Form XObject that the page and each thumbnail place.
+    let forms = shared_pages(doc);
+    let names = Names {
         fonts: &font_ids,
         codes: &codes,
+        forms: &forms,
     };
-    for (page, &id) in doc.pages.iter().zip(&contents) {
-        let bytes = page_content(page, &text);
+    let mut form_ids = Vec::new();
+    for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {
+        let bytes = page_content(page, &names);
+        let bytes = match forms.values().find(|f| f.page == n) {
+            Some(form) => {
+                let form_id = add_form(&mut lo, page_ids[n], page, bytes);
+                form_ids.push((form.name.clone(), form_id));
+                format!("/{} Do", form.name).into_bytes()
+            }
+            None => bytes,
+        };
         if let Ok(lopdf::Object::Stream(stream)) = lo.get_object_mut(id) {
             stream.set_content(bytes);
         }
+    }
+    for &id in &page_ids {
+        name_forms(&mut lo, id, &form_ids);
     }
     tidy(&mut lo, doc);
     if opts.pdfx {
@@ -233,7 +249,7 @@ fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 fn font_chars(doc: &Document) -> Vec<Option<BTreeSet<char>>> {
     let mut chars = vec![None; doc.fonts.fonts().len()];
     for page in &doc.pages {
-        for (_, items) in &page.layers {
+        for (_, items) in page.layers.iter() {
             for t in crate::scene::text_runs(items) {
                 let set: &mut rustc_hash::FxHashSet<char> =
                     chars[t.font.0].get_or_insert_with(Default::default);
@@ -272,7 +288,7 @@ fn glyph_samples(
 ) -> Vec<Option<Vec<(u16, char)>>> {
     let mut last: Vec<Option<HashMap<u16, char>>> = vec![None; char_glyphs.len()];
     for page in &doc.pages {
-        for (_, items) in &page.layers {
+        for (_, items) in page.layers.iter() {
             for t in crate::scene::text_runs(items) {
                 let map = last[t.font.0].get_or_insert_with(Default::default);
                 for c in t.text.chars() {
@@ -351,29 +367,167 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
 
-/// What a page's text needs: each font's resource name and character codes.
-struct TextCodes<'a> {
+/// The resource names a content stream uses: each font's, with its character
+/// codes, and the Form XObjects of shared pages.
+struct Names<'a> {
     fonts: &'a [PFontId],
     codes: &'a [HashMap<char, [u8; 2]>],
+    /// By the address of the page's shared layers ([`std::sync::Arc::as_ptr`]).
+    forms: &'a HashMap<usize, Form>,
 }
 
-/// One page's content stream, as printpdf would write it from one operator per
-/// PDF operator (operands each followed by a space, then the operator, a newline
-/// between operators).
-fn page_content(page: &crate::scene::Page, text: &TextCodes) -> Vec<u8> {
-    // Scene mm (origin at the trim's top-left, y down) → PDF pt
-    // (origin at the printed sheet's bottom-left, y up).
+/// A page drawn as a Form XObject: its index, the form's resource name, and the
+/// map from the form's space (the page's PDF space, pt) to the page's scene
+/// space (mm).
+struct Form {
+    page: usize,
+    name: String,
+    from_pdf: Transform,
+}
+
+/// The pages that some [`Item::Page`] in `doc` refers to, by the address of
+/// their layers. A reference to a drawing that is no page of `doc` is drawn in
+/// place instead.
+fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
+    fn walk(items: &[Item], out: &mut rustc_hash::FxHashSet<usize>) {
+        for item in items {
+            match item {
+                Item::Page(r) => {
+                    out.insert(std::sync::Arc::as_ptr(&r.layers) as usize);
+                }
+                Item::Group(g) => walk(&g.items, out),
+                Item::Clip(c) => walk(&c.items, out),
+                Item::Path(_) | Item::Text(_) => {}
+            }
+        }
+    }
+    let mut used = rustc_hash::FxHashSet::default();
+    for page in &doc.pages {
+        for (_, items) in page.layers.iter() {
+            walk(items, &mut used);
+        }
+    }
+    let mut forms = HashMap::default();
+    for (n, page) in doc.pages.iter().enumerate() {
+        let key = std::sync::Arc::as_ptr(&page.layers) as usize;
+        if !used.contains(&key) || forms.contains_key(&key) {
+            continue;
+        }
+        let Some(from_pdf) = to_pdf(page).inverse() else {
+            continue;
+        };
+        let name = format!("Pg{}", n + 1);
+        forms.insert(
+            key,
+            Form {
+                page: n,
+                name,
+                from_pdf,
+            },
+        );
+    }
+    forms
+}
+
+/// A new Form XObject holding `content`, the content stream of `page` (object
+/// `page_id`): its bounding box is the page's media box, its resources the page's own.
+fn add_form(
+    lo: &mut lopdf::Document,
+    page_id: lopdf::ObjectId,
+    page: &crate::scene::Page,
+    content: Vec<u8>,
+) -> lopdf::ObjectId {
+    use lopdf::{dictionary, Object};
+    let (_, _, w, h) = page.media_box();
+    let resources = lo
+        .get_dictionary(page_id)
+        .and_then(|d| d.get(b"Resources"))
+        .cloned()
+        .unwrap_or_else(|_| Object::Dictionary(lopdf::Dictionary::new()));
+    let dict = dictionary! {
+        "Type" => "XObject",
+        "Subtype" => "Form",
+        "BBox" => vec![0.into(), 0.into(), mm_to_pt(w), mm_to_pt(h)],
+        "Resources" => resources,
+    };
+    lo.add_object(lopdf::Stream::new(dict, content))
+}
+
+/// Names every form in the XObject resources of the page `page_id` (a shared
+/// XObject dictionary is updated in place, a missing one created).
+fn name_forms(
+    lo: &mut lopdf::Document,
+    page_id: lopdf::ObjectId,
+    forms: &[(String, lopdf::ObjectId)],
+) {
+    use lopdf::{Dictionary, Object};
+    if forms.is_empty() {
+        return;
+    }
+    let res = match lo.get_dictionary(page_id).and_then(|d| d.get(b"Resources")) {
+        Ok(Object::Reference(r)) => Some(*r),
+        _ => None,
+    };
+    let shared = res
+        .and_then(|r| lo.get_dictionary(r).ok())
+        .and_then(|d| d.get(b"XObject").ok())
+        .and_then(|x| x.as_reference().ok());
+    let set = |d: &mut Dictionary| {
+        for (name, id) in forms {
+            d.set(name.as_bytes().to_vec(), Object::Reference(*id));
+        }
+    };
+    if let Some(x) = shared {
+        if let Ok(d) = lo.get_dictionary_mut(x) {
+            set(d);
+            return;
+        }
+    }
+    // Resources, or their XObject dictionary, written in place: add to them.
+    let owner = match res {
+        Some(r) => lo.get_dictionary_mut(r),
+        None => lo
+            .get_dictionary_mut(page_id)
+            .and_then(|p| p.get_mut(b"Resources"))
+            .and_then(Object::as_dict_mut),
+    };
+    if let Ok(owner) = owner {
+        let mut d = match owner.get(b"XObject") {
+            Ok(Object::Dictionary(d)) => d.clone(),
+            _ => Dictionary::new(),
+        };
+        set(&mut d);
+        owner.set("XObject", d);
+    }
+}
+
+/// The map from a page's scene space (mm, origin at the trimmed sheet's
+/// top-left, y down) to its PDF space (pt, origin at the printed sheet's
+/// bottom-left, y up).
+fn to_pdf(page: &crate::scene::Page) -> Transform {
     let b = page.bleed;
-    let to_pdf = Transform([
+    Transform([
         PT_PER_MM,
         0.0,
         0.0,
         -PT_PER_MM,
         b * PT_PER_MM,
         (page.height + b) * PT_PER_MM,
-    ]);
+    ])
+}
+
+/// A length in mm as PDF points rounded to 1/1000 (page boxes).
+fn mm_to_pt(v: f64) -> lopdf::Object {
+    lopdf::Object::Real(((v * PT_PER_MM * 1000.0).round() / 1000.0) as f32)
+}
+
+/// One page's content stream, as printpdf would write it from one operator per
+/// PDF operator (operands each followed by a space, then the operator, a newline
+/// between operators).
+fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> {
+    let to_pdf = to_pdf(page);
     let mut ops = Ops::default();
-    for (layer, items) in &page.layers {
+    for (layer, items) in page.layers.iter() {
         if items.is_empty() {
             continue;
         }
@@ -382,7 +536,7 @@ fn page_content(page: &crate::scene::Page, text: &TextCodes) -> Vec<u8> {
         out.push_str(&layer_res_id(*layer).0);
         out.push_str(" BDC");
         for item in items {
-            emit(&mut ops, item, to_pdf, text);
+            emit(&mut ops, item, to_pdf, names);
         }
         ops.op("EMC");
     }
@@ -428,7 +582,13 @@ fn compress(lo: &mut lopdf::Document) {
         let lopdf::Object::Stream(stream) = object else {
             continue;
         };
-        if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
+        // Deflate adds at least 9 bytes and the dictionary 19
+        // (`/Filter/FlateDecode`): a stream of 28 bytes or fewer never gains,
+        // and setting the compressor up for it costs more than writing a page.
+        if !stream.allows_compression
+            || stream.dict.get(b"Filter").is_ok()
+            || stream.content.len() <= 28
+        {
             continue;
         }
         z.reset();
@@ -520,8 +680,12 @@ fn tidy(lo: &mut lopdf::Document, doc: &Document) {
         }
     }
     let boxes = |x: f64, y: f64, w: f64, h: f64| {
-        let r = |v: f64| Object::Real(((v * PT_PER_MM * 1000.0).round() / 1000.0) as f32);
-        Object::Array(vec![r(x), r(y), r(x + w), r(y + h)])
+        Object::Array(vec![
+            mm_to_pt(x),
+            mm_to_pt(y),
+            mm_to_pt(x + w),
+            mm_to_pt(y + h),
+        ])
     };
     let page_ids: Vec<_> = lo.get_pages().into_values().collect();
     for (id, page) in page_ids.into_iter().zip(&doc.pages) {
@@ -882,14 +1046,14 @@ fn xmp_metadata(title: &str, version: &str) -> String {
     )
 }
 
-fn emit(ops: &mut Ops, item: &Item, t: Transform, fonts: &TextCodes) {
+fn emit(ops: &mut Ops, item: &Item, t: Transform, names: &Names) {
     match item {
         Item::Path(p) => path(ops, p, t),
-        Item::Text(run) => text(ops, run, t, fonts),
+        Item::Text(run) => text(ops, run, t, names),
         Item::Group(g) => {
             let inner = t.then_apply(g.transform);
             for it in &g.items {
-                emit(ops, it, inner, fonts);
+                emit(ops, it, inner, names);
             }
         }
         Item::Clip(c) => {
@@ -898,10 +1062,32 @@ fn emit(ops: &mut Ops, item: &Item, t: Transform, fonts: &TextCodes) {
             ops.op("W");
             ops.op("n");
             for it in &c.items {
-                emit(ops, it, t, fonts);
+                emit(ops, it, t, names);
             }
             ops.op("Q");
         }
+        Item::Page(r) => match names
+            .forms
+            .get(&(std::sync::Arc::as_ptr(&r.layers) as usize))
+        {
+            // The form's space is its page's PDF space: back to that page's
+            // scene, then through `t`.
+            Some(form) => {
+                let m = t.then_apply(form.from_pdf).0.map(|v| v as f32);
+                ops.op("q");
+                ops.op_f32s(&m, "cm");
+                let out = ops.start();
+                out.push('/');
+                out.push_str(&form.name);
+                out.push_str(" Do");
+                ops.op("Q");
+            }
+            None => {
+                for it in r.items() {
+                    emit(ops, it, t, names);
+                }
+            }
+        },
     }
 }
 
@@ -962,7 +1148,7 @@ fn path_segments(ops: &mut Ops, segs: &[Seg], t: Transform) {
     }
 }
 
-fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &TextCodes) {
+fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     // Text space (1 unit = 1 em, y up) → scene (mm, y down) → PDF (pt, y up).
     let m = t
         .then_apply(Transform::translate(run.pos.x, run.pos.y))
@@ -973,12 +1159,12 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, fonts: &TextCodes) {
     ops.op("BT");
     let out = ops.start();
     out.push('/');
-    out.push_str(&fonts.fonts[run.font.0].0);
+    out.push_str(&names.fonts[run.font.0].0);
     out.push_str(" 1 Tf");
     set_color(ops, run.fill, false);
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let codes = &fonts.codes[run.font.0];
+    let codes = &names.codes[run.font.0];
     if codes.is_empty() {
         // A font none of whose characters has a glyph (only empty runs get
         // here: resolve finds a font for every character): printpdf writes

@@ -63,7 +63,7 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
         book: &doc.fonts,
         pixmap: &mut pixmap,
     };
-    for (_, items) in &page.layers {
+    for (_, items) in page.layers.iter() {
         for item in items {
             ctx.item(item, base, None);
         }
@@ -135,6 +135,11 @@ impl Ctx<'_> {
                 };
                 for it in &c.items {
                     self.item(it, t, Some(&mask));
+                }
+            }
+            Item::Page(p) => {
+                for it in p.items() {
+                    self.item(it, t, clip);
                 }
             }
         }

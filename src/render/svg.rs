@@ -141,6 +141,11 @@ fn emit(ctx: &mut Ctx, parent: &mut Group, item: &Item, t: Transform) {
             }
             parent.append(g);
         }
+        Item::Page(p) => {
+            for it in p.items() {
+                emit(ctx, parent, it, t);
+            }
+        }
     }
 }
 

@@ -103,32 +103,53 @@ pub struct LoadedFont {
     pub index: u32,
     face: ttf_parser::Face<'static>,
     glyphs: GlyphCache,
+    /// Memo of which glyph ids have a readable outline: decoding one costs
+    /// thousands of steps, and the language pack and the pages ask for the
+    /// same characters.
+    outlines: Memo<u16, bool>,
 }
 
 /// Memo of a face's `char → glyph id` look-ups (0 for none): composing measures
 /// the same few characters thousands of times, and each `cmap` search costs
 /// far more than a hash look-up.
-#[derive(Debug, Default)]
-struct GlyphCache(Mutex<HashMap<char, u16, BuildHasherDefault<CharHasher>>>);
+#[derive(Debug, Default, Clone)]
+struct GlyphCache(Memo<char, u16>);
 
 impl GlyphCache {
     /// The glyph of `c`, looked up in `face` the first time only.
     fn get(&self, face: &ttf_parser::Face<'_>, c: char) -> u16 {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        *map.entry(c)
-            .or_insert_with(|| face.glyph_index(c).map_or(0, |g| g.0))
+        self.0.get_or(c, || face.glyph_index(c).map_or(0, |g| g.0))
     }
 }
 
-impl Clone for GlyphCache {
+/// Answers worked out once per key, behind a lock (a font book is shared
+/// between threads).
+#[derive(Debug)]
+struct Memo<K, V>(Mutex<HashMap<K, V, BuildHasherDefault<CharHasher>>>);
+
+impl<K: std::hash::Hash + Eq + Copy, V: Copy> Memo<K, V> {
+    /// The answer for `k`, computed by `f` the first time only.
+    fn get_or(&self, k: K, f: impl FnOnce() -> V) -> V {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        *map.entry(k).or_insert_with(f)
+    }
+}
+
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo(Mutex::new(HashMap::default()))
+    }
+}
+
+impl<K: Clone, V: Clone> Clone for Memo<K, V> {
     fn clone(&self) -> Self {
-        GlyphCache(Mutex::new(
+        Memo(Mutex::new(
             self.0.lock().unwrap_or_else(|e| e.into_inner()).clone(),
         ))
     }
 }
 
-/// A hasher for `char` keys: one multiplication (Fibonacci hashing), enough
+/// A hasher for `char` and glyph id keys: one multiplication (Fibonacci hashing), enough
 /// for code points, and much cheaper than the default SipHash.
 #[derive(Debug, Default, Clone, Copy)]
 struct CharHasher(u64);
@@ -144,6 +165,9 @@ impl Hasher for CharHasher {
     }
     fn write_u32(&mut self, n: u32) {
         self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u32(n as u32);
     }
 }
 
@@ -182,6 +206,7 @@ impl FontBook {
             index,
             face,
             glyphs: GlyphCache::default(),
+            outlines: Memo::default(),
         });
         Ok(FontId(self.fonts.len() - 1))
     }
@@ -370,12 +395,17 @@ impl FontBook {
         let invisible = c.is_whitespace()
             || c.is_control()
             || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}');
-        invisible
-            || self
-                .face(id)
-                .glyph_index(c)
-                .and_then(|g| self.face(id).outline_glyph(g, &mut Sink))
-                .is_some()
+        if invisible {
+            return true;
+        }
+        let f = &self.fonts[id.0];
+        let g = f.glyphs.get(&f.face, c);
+        g != 0
+            && f.outlines.get_or(g, || {
+                f.face
+                    .outline_glyph(ttf_parser::GlyphId(g), &mut Sink)
+                    .is_some()
+            })
     }
 
     /// Characters of `text` whose glyph, in the font of the stack that draws

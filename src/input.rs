@@ -335,6 +335,19 @@ mod tests {
         assert!(check_toml_strings("a = \"tab\\tnew\\nline\"", "x").is_ok());
     }
 
+    /// Built-in themes, language packs and rulesets skip the check at each
+    /// run: it is made here instead.
+    #[test]
+    fn builtin_data_passes_the_string_check() {
+        let all = crate::theme::BUILTIN
+            .iter()
+            .chain(crate::lang::BUILTIN.iter())
+            .chain(crate::rules::BUILTIN.iter());
+        for (name, src) in all {
+            assert!(check_toml_strings(src, name).is_ok(), "{name}");
+        }
+    }
+
     #[test]
     fn long_strings_are_refused() {
         let src = format!("a = \"{}\"", "x".repeat(MAX_STRING_CHARS + 1));

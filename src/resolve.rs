@@ -317,10 +317,10 @@ impl Resources {
             .flat_map(|p| p.layers.iter())
             .flat_map(|(_, items)| crate::scene::text_runs(items))
             .collect();
-        let mut checked = rustc_hash::FxHashSet::default();
+        // Each outline is decoded once: the font book remembers the answer.
         for run in runs {
             for c in run.text.chars() {
-                if checked.insert((run.font, c)) && !self.fonts.outline_readable(run.font, c) {
+                if !self.fonts.outline_readable(run.font, c) {
                     let what = format!("the text `{}`", excerpt(&run.text));
                     return Err(self
                         .unreadable_error(&what, &vec![run.font], &run.text)

@@ -795,22 +795,18 @@ impl Ops {
     }
 }
 
-/// Writes `v` rounded to 1/1000, as lopdf writes the `f32` it becomes (the
-/// shortest decimal that reads back as that `f32`). When the `f32` is finer
-/// than 1/1000 and nearest to the rounded value, that is the rounded value
-/// itself, written here digit by digit; otherwise Rust's formatter decides.
+/// Writes `v` rounded to 1/1000 (pt, in content streams) as the shortest
+/// decimal of that value: `12`, `-0.5`, `841.89`; `0` for anything that
+/// rounds to zero (and for a non-finite `v`, which validated input never gives).
 fn real_to(out: &mut String, v: f64) {
     let n = (v * 1000.0).round();
-    let f = (n / 1000.0) as f32;
-    let a = f.abs();
-    let ulp = f32::from_bits(a.to_bits() + 1) - a;
-    let exact = a < 8192.0 && ((a as f64) - (n / 1000.0).abs()).abs() < 0.45 * ulp as f64;
-    if !exact {
-        let _ = write!(out, "{f}");
+    if !n.is_finite() || n == 0.0 {
+        out.push('0');
         return;
     }
     // Written backwards into a buffer, then appended at once: the integer part
     // ends at byte 24, the fraction (up to ".ddd") follows.
+    let negative = n < 0.0;
     let n = n.abs() as u64;
     let (mut int, frac) = (n / 1000, n % 1000);
     let mut buf = [0u8; 32];
@@ -823,7 +819,7 @@ fn real_to(out: &mut String, v: f64) {
             break;
         }
     }
-    if f.is_sign_negative() {
+    if negative {
         i -= 1;
         buf[i] = b'-';
     }
@@ -843,7 +839,31 @@ fn real_to(out: &mut String, v: f64) {
         }
         end = 25 + len;
     }
-    out.push_str(std::str::from_utf8(&buf[i..end]).unwrap_or_default());
+    out.extend(buf[i..end].iter().map(|&b| b as char));
+}
+
+#[cfg(test)]
+mod real_tests {
+    use super::real_to;
+
+    #[test]
+    fn reals_are_the_shortest_decimal_of_the_thousandth() {
+        for (v, s) in [
+            (0.0, "0"),
+            (-0.0004, "0"),
+            (12.0, "12"),
+            (-0.5, "-0.5"),
+            (841.889_76, "841.89"),
+            (4096.000_2, "4096"),
+            (123_456.789_4, "123456.789"),
+            (-7.0106, "-7.011"),
+            (f64::NAN, "0"),
+        ] {
+            let mut out = String::new();
+            real_to(&mut out, v);
+            assert_eq!(out, s, "{v}");
+        }
+    }
 }
 
 /// Sets the fill (or stroke) colour. A spot colour selects its Separation

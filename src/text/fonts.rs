@@ -1,9 +1,9 @@
 //! The font book: loaded faces, glyph lookup, advances and outlines.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 
 use thiserror::Error;
 
@@ -103,71 +103,79 @@ pub struct LoadedFont {
     pub index: u32,
     face: ttf_parser::Face<'static>,
     glyphs: GlyphCache,
-    /// Memo of which glyph ids have a readable outline: decoding one costs
-    /// thousands of steps, and the language pack and the pages ask for the
-    /// same characters.
-    outlines: Memo<u16, bool>,
 }
 
-/// Memo of a face's `char → glyph id` look-ups (0 for none): composing measures
-/// the same few characters thousands of times, and each `cmap` search costs
-/// far more than a hash look-up.
-#[derive(Debug, Default, Clone)]
-struct GlyphCache(Memo<char, u16>);
+/// Memo of a face's `char → glyph id` look-ups, and of whether each glyph's
+/// outline is readable: composing measures the same few characters thousands
+/// of times, a `cmap` search costs far more than reading a slot, and decoding
+/// an outline thousands of steps. One slot per code point of the Basic
+/// Multilingual Plane, in blocks of 256 made on first use: bits 0–16 hold the
+/// glyph id + 1 (0 before the first look-up), bit 17 says the outline was
+/// checked and bit 18 that it was readable. Characters beyond U+FFFF (rare in
+/// labels) are looked up each time.
+struct GlyphCache(Box<[OnceLock<GlyphBlock>]>);
+
+type GlyphBlock = Box<[AtomicU32; 256]>;
+
+const CHECKED: u32 = 1 << 17;
+const READABLE: u32 = 1 << 18;
+const GLYPH: u32 = CHECKED - 1;
 
 impl GlyphCache {
-    /// The glyph of `c`, looked up in `face` the first time only.
+    /// The slot of `c`, its glyph looked up in `face` the first time only;
+    /// `None` beyond the Basic Multilingual Plane.
+    fn slot(&self, face: &ttf_parser::Face<'_>, c: char) -> Option<(&AtomicU32, u32)> {
+        let cp = c as u32;
+        let block = self.0.get((cp >> 8) as usize)?;
+        let block = block.get_or_init(|| Box::new(std::array::from_fn(|_| AtomicU32::new(0))));
+        let slot = &block[(cp & 0xFF) as usize];
+        let mut v = slot.load(Ordering::Relaxed);
+        if v == 0 {
+            v = u32::from(face.glyph_index(c).map_or(0, |g| g.0)) + 1;
+            slot.store(v, Ordering::Relaxed);
+        }
+        Some((slot, v))
+    }
+
+    /// The glyph of `c` (0 for none).
     fn get(&self, face: &ttf_parser::Face<'_>, c: char) -> u16 {
-        self.0.get_or(c, || face.glyph_index(c).map_or(0, |g| g.0))
-    }
-}
-
-/// Answers worked out once per key, behind a lock (a font book is shared
-/// between threads).
-#[derive(Debug)]
-struct Memo<K, V>(Mutex<HashMap<K, V, BuildHasherDefault<CharHasher>>>);
-
-impl<K: std::hash::Hash + Eq + Copy, V: Copy> Memo<K, V> {
-    /// The answer for `k`, computed by `f` the first time only.
-    fn get_or(&self, k: K, f: impl FnOnce() -> V) -> V {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        *map.entry(k).or_insert_with(f)
-    }
-}
-
-impl<K, V> Default for Memo<K, V> {
-    fn default() -> Self {
-        Memo(Mutex::new(HashMap::default()))
-    }
-}
-
-impl<K: Clone, V: Clone> Clone for Memo<K, V> {
-    fn clone(&self) -> Self {
-        Memo(Mutex::new(
-            self.0.lock().unwrap_or_else(|e| e.into_inner()).clone(),
-        ))
-    }
-}
-
-/// A hasher for `char` and glyph id keys: one multiplication (Fibonacci hashing), enough
-/// for code points, and much cheaper than the default SipHash.
-#[derive(Debug, Default, Clone, Copy)]
-struct CharHasher(u64);
-
-impl Hasher for CharHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        match self.slot(face, c) {
+            Some((_, v)) => ((v & GLYPH) - 1) as u16,
+            None => face.glyph_index(c).map_or(0, |g| g.0),
         }
     }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+
+    /// Whether glyph `g` of `c` has a readable outline, by `check` the first time only.
+    fn readable(&self, face: &ttf_parser::Face<'_>, c: char, check: impl FnOnce() -> bool) -> bool {
+        let Some((slot, v)) = self.slot(face, c) else {
+            return check();
+        };
+        if v & CHECKED != 0 {
+            return v & READABLE != 0;
+        }
+        let ok = check();
+        slot.fetch_or(CHECKED | if ok { READABLE } else { 0 }, Ordering::Relaxed);
+        ok
     }
-    fn write_u16(&mut self, n: u16) {
-        self.write_u32(n as u32);
+}
+
+impl Default for GlyphCache {
+    fn default() -> Self {
+        GlyphCache((0..256).map(|_| OnceLock::new()).collect())
+    }
+}
+
+impl Clone for GlyphCache {
+    /// An empty memo: it fills again on use.
+    fn clone(&self) -> Self {
+        GlyphCache::default()
+    }
+}
+
+impl std::fmt::Debug for GlyphCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let blocks = self.0.iter().filter(|b| b.get().is_some()).count();
+        write!(f, "GlyphCache({blocks} blocks)")
     }
 }
 
@@ -206,7 +214,6 @@ impl FontBook {
             index,
             face,
             glyphs: GlyphCache::default(),
-            outlines: Memo::default(),
         });
         Ok(FontId(self.fonts.len() - 1))
     }
@@ -401,7 +408,7 @@ impl FontBook {
         let f = &self.fonts[id.0];
         let g = f.glyphs.get(&f.face, c);
         g != 0
-            && f.outlines.get_or(g, || {
+            && f.glyphs.readable(&f.face, c, || {
                 f.face
                     .outline_glyph(ttf_parser::GlyphId(g), &mut Sink)
                     .is_some()

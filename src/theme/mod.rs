@@ -401,6 +401,7 @@ fn load_chain(
         text: &text,
         origin: &name,
         dir: &dir,
+        builtin: matches!(origin, Origin::Builtin(..)),
     };
     let mut own = KeyOrigins::default();
     let mut table = schema::check(&src, &mut own)?;

@@ -89,3 +89,91 @@ fn without_a_cover_the_board_comes_first() {
     assert_eq!(with.len(), pages.len() + 1);
     assert_eq!(&with[1..], &pages[..]);
 }
+
+/// The Form XObjects of a PDF: their resource names (as the XObject
+/// dictionaries give them) and decoded content.
+fn forms(doc: &lopdf::Document) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (_, obj) in doc.objects.iter() {
+        let Ok(d) = obj.as_dict() else { continue };
+        for (name, v) in d.iter() {
+            let Ok(id) = v.as_reference() else { continue };
+            let Ok(lopdf::Object::Stream(s)) = doc.get_object(id) else {
+                continue;
+            };
+            if s.dict.get(b"Subtype").and_then(|o| o.as_name()).ok() == Some(&b"Form"[..]) {
+                out.push((
+                    name.clone(),
+                    s.decompressed_content().unwrap_or(s.content.clone()),
+                ));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Each page the cover shows is drawn once in the file: a Form XObject that
+/// the page itself and its thumbnail on the cover both place.
+#[test]
+fn cover_thumbnails_place_the_pages_drawings() {
+    let bytes = cli_pdf(&["set"]);
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+    let forms = forms(&doc);
+    assert_eq!(
+        forms.len(),
+        pages.len() - 1,
+        "one form per page but the cover"
+    );
+    let cover = String::from_utf8(doc.get_page_content(pages[0])).unwrap();
+    for (n, &id) in pages.iter().enumerate().skip(1) {
+        let name = format!("Pg{}", n + 1);
+        let own = doc.get_page_content(id);
+        assert_eq!(
+            own.trim_ascii(),
+            format!("/{name} Do").as_bytes(),
+            "page {}",
+            n + 1
+        );
+        let (_, body) = forms
+            .iter()
+            .find(|(k, _)| k == name.as_bytes())
+            .unwrap_or_else(|| panic!("no form {name}"));
+        assert!(body.len() > 1000, "{name} holds the page's drawing");
+        // On the cover: once, scaled down inside the thumbnail's clip.
+        assert_eq!(cover.matches(&format!("/{name} Do")).count(), 1, "{name}");
+    }
+    // No drawing is written twice: the cover's own content is small.
+    assert!(cover.len() < 20_000, "{} bytes", cover.len());
+    // And each page's words are still there, through the form.
+    let text = std::process::Command::new("pdftotext")
+        .args(["-f", "4", "-l", "4", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()
+        .and_then(|mut c| {
+            use std::io::Write as _;
+            c.stdin.take()?.write_all(&bytes).ok()?;
+            c.wait_with_output().ok()
+        });
+    if let Some(out) = text.filter(|o| o.status.success()) {
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Elephant"), "rules text on page 4: {text}");
+    }
+}
+
+/// A print shop's set has no shared drawings: the thumbnails take the cover's
+/// colours, so no die line (CutContour) is drawn on the cover.
+#[test]
+fn print_shop_cover_thumbnails_are_flattened() {
+    let bytes = cli_pdf(&["set", "--for", "print-shop"]);
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    assert!(forms(&doc).is_empty());
+    let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+    let cover = String::from_utf8(doc.get_page_content(pages[0])).unwrap();
+    assert!(!cover.contains("CutContour"), "no die line on the cover");
+    assert!(cover.len() > 100_000, "the thumbnails are drawn in place");
+}

@@ -22,11 +22,11 @@ use std::fmt::Write as _;
 use crate::scene::{Color, Document, Item, Layer, Path, Seg, Spot, TextRun, Transform};
 use crate::text::FontId;
 
-/// The deflate level of PDF streams (zlib-rs): chosen by measuring the default
-/// sets. Level 7 is the lowest whose English and Chinese sets are no larger than
-/// with miniz_oxide at level 9 (both are smaller), at 40 % fewer instructions;
-/// zlib-rs at 9 is slower and larger than at 7 here.
-pub const DEFLATE_LEVEL: u32 = 7;
+/// The deflate level of PDF streams (zlib-rs), chosen by measuring the default
+/// sets at every level (`benches/levels.sh`; the table is in the README): 4 is
+/// the knee. Levels 5–8 make files 1–3 % smaller for 4–10 % more work; 3 and
+/// below save little more work and grow the files faster.
+pub const DEFLATE_LEVEL: u32 = 4;
 
 /// PostScript points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -109,12 +109,12 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
 
     // printpdf gets each page's layers, for its resources, and on the first page
     // one text run per font: the glyphs of the whole document, each under the
-    // character printpdf would have recorded for it last. From these it subsets
+    // character its ToUnicode map should give (see [`glyph_samples`]). From these it subsets
     // the fonts and writes their widths and ToUnicode maps exactly as for the
     // pages' own text; the codes it gives each glyph are read back from that
     // run, and every page's content stream is then written here, in the bytes
     // printpdf writes, without building an operator list for it.
-    let samples = glyph_samples(doc, &char_glyphs);
+    let samples = glyph_samples(&chars, &char_glyphs);
     let pages = doc
         .pages
         .iter()
@@ -245,21 +245,45 @@ fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
-/// The characters of `doc` set in each font of the book; `None` for fonts it never uses.
+/// The characters of `doc` set in each font of the book; `None` for fonts it
+/// never uses. Collected as one bit per code point of the Basic Multilingual
+/// Plane (a set beyond it), each font's bits made on its first run.
 fn font_chars(doc: &Document) -> Vec<Option<BTreeSet<char>>> {
-    let mut chars = vec![None; doc.fonts.fonts().len()];
+    let n = doc.fonts.fonts().len();
+    let mut bmp: Vec<Option<Vec<u64>>> = vec![None; n];
+    let mut beyond: Vec<BTreeSet<char>> = vec![BTreeSet::new(); n];
     for page in &doc.pages {
         for (_, items) in page.layers.iter() {
             for t in crate::scene::text_runs(items) {
-                let set: &mut rustc_hash::FxHashSet<char> =
-                    chars[t.font.0].get_or_insert_with(Default::default);
-                set.extend(t.text.chars());
+                let bits = bmp[t.font.0].get_or_insert_with(|| vec![0; 0x10000 / 64]);
+                for c in t.text.chars() {
+                    match bits.get_mut(c as usize / 64) {
+                        Some(word) => *word |= 1 << (c as u32 % 64),
+                        None => {
+                            beyond[t.font.0].insert(c);
+                        }
+                    }
+                }
             }
         }
     }
-    chars
-        .into_iter()
-        .map(|set| set.map(|set| set.into_iter().collect()))
+    bmp.into_iter()
+        .zip(beyond)
+        .map(|(bits, beyond)| {
+            bits.map(|bits| {
+                let mut set = BTreeSet::new();
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        let k = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        set.extend(char::from_u32(w as u32 * 64 + k));
+                    }
+                }
+                set.extend(beyond);
+                set
+            })
+        })
         .collect()
 }
 
@@ -279,33 +303,25 @@ fn glyph_sets(doc: &Document, chars: &[Option<BTreeSet<char>>]) -> Vec<Option<BT
         .collect()
 }
 
-/// For each used font, its glyphs in id order, each with the character printpdf
-/// records for it: the last one in the document that maps to it (printpdf keeps
-/// the last character of a glyph for the ToUnicode map).
+/// For each used font, its glyphs in id order, each with the character the
+/// ToUnicode map gives it: of the characters drawn with that glyph, the one
+/// with the smallest code point (a space rather than a no-break space, a
+/// hyphen-minus rather than a hyphen), which searches and copies best.
 fn glyph_samples(
-    doc: &Document,
+    chars: &[Option<BTreeSet<char>>],
     char_glyphs: &[HashMap<char, Option<u16>>],
 ) -> Vec<Option<Vec<(u16, char)>>> {
-    let mut last: Vec<Option<HashMap<u16, char>>> = vec![None; char_glyphs.len()];
-    for page in &doc.pages {
-        for (_, items) in page.layers.iter() {
-            for t in crate::scene::text_runs(items) {
-                let map = last[t.font.0].get_or_insert_with(Default::default);
-                for c in t.text.chars() {
-                    if let Some(Some(g)) = char_glyphs[t.font.0].get(&c) {
-                        map.insert(*g, c);
-                    }
+    chars
+        .iter()
+        .zip(char_glyphs)
+        .map(|(set, glyphs)| {
+            let mut first = std::collections::BTreeMap::new();
+            for &c in set.as_ref()? {
+                if let Some(Some(g)) = glyphs.get(&c) {
+                    first.entry(*g).or_insert(c);
                 }
             }
-        }
-    }
-    last.into_iter()
-        .map(|m| {
-            m.filter(|m| !m.is_empty()).map(|m| {
-                let mut sample: Vec<(u16, char)> = m.into_iter().collect();
-                sample.sort_unstable();
-                sample
-            })
+            (!first.is_empty()).then(|| first.into_iter().collect())
         })
         .collect()
 }
@@ -804,6 +820,11 @@ fn real_to(out: &mut String, v: f64) {
         out.push('0');
         return;
     }
+    if n.abs() >= 9e15 {
+        // Beyond exact integers (no page comes near): the formatter's digits.
+        let _ = write!(out, "{}", n / 1000.0);
+        return;
+    }
     // Written backwards into a buffer, then appended at once: the integer part
     // ends at byte 24, the fraction (up to ".ddd") follows.
     let negative = n < 0.0;
@@ -1233,9 +1254,10 @@ mod tests {
     use super::*;
     use crate::text::{BuiltinFont, FontBook};
 
-    /// The digit-by-digit writer gives lopdf's text for the `f32` of every value.
+    /// The digit-by-digit writer gives the shortest text of each value
+    /// rounded to 1/1000: it reads back as exactly that, with no trailing zero.
     #[test]
-    fn reals_are_written_as_lopdf_writes_them() {
+    fn reals_are_the_exact_thousandth() {
         let mut values = vec![
             0.0, -0.0, -0.0001, 0.0004, 0.0005, 1.0, -1.5, 8191.9995, 8192.0,
         ];
@@ -1260,8 +1282,19 @@ mod tests {
         for v in values {
             let mut ours = String::new();
             real_to(&mut ours, v);
-            let lopdf = format!("{}", ((v * 1000.0).round() / 1000.0) as f32);
-            assert_eq!(ours, lopdf, "{v}");
+            let want = (v * 1000.0).round();
+            if !want.is_finite() {
+                assert_eq!(ours, "0", "{v}");
+                continue;
+            }
+            let back: f64 = ours.parse().unwrap();
+            if want.abs() < 9e15 {
+                assert_eq!((back * 1000.0).round(), want, "{v}: {ours}");
+            } else {
+                assert_eq!(back, want / 1000.0, "{v}: {ours}");
+            }
+            assert!(!ours.contains('.') || !ours.ends_with('0'), "{v}: {ours}");
+            assert!(!ours.ends_with('.') && ours != "-0", "{v}: {ours}");
         }
     }
 

@@ -343,9 +343,9 @@ impl FontBook {
         let face = self.face(id);
         let upem = face.units_per_em() as f64;
         // An ideograph's ink box tells where CJK text sits on its baseline.
-        if let Some(bb) = face
-            .glyph_index('中')
-            .and_then(|g| face.glyph_bounding_box(g))
+        if let Some(bb) = self
+            .glyph(id, '中')
+            .and_then(|g| face.glyph_bounding_box(ttf_parser::GlyphId(g)))
         {
             return (bb.y_min as f64 + bb.y_max as f64) / 2.0 / upem;
         }

@@ -1,8 +1,9 @@
 //! The drawing model shared by every renderer.
 //!
 //! A [`Page`] is a sheet of paper measured in millimetres, origin at the top-left
-//! corner, x to the right and y **down**. Items are paths, text runs and groups;
-//! a group may carry a transform and belong to a named [`Layer`]. Renderers
+//! corner, x to the right and y **down**. Items are paths, text runs, groups
+//! (with a transform), clips and references to another page's drawing
+//! ([`PageRef`], shared, not copied); each item belongs to a named [`Layer`]. Renderers
 //! (`render::svg`, `render::pdf`) read only this model: they know nothing of
 //! boards or counters.
 

@@ -7,7 +7,9 @@
 //! trimmed sheet plus its bleed), TrimBox the finished sheet. Scene coordinates (mm, origin top-left, y down) are mapped to
 //! PDF space (pt, origin bottom-left, y up) point by point, so the content
 //! stream carries no page-wide transform. Text is real text in an Identity-H
-//! font with a ToUnicode map, subset per document. Output is deterministic:
+//! font with a ToUnicode map, subset per document. A page that another page
+//! shows ([`Item::Page`], the cover's thumbnails) is written once, as a Form
+//! XObject that both place. Output is deterministic:
 //! fixed resource names, epoch dates and a trailer `/ID` derived from the content.
 
 use printpdf::{

@@ -865,30 +865,6 @@ fn real_to(out: &mut String, v: f64) {
     out.extend(buf[i..end].iter().map(|&b| b as char));
 }
 
-#[cfg(test)]
-mod real_tests {
-    use super::real_to;
-
-    #[test]
-    fn reals_are_the_shortest_decimal_of_the_thousandth() {
-        for (v, s) in [
-            (0.0, "0"),
-            (-0.0004, "0"),
-            (12.0, "12"),
-            (-0.5, "-0.5"),
-            (841.889_76, "841.89"),
-            (4_096.000_2, "4096"),
-            (123_456.789_4, "123456.789"),
-            (-7.0106, "-7.011"),
-            (f64::NAN, "0"),
-        ] {
-            let mut out = String::new();
-            real_to(&mut out, v);
-            assert_eq!(out, s, "{v}");
-        }
-    }
-}
-
 /// Sets the fill (or stroke) colour. A spot colour selects its Separation
 /// colour space at full tint and overprints (it never knocks out the inks
 /// below it); [`pdfx`] adds the resources.
@@ -1255,6 +1231,98 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
 mod tests {
     use super::*;
     use crate::text::{BuiltinFont, FontBook};
+
+    #[test]
+    fn reals_are_the_shortest_decimal_of_the_thousandth() {
+        for (v, s) in [
+            (0.0, "0"),
+            (-0.0004, "0"),
+            (12.0, "12"),
+            (-0.5, "-0.5"),
+            (841.889_76, "841.89"),
+            (4_096.000_2, "4096"),
+            (123_456.789_4, "123456.789"),
+            (-7.0106, "-7.011"),
+            (f64::NAN, "0"),
+        ] {
+            let mut out = String::new();
+            real_to(&mut out, v);
+            assert_eq!(out, s, "{v}");
+        }
+    }
+
+    /// A page placed inside another (a thumbnail) lands where the scene puts
+    /// it: the form's points, through the `cm` the placing page writes, are the
+    /// scene points through the group's transform and that page's own map,
+    /// bleed included.
+    #[test]
+    fn a_placed_page_lands_where_the_scene_puts_it() {
+        use crate::scene::{shapes, Group, Page};
+        let mut shown = Page::new(100.0, 150.0).with_bleed(3.0);
+        shown.add(
+            Layer::Artwork,
+            [shapes::fill(
+                shapes::rect(10.0, 20.0, 30.0, 40.0),
+                Color::BLACK,
+            )],
+        );
+        let place = Transform([0.25, 0.0, 0.0, 0.25, 50.0, 60.0]);
+        let mut cover = Page::new(210.0, 297.0).with_bleed(2.0);
+        cover.add(
+            Layer::Artwork,
+            [Item::Group(Group {
+                transform: place,
+                items: vec![Item::Page(shown.share())],
+            })],
+        );
+        let doc = Document {
+            title: "t".into(),
+            pages: vec![cover.clone(), shown],
+            fonts: std::sync::Arc::new(FontBook::new()),
+        };
+        let pdf = render(&doc, &PdfOptions::default()).unwrap();
+        let lo = lopdf::Document::load_mem(&pdf).unwrap();
+        let pages: Vec<_> = lo.get_pages().into_values().collect();
+        let placing = String::from_utf8(lo.get_page_content(pages[0])).unwrap();
+        let cm: Vec<f64> = placing
+            .lines()
+            .find(|l| l.ends_with(" cm"))
+            .unwrap()
+            .split_whitespace()
+            .take(6)
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert!(placing.contains("/Pg2 Do"), "{placing}");
+        // The form's first point: the rectangle's corner in the shown page's PDF space.
+        let form = lo
+            .objects
+            .values()
+            .find_map(|o| match o {
+                lopdf::Object::Stream(s) if s.dict.get(b"Subtype").ok() == Some(&"Form".into()) => {
+                    Some(s.decompressed_content().unwrap_or(s.content.clone()))
+                }
+                _ => None,
+            })
+            .unwrap();
+        let form = String::from_utf8(form).unwrap();
+        let m: Vec<f64> = form
+            .lines()
+            .find(|l| l.ends_with(" m"))
+            .unwrap()
+            .split_whitespace()
+            .take(2)
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let (x, y) = (m[0], m[1]);
+        let got = (cm[0] * x + cm[2] * y + cm[4], cm[1] * x + cm[3] * y + cm[5]);
+        let want = to_pdf(&cover)
+            .then_apply(place)
+            .apply(crate::scene::pt(10.0, 20.0));
+        assert!(
+            (got.0 - want.x).abs() < 0.01 && (got.1 - want.y).abs() < 0.01,
+            "{got:?} vs {want:?}"
+        );
+    }
 
     /// The digit-by-digit writer gives the shortest text of each value
     /// rounded to 1/1000: it reads back as exactly that, with no trailing zero.

@@ -371,9 +371,11 @@ impl PageRef {
         }
     }
 
-    /// True when this is a reference to `page`'s drawing (the same items, not a copy).
-    pub fn is_of(&self, page: &Page) -> bool {
-        Arc::ptr_eq(&self.layers, &page.layers)
+    /// Which drawing this refers to: equal to [`Page::drawing_id`] of the
+    /// page it was made from as long as that page is unchanged (the same
+    /// items, not a copy).
+    pub fn drawing_id(&self) -> usize {
+        Arc::as_ptr(&self.layers) as usize
     }
 }
 
@@ -461,6 +463,11 @@ impl Page {
             bleed: 0.0,
             layers: Arc::default(),
         }
+    }
+
+    /// Identifies this page's items while they are shared: see [`PageRef::drawing_id`].
+    pub fn drawing_id(&self) -> usize {
+        Arc::as_ptr(&self.layers) as usize
     }
 
     /// This page's drawing, to place elsewhere (see [`PageRef`]). Adding to the
@@ -682,9 +689,13 @@ mod tests {
             [shapes::fill(shapes::rect(0.0, 0.0, 1.0, 1.0), Color::WHITE)],
         );
         let r = p.share();
-        assert!(r.is_of(&p));
+        assert_eq!(r.drawing_id(), p.drawing_id());
         p.add(Layer::Cut, []);
-        assert!(!r.is_of(&p), "the page now has its own copy");
+        assert_ne!(
+            r.drawing_id(),
+            p.drawing_id(),
+            "the page now has its own copy"
+        );
         assert_eq!(r.items().count(), 1);
     }
 

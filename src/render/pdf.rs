@@ -390,7 +390,7 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 struct Names<'a> {
     fonts: &'a [PFontId],
     codes: &'a [HashMap<char, [u8; 2]>],
-    /// By the address of the page's shared layers ([`std::sync::Arc::as_ptr`]).
+    /// By [`crate::scene::Page::drawing_id`].
     forms: &'a HashMap<usize, Form>,
 }
 
@@ -403,15 +403,14 @@ struct Form {
     from_pdf: Transform,
 }
 
-/// The pages that some [`Item::Page`] in `doc` refers to, by the address of
-/// their layers. A reference to a drawing that is no page of `doc` is drawn in
+/// The pages that some [`Item::Page`] in `doc` refers to, by their drawing id. A reference to a drawing that is no page of `doc` is drawn in
 /// place instead.
 fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
     fn walk(items: &[Item], out: &mut rustc_hash::FxHashSet<usize>) {
         for item in items {
             match item {
                 Item::Page(r) => {
-                    out.insert(std::sync::Arc::as_ptr(&r.layers) as usize);
+                    out.insert(r.drawing_id());
                 }
                 Item::Group(g) => walk(&g.items, out),
                 Item::Clip(c) => walk(&c.items, out),
@@ -427,7 +426,7 @@ fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
     }
     let mut forms = HashMap::default();
     for (n, page) in doc.pages.iter().enumerate() {
-        let key = std::sync::Arc::as_ptr(&page.layers) as usize;
+        let key = page.drawing_id();
         if !used.contains(&key) || forms.contains_key(&key) {
             continue;
         }
@@ -471,52 +470,20 @@ fn add_form(
     lo.add_object(lopdf::Stream::new(dict, content))
 }
 
-/// Names every form in the XObject resources of the page `page_id` (a shared
-/// XObject dictionary is updated in place, a missing one created).
+/// Names every form in the XObject resources of the page `page_id`.
 fn name_forms(
     lo: &mut lopdf::Document,
     page_id: lopdf::ObjectId,
     forms: &[(String, lopdf::ObjectId)],
 ) {
-    use lopdf::{Dictionary, Object};
     if forms.is_empty() {
         return;
     }
-    let res = match lo.get_dictionary(page_id).and_then(|d| d.get(b"Resources")) {
-        Ok(Object::Reference(r)) => Some(*r),
-        _ => None,
-    };
-    let shared = res
-        .and_then(|r| lo.get_dictionary(r).ok())
-        .and_then(|d| d.get(b"XObject").ok())
-        .and_then(|x| x.as_reference().ok());
-    let set = |d: &mut Dictionary| {
-        for (name, id) in forms {
-            d.set(name.as_bytes().to_vec(), Object::Reference(*id));
-        }
-    };
-    if let Some(x) = shared {
-        if let Ok(d) = lo.get_dictionary_mut(x) {
-            set(d);
-            return;
-        }
-    }
-    // Resources, or their XObject dictionary, written in place: add to them.
-    let owner = match res {
-        Some(r) => lo.get_dictionary_mut(r),
-        None => lo
-            .get_dictionary_mut(page_id)
-            .and_then(|p| p.get_mut(b"Resources"))
-            .and_then(Object::as_dict_mut),
-    };
-    if let Ok(owner) = owner {
-        let mut d = match owner.get(b"XObject") {
-            Ok(Object::Dictionary(d)) => d.clone(),
-            _ => Dictionary::new(),
-        };
-        set(&mut d);
-        owner.set("XObject", d);
-    }
+    let entries: Vec<(Vec<u8>, lopdf::Object)> = forms
+        .iter()
+        .map(|(name, id)| (name.as_bytes().to_vec(), lopdf::Object::Reference(*id)))
+        .collect();
+    add_resources(lo, page_id, b"XObject", &entries);
 }
 
 /// The map from a page's scene space (mm, origin at the trimmed sheet's
@@ -895,7 +862,7 @@ const OVERPRINT: &str = "GS-overprint";
 /// (its die line is for the cutter). The dates stay those printpdf writes
 /// (the epoch), so the file is reproducible.
 fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
-    use lopdf::{dictionary, Dictionary, Object, Stream};
+    use lopdf::{dictionary, Object, Stream};
     let version = "PDF/X-4";
     let profile = lo.add_object(Stream::new(
         dictionary! { "N" => 4 },
@@ -964,51 +931,64 @@ fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
             }),
         ])
     };
-    let mut spaces = Dictionary::new();
-    for spot in [Spot::CutContour, Spot::All] {
-        spaces.set(spot_res(spot), separation(spot));
-    }
+    let spaces: Vec<(Vec<u8>, Object)> = [Spot::CutContour, Spot::All]
+        .into_iter()
+        .map(|spot| (spot_res(spot).into_bytes(), separation(spot)))
+        .collect();
     let overprint = dictionary! { "Type" => "ExtGState", "OP" => true, "op" => true, "OPM" => 1 };
+    let states = [(OVERPRINT.as_bytes().to_vec(), Object::Dictionary(overprint))];
     let page_ids: Vec<_> = lo.get_pages().into_values().collect();
     for id in page_ids {
-        // The page's resources, and their ExtGState, may be direct or referenced.
-        let res = match lo.get_dictionary(id).and_then(|d| d.get(b"Resources")) {
-            Ok(Object::Reference(r)) => *r,
-            Ok(Object::Dictionary(d)) => {
-                let r = lo.add_object(d.clone());
-                if let Ok(page) = lo.get_dictionary_mut(id) {
-                    page.set("Resources", r);
-                }
-                r
+        add_resources(lo, id, b"ExtGState", &states);
+        add_resources(lo, id, b"ColorSpace", &spaces);
+    }
+}
+
+/// Adds `entries` to one category (`XObject`, `ExtGState`, …) of the
+/// resources of page `page_id`, wherever they are written: a category
+/// dictionary shared by reference is changed in place (every page that uses
+/// it sees the entries), one written in the page's resources is extended, a
+/// missing one is made. Resources written in the page itself are first moved
+/// to an object of their own.
+fn add_resources(
+    lo: &mut lopdf::Document,
+    page_id: lopdf::ObjectId,
+    category: &[u8],
+    entries: &[(Vec<u8>, lopdf::Object)],
+) {
+    use lopdf::{Dictionary, Object};
+    let res = match lo.get_dictionary(page_id).and_then(|d| d.get(b"Resources")) {
+        Ok(Object::Reference(r)) => *r,
+        found => {
+            let own = match found {
+                Ok(Object::Dictionary(d)) => d.clone(),
+                _ => Dictionary::new(),
+            };
+            let r = lo.add_object(own);
+            if let Ok(page) = lo.get_dictionary_mut(page_id) {
+                page.set("Resources", r);
             }
-            _ => {
-                let r = lo.add_object(Dictionary::new());
-                if let Ok(page) = lo.get_dictionary_mut(id) {
-                    page.set("Resources", r);
-                }
-                r
-            }
-        };
-        let states = match lo.get_dictionary(res).and_then(|d| d.get(b"ExtGState")) {
-            Ok(Object::Reference(r)) => Some(*r),
-            _ => None,
-        };
-        match states.and_then(|r| lo.get_dictionary_mut(r).ok()) {
-            Some(gs) => gs.set(OVERPRINT, overprint.clone()),
-            None => {
-                if let Ok(d) = lo.get_dictionary_mut(res) {
-                    let mut gs = match d.get(b"ExtGState") {
-                        Ok(Object::Dictionary(g)) => g.clone(),
-                        _ => Dictionary::new(),
-                    };
-                    gs.set(OVERPRINT, overprint.clone());
-                    d.set("ExtGState", gs);
-                }
-            }
+            r
         }
-        if let Ok(d) = lo.get_dictionary_mut(res) {
-            d.set("ColorSpace", spaces.clone());
+    };
+    let set = |d: &mut Dictionary| {
+        for (name, value) in entries {
+            d.set(name.clone(), value.clone());
         }
+    };
+    let shared = match lo.get_dictionary(res).and_then(|d| d.get(category)) {
+        Ok(Object::Reference(r)) => Some(*r),
+        _ => None,
+    };
+    if let Some(d) = shared.and_then(|r| lo.get_dictionary_mut(r).ok()) {
+        set(d);
+    } else if let Ok(d) = lo.get_dictionary_mut(res) {
+        let mut own = match d.get(category) {
+            Ok(Object::Dictionary(own)) => own.clone(),
+            _ => Dictionary::new(),
+        };
+        set(&mut own);
+        d.set(category.to_vec(), own);
     }
 }
 
@@ -1085,10 +1065,7 @@ fn emit(ops: &mut Ops, item: &Item, t: Transform, names: &Names) {
             }
             ops.op("Q");
         }
-        Item::Page(r) => match names
-            .forms
-            .get(&(std::sync::Arc::as_ptr(&r.layers) as usize))
-        {
+        Item::Page(r) => match names.forms.get(&r.drawing_id()) {
             // The form's space is its page's PDF space: back to that page's
             // scene, then through `t`.
             Some(form) => {
@@ -1251,6 +1228,18 @@ mod tests {
         }
     }
 
+    /// The operands of the first `op` operator of a content stream.
+    fn operands(content: &str, op: &str) -> Vec<f64> {
+        let line = content
+            .lines()
+            .find(|l| l.strip_suffix(op).is_some_and(|rest| rest.ends_with(' ')))
+            .unwrap_or_else(|| panic!("no {op} in {content}"));
+        line.split_whitespace()
+            .filter(|w| *w != op)
+            .map(|v| v.parse().unwrap())
+            .collect()
+    }
+
     /// A page placed inside another (a thumbnail) lands where the scene puts
     /// it: the form's points, through the `cm` the placing page writes, are the
     /// scene points through the group's transform and that page's own map,
@@ -1284,14 +1273,7 @@ mod tests {
         let lo = lopdf::Document::load_mem(&pdf).unwrap();
         let pages: Vec<_> = lo.get_pages().into_values().collect();
         let placing = String::from_utf8(lo.get_page_content(pages[0])).unwrap();
-        let cm: Vec<f64> = placing
-            .lines()
-            .find(|l| l.ends_with(" cm"))
-            .unwrap()
-            .split_whitespace()
-            .take(6)
-            .map(|v| v.parse().unwrap())
-            .collect();
+        let cm = operands(&placing, "cm");
         assert!(placing.contains("/Pg2 Do"), "{placing}");
         // The form's first point: the rectangle's corner in the shown page's PDF space.
         let form = lo
@@ -1305,14 +1287,7 @@ mod tests {
             })
             .unwrap();
         let form = String::from_utf8(form).unwrap();
-        let m: Vec<f64> = form
-            .lines()
-            .find(|l| l.ends_with(" m"))
-            .unwrap()
-            .split_whitespace()
-            .take(2)
-            .map(|v| v.parse().unwrap())
-            .collect();
+        let m = operands(&form, "m");
         let (x, y) = (m[0], m[1]);
         let got = (cm[0] * x + cm[2] * y + cm[4], cm[1] * x + cm[3] * y + cm[5]);
         let want = to_pdf(&cover)

@@ -188,12 +188,45 @@ pub fn read_text(path: &Path, kind: InputKind) -> Result<String, ReadError> {
     }
 }
 
+/// True for a character that is invisible or reorders what follows it on a
+/// terminal: bidirectional controls (U+202A–U+202E, U+2066–U+2069), other
+/// format characters (zero-width spaces and joiners, U+FEFF, tags) and
+/// noncharacters (U+FFFE, U+FDD0, …).
+pub fn is_invisible(c: char) -> bool {
+    let u = c as u32;
+    matches!(u,
+        0xAD | 0x61C | 0x180E | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F
+        | 0xFEFF | 0xFFF9..=0xFFFB | 0xFDD0..=0xFDEF | 0xE0000..=0xE007F)
+        || u & 0xFFFE == 0xFFFE
+}
+
+/// Why `path` cannot be read as a `kind` file, if it cannot: not there, or
+/// not a regular file (a FIFO, device, socket or folder, directly or through
+/// symbolic links). For messages about paths inside data files.
+pub fn not_a_regular_file(path: &Path, kind: InputKind) -> Option<String> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => None,
+        Ok(m) => Some(format!(
+            "`{}` is {}, not a {} file; give a regular file",
+            shown_path(path),
+            node_kind(&m.file_type()),
+            kind.what()
+        )),
+        Err(_) => Some(format!(
+            "{} file not found: tried `{}` (relative paths are read from this file's folder)",
+            kind.what(),
+            shown_path(path)
+        )),
+    }
+}
+
 /// A name for the terminal: control characters (which could move the cursor,
-/// clear the screen or forge lines) are written as escapes such as `\u{1b}`.
+/// clear the screen or forge lines) and invisible or reordering characters
+/// (see [`is_invisible`]) are written as escapes such as `\u{1b}`.
 pub fn shown(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if c.is_control() {
+        if c.is_control() || is_invisible(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -243,9 +276,16 @@ pub fn shorten_quotes(msg: &str) -> String {
 
 /// True for a character that may not appear in a label or name: control
 /// characters other than tab and newline (they are invalid in XML, or move the
-/// terminal's cursor).
+/// terminal's cursor) and noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and
+/// the last two of every plane: invalid in XML or meant never to be printed).
 pub fn is_forbidden_char(c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t'
+    (c.is_control() && c != '\n' && c != '\t') || is_noncharacter(c)
+}
+
+/// True for Unicode's 66 noncharacters.
+pub fn is_noncharacter(c: char) -> bool {
+    let u = c as u32;
+    (0xFDD0..=0xFDEF).contains(&u) || u & 0xFFFE == 0xFFFE
 }
 
 /// Checks every string of a TOML document (values and keys): no control
@@ -273,11 +313,16 @@ pub fn check_toml_strings(src: &str, origin: &str) -> Result<(), Error> {
     };
     let check = |s: &str, offset: usize, key: &str| -> Result<(), Error> {
         if let Some(c) = s.chars().find(|c| is_forbidden_char(*c)) {
+            let what = if is_noncharacter(c) {
+                "the noncharacter"
+            } else {
+                "the control character"
+            };
             return Err(error(
                 offset,
                 key,
                 format!(
-                    "the text contains the control character U+{:04X}; remove it (only tab and newline are allowed)",
+                    "the text contains {what} U+{:04X}; remove it (of the invisible characters, only tab and newline are allowed)",
                     c as u32
                 ),
             ));
@@ -322,6 +367,137 @@ pub fn check_toml_strings(src: &str, origin: &str) -> Result<(), Error> {
     })
 }
 
+/// Where the keys of a data file (theme, language pack, ruleset) were written:
+/// file (or built-in name), line and column of each; for a theme, after
+/// `extends` (the file that set the value wins), with the files of the chain.
+/// Two values that are the same are equal wherever they were written.
+#[derive(Debug, Clone, Default)]
+pub struct KeyOrigins {
+    keys: std::collections::BTreeMap<String, (String, usize, usize)>,
+    /// The files read (a theme's chain of `extends`), in order.
+    pub files: Vec<std::path::PathBuf>,
+}
+
+impl PartialEq for KeyOrigins {
+    fn eq(&self, _: &KeyOrigins) -> bool {
+        true
+    }
+}
+
+impl KeyOrigins {
+    /// Notes that key `path` was written at `origin:line:column`.
+    pub(crate) fn note(&mut self, path: &str, origin: &str, line: usize, column: usize) {
+        self.keys
+            .insert(path.to_string(), (origin.to_string(), line, column));
+    }
+
+    /// Adds `other`'s keys (replacing the same keys) and files.
+    pub(crate) fn extend(&mut self, other: KeyOrigins) {
+        self.keys.extend(other.keys);
+        self.files.extend(other.files);
+    }
+
+    /// The place of every string value in a TOML document, under the key
+    /// paths that `Lang::strings` gives (`a.b`, `a.list[2]`).
+    pub fn of_strings(src: &str, origin: &str) -> KeyOrigins {
+        use toml::de::{DeTable, DeValue};
+        use toml::Spanned;
+        let mut o = KeyOrigins::default();
+        let Ok(doc) = DeTable::parse(src) else {
+            return o;
+        };
+        fn walk(v: &Spanned<DeValue>, key: &str, note: &mut dyn FnMut(&str, usize)) {
+            match v.get_ref() {
+                DeValue::String(_) => note(key, v.span().start),
+                DeValue::Array(a) => {
+                    for (i, x) in a.iter().enumerate() {
+                        walk(x, &format!("{key}[{i}]"), note);
+                    }
+                }
+                DeValue::Table(t) => {
+                    for (k, x) in t.iter() {
+                        walk(x, &format!("{key}.{}", k.get_ref()), note);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut note = |key: &str, offset: usize| {
+            let (line, column) = line_col(src, offset);
+            o.note(key, origin, line, column);
+        };
+        for (k, x) in doc.get_ref().iter() {
+            walk(x, k.get_ref(), &mut note);
+        }
+        o
+    }
+
+    /// The origin (file or built-in name) of key `path`, if known.
+    pub fn origin(&self, path: &str) -> Option<&str> {
+        self.keys.get(path).map(|(o, ..)| o.as_str())
+    }
+
+    /// An error about key `path` at the place it was written; without one, a
+    /// message naming the key only (`fallback` makes the error).
+    pub fn error(&self, path: &str, message: String, fallback: impl Fn(String) -> Error) -> Error {
+        match self.keys.get(path) {
+            Some((origin, line, column)) => Error::Input {
+                origin: origin.clone(),
+                line: *line,
+                column: *column,
+                key: format!("key `{path}`: "),
+                message,
+            },
+            None => fallback(format!("theme key `{path}`: {message}")),
+        }
+    }
+
+    /// `file:line` where key `path` was written, if known.
+    pub fn place(&self, path: &str) -> Option<String> {
+        self.keys
+            .get(path)
+            .map(|(origin, line, _)| format!("{origin}:{line}"))
+    }
+}
+
+/// A data file's name and text, kept so that a later check can point at the
+/// line of a key (found only when a message needs it). Two values with the
+/// same data are equal wherever they were read from.
+#[derive(Debug, Clone, Default)]
+pub struct SourceText {
+    /// The file (or built-in name), for messages.
+    pub origin: String,
+    text: std::sync::Arc<str>,
+}
+
+impl PartialEq for SourceText {
+    fn eq(&self, _: &SourceText) -> bool {
+        true
+    }
+}
+
+impl SourceText {
+    /// The text of a file named `origin`.
+    pub fn new(origin: &str, text: &str) -> SourceText {
+        SourceText {
+            origin: origin.to_string(),
+            text: text.into(),
+        }
+    }
+
+    /// An error about key `key` (a string value): at its file, line and
+    /// column when found there, else at the file's first line.
+    pub fn error(&self, key: &str, message: String) -> Error {
+        KeyOrigins::of_strings(&self.text, &self.origin).error(key, message, |m| Error::Input {
+            origin: self.origin.clone(),
+            line: 1,
+            column: 1,
+            key: String::new(),
+            message: m,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,6 +534,9 @@ mod tests {
     #[test]
     fn names_and_excerpts_escape_control_characters() {
         assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(shown("x\u{202e}gnp.exe"), "x\\u{202e}gnp.exe");
+        assert_eq!(shown("\u{2066}a\u{fffe}"), "\\u{2066}a\\u{fffe}");
+        assert_eq!(shown("鬥獸棋 é"), "鬥獸棋 é");
         assert_eq!(excerpt(&"é".repeat(100)).chars().count(), EXCERPT_CHARS + 1);
         assert_eq!(excerpt("short"), "short");
     }

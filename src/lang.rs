@@ -279,6 +279,9 @@ pub struct Lang {
     pub boxnet: BoxWords,
     pub cover: CoverWords,
     pub handout: Handout,
+    /// Where the pack was read from, for messages about its keys.
+    #[serde(skip)]
+    pub source: crate::input::SourceText,
 }
 
 /// The built-in packs: (code, TOML source).
@@ -324,7 +327,8 @@ impl Lang {
     /// [`Lang::parse`] without the string check: for the built-in packs,
     /// whose strings the tests check once.
     fn parse_data(src: &str, origin: &str) -> Result<Lang, Error> {
-        let lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
+        let mut lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
+        lang.source = crate::input::SourceText::new(origin, src);
         let empty: Vec<String> = lang
             .strings()
             .into_iter()

@@ -39,6 +39,9 @@ pub struct Resources {
     pub bold: FontStack,
     /// The animals' icons, ready to draw.
     pub icons: Icons,
+    /// The files this run reads (theme files, fonts, icons, and what the
+    /// caller adds: a language pack, a ruleset): never to be written over.
+    pub inputs: Vec<std::path::PathBuf>,
     /// For each font (by [`FontId`]), the theme key that first named it.
     font_keys: Vec<&'static str>,
     /// Problems found while composing that did not stop it (see [`Resources::warn`]).
@@ -221,7 +224,23 @@ impl Resources {
         let (text, bold) = (stack(&first, &text), stack(&first, &bold));
         // The punctuation faces serve the text stacks.
         font_keys.resize(book.fonts().len(), "text");
+        let mut inputs = theme.origins.files.clone();
+        inputs.extend(
+            book.fonts()
+                .iter()
+                .filter(|f| !f.name.starts_with("builtin:"))
+                .map(|f| std::path::PathBuf::from(&f.name)),
+        );
+        for a in crate::layout::Animal::ALL {
+            for fox in [false, true] {
+                let icon = theme.icons.get(a, fox);
+                if !icon.starts_with("builtin:") {
+                    inputs.push(icon.into());
+                }
+            }
+        }
         let res = Resources {
+            inputs,
             theme,
             lang,
             rules,
@@ -296,52 +315,80 @@ impl Resources {
     fn unreadable_error(&self, what: &str, stack: &FontStack, text: &str) -> Option<Error> {
         let bad = self.fonts.unreadable(stack, text);
         let (_, font) = *bad.iter().next()?;
-        let chars: Vec<String> = bad
+        let chars = bad
             .iter()
             .filter(|(_, f)| *f == font)
-            .take(10)
-            .map(|(c, _)| format!("{c} (U+{:04X})", *c as u32))
+            .map(|(c, _)| *c)
             .collect();
         Some(Error::Glyphs(format!(
             "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {what}; choose another font file",
             self.font_name(font),
-            chars.join(", ")
+            char_list(&chars)
         )))
     }
 
-    /// Checks that every text run of the pages can be drawn: each character's
-    /// glyph in the run's font has a readable outline.
+    /// Checks that every text run of the pages can be drawn: each character
+    /// has a glyph in the run's font, with a readable outline. The sources of
+    /// the text were checked by [`Resources::check_glyphs`]; this is the net
+    /// under everything composed, so no page reaches a renderer with a box.
     pub fn check_pages(&self, pages: &[crate::scene::Page]) -> Result<(), Error> {
-        let runs: Vec<&crate::scene::TextRun> = pages
+        let runs = pages
             .iter()
             .flat_map(|p| p.layers.iter())
-            .flat_map(|(_, items)| crate::scene::text_runs(items))
-            .collect();
+            .flat_map(|(_, items)| crate::scene::text_runs(items));
         // Each outline is decoded once: the font book remembers the answer.
         for run in runs {
             for c in run.text.chars() {
-                if !self.fonts.outline_readable(run.font, c) {
-                    let what = format!("the text `{}`", excerpt(&run.text));
-                    return Err(self
-                        .unreadable_error(&what, &vec![run.font], &run.text)
-                        .expect("an unreadable character was found"));
+                if self.fonts.outline_readable(run.font, c) {
+                    continue;
                 }
+                let what = format!("the text `{}`", excerpt(&run.text));
+                if let Some(e) = self.unreadable_error(&what, &vec![run.font], &run.text) {
+                    return Err(e);
+                }
+                let missing = self.fonts.missing(&vec![run.font], &run.text);
+                return Err(Error::Glyphs(format!(
+                    "{}: cannot draw {} in {what}; choose a font that has {}",
+                    self.font_name(run.font),
+                    char_list(&missing),
+                    if missing.len() == 1 { "it" } else { "them" }
+                )));
             }
         }
         Ok(())
     }
 
-    /// Fails with the missing characters and the keys that need them.
+    /// The fonts' places in the theme, for messages: `` (`fonts.han` at my.toml:3, …)``.
+    fn font_places(&self) -> String {
+        let places: Vec<String> = ["fonts.han", "fonts.text", "fonts.bold"]
+            .iter()
+            .filter(|k| {
+                self.theme
+                    .origins
+                    .origin(k)
+                    .is_some_and(|o| !o.starts_with("builtin "))
+            })
+            .filter_map(|k| self.theme.origins.place(k).map(|p| format!("`{k}` at {p}")))
+            .collect();
+        if places.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", places.join(", "))
+        }
+    }
+
+    /// Checks, before composing, that the theme's fonts draw every string that
+    /// can be printed: each label and sentence of the language pack, the
+    /// ruleset's title, and the digits and signs the program writes itself
+    /// (ranks, coordinates, page numbers, sizes). Fails naming the file, line
+    /// and key of the first string that cannot be drawn, and its characters.
     pub fn check_glyphs(&self) -> Result<(), Error> {
-        let mut problems = Vec::new();
         // Outlines are read once per character and stack: the first key that
         // needs a character is the one an error names.
         let mut seen: HashSet<(*const FontStack, char)> = HashSet::default();
-        for (key, s) in self.lang.strings() {
-            if key.starts_with("meta.") {
-                continue;
-            }
-            let stack = self.stack_for_key(&key);
+        type Missing = Vec<(String, std::collections::BTreeSet<char>)>;
+        let mut missing: Missing = Vec::new();
+        let mut check = |key: &str, s: &str, stack: &FontStack, missing: &mut Missing| {
             let fresh: String = s
                 .chars()
                 .filter(|c| seen.insert((stack as *const FontStack, *c)))
@@ -349,28 +396,72 @@ impl Resources {
             if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &fresh) {
                 return Err(e);
             }
-            let missing = self.fonts.missing(stack, &s);
-            if !missing.is_empty() {
-                let chars: Vec<String> = missing
-                    .iter()
-                    .map(|c| format!("{c} (U+{:04X})", *c as u32))
-                    .collect();
-                problems.push(format!("`{key}` needs {}", chars.join(", ")));
+            let m = self.fonts.missing(stack, &fresh);
+            match missing.iter_mut().find(|(k, _)| k == key) {
+                Some((_, chars)) => chars.extend(m),
+                None if !m.is_empty() => missing.push((key.to_string(), m)),
+                None => {}
+            }
+            Ok(())
+        };
+        for (key, s) in self.lang.strings() {
+            if !key.starts_with("meta.") {
+                check(&key, &s, self.stack_for_key(&key), &mut missing)?;
             }
         }
-        if problems.is_empty() {
-            Ok(())
+        let lang_count = missing.len();
+        let (title_key, title) = self.rules.title_key(&self.lang.meta.code);
+        check(&title_key, title, &self.text, &mut missing)?;
+        check(&title_key, title, &self.bold, &mut missing)?;
+        let rules_count = missing.len();
+        check("", PROGRAM_TEXT, &self.text, &mut missing)?;
+        check("", PROGRAM_TEXT, &self.bold, &mut missing)?;
+        let Some((key, chars)) = missing.first() else {
+            return Ok(());
+        };
+        let more = match missing.len() {
+            1 => String::new(),
+            n => format!(" ({} more strings need other characters)", n - 1),
+        };
+        let message = format!(
+            "the theme's fonts{} cannot draw {}{more}; choose fonts that cover {}, or change the text",
+            self.font_places(),
+            char_list(chars),
+            if chars.len() == 1 { "it" } else { "them" }
+        );
+        Err(if lang_count > 0 {
+            self.lang.source.error(key, message)
+        } else if rules_count > 0 {
+            self.rules.source.error(key, message)
         } else {
-            let places: Vec<String> = ["fonts.han", "fonts.text"]
-                .iter()
-                .filter_map(|k| self.theme.origins.place(k).map(|p| format!("`{k}` at {p}")))
-                .collect();
-            Err(Error::Glyphs(format!(
-                "the theme's fonts{} cannot draw every label of language `{}`: {}; choose fonts that cover these characters",
-                if places.is_empty() { String::new() } else { format!(" ({})", places.join(", ")) },
-                self.lang.meta.code,
-                problems.join("; ")
-            )))
-        }
+            Error::Glyphs(format!(
+                "the theme's fonts{} cannot draw {}, which the program prints itself (ranks, coordinates, page numbers, sizes); choose fonts that have digits and common signs",
+                self.font_places(),
+                char_list(chars)
+            ))
+        })
     }
+}
+
+/// Characters the program writes itself, whatever the language: numbers
+/// (ranks, coordinates, page numbers, sizes) and the signs around them.
+const PROGRAM_TEXT: &str = "0123456789./·—";
+
+/// Characters for a message: `☃ (U+2603), … (U+2026)`, at most ten, escaped.
+fn char_list(chars: &std::collections::BTreeSet<char>) -> String {
+    let mut v: Vec<String> = chars
+        .iter()
+        .take(10)
+        .map(|c| {
+            format!(
+                "{} (U+{:04X})",
+                crate::input::shown(&c.to_string()),
+                *c as u32
+            )
+        })
+        .collect();
+    if chars.len() > 10 {
+        v.push(format!("and {} more", chars.len() - 10));
+    }
+    v.join(", ")
 }

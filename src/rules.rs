@@ -134,6 +134,9 @@ pub struct Ruleset {
     #[serde(default)]
     pub win: Win,
     pub variants: Variants,
+    /// Where the ruleset was read from, for messages about its keys.
+    #[serde(skip)]
+    pub source: crate::input::SourceText,
 }
 
 /// What a rank may be, for error messages.
@@ -171,9 +174,14 @@ impl Ruleset {
         Ruleset::parse_data(src, &format!("builtin ruleset `{n}`"))
     }
 
+    /// True when a `--ruleset` value names a file rather than a preset.
+    pub fn is_path(arg: &str) -> bool {
+        arg.ends_with(".toml") || arg.contains('/')
+    }
+
     /// A preset name or a path to a TOML file.
     pub fn from_arg(arg: &str) -> Result<Ruleset, Error> {
-        if arg.ends_with(".toml") || arg.contains('/') {
+        if Ruleset::is_path(arg) {
             let src = crate::input::read_text(Path::new(arg), crate::input::InputKind::Ruleset)
                 .map_err(|e| e.for_option("--ruleset", Path::new(arg)))?;
             Ruleset::parse(&src, &crate::input::shown(arg))
@@ -191,7 +199,7 @@ impl Ruleset {
     /// [`Ruleset::parse`] without the string check: for the built-in
     /// presets, whose strings the tests check once.
     fn parse_data(src: &str, origin: &str) -> Result<Ruleset, Error> {
-        let r: Ruleset = toml::from_str(src).map_err(|e| {
+        let mut r: Ruleset = toml::from_str(src).map_err(|e| {
             let mut err = toml_error(origin, src, &e);
             if let Error::Input { key, message, .. } = &mut err {
                 if key.contains("`ranks.") {
@@ -250,6 +258,7 @@ impl Ruleset {
                 ),
             });
         }
+        r.source = crate::input::SourceText::new(origin, src);
         Ok(r)
     }
 
@@ -275,11 +284,17 @@ impl Ruleset {
 
     /// The name to print for this ruleset in language `code`.
     pub fn title(&self, code: &str) -> &str {
+        self.title_key(code).1
+    }
+
+    /// The name to print in language `code` with its key: `meta.title.CODE`,
+    /// else `meta.title.en`, else `meta.name`.
+    pub fn title_key(&self, code: &str) -> (String, &str) {
         let t = &self.meta.title;
-        t.get(code)
-            .or_else(|| t.get("en"))
-            .map(String::as_str)
-            .unwrap_or(&self.meta.name)
+        match t.get_key_value(code).or_else(|| t.get_key_value("en")) {
+            Some((k, v)) => (format!("meta.title.{k}"), v),
+            None => ("meta.name".into(), &self.meta.name),
+        }
     }
 
     /// The animals that may enter the water: the rat, and the dog when it swims.

@@ -91,16 +91,17 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
         say(&format!("warning: {w}"));
     }
     let what = what.unwrap_or_else(|| format!("{}: theme `{}` is valid", a.theme, theme.name));
-    if !is_quiet() {
-        println!(
-            "{what}{}",
-            match warnings.len() {
-                0 => String::new(),
-                n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
-            }
-        );
+    if is_quiet() {
+        return Ok(());
     }
-    Ok(())
+    let line = format!(
+        "{what}{}\n",
+        match warnings.len() {
+            0 => String::new(),
+            n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
+        }
+    );
+    jungle_print::output::write_stdout(line.as_bytes())
 }
 
 pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {

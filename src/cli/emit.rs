@@ -20,8 +20,17 @@ pub(crate) fn is_quiet() -> bool {
 /// A message for standard error, unless `--quiet`.
 pub(crate) fn say(message: &str) {
     if !QUIET.load(Ordering::Relaxed) {
-        eprintln!("jungle-print: {message}");
+        tell(message);
     }
+}
+
+/// A message for standard error, always. A message that cannot be written
+/// (standard error closed or full) is dropped: it never turns a finished
+/// file into a failure.
+pub(crate) fn tell(message: &str) {
+    use std::io::Write;
+    let line = format!("jungle-print: {message}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 use jungle_print::document;
@@ -48,6 +57,11 @@ pub(crate) fn emit(
     }
     res.check_pages(&pages)?;
     let n = pages.len();
+    let outputs: Vec<PathBuf> = match format {
+        Format::Pdf => vec![path.clone()],
+        _ => (0..n).map(|i| page_path(&path, i)).collect(),
+    };
+    jungle_print::output::check_not_input(&outputs, &res.inputs)?;
     if n > MAX_PAGES {
         return Err(Error::usage(
             "--paper",
@@ -72,10 +86,7 @@ pub(crate) fn emit(
     write(&doc, format, &path, choices)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
     // What was written, one line: the files and their size, and for a laser the layers.
-    let files: Vec<PathBuf> = match format {
-        Format::Pdf => vec![path.clone()],
-        _ => (0..n).map(|i| page_path(&path, i)).collect(),
-    };
+    let files = outputs;
     let bytes: u64 = files
         .iter()
         .filter_map(|f| std::fs::metadata(f).ok())

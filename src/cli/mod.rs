@@ -11,6 +11,7 @@ use clap::{CommandFactory, Parser};
 
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
+use jungle_print::output::write_stdout;
 use jungle_print::resolve::Resources;
 use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
@@ -19,6 +20,7 @@ use args::*;
 use commands::{board, check, counters, make_box, rules, set};
 /// Parses the arguments, runs the command and returns the process exit code.
 pub fn run() -> i32 {
+    jungle_print::output::guard_standard_streams();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -26,7 +28,9 @@ pub fn run() -> i32 {
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
                 || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             {
-                let _ = e.print();
+                if e.print().is_err() {
+                    return 1;
+                }
                 return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                     2
                 } else {
@@ -40,80 +44,95 @@ pub fn run() -> i32 {
                 .next()
                 .unwrap_or("error")
                 .trim_start_matches("error: ");
-            eprintln!("jungle-print: error: {first} (see --help)");
+            emit::tell(&format!("error: {first} (see --help)"));
             return 2;
         }
     };
     emit::set_quiet(cli.quiet);
-    let result =
-        match cli.command {
-            Command::Set(a) => set(a),
-            Command::Board(a) => board(a),
-            Command::Counters(a) => counters(a),
-            Command::Rules(a) => rules(a),
-            Command::Box(a) => make_box(a),
-            Command::Completions { shell } => completions(shell),
-            Command::Man { command } => man(command.as_deref()),
-            Command::Lang(LangCommand::List) => {
-                for (code, src) in jungle_print::lang::BUILTIN {
-                    let name = Lang::parse(src, code)
-                        .map(|l| l.meta.name)
-                        .unwrap_or_default();
-                    println!("{code:<8} {name}");
-                }
-                Ok(())
-            }
-            Command::Lang(LangCommand::Show { code }) => Lang::builtin(&code).map(|l| {
-                let src = jungle_print::lang::BUILTIN
-                    .iter()
-                    .find(|(c, _)| *c == l.meta.code)
-                    .map(|(_, s)| *s)
-                    .unwrap_or_default();
-                print!("{src}");
-            }),
-            Command::Themes(ThemesCommand::List) => jungle_print::theme::BUILTIN
-                .iter()
-                .try_for_each(|(name, _)| {
-                    let t = Theme::builtin(name)?;
-                    println!("{name:<14} {}", t.description);
-                    Ok(())
-                }),
-            Command::Themes(ThemesCommand::Show { theme }) => Theme::from_arg(&theme).map(|t| {
-                println!(
-                    "# Theme `{}`, every key resolved. Keep the keys you change and add\n# `extends = \"{}\"` to inherit the rest; see themes/README.md.\n",
-                    t.name,
-                    if theme.ends_with(".toml") { &t.name } else { &theme }
-                );
-                print!("{}", t.to_toml());
-            }),
-            Command::Themes(ThemesCommand::Keys) => {
-                print!("{}", jungle_print::theme::schema::reference());
-                Ok(())
-            }
-            Command::Check(a) => check(a),
-            Command::Ruleset(RulesetCommand::List) => jungle_print::rules::BUILTIN
-                .iter()
-                .try_for_each(|(name, src)| {
-                    let r = Ruleset::parse(src, name)?;
-                    println!("{name:<10} {}", r.meta.description);
-                    Ok(())
-                }),
-            Command::Ruleset(RulesetCommand::Show { name }) => Ruleset::builtin(&name).map(|_| {
-                let src = jungle_print::rules::BUILTIN
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, s)| *s)
-                    .unwrap_or_default();
-                print!("{src}");
-            }),
-        };
+    let result = match cli.command {
+        Command::Set(a) => set(a),
+        Command::Board(a) => board(a),
+        Command::Counters(a) => counters(a),
+        Command::Rules(a) => rules(a),
+        Command::Box(a) => make_box(a),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command } => man(command.as_deref()),
+        Command::Check(a) => check(a),
+        other => listing(other).and_then(|text| write_stdout(text.as_bytes())),
+    };
     match result {
         Ok(()) => 0,
+        // A reader that went away (`| head`) ends the run quietly, as `cat` does.
+        Err(Error::Io { ref source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 1,
         Err(e) => {
-            eprintln!("jungle-print: error: {e}");
+            emit::tell(&format!("error: {e}"));
             e.exit_code()
         }
     }
+}
+
+/// The text of the commands that print data: lists and built-in files.
+/// Made in full first, so that standard output gets all of it or an error.
+fn listing(command: Command) -> Result<String, Error> {
+    use std::fmt::Write;
+    let mut out = String::new();
+    match command {
+        Command::Lang(LangCommand::List) => {
+            for (code, src) in jungle_print::lang::BUILTIN {
+                let name = Lang::parse(src, code)
+                    .map(|l| l.meta.name)
+                    .unwrap_or_default();
+                let _ = writeln!(out, "{code:<8} {name}");
+            }
+        }
+        Command::Lang(LangCommand::Show { code }) => {
+            let l = Lang::builtin(&code)?;
+            out.push_str(
+                jungle_print::lang::BUILTIN
+                    .iter()
+                    .find(|(c, _)| *c == l.meta.code)
+                    .map(|(_, s)| *s)
+                    .unwrap_or_default(),
+            );
+        }
+        Command::Themes(ThemesCommand::List) => {
+            for (name, _) in jungle_print::theme::BUILTIN {
+                let t = Theme::builtin(name)?;
+                let _ = writeln!(out, "{name:<14} {}", t.description);
+            }
+        }
+        Command::Themes(ThemesCommand::Show { theme }) => {
+            let t = Theme::from_arg(&theme)?;
+            let _ = writeln!(
+                out,
+                "# Theme `{}`, every key resolved. Keep the keys you change and add\n# `extends = \"{}\"` to inherit the rest; see themes/README.md.\n",
+                t.name,
+                if theme.ends_with(".toml") { &t.name } else { &theme }
+            );
+            out.push_str(&t.to_toml());
+        }
+        Command::Themes(ThemesCommand::Keys) => {
+            out.push_str(&jungle_print::theme::schema::reference());
+        }
+        Command::Ruleset(RulesetCommand::List) => {
+            for (name, src) in jungle_print::rules::BUILTIN {
+                let r = Ruleset::parse(src, name)?;
+                let _ = writeln!(out, "{name:<10} {}", r.meta.description);
+            }
+        }
+        Command::Ruleset(RulesetCommand::Show { name }) => {
+            Ruleset::builtin(&name)?;
+            out.push_str(
+                jungle_print::rules::BUILTIN
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, s)| *s)
+                    .unwrap_or_default(),
+            );
+        }
+        _ => unreachable!("the other commands write documents"),
+    }
+    Ok(out)
 }
 
 /// Resolves theme, language and rules from the shared options.
@@ -124,7 +143,12 @@ fn resources(c: &Common) -> Result<Resources, Error> {
         None => Lang::builtin(&c.lang)?,
     };
     let rules = Ruleset::from_arg(&c.ruleset)?;
-    Resources::new(theme, lang, rules)
+    let mut res = Resources::new(theme, lang, rules)?;
+    res.inputs.extend(c.lang_file.iter().cloned());
+    if Ruleset::is_path(&c.ruleset) {
+        res.inputs.push(c.ruleset.clone().into());
+    }
+    Ok(res)
 }
 
 /// Prints the man page (roff) of jungle-print, or of one of its commands.
@@ -158,11 +182,7 @@ fn man(command: Option<&str>) -> Result<(), Error> {
             path: "standard output".into(),
             source: e,
         })?;
-    use std::io::Write;
-    std::io::stdout().write_all(&out).map_err(|e| Error::Io {
-        path: "standard output".into(),
-        source: e,
-    })
+    write_stdout(&out)
 }
 
 /// Prints the completion script for `shell`.
@@ -176,11 +196,5 @@ fn completions(shell: clap_complete::Shell) -> Result<(), Error> {
         // or nothing after a subcommand would complete.
         script = script.replace("jungle__subcmd__print", "jungle__print");
     }
-    use std::io::Write;
-    std::io::stdout()
-        .write_all(script.as_bytes())
-        .map_err(|e| Error::Io {
-            path: "standard output".into(),
-            source: e,
-        })
+    write_stdout(script.as_bytes())
 }

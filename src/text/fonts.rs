@@ -459,7 +459,11 @@ impl FontBook {
             .into_iter()
             .filter(|n| n.name_id == ttf_parser::name_id::FAMILY && n.is_unicode())
             .find_map(|n| n.to_string())
-            .map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>())
+            .map(|n| {
+                n.chars()
+                    .filter(|c| !c.is_control() && !crate::input::is_invisible(*c))
+                    .collect::<String>()
+            })
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("font{}", id.0))
     }

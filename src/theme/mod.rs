@@ -220,46 +220,7 @@ pub struct Theme {
     pub origins: KeyOrigins,
 }
 
-/// Where the keys of a theme were written: file (or built-in name), line and
-/// column of each, after `extends` (the file that set the value wins).
-/// Two themes with the same values are equal wherever they were written.
-#[derive(Debug, Clone, Default)]
-pub struct KeyOrigins(std::collections::BTreeMap<String, (String, usize, usize)>);
-
-impl PartialEq for KeyOrigins {
-    fn eq(&self, _: &KeyOrigins) -> bool {
-        true
-    }
-}
-
-impl KeyOrigins {
-    fn note(&mut self, path: &str, origin: &str, line: usize, column: usize) {
-        self.0
-            .insert(path.to_string(), (origin.to_string(), line, column));
-    }
-
-    /// An error about key `path` at the place it was written; without one, a
-    /// message naming the key only (`fallback` makes the error).
-    pub fn error(&self, path: &str, message: String, fallback: impl Fn(String) -> Error) -> Error {
-        match self.0.get(path) {
-            Some((origin, line, column)) => Error::Input {
-                origin: origin.clone(),
-                line: *line,
-                column: *column,
-                key: format!("key `{path}`: "),
-                message,
-            },
-            None => fallback(format!("theme key `{path}`: {message}")),
-        }
-    }
-
-    /// `file:line` where key `path` was written, if known.
-    pub fn place(&self, path: &str) -> Option<String> {
-        self.0
-            .get(path)
-            .map(|(origin, line, _)| format!("{origin}:{line}"))
-    }
-}
+pub use crate::input::KeyOrigins;
 
 /// Built-in themes: (name, TOML source). `classic` is complete; the others extend it.
 pub const BUILTIN: [(&str, &str); 5] = [
@@ -311,11 +272,8 @@ impl Origin {
             });
         }
         let path = self.dir().join(value);
-        if !path.is_file() {
-            return Err(key_error(format!(
-                "theme file not found: tried `{}` (relative paths are read from this file's folder)",
-                crate::input::shown_path(&path)
-            )));
+        if let Some(why) = crate::input::not_a_regular_file(&path, InputKind::Theme) {
+            return Err(key_error(why));
         }
         Ok(Origin::File(path.canonicalize().unwrap_or(path)))
     }
@@ -404,6 +362,9 @@ fn load_chain(
         builtin: matches!(origin, Origin::Builtin(..)),
     };
     let mut own = KeyOrigins::default();
+    if let Origin::File(p) = origin {
+        own.files.push(p.clone());
+    }
     let mut table = schema::check(&src, &mut own)?;
     let extends = table.remove("extends");
     let is_root = matches!(origin, Origin::Builtin(n, _) if *n == ROOT);
@@ -413,7 +374,7 @@ fn load_chain(
         _ => Some(ROOT.to_string()),
     };
     let Some(parent_name) = parent_name else {
-        origins.0.extend(own.0);
+        origins.extend(own);
         return Ok(table);
     };
     let at = |message: String| {
@@ -448,7 +409,7 @@ fn load_chain(
     seen.push(parent.clone());
     let mut base = load_chain(&parent, seen, origins)?;
     seen.pop();
-    origins.0.extend(own.0);
+    origins.extend(own);
     // A theme that names itself keeps its name; otherwise it is called after its file.
     if !table.contains_key("name") {
         let own = match origin {

@@ -428,11 +428,8 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
     }
     let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{s}`: {m}"))?;
     let path = dir.join(file);
-    if !path.is_file() {
-        return Err(format!(
-            "font file not found: tried `{}` (relative paths are read from the theme file's folder)",
-            crate::input::shown_path(&path)
-        ));
+    if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Font) {
+        return Err(why);
     }
     Ok(match face {
         Some(i) => format!("{}#{i}", path.display()),
@@ -456,11 +453,8 @@ fn check_icon(s: &str, dir: &Path) -> Result<String, String> {
         };
     }
     let path = dir.join(s);
-    if !path.is_file() {
-        return Err(format!(
-            "icon file not found: tried `{}` (relative paths are read from the theme file's folder)",
-            crate::input::shown_path(&path)
-        ));
+    if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Icon) {
+        return Err(why);
     }
     Ok(path.display().to_string())
 }

@@ -80,18 +80,34 @@ impl Icon {
         let mut segs = Vec::new();
         collect(root, Transform::IDENTITY, 0, &mut segs, origin)?;
         // The box the drawing was made in: viewBox, else width × height, else its extent.
-        let view = root
-            .attribute("viewBox")
-            .and_then(|v| v.parse::<svgtypes::ViewBox>().ok())
-            .map(|v| (v.x, v.y, v.w, v.h))
-            .filter(|v| [v.0, v.1, v.2, v.3].iter().all(|n| sane(*n)))
-            .or_else(|| {
-                let n = |a| {
-                    root.attribute(a)
-                        .and_then(|v: &str| v.trim_end_matches("px").parse::<f64>().ok())
-                };
-                Some((0.0, 0.0, n("width")?, n("height")?))
-            });
+        // A viewBox that does not parse, or reaches beyond the documented
+        // range, is refused rather than silently replaced.
+        let view_box = match root.attribute("viewBox") {
+            None => None,
+            Some(v) => {
+                let b = v.parse::<svgtypes::ViewBox>().map_err(|_| {
+                    format!(
+                        "{origin}: the viewBox `{}` is not four numbers (x y width height)",
+                        crate::input::excerpt(v)
+                    )
+                })?;
+                if ![b.x, b.y, b.w, b.h].iter().all(|n| sane(*n)) {
+                    return Err(format!(
+                        "{origin}: the viewBox `{}` is out of range; its numbers must be within ±{}",
+                        crate::input::excerpt(v),
+                        crate::input::num(MAX_ICON_NUMBER)
+                    ));
+                }
+                Some((b.x, b.y, b.w, b.h))
+            }
+        };
+        let view = view_box.or_else(|| {
+            let n = |a| {
+                root.attribute(a)
+                    .and_then(|v: &str| v.trim_end_matches("px").parse::<f64>().ok())
+            };
+            Some((0.0, 0.0, n("width")?, n("height")?))
+        });
         let (x, y, w, h) = match view {
             Some(v) => v,
             None => extent(&segs).ok_or_else(|| format!("{origin}: the icon draws nothing"))?,

@@ -113,10 +113,15 @@ impl ReadError {
                 key: String::new(),
                 message: self.to_string(),
             },
-            ReadError::Io(e) => Error::Io {
-                path: shown_path(path),
-                source: e,
-            },
+            // Anything else the system refuses (a special file under /proc,
+            // no permission) is the input's fault: exit 2, naming the option.
+            ReadError::Io(e) => Error::usage(
+                flag,
+                format!(
+                    "`{}` cannot be read ({e}); give a regular file",
+                    shown_path(path)
+                ),
+            ),
             other => Error::usage(flag, format!("`{}`: {other}", shown_path(path))),
         }
     }
@@ -460,6 +465,28 @@ impl KeyOrigins {
     }
 }
 
+/// A number for a message, short and as the paper is measured: at most three
+/// decimals, no trailing zeros (`56`, `8.5`), and an exponent for huge or
+/// tiny values (`1e308`), never hundreds of digits.
+pub fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    if v != 0.0 && (v.abs() >= 1e9 || v.abs() < 1e-3) {
+        let e = format!("{v:.3e}");
+        let (m, x) = e.split_once('e').unwrap_or((&e, "0"));
+        let m = m.trim_end_matches('0').trim_end_matches('.');
+        return format!("{m}e{x}");
+    }
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
 /// A data file's name and text, kept so that a later check can point at the
 /// line of a key (found only when a message needs it). Two values with the
 /// same data are equal wherever they were read from.
@@ -522,6 +549,17 @@ mod tests {
         for (name, src) in all {
             assert!(check_toml_strings(src, name).is_ok(), "{name}");
         }
+    }
+
+    #[test]
+    fn numbers_in_messages_are_short() {
+        assert_eq!(num(56.000000699999994), "56");
+        assert_eq!(num(8.5), "8.5");
+        assert_eq!(num(1e308), "1e308");
+        assert_eq!(num(-1.5e-7), "-1.5e-7");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(f64::NAN), "NaN");
+        assert_eq!(num(1234.56789), "1234.568");
     }
 
     #[test]

@@ -2,12 +2,13 @@
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardOptions};
+use jungle_print::compose::board::{board_sheets, square_size, BoardOptions};
 use jungle_print::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::compose::set::{contact_sheet, set_pages, SetOptions};
 use jungle_print::error::Error;
+use jungle_print::input::num;
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
@@ -67,10 +68,11 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
     for lang in langs {
         let code = lang.meta.code.clone();
         let res = Resources::new(theme.clone(), lang, rules.clone())?;
+        // The default set, as `set` makes it, through the same checks.
         let paper = Paper::A4;
-        board_page(&res, &BoardOptions::new(paper))?;
-        counter_pages(&res, &CounterOptions::new(paper))?;
-        handout_pages(&res, &HandoutOptions { paper });
+        jungle_print::compose::handout::check_fits(&res, paper)?;
+        let (pages, _) = set_pages(&res, &SetOptions::new(paper))?;
+        res.check_pages(&pages)?;
         warnings.extend(
             res.take_warnings()
                 .into_iter()
@@ -137,17 +139,18 @@ pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {
         },
         tile,
     )?;
-    let sheets = if pages.len() > 1 {
-        format!(", tiled: assembly map and {} sheets", pages.len() - 1)
-    } else {
-        String::new()
+    let sheets = match pages.len() {
+        0 | 1 => String::new(),
+        2 => ", tiled: assembly map and 1 sheet".to_string(),
+        n => format!(", tiled: assembly map and {} sheets", n - 1),
     };
     let detail = format!(
-        "{} × {} mm paper, {square} mm squares, board {} × {} mm{sheets}",
-        paper.width,
-        paper.height,
-        square * 7.0,
-        square * 9.0
+        "{} × {} mm paper, {} mm squares, board {} × {} mm{sheets}",
+        num(paper.width),
+        num(paper.height),
+        num(square),
+        num(square * 7.0),
+        num(square * 9.0)
     );
     emit(
         &res,
@@ -239,7 +242,7 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
                 "--square",
                 format!(
                     "{} is not a square size; give a length in mm from 8 to 1000, e.g. --square 40",
-                    short_number(s)
+                    num(s)
                 ),
             ));
         }
@@ -280,7 +283,6 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
     )
 }
 
-/// A number as a person would read it back: `1e300`, not 301 digits.
 /// The set's options from the command line.
 fn set_options(a: &SetArgs, paper: Paper, shape: Shape, bleed: f64) -> SetOptions {
     SetOptions {
@@ -329,19 +331,11 @@ fn preview(mut a: SetArgs, paper: Paper, shape: Shape) -> Result<(), Error> {
     )
 }
 
-pub(crate) fn short_number(v: f64) -> String {
-    if v.is_finite() && v.abs() >= 1e6 {
-        format!("{v:e}")
-    } else {
-        v.to_string()
-    }
-}
-
 pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
     let paper = Paper::parse(&a.common.paper)?;
     if let Some(s) = a.size {
         if !(s.is_finite() && (8.0..=200.0).contains(&s)) {
-            return Err(Error::usage("--size", format!("{} mm is out of range; give the counters' size from 8 to 200 mm, e.g. --size 22", short_number(s))));
+            return Err(Error::usage("--size", format!("{} mm is out of range; give the counters' size from 8 to 200 mm, e.g. --size 22", num(s))));
         }
     }
     if !(1..=16).contains(&a.copies) {
@@ -402,7 +396,7 @@ pub(crate) fn finite(flag: &str, v: f64, range: &str) -> Result<(), Error> {
     } else {
         Err(Error::usage(
             flag,
-            format!("`{v}` is not a length in mm; {range}"),
+            format!("`{}` is not a length in mm; {range}", num(v)),
         ))
     }
 }

@@ -159,6 +159,16 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
                 ),
             ))
         }
+        (_, Some(ext)) if !matches!(ext, "pdf" | "svg" | "png") => {
+            return Err(Error::usage(
+                "--output",
+                format!(
+                    "`{}`: jungle-print writes PDF, SVG or PNG, not `.{}`; name the file .pdf, .svg or .png",
+                    shown_path(c.output.as_deref().unwrap_or(Path::new(""))),
+                    jungle_print::input::shown(ext)
+                ),
+            ))
+        }
         (Some(f), _) => f,
         (None, Some("svg")) => Format::Svg,
         (None, Some("png")) => Format::Png,

@@ -37,6 +37,10 @@ pub fn run() -> i32 {
                     0
                 };
             }
+            if e.kind() == ErrorKind::InvalidUtf8 {
+                emit::tell(&format!("error: {}", non_utf8_option()));
+                return 2;
+            }
             // One line: the first line of clap's message, plus where to look.
             let msg = e.to_string();
             let first = msg
@@ -133,6 +137,31 @@ fn listing(command: Command) -> Result<String, Error> {
         _ => unreachable!("the other commands write documents"),
     }
     Ok(out)
+}
+
+/// The message for an argument that is not UTF-8, naming its option.
+fn non_utf8_option() -> String {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let Some(i) = args.iter().position(|a| a.to_str().is_none()) else {
+        return "an argument is not UTF-8 text".into();
+    };
+    let bad = args[i].to_string_lossy();
+    let option = match bad.split_once('=') {
+        Some((o, _)) if o.starts_with("--") => Some(o.to_string()),
+        _ => args[..i]
+            .last()
+            .and_then(|a| a.to_str())
+            .filter(|a| a.starts_with('-') && *a != "-")
+            .map(str::to_string),
+    };
+    let what = format!(
+        "`{}` is not UTF-8 text; rename the file (or give the value) in UTF-8",
+        jungle_print::input::shown(&bad)
+    );
+    match option {
+        Some(o) => format!("{o}: {what}"),
+        None => what,
+    }
 }
 
 /// Resolves theme, language and rules from the shared options.

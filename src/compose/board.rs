@@ -2,6 +2,7 @@
 
 use super::{Label, VAlign};
 use crate::error::Error;
+use crate::input::num;
 use crate::layout::{
     corner_marks, max_square, printable_area, Board, BoardPlacement, Rect, Side, Square,
     SquareKind, TilePlan, COLS, ROWS,
@@ -54,14 +55,15 @@ pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result
         None => Ok(largest as f64),
         Some(s) if !(s.is_finite() && s >= 8.0) => Err(Error::usage(
             "--square",
-            format!("{s} mm is too small; squares must be at least 8 mm"),
+            format!("{} mm is too small; squares must be at least 8 mm", num(s)),
         )),
         Some(s) if !BoardPlacement::centered(paper, s).fits(area) => Err(Error::usage(
             "--square",
             format!(
-                "a {s} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use at most --square {largest} or a larger --paper",
-                s * COLS as f64,
-                s * ROWS as f64,
+                "a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use at most --square {largest} or a larger --paper",
+                num(s),
+                num(s * COLS as f64),
+                num(s * ROWS as f64),
                 area.w,
                 area.h
             ),
@@ -464,7 +466,13 @@ pub fn board_sheets(
             Some(s) => s,
             None => square_size(res, opts.paper, None)?,
         };
-        return board_tiles(res, sheet, s, "--tile");
+        // A square given with --tile is blamed for a board that cannot be tiled.
+        let option = if opts.square.is_some() {
+            "--square"
+        } else {
+            "--tile"
+        };
+        return board_tiles(res, sheet, s, option);
     }
     let area = printable_area(opts.paper, res.theme.page.margin);
     match opts.square {
@@ -497,13 +505,19 @@ pub fn tile_plan(
     if !(square.is_finite() && square >= 8.0) {
         return Err(Error::usage(
             option,
-            format!("{square} mm is too small; squares must be at least 8 mm"),
+            format!(
+                "{} mm is too small; squares must be at least 8 mm",
+                num(square)
+            ),
         ));
     }
     if square > 1000.0 {
         return Err(Error::usage(
             option,
-            format!("{square:e} mm squares are too large; give at most 1000 mm (a board 9 m long)"),
+            format!(
+                "{} mm squares are too large; give at most 1000 mm (a board 9 m long)",
+                num(square)
+            ),
         ));
     }
     let portrait = Paper {
@@ -517,8 +531,10 @@ pub fn tile_plan(
             Error::usage(
                 option,
                 format!(
-                    "a board of {square} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {MAX_TILES} sheets); choose a larger --paper or a smaller --square",
-                    sheet.width, sheet.height
+                    "a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {MAX_TILES} sheets); choose a larger --paper or a smaller --square",
+                    num(square),
+                    num(sheet.width),
+                    num(sheet.height)
                 ),
             )
         })

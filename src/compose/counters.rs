@@ -186,7 +186,10 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         Some(s) if !(s.is_finite() && s >= 8.0) => {
             return Err(Error::usage(
                 "--size",
-                format!("{s} mm is too small; counters must be at least 8 mm"),
+                format!(
+                    "{} mm is too small; counters must be at least 8 mm",
+                    crate::input::num(s)
+                ),
             ))
         }
         Some(s) => s,

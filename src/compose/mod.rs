@@ -28,7 +28,7 @@ pub fn check_bleed(bleed: f64) -> Result<(), crate::error::Error> {
     } else {
         Err(crate::error::Error::usage(
             "--bleed",
-            format!("{bleed} mm is out of range; expected 0 to {MAX_BLEED} mm (print shops usually ask for 3)"),
+            format!("{} mm is out of range; expected 0 to {MAX_BLEED} mm (print shops usually ask for 3)", crate::input::num(bleed)),
         ))
     }
 }

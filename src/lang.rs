@@ -284,6 +284,11 @@ pub struct Lang {
     pub source: crate::input::SourceText,
 }
 
+/// Most steps in a list of instructions (`tiles.steps`, `box.steps`): 12.
+/// The built-in packs use 4 and 5; the cap keeps the pages they fill, and
+/// the time to draw them, bounded.
+pub const MAX_STEPS: usize = 12;
+
 /// The built-in packs: (code, TOML source).
 pub const BUILTIN: [(&str, &str); 4] = [
     ("en", include_str!("../lang/en.toml")),
@@ -352,6 +357,20 @@ impl Lang {
                     shown.join(", ")
                 ),
             });
+        }
+        for (key, list) in [
+            ("tiles.steps", &lang.tiles.steps),
+            ("box.steps", &lang.boxnet.steps),
+        ] {
+            if list.len() > MAX_STEPS {
+                return Err(lang.source.error(
+                    &format!("{key}[0]"),
+                    format!(
+                        "`{key}` has {} steps, more than the limit of {MAX_STEPS}; say it in fewer, longer steps",
+                        list.len()
+                    ),
+                ));
+            }
         }
         Ok(lang)
     }

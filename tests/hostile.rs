@@ -820,3 +820,635 @@ fn a_font_family_name_with_control_characters_still_makes_valid_svg() {
     assert!(svg.contains("font-family") && !svg.contains('\u{7}'));
     roxmltree::Document::parse(&svg).expect("valid XML");
 }
+
+// ---- Round two (issue 21) -------------------------------------------------
+
+/// Runs a shell command line with `$B` set to the program, in `dir`;
+/// returns exit code, stdout, stderr.
+fn sh(dir: &Path, script: &str) -> (i32, String, String) {
+    let out = Command::new("bash")
+        .args(["-c", &format!("ulimit -t 60; B='{BIN}'; {script}")])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A copy of a bundled font without the characters `drop` (a subset made
+/// with allsorts, the subsetter the program itself uses).
+fn font_without(font: &str, drop: impl Fn(char) -> bool) -> Vec<u8> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+    let data = std::fs::read(font).unwrap();
+    let face = ttf_parser::Face::parse(&data, 0).unwrap();
+    let mut gids = vec![0u16];
+    for t in face.tables().cmap.unwrap().subtables {
+        t.codepoints(|cp| {
+            if let Some(c) = char::from_u32(cp) {
+                if !drop(c) {
+                    if let Some(g) = face.glyph_index(c) {
+                        gids.push(g.0);
+                    }
+                }
+            }
+        });
+    }
+    gids.sort();
+    gids.dedup();
+    let file = ReadScope::new(&data).read::<FontData<'_>>().unwrap();
+    let provider = file.table_provider(0).unwrap();
+    subset(
+        &provider,
+        &gids,
+        &SubsetProfile::Minimal,
+        CmapTarget::Unicode,
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_ruleset_title_no_font_has_is_refused_by_check_and_printing_alike() {
+    let d = tempdir("title");
+    let standard = jungle_print::rules::BUILTIN[0].1;
+    let src = standard.replace("en = \"Standard rules\"", "en = \"Standard 🐘 rules\"");
+    assert_ne!(src, standard, "the preset's English title moved");
+    std::fs::write(d.join("r.toml"), src).unwrap();
+    for args in [
+        &["rules", "--ruleset", "r.toml"][..],
+        &["set", "--ruleset", "r.toml"],
+        &["check", "r.toml"],
+        &["check", "--ruleset", "r.toml", "--lang", "en"],
+    ] {
+        let err = refused(&d, args, &["r.toml:", "meta.title.en", "U+1F418"]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // A combining mark that the fonts lack, in the French title.
+    let src = standard.replace("fr = \"Règles standard\"", "fr = \"Re\u{20DD}gles\"");
+    std::fs::write(d.join("f.toml"), src).unwrap();
+    refused(
+        &d,
+        &["rules", "--lang", "fr", "--ruleset", "f.toml"],
+        &["f.toml:", "meta.title.fr", "U+20DD"],
+    );
+    // Another language's title is not printed in English: no error.
+    let (code, _, err) = run(&d, &["rules", "--ruleset", "f.toml", "-o", "en.pdf"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn fonts_without_digits_are_refused_before_anything_is_drawn() {
+    let d = tempdir("digits");
+    let sans = font_without(SANS, |c| c.is_ascii_digit());
+    let kai = font_without(KAI, |c| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    std::fs::write(d.join("sans.ttf"), sans).unwrap();
+    std::fs::write(d.join("kai.ttf"), kai).unwrap();
+    std::fs::write(
+        d.join("t.toml"),
+        "[fonts]\nhan = \"kai.ttf\"\ntext = \"sans.ttf\"\nbold = \"sans.ttf\"\n",
+    )
+    .unwrap();
+    // A pack with no digits at all: only the program's own numbers need them.
+    let en = jungle_print::lang::BUILTIN[0].1;
+    let mut pack = String::new();
+    let mut in_string = false;
+    let mut escape = 0;
+    for c in en.chars() {
+        match c {
+            _ if escape > 0 => escape -= 1,
+            '\\' if in_string => escape = 5,
+            '"' => in_string = !in_string,
+            '0'..='9' if in_string => continue,
+            _ => {}
+        }
+        pack.push(c);
+    }
+    std::fs::write(d.join("nodigits.toml"), pack).unwrap();
+    for cmd in ["board", "counters", "rules", "box", "set"] {
+        refused(
+            &d,
+            &[cmd, "--theme", "t.toml", "--lang-file", "nodigits.toml"],
+            &["fonts", "0 (U+0030)", "prints itself"],
+        );
+    }
+    refused(&d, &["check", "t.toml"], &["(U+003"]);
+    // With the English pack, the first string with a digit is named.
+    refused(
+        &d,
+        &["set", "--theme", "t.toml"],
+        &["builtin language `en`:", "key `", "(U+003"],
+    );
+}
+
+#[test]
+fn a_string_from_a_language_file_is_blamed_on_that_file() {
+    let d = tempdir("langfile");
+    let src = jungle_print::lang::BUILTIN[0]
+        .1
+        .replace("den = \"Den\"", "den = \"Den ☃\"");
+    std::fs::write(d.join("mylang.toml"), &src).unwrap();
+    let line = src.lines().position(|l| l.contains('☃')).unwrap() + 1;
+    let err = refused(
+        &d,
+        &["board", "--lang-file", "mylang.toml"],
+        &["U+2603", "board.den"],
+    );
+    assert!(
+        err.contains(&format!("mylang.toml:{line}:")),
+        "line {line}: {err}"
+    );
+    assert!(!err.contains("language `en`"), "{err}");
+}
+
+#[test]
+fn noncharacters_never_reach_a_file() {
+    let d = tempdir("nonchar");
+    // In a text: refused at load with file, line and key.
+    let src = jungle_print::lang::BUILTIN[0]
+        .1
+        .replace("den = \"Den\"", "den = \"D\\uFFFEen\"");
+    std::fs::write(d.join("l.toml"), src).unwrap();
+    refused(
+        &d,
+        &["board", "--lang-file", "l.toml"],
+        &["l.toml:", "board.den", "noncharacter U+FFFE"],
+    );
+    // In a font's family name: dropped, and the SVG stays well-formed XML.
+    let mut font = std::fs::read(SANS).unwrap();
+    let needle = [0u8, b'N', 0, b'o', 0, b't', 0, b'o'];
+    let mut hits = 0;
+    for i in 0..font.len() - needle.len() {
+        if font[i..i + needle.len()] == needle {
+            (font[i + 2], font[i + 3]) = (0xFF, 0xFE);
+            (font[i + 4], font[i + 5]) = (0xFD, 0xD0);
+            hits += 1;
+        }
+    }
+    assert!(hits > 0);
+    std::fs::write(d.join("odd.ttf"), font).unwrap();
+    std::fs::write(d.join("t.toml"), "[fonts]\ntext = \"odd.ttf\"\n").unwrap();
+    let (code, _, err) = run(
+        &d,
+        &["board", "--theme", "t.toml", "--live-text", "-o", "b.svg"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+    assert!(!svg.contains('\u{FFFE}') && !svg.contains('\u{FDD0}'));
+    roxmltree::Document::parse(&svg).expect("well-formed XML");
+}
+
+#[test]
+fn standard_streams_that_fail_give_exit_1_and_never_a_panic() {
+    let d = tempdir("streams");
+    let printing = [
+        "lang list",
+        "lang show en",
+        "themes list",
+        "themes show classic",
+        "themes keys",
+        "ruleset list",
+        "ruleset show standard",
+        "check",
+        "man",
+        "completions bash",
+        "board -o -",
+        "set -o -",
+        "rules -o -",
+    ];
+    for cmd in printing {
+        // A full disk behind standard output.
+        let (code, _, err) = sh(&d, &format!("$B {cmd} >/dev/full"));
+        assert_eq!(code, 1, "{cmd} >/dev/full: {err}");
+        assert!(!err.contains("panicked"), "{cmd}: {err}");
+        assert!(err.contains("standard output"), "{cmd}: {err}");
+        // A reader that stops early: exit 1, quietly, as `cat` ends.
+        let (_, out, err) = sh(
+            &d,
+            &format!("$B {cmd} | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}}"),
+        );
+        assert!(!err.contains("panicked"), "{cmd}: {err}");
+        assert!(
+            ["0", "1"].contains(&out.trim()),
+            "{cmd} | head: {out} {err}"
+        );
+        // Standard output closed.
+        let (code, _, err) = sh(&d, &format!("$B {cmd} >&-"));
+        assert_eq!(code, 1, "{cmd} >&-: {err}");
+        assert!(!err.contains("panicked") && !err.contains("wrote"), "{err}");
+    }
+    // Standard error full or closed: the file is written all the same, exit 0.
+    for redirect in ["2>/dev/full", "2>&-"] {
+        let (code, _, _) = sh(&d, &format!("$B board -o b.pdf {redirect}"));
+        assert_eq!(code, 0, "{redirect}");
+        assert!(std::fs::read(d.join("b.pdf")).unwrap().starts_with(b"%PDF"));
+        std::fs::remove_file(d.join("b.pdf")).unwrap();
+        // An error still gives its exit status.
+        let (code, _, _) = sh(&d, &format!("$B board --square x {redirect}"));
+        assert_eq!(code, 2, "{redirect}");
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn temporary_files_cannot_be_planted_and_nothing_is_left() {
+    let d = tempdir("plant");
+    std::fs::write(d.join("victim"), "precious").unwrap();
+    // Links at every name the old scheme would use for the next pids.
+    let next = std::process::id();
+    for pid in next..next + 200 {
+        for i in 0..3 {
+            let _ =
+                std::os::unix::fs::symlink(d.join("victim"), d.join(format!(".jp-{pid}-{i}.tmp")));
+        }
+    }
+    let (code, _, err) = run(&d, &["counters", "--sides", "duplex", "-o", "c.svg"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read(d.join("victim")).unwrap(), b"precious");
+    for page in ["c.svg", "c-2.svg"] {
+        let m = std::fs::symlink_metadata(d.join(page)).unwrap();
+        assert!(m.file_type().is_file(), "{page} is a plain file");
+    }
+    let stray = std::fs::read_dir(&*d)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".jp-") && !n.ends_with(".tmp"))
+        .count();
+    assert_eq!(stray, 0, "no temporary file of this run is left");
+}
+
+/// `chattr +i` on `path`: false where the file system or the user cannot.
+fn make_immutable(path: &Path, on: bool) -> bool {
+    Command::new("chattr")
+        .args([if on { "+i" } else { "-i" }])
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn a_page_set_is_replaced_all_or_nothing() {
+    let d = tempdir("allornothing");
+    for (p, t) in [("c.svg", "old 1"), ("c-2.svg", "old 2")] {
+        std::fs::write(d.join(p), t).unwrap();
+    }
+    if !make_immutable(&d.join("c-2.svg"), true) {
+        eprintln!("skipped: chattr +i is not available here");
+        return;
+    }
+    let before = snapshot(&d);
+    let (code, _, err) = run(&d, &["counters", "--sides", "duplex", "-o", "c.svg"]);
+    make_immutable(&d.join("c-2.svg"), false);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("c-2.svg"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(snapshot(&d), before, "page 1 put back, nothing left");
+}
+
+#[test]
+fn parallel_runs_leave_a_page_set_from_one_run() {
+    let d = tempdir("parallel");
+    // Each run writes the two pages of the rules in its own language; the
+    // footer of each page names the ruleset in that language.
+    let langs = ["en", "fr", "zh-Hans", "zh-Hant"];
+    let marks = ["Standard", "Règles", "标准", "標準"];
+    for round in 0..3 {
+        let children: Vec<_> = (0..8)
+            .map(|i| {
+                Command::new(BIN)
+                    .args(["rules", "--live-text", "-q", "-o", "r.svg", "--lang"])
+                    .arg(langs[i % 4])
+                    .current_dir(&*d)
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut c in children {
+            assert!(c.wait().unwrap().success());
+        }
+        let pages: Vec<String> = ["r.svg", "r-2.svg"]
+            .iter()
+            .map(|p| std::fs::read_to_string(d.join(p)).unwrap())
+            .collect();
+        let owner = |page: &str| marks.iter().position(|m| page.contains(m));
+        assert!(owner(&pages[0]).is_some(), "round {round}");
+        assert_eq!(
+            owner(&pages[0]),
+            owner(&pages[1]),
+            "round {round}: mixed set"
+        );
+    }
+}
+
+#[test]
+fn the_output_may_not_be_one_of_the_inputs() {
+    let d = tempdir("selfwrite");
+    std::fs::write(d.join("t.toml"), "[page]\nmargin = 12\n").unwrap();
+    std::fs::write(d.join("l.toml"), jungle_print::lang::BUILTIN[0].1).unwrap();
+    std::fs::write(d.join("r.toml"), jungle_print::rules::BUILTIN[0].1).unwrap();
+    std::fs::copy(SANS, d.join("s.ttf")).unwrap();
+    std::fs::write(d.join("f.toml"), "[fonts]\ntext = \"s.ttf\"\n").unwrap();
+    std::fs::write(d.join("base.toml"), "[page]\nmargin = 11\n").unwrap();
+    std::fs::write(d.join("child.toml"), "extends = \"base.toml\"\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("t.toml", d.join("link.pdf")).unwrap();
+    // Inputs reached under names the output check lets through: no
+    // extension, or a link named `.pdf` or `.svg`.
+    std::fs::copy(d.join("l.toml"), d.join("lang")).unwrap();
+    std::fs::copy(d.join("r.toml"), d.join("rules")).unwrap();
+    #[cfg(unix)]
+    for (link, to) in [
+        ("font.pdf", "s.ttf"),
+        ("base.pdf", "base.toml"),
+        ("r.svg", "rules"),
+    ] {
+        std::os::unix::fs::symlink(to, d.join(link)).unwrap();
+    }
+    let cases: &[&[&str]] = &[
+        &["board", "--theme", "t.toml", "-o", "link.pdf"],
+        &["board", "--lang-file", "lang", "-o", "lang"],
+        &["board", "--lang-file", "lang", "-o", "./lang"],
+        &["rules", "--ruleset", "./rules", "-o", "rules"],
+        &["rules", "--ruleset", "./rules", "-o", "r.svg"],
+        &["board", "--theme", "f.toml", "-o", "font.pdf"],
+        &["board", "--theme", "child.toml", "-o", "base.pdf"],
+    ];
+    for args in cases {
+        refused(&d, args, &["--output", "inputs"]);
+    }
+}
+
+#[test]
+fn a_refused_output_extension_is_named() {
+    let d = tempdir("ext");
+    for name in ["out.jpg", "out.svgz", "out.PDF.bak"] {
+        refused(&d, &["board", "-o", name], &["--output", "PDF, SVG or PNG"]);
+    }
+    let (code, _, err) = run(&d, &["board", "-o", "Board.PDF"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn special_files_named_inside_data_files_are_called_what_they_are() {
+    let d = tempdir("fifo2");
+    mkfifo(&d.join("pipe.toml"));
+    std::fs::write(d.join("e.toml"), "extends = \"pipe.toml\"\n").unwrap();
+    std::fs::write(
+        d.join("i.toml"),
+        "[board]\nicons = true\n[icons]\nrat = \"pipe.toml\"\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("f.toml"), "[fonts]\ntext = \"pipe.toml\"\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("pipe.toml", d.join("via-link")).unwrap();
+    std::fs::write(d.join("l.toml"), "[fonts]\ntext = \"via-link\"\n").unwrap();
+    for t in ["e.toml", "i.toml", "f.toml", "l.toml"] {
+        refused(&d, &["board", "--theme", t], &[t, "FIFO", "not a"]);
+    }
+    refused(
+        &d,
+        &["board", "--ruleset", "/proc/self/pagemap"],
+        &["--ruleset", "/proc/self/pagemap"],
+    );
+}
+
+#[test]
+fn messages_escape_reordering_characters_and_stay_short() {
+    let d = tempdir("bidi");
+    let (code, _, err) = run(&d, &["board", "--theme", "x\u{202E}lmot.toml"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\\u{202e}") && !err.contains('\u{202E}'),
+        "{err}"
+    );
+    let (code, _, err) = run(&d, &["board", "--square", "1e308"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1e308") && err.len() < 300, "{err}");
+    let (code, _, err) = run(&d, &["board", "--square", "8.0000007", "-o", "b.pdf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("8 mm squares, board 56 × 72 mm"), "{err}");
+    // A board that cannot be tiled blames the square that was given.
+    let (code, _, err) = run(&d, &["board", "--tile", "a4", "--square", "1000"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("jungle-print: error: --square:"), "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let out = Command::new(BIN)
+            .args(["board", "--theme"])
+            .arg(std::ffi::OsStr::from_bytes(b"\xff.toml"))
+            .current_dir(&*d)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(err.contains("--theme") && err.contains("UTF-8"), "{err}");
+    }
+}
+
+#[test]
+fn an_icon_view_box_out_of_range_is_refused_with_its_key() {
+    let d = tempdir("viewbox");
+    icon_theme(
+        &d,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e7 1e7"><path d="M0 0h9v9z"/></svg>"#,
+    );
+    refused(
+        &d,
+        &["board", "--theme", "icons.toml"],
+        &["icons.rat", "viewBox", "range"],
+    );
+}
+
+#[test]
+fn legal_but_huge_work_is_refused_up_front() {
+    let d = tempdir("huge");
+    let (code, _, err) = run(
+        &d,
+        &[
+            "board", "--square", "200", "--format", "png", "--dpi", "600", "-o", "b.png",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--dpi") && err.contains("million pixels"),
+        "{err}"
+    );
+    let steps: Vec<String> = (0..13).map(|i| format!("\"Step {i}.\"")).collect();
+    let src = jungle_print::lang::BUILTIN[0].1.to_string();
+    let start = src.find("[box]").unwrap();
+    let at = start + src[start..].find("steps = [").unwrap();
+    let end = at + src[at..].find(']').unwrap() + 1;
+    let src = format!(
+        "{}steps = [{}]{}",
+        &src[..at],
+        steps.join(", "),
+        &src[end..]
+    );
+    std::fs::write(d.join("l.toml"), src).unwrap();
+    refused(
+        &d,
+        &["box", "--lang-file", "l.toml"],
+        &["l.toml:", "box.steps", "limit of 12"],
+    );
+}
+
+#[test]
+fn interrupted_runs_leave_the_old_pages_and_no_temporary_file() {
+    let d = tempdir("signals");
+    let args = [
+        "board", "--square", "200", "--format", "png", "--dpi", "40", "-q", "-o", "b.png",
+    ];
+    let (code, _, err) = run(&d, &args);
+    assert_eq!(code, 0, "{err}");
+    let first = snapshot(&d);
+    for (signal, delay_ms) in [
+        ("INT", 50),
+        ("TERM", 120),
+        ("INT", 200),
+        ("TERM", 300),
+        ("HUP", 400),
+    ] {
+        let child = Command::new(BIN)
+            .args(args)
+            .current_dir(&*d)
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status();
+        let _ = child.wait_with_output();
+        let now = snapshot(&d);
+        let names: Vec<&String> = now.iter().map(|(n, _)| n).collect();
+        assert!(
+            names.iter().all(|n| !n.starts_with(".jp-")),
+            "{signal} after {delay_ms} ms left {names:?}"
+        );
+        // The same options make the same bytes: old or new, the set is whole.
+        assert_eq!(now, first, "{signal} after {delay_ms} ms");
+    }
+}
+
+/// Every command over a corpus of hostile inputs: whatever happens, never a
+/// panic (exit 101), and never a message saying "panicked".
+#[test]
+fn no_command_panics_on_a_hostile_corpus() {
+    let d = tempdir("sweep");
+    let w = |name: &str, text: &[u8]| std::fs::write(d.join(name), text).unwrap();
+    let en = jungle_print::lang::BUILTIN[0].1;
+    let standard = jungle_print::rules::BUILTIN[0].1;
+    w(
+        "emoji-lang.toml",
+        en.replace("= \"Den\"", "= \"🦁\"").as_bytes(),
+    );
+    w(
+        "nonchar-lang.toml",
+        en.replace("= \"Den\"", "= \"\\uFDD0\"").as_bytes(),
+    );
+    w(
+        "bidi-lang.toml",
+        en.replace("= \"Den\"", "= \"\u{202E}neD\"").as_bytes(),
+    );
+    w(
+        "emoji-rules.toml",
+        standard.replace("Standard rules", "🐘").as_bytes(),
+    );
+    w("not-utf8.toml", b"name = \"\xff\xfe\"\n");
+    w("empty.toml", b"");
+    w(
+        "deep.toml",
+        format!("a = {}1{}", "[".repeat(5000), "]".repeat(5000)).as_bytes(),
+    );
+    w(
+        "nan.toml",
+        b"[page]\nmargin = nan\n[board]\nline_width = inf\n",
+    );
+    w("huge-number.toml", b"[page]\nmargin = 1e308\n");
+    w(
+        "secret.toml",
+        b"AKIAIOSFODNN7EXAMPLE=wJalrXUtnFEMI/K7MDENG\n",
+    );
+    w("digitless.ttf", &font_without(SANS, |c| c.is_ascii_digit()));
+    w(
+        "digitless.toml",
+        b"[fonts]\ntext = \"digitless.ttf\"\nbold = \"digitless.ttf\"\n",
+    );
+    w("half-font.ttf", &std::fs::read(SANS).unwrap()[..20_000]);
+    w("half.toml", b"[fonts]\ntext = \"half-font.ttf\"\n");
+    w("loop.toml", b"extends = \"loop.toml\"\n");
+    w("icon.svg", br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 NaN 1"><path d="M0 0h1v1z"/></svg>"#);
+    w(
+        "icon.toml",
+        b"[board]\nicons = true\n[icons]\nrat = \"icon.svg\"\n",
+    );
+    mkfifo(&d.join("fifo.toml"));
+    std::fs::create_dir(d.join("folder.toml")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("fifo.toml", d.join("link-to-fifo.toml")).unwrap();
+    let themes = [
+        "digitless.toml",
+        "half.toml",
+        "loop.toml",
+        "icon.toml",
+        "nan.toml",
+        "huge-number.toml",
+        "deep.toml",
+        "secret.toml",
+        "not-utf8.toml",
+        "empty.toml",
+        "fifo.toml",
+        "folder.toml",
+        "link-to-fifo.toml",
+        "emoji-lang.toml",
+    ];
+    let langs = [
+        "emoji-lang.toml",
+        "nonchar-lang.toml",
+        "bidi-lang.toml",
+        "not-utf8.toml",
+        "fifo.toml",
+        "deep.toml",
+    ];
+    let rulesets = [
+        "emoji-rules.toml",
+        "secret.toml",
+        "/proc/self/pagemap",
+        "folder.toml",
+        "empty.toml",
+    ];
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    for cmd in ["set", "board", "counters", "rules", "box"] {
+        for t in themes {
+            runs.push(s(&[cmd, "--theme", t, "-o", "out.pdf"]));
+        }
+        for l in langs {
+            runs.push(s(&[cmd, "--lang-file", l, "-o", "out.svg"]));
+        }
+        for r in rulesets {
+            runs.push(s(&[cmd, "--ruleset", r, "-o", "out.png", "--dpi", "20"]));
+        }
+    }
+    for t in themes {
+        runs.push(s(&["check", t]));
+        runs.push(s(&["themes", "show", t]));
+    }
+    for l in langs {
+        runs.push(s(&["check", "--lang-file", l]));
+    }
+    for r in rulesets {
+        runs.push(s(&["check", "--ruleset", r]));
+    }
+    for args in &runs {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run_with(&d, 4000, &a);
+        assert_ne!(code, 101, "{args:?} panicked: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(code == 0 || code == 2, "{args:?}: exit {code}: {err}");
+    }
+}

@@ -35,7 +35,7 @@ pub(crate) fn tell(message: &str) {
 
 use jungle_print::document;
 use jungle_print::error::Error;
-use jungle_print::input::shown_path;
+use jungle_print::input::{num, shown_path};
 use jungle_print::output::{check_target, is_stdout, write_atomic, write_set};
 use jungle_print::render::{pdf, png, svg};
 use jungle_print::resolve::Resources;
@@ -132,6 +132,10 @@ fn human_size(bytes: u64) -> String {
         b => format!("{:.1} MB", b as f64 / (1024.0 * 1024.0)),
     }
 }
+
+/// Pixels above which PNG pages are counted out on standard error: about a
+/// second of drawing.
+const PROGRESS_PIXELS: u64 = 60_000_000;
 
 /// Most pages one document may have: 200. The longest real documents (32
 /// copies of small counters, the rules on A5) stay well below.
@@ -248,8 +252,27 @@ pub(crate) fn write(
                 ));
             }
             let opts = png::PngOptions { dpi: choices.dpi };
+            let total = png::total_pixels(doc, choices.dpi);
+            if total > png::MAX_TOTAL_PIXELS {
+                return Err(Error::usage(
+                    "--dpi",
+                    format!(
+                        "{n} page{} at {} dpi make {} million pixels, more than the limit of {} million; choose a lower --dpi (150 prints well) or fewer pages, or write a PDF",
+                        if n == 1 { "" } else { "s" },
+                        num(choices.dpi),
+                        total.div_ceil(1_000_000),
+                        png::MAX_TOTAL_PIXELS / 1_000_000
+                    ),
+                ));
+            }
+            // Progress for runs that take more than a second or so.
+            let progress = total > PROGRESS_PIXELS && n > 1;
             let files = (0..n)
                 .map(|i| {
+                    // About ten lines, however many pages.
+                    if progress && (i == 0 || (i + 1) * 10 / n != i * 10 / n) {
+                        say(&format!("drawing page {} of {n}", i + 1));
+                    }
                     png::render(doc, i, &opts)
                         .map(|bytes| (page_path(path, i), bytes))
                         .map_err(|e| Error::usage("--dpi", e.to_string()))

@@ -38,6 +38,21 @@ pub const MAX_PIXELS: u64 = 50_000_000;
 #[error("could not draw the PNG: {0}")]
 pub struct PngError(String);
 
+/// The most pixels one run may make over all its pages: 400 million (about
+/// eleven A4 sheets at 600 dpi, or 180 at 150 dpi); more would take longer
+/// than a few seconds and fill a disk for no print that needs it.
+pub const MAX_TOTAL_PIXELS: u64 = 400_000_000;
+
+/// The pixels of every page of `doc` at `dpi`, added up.
+pub fn total_pixels(doc: &Document, dpi: f64) -> u64 {
+    (0..doc.pages.len())
+        .map(|i| {
+            let (w, h) = pixel_size(doc, i, dpi);
+            u64::from(w) * u64::from(h)
+        })
+        .sum()
+}
+
 /// The size in pixels of page `index` at `dpi`.
 pub fn pixel_size(doc: &Document, index: usize, dpi: f64) -> (u32, u32) {
     let (_, _, w, h) = doc.pages[index].media_box();

@@ -421,7 +421,14 @@ impl Resources {
         };
         let more = match missing.len() {
             1 => String::new(),
-            n => format!(" ({} more strings need other characters)", n - 1),
+            n => format!(
+                " ({} more strings need characters the fonts lack, e.g. {})",
+                n - 1,
+                match missing[1].0.as_str() {
+                    "" => "the digits the program prints".to_string(),
+                    k => format!("`{k}`"),
+                }
+            ),
         };
         let message = format!(
             "the theme's fonts{} cannot draw {}{more}; choose fonts that cover {}, or change the text",

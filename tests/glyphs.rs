@@ -53,10 +53,14 @@ fn a_label_the_fonts_cannot_draw_is_reported_with_its_key() {
         .replace("trap = \"Trap\"", "trap = \"Trap \u{E123}\"");
     let lang = Lang::parse(&src, "mine.toml").unwrap();
     let err = Resources::new(Theme::default(), lang, Ruleset::default()).unwrap_err();
-    assert!(matches!(err, Error::Glyphs(_)));
+    // Blamed on the pack's file, line and key.
+    assert!(matches!(err, Error::Input { .. }));
     let msg = err.to_string();
+    let line = src.lines().position(|l| l.contains('\u{E123}')).unwrap() + 1;
     assert!(
-        msg.contains("board.trap") && msg.contains("U+E123"),
+        msg.starts_with(&format!("mine.toml:{line}:"))
+            && msg.contains("board.trap")
+            && msg.contains("U+E123"),
         "{msg}"
     );
     assert_eq!(err.exit_code(), 2);

@@ -17,7 +17,7 @@ fn bad_values_name_their_option_and_write_nothing() {
     for (args, option) in [
         (&["board", "--tile", "10x10"][..], "--tile"),
         (&["board", "--tile", "nan"], "--tile"),
-        (&["board", "--tile", "a4", "--square", "1e9"], "--tile"),
+        (&["board", "--tile", "a4", "--square", "1e9"], "--square"),
         (&["board", "--square", "500"], "--square"),
         (&["set", "--square", "1e300"], "--square"),
         (&["set", "--square", "-3"], "--square"),

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Byte-identical outputs across a change: builds jungle-print at two commits
+# (or takes two binaries) and compares, with cmp, the files these runs write:
+# the default set, the Chinese set, a print-shop set with bleed, a laser SVG,
+# duplex counters, a tiled board, the French rules and the box.
+#
+#   benches/identical.sh BASE [HEAD]       # commits; HEAD defaults to the work tree
+#   BASE_BIN=old HEAD_BIN=new benches/identical.sh
+#
+# Commits are built (debug profile) in temporary worktrees with their own
+# target directory, IDENTICAL_TARGET (default target/identical). Exit status 0
+# when every file is the same, 1 otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; git -C "$root" worktree prune' EXIT
+target=${IDENTICAL_TARGET:-$root/target/identical}
+
+# Builds commit $1 (or the work tree when empty) and prints the binary's path.
+build() {
+  local rev=$1 dir=$root
+  if [ -n "$rev" ]; then
+    dir=$tmp/src-$(git rev-parse --short "$rev")
+    git worktree add --quiet --detach "$dir" "$rev"
+  fi
+  (cd "$dir" && CARGO_TARGET_DIR=$target cargo build --quiet --bin jungle-print) >&2
+  local out=$tmp/bin-${rev:-worktree}
+  cp "$target/debug/jungle-print" "$out"
+  echo "$out"
+}
+
+base_bin=${BASE_BIN:-}
+head_bin=${HEAD_BIN:-}
+if [ -z "$base_bin" ]; then
+  [ $# -ge 1 ] || { echo "usage: $0 BASE [HEAD]  (or BASE_BIN=… HEAD_BIN=…)" >&2; exit 2; }
+  base_bin=$(build "$1")
+fi
+[ -n "$head_bin" ] || head_bin=$(build "${2:-}")
+
+# Each run writes into its own folder, named for the run.
+runs=(
+  "set|set"
+  "set-zh|set --lang zh-Hant"
+  "print-shop|set --for print-shop --bleed 3"
+  "laser|counters --for laser --format svg --paper 600x400"
+  "duplex|counters --sides duplex"
+  "tiled|board --square 40 --tile a4"
+  "rules-fr|rules --lang fr"
+  "box|box"
+)
+make() {
+  local bin=$1 out=$2
+  for run in "${runs[@]}"; do
+    local name=${run%%|*} args=${run#*|}
+    mkdir -p "$out/$name"
+    (cd "$out/$name" && "$bin" -q $args)
+  done
+}
+make "$base_bin" "$tmp/base"
+make "$head_bin" "$tmp/head"
+
+status=0
+(cd "$tmp/base" && find . -type f | sort) >"$tmp/base.list"
+(cd "$tmp/head" && find . -type f | sort) >"$tmp/head.list"
+if ! diff -u "$tmp/base.list" "$tmp/head.list"; then
+  echo "identical.sh: the two binaries write different files" >&2
+  status=1
+fi
+while read -r f; do
+  [ -f "$tmp/head/$f" ] || continue
+  if cmp -s "$tmp/base/$f" "$tmp/head/$f"; then
+    echo "same      $f"
+  else
+    echo "DIFFERENT $f"
+    status=1
+  fi
+done <"$tmp/base.list"
+exit $status

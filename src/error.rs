@@ -2,16 +2,228 @@
 
 use thiserror::Error;
 
+/// An option of a job, named for what it means (not for how a command line
+/// or a form spells it): the front end maps it to its flag or its control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Opt {
+    /// The paper size.
+    Paper,
+    /// The sheets a large board is tiled over.
+    Tile,
+    /// The board's square size.
+    Square,
+    /// The counters' size.
+    Size,
+    /// The counters' shape.
+    Shape,
+    /// How the counters' backs are printed (single, fold, duplex).
+    Sides,
+    /// How many sets of counters.
+    Copies,
+    /// Counters sharing cut lines.
+    SharedCuts,
+    /// The offset of the counters' backs.
+    BackOffset,
+    /// The box's card thickness.
+    Card,
+    /// The bleed.
+    Bleed,
+    /// The laser's kerf.
+    Kerf,
+    /// Who the file is for (home, print shop, laser).
+    Purpose,
+    /// The output format.
+    Format,
+    /// The output file.
+    Output,
+    /// The resolution of PNG pages.
+    Dpi,
+    /// The theme.
+    Theme,
+    /// A built-in language.
+    Lang,
+    /// A language pack given as a file or text.
+    LangFile,
+    /// The ruleset.
+    Ruleset,
+    /// The set's contact sheet.
+    Preview,
+    /// The file given to `check`.
+    Check,
+    /// A command name (the manual's page).
+    Command,
+}
+
+impl Opt {
+    /// The option's name, lower case and hyphenated: `square`, `lang-file`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Opt::Paper => "paper",
+            Opt::Tile => "tile",
+            Opt::Square => "square",
+            Opt::Size => "size",
+            Opt::Shape => "shape",
+            Opt::Sides => "sides",
+            Opt::Copies => "copies",
+            Opt::SharedCuts => "shared-cuts",
+            Opt::BackOffset => "back-offset",
+            Opt::Card => "card",
+            Opt::Bleed => "bleed",
+            Opt::Kerf => "kerf",
+            Opt::Purpose => "for",
+            Opt::Format => "format",
+            Opt::Output => "output",
+            Opt::Dpi => "dpi",
+            Opt::Theme => "theme",
+            Opt::Lang => "lang",
+            Opt::LangFile => "lang-file",
+            Opt::Ruleset => "ruleset",
+            Opt::Preview => "preview",
+            Opt::Check => "check",
+            Opt::Command => "command",
+        }
+    }
+}
+
+impl std::fmt::Display for Opt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A size `(width, height)` in mm.
+pub type Mm2 = (f64, f64);
+
 /// Everything that can go wrong. Usage and input errors exit with code 2.
+///
+/// Messages describe the value, never a command-line flag: the command line
+/// maps [`Error::opt`] to its flags (`src/cli/options.rs`), the web page to
+/// its controls.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum Error {
-    /// A command-line option has a bad value.
-    #[error("{flag}: {message}")]
+    /// An option has a bad value.
+    #[error("{opt}: {message}")]
     Usage {
-        /// The flag to fix, e.g. `--square`.
-        flag: String,
+        /// The option to fix.
+        opt: Opt,
         /// What is wrong and what would be right.
         message: String,
+    },
+    /// A length (square, counter size) that is not a number.
+    #[error("{opt}: `{}` is not a length in mm", crate::input::num(*.value))]
+    NotALength {
+        /// The option.
+        opt: Opt,
+        /// The value given.
+        value: f64,
+    },
+    /// Squares smaller than the smallest printable.
+    #[error("square: {} mm is too small; squares must be at least {} mm", crate::input::num(*.value), crate::input::num(*.min))]
+    SquareTooSmall {
+        /// The square size given, mm.
+        value: f64,
+        /// The smallest accepted, mm.
+        min: f64,
+    },
+    /// Squares larger than any board.
+    #[error("square: {} mm squares are too large; give at most {} mm (a board 9 m long)", crate::input::num(*.value), crate::input::num(*.max))]
+    SquareTooLarge {
+        /// The square size given, mm.
+        value: f64,
+        /// The largest accepted, mm.
+        max: f64,
+    },
+    /// A board larger than the paper's printable area.
+    #[error("square: a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use squares of at most {largest} mm or larger paper", crate::input::num(*.value), crate::input::num(.board.0), crate::input::num(.board.1), .area.0, .area.1)]
+    BoardTooLarge {
+        /// The square size given, mm.
+        value: f64,
+        /// The largest whole-millimetre square that fits, mm.
+        largest: u32,
+        /// The board's size, mm.
+        board: Mm2,
+        /// The paper's printable area, mm.
+        area: Mm2,
+    },
+    /// A board that cannot be tiled over the sheets.
+    #[error("{blame}: a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose larger paper or smaller squares", crate::input::num(*.square), crate::input::num(.sheet.0), crate::input::num(.sheet.1))]
+    NotTileable {
+        /// The square size, mm.
+        square: f64,
+        /// The sheet's size, mm.
+        sheet: Mm2,
+        /// The most sheets a tiled board may take.
+        max_sheets: usize,
+        /// The option to change: the square when one was given, else the sheet.
+        blame: Opt,
+    },
+    /// Paper too small for the rules handout.
+    #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or a theme with smaller margins", .room.0, .room.1, .min.0, .min.1)]
+    PaperTooSmallForRules {
+        /// The text area the paper leaves, mm.
+        room: Mm2,
+        /// The theme's margin, mm.
+        margin: f64,
+        /// The smallest text area the rules need, mm.
+        min: Mm2,
+    },
+    /// Paper too small for even the smallest counters.
+    #[error("paper: not even {} mm counters fit this paper; choose larger paper", crate::input::num(*.min))]
+    PaperTooSmallForCounters {
+        /// The smallest counter size, mm.
+        min: f64,
+    },
+    /// A counter (or fold-over pair) larger than the printable area.
+    #[error("size: a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose smaller counters", crate::input::num(*.size), if *.pair { " pair" } else { "" }, .area.0, .area.1)]
+    CounterTooLarge {
+        /// The counter size, mm.
+        size: f64,
+        /// True for a fold-over pair (front and back side by side).
+        pair: bool,
+        /// The printable area, mm.
+        area: Mm2,
+    },
+    /// A part of the box that opens out larger than the paper.
+    #[error("paper: the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose larger paper (e.g. a3) or smaller counters", .size.0, .size.1, .room.0, .room.1)]
+    BoxTooLarge {
+        /// `tray` or `lid`.
+        part: &'static str,
+        /// The part opened out, mm.
+        size: Mm2,
+        /// The room on the paper, mm.
+        room: Mm2,
+    },
+    /// Shared cut lines asked for counters that cannot share them.
+    #[error("shared-cuts: only square counters cut by a laser can share cut lines")]
+    SharedCutsNeedLaserSquares,
+    /// A laser asked for a document that is only for paper (the set, the rules).
+    #[error("for: a laser cutter makes the board, the counters and the box; the set and the rules are for paper")]
+    LaserForPaper,
+    /// A laser asked for counters with printed backs.
+    #[error("sides: a laser cuts each counter whole, engraved on its face: print fronts only")]
+    LaserSides,
+    /// A kerf given for a file that is not for a laser.
+    #[error("kerf: the kerf is a laser cutter's; make the file for a laser, or give no kerf")]
+    KerfWithoutLaser,
+    /// The box's counters outside the sizes it can hold.
+    #[error("size: {} mm is out of range; give the counters' size from {} to {} mm", crate::input::num(*.value), crate::input::num(*.min), crate::input::num(*.max))]
+    CounterSizeOutOfRange {
+        /// The size given, mm.
+        value: f64,
+        /// The smallest, mm.
+        min: f64,
+        /// The largest, mm.
+        max: f64,
+    },
+    /// A document longer than the page cap.
+    #[error("paper: the document would have {pages} pages, more than the limit of {max}; use larger paper or fewer copies")]
+    TooManyPages {
+        /// The pages the document would have.
+        pages: usize,
+        /// The most pages a document may have.
+        max: usize,
     },
     /// A data file (theme, language pack, ruleset) is wrong.
     #[error("{origin}:{line}:{column}: {key}{message}")]
@@ -50,25 +262,60 @@ impl Error {
     /// Process exit code: 2 for anything the user can fix in their input, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Usage { .. } | Error::Input { .. } | Error::Glyphs(_) | Error::Asset(_) => 2,
             Error::Io { .. } | Error::Render(_) => 1,
+            _ => 2,
         }
     }
 
-    /// A usage error for `flag`.
-    pub fn usage(flag: &str, message: impl Into<String>) -> Error {
+    /// A usage error for `opt`.
+    pub fn usage(opt: Opt, message: impl Into<String>) -> Error {
         Error::Usage {
-            flag: flag.to_string(),
+            opt,
             message: message.into(),
         }
     }
 
-    /// The same usage error, blamed on `flag` (for a value parsed like another
-    /// option's, e.g. `--tile a4` parsed as a paper).
-    pub fn for_flag(self, flag: &str) -> Error {
+    /// The same usage error, blamed on `opt` (for a value parsed like another
+    /// option's, e.g. the tiles' sheet parsed as a paper).
+    pub fn for_opt(self, opt: Opt) -> Error {
         match self {
-            Error::Usage { message, .. } => Error::usage(flag, message),
+            Error::Usage { message, .. } => Error::usage(opt, message),
             other => other,
+        }
+    }
+
+    /// The option whose value is wrong, if the error is about one.
+    pub fn opt(&self) -> Option<Opt> {
+        Some(match self {
+            Error::Usage { opt, .. } | Error::NotALength { opt, .. } => *opt,
+            Error::SquareTooSmall { .. }
+            | Error::SquareTooLarge { .. }
+            | Error::BoardTooLarge { .. } => Opt::Square,
+            Error::LaserForPaper => Opt::Purpose,
+            Error::LaserSides => Opt::Sides,
+            Error::KerfWithoutLaser => Opt::Kerf,
+            Error::CounterSizeOutOfRange { .. } => Opt::Size,
+            Error::NotTileable { blame, .. } => *blame,
+            Error::PaperTooSmallForRules { .. }
+            | Error::PaperTooSmallForCounters { .. }
+            | Error::BoxTooLarge { .. }
+            | Error::TooManyPages { .. } => Opt::Paper,
+            Error::CounterTooLarge { .. } => Opt::Size,
+            Error::SharedCutsNeedLaserSquares => Opt::SharedCuts,
+            Error::Input { .. }
+            | Error::Glyphs(_)
+            | Error::Asset(_)
+            | Error::Io { .. }
+            | Error::Render(_) => return None,
+        })
+    }
+
+    /// The data file an input error is about (its origin as messages name
+    /// it: a path, an uploaded file's name, or `builtin …`), if any.
+    pub fn origin(&self) -> Option<&str> {
+        match self {
+            Error::Input { origin, .. } => Some(origin),
+            _ => None,
         }
     }
 }

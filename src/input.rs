@@ -11,7 +11,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use crate::error::{line_col, Error};
+use crate::error::{line_col, Error, Opt};
 
 /// What kind of file is read; sets the size cap and names the file in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl fmt::Display for ReadError {
 impl ReadError {
     /// The error for a file given to a command-line option: exit 2 naming the
     /// option (or, for text that is not UTF-8, the file, line and column).
-    pub fn for_option(self, flag: &str, path: &Path) -> Error {
+    pub fn for_option(self, opt: Opt, path: &Path) -> Error {
         match self {
             ReadError::NotUtf8(_, line, column) => Error::Input {
                 origin: shown_path(path),
@@ -116,13 +116,13 @@ impl ReadError {
             // Anything else the system refuses (a special file under /proc,
             // no permission) is the input's fault: exit 2, naming the option.
             ReadError::Io(e) => Error::usage(
-                flag,
+                opt,
                 format!(
                     "`{}` cannot be read ({e}); give a regular file",
                     shown_path(path)
                 ),
             ),
-            other => Error::usage(flag, format!("`{}`: {other}", shown_path(path))),
+            other => Error::usage(opt, format!("`{}`: {other}", shown_path(path))),
         }
     }
 }

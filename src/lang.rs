@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{toml_error, Error};
+use crate::error::{toml_error, Error, Opt};
 use crate::layout::Animal;
 
 /// A pack's identity.
@@ -310,7 +310,7 @@ impl Lang {
                 .iter()
                 .find(|(c, _)| *c == wanted)
                 .ok_or_else(|| Error::Usage {
-                    flag: "--lang".into(),
+                    opt: Opt::Lang,
                     message: format!(
                         "unknown language `{code}`; built-in languages are {}",
                         BUILTIN
@@ -378,7 +378,7 @@ impl Lang {
     /// Loads a pack from a file.
     pub fn load(path: &Path) -> Result<Lang, Error> {
         let src = crate::input::read_text(path, crate::input::InputKind::LangPack)
-            .map_err(|e| e.for_option("--lang-file", path))?;
+            .map_err(|e| e.for_option(Opt::LangFile, path))?;
         Lang::parse(&src, &crate::input::shown_path(path))
     }
 

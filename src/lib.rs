@@ -17,6 +17,7 @@ pub mod compose;
 pub mod error;
 pub mod icons;
 pub mod input;
+pub mod job;
 pub mod lang;
 pub mod layout;
 pub mod output;

@@ -24,7 +24,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::error::{Error, Opt};
 use crate::input::shown_path;
 
 /// How many symbolic links are followed before giving up (the kernel's own limit).
@@ -94,7 +94,7 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
 pub fn check_target(path: &Path) -> Result<PathBuf, Error> {
     let refuse = |p: &Path, why: &str| {
         Error::usage(
-            "--output",
+            Opt::Output,
             format!("`{}` {why}; give the name of a regular file", shown_path(p)),
         )
     };
@@ -137,7 +137,7 @@ pub fn check_target(path: &Path) -> Result<PathBuf, Error> {
         }
         if meta.permissions().readonly() {
             return Err(Error::usage(
-                "--output",
+                Opt::Output,
                 format!(
                     "`{}` is read-only; make it writable or choose another name",
                     shown_path(path)
@@ -171,7 +171,7 @@ pub fn check_not_input(outputs: &[PathBuf], inputs: &[PathBuf]) -> Result<(), Er
             let Some(o) = id(out) else { continue };
             if let Some((_, input)) = ins.iter().find(|(i, _)| *i == o) {
                 return Err(Error::usage(
-                    "--output",
+                    Opt::Output,
                     format!(
                         "`{}` is `{}`, one of this run's inputs; writing there would destroy it: choose another output name",
                         shown_path(out),
@@ -206,7 +206,7 @@ pub fn write_set<B: AsRef<[u8]>>(files: &[(PathBuf, B)]) -> Result<(), Error> {
         .map(|(p, _)| {
             if is_stdout(p) {
                 Err(Error::usage(
-                    "--output",
+                    Opt::Output,
                     "standard output takes one file only; give a file name",
                 ))
             } else {
@@ -548,6 +548,23 @@ mod signals {
             }
         }
     }
+}
+
+/// The file of page `index` (from 0) of a document written one file per
+/// page: `board.svg` for the first page, `board-2.svg`, … for the others.
+pub fn page_path(path: &Path, index: usize) -> PathBuf {
+    if index == 0 || is_stdout(path) {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "svg".into());
+    path.with_file_name(format!("{stem}-{}.{ext}", index + 1))
 }
 
 #[cfg(test)]

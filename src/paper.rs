@@ -1,6 +1,6 @@
 //! Paper sizes.
 
-use crate::error::Error;
+use crate::error::{Error, Opt};
 
 /// A sheet size in millimetres, portrait (width ≤ height for the named sizes).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,7 +40,7 @@ impl Paper {
         }
         let bad = || {
             Error::usage(
-                "--paper",
+                Opt::Paper,
                 format!(
                     "unknown paper size `{s}`; expected one of {} or WIDTHxHEIGHT in mm (e.g. 300x400)",
                     NAMED.iter().map(|(n, ..)| *n).collect::<Vec<_>>().join(", ")
@@ -54,7 +54,7 @@ impl Paper {
         );
         if !(50.0..=2000.0).contains(&w) || !(50.0..=2000.0).contains(&h) {
             return Err(Error::usage(
-                "--paper",
+                Opt::Paper,
                 format!("`{s}`: each side must be between 50 and 2000 mm"),
             ));
         }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{toml_error, Error};
+use crate::error::{toml_error, Error, Opt};
 use crate::layout::Animal;
 
 /// A ruleset's identity.
@@ -164,7 +164,7 @@ impl Ruleset {
     pub fn builtin(name: &str) -> Result<Ruleset, Error> {
         let (n, src) = BUILTIN.iter().find(|(n, _)| *n == name).ok_or_else(|| {
             Error::usage(
-                "--ruleset",
+                Opt::Ruleset,
                 format!(
                     "unknown ruleset `{name}`; built-in rulesets are {} (or give a .toml file)",
                     builtin_names()
@@ -174,20 +174,11 @@ impl Ruleset {
         Ruleset::parse_data(src, &format!("builtin ruleset `{n}`"))
     }
 
-    /// True when a `--ruleset` value names a file rather than a preset.
-    pub fn is_path(arg: &str) -> bool {
-        arg.ends_with(".toml") || arg.contains('/')
-    }
-
-    /// A preset name or a path to a TOML file.
-    pub fn from_arg(arg: &str) -> Result<Ruleset, Error> {
-        if Ruleset::is_path(arg) {
-            let src = crate::input::read_text(Path::new(arg), crate::input::InputKind::Ruleset)
-                .map_err(|e| e.for_option("--ruleset", Path::new(arg)))?;
-            Ruleset::parse(&src, &crate::input::shown(arg))
-        } else {
-            Ruleset::builtin(arg)
-        }
+    /// A ruleset file.
+    pub fn load(path: &Path) -> Result<Ruleset, Error> {
+        let src = crate::input::read_text(path, crate::input::InputKind::Ruleset)
+            .map_err(|e| e.for_option(Opt::Ruleset, path))?;
+        Ruleset::parse(&src, &crate::input::shown_path(path))
     }
 
     /// Parses and checks a ruleset; `origin` names it in error messages.

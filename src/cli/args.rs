@@ -454,34 +454,6 @@ pub(crate) struct Choices {
 }
 
 impl Common {
-    /// The theme asked for, or the default for the purpose.
-    pub(crate) fn theme_name(&self) -> &str {
-        match (&self.theme, self.purpose) {
-            (Some(t), _) => t,
-            (None, Purpose::Laser) => "ink-saver",
-            (None, Purpose::Home | Purpose::PrintShop) => "classic",
-        }
-    }
-
-    /// The kerf in mm, checked: 0 to 1 mm, and only for a laser cutter.
-    pub(crate) fn checked_kerf(&self) -> Result<f64, jungle_print::error::Error> {
-        use jungle_print::error::Error;
-        if !(0.0..=1.0).contains(&self.kerf) {
-            return Err(Error::usage(
-                "--kerf",
-                format!("{} mm is out of range; give 0 to 1 mm (0.1 to 0.2 is usual for card and plywood)", self.kerf),
-            ));
-        }
-        if self.kerf > 0.0 && self.purpose != Purpose::Laser {
-            return Err(Error::usage(
-                "--kerf",
-                "the kerf is a laser cutter's; add --for laser, or leave out --kerf",
-            ));
-        }
-        Ok(self.kerf)
-    }
-
-    /// The drawing choices of these options.
     pub(crate) fn choices(&self) -> Choices {
         Choices {
             laser: self.purpose == Purpose::Laser,

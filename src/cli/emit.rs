@@ -33,60 +33,40 @@ pub(crate) fn tell(message: &str) {
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
-use jungle_print::document;
-use jungle_print::error::Error;
+use jungle_print::error::{Error, Opt};
 use jungle_print::input::{num, shown_path};
-use jungle_print::output::{check_target, is_stdout, write_atomic, write_set};
+use jungle_print::job::{Job, Output};
+use jungle_print::output::{check_target, is_stdout, page_path, write_atomic, write_set};
 use jungle_print::render::{pdf, png, svg};
-use jungle_print::resolve::Resources;
-use jungle_print::scene::{Document, Page};
+use jungle_print::scene::Document;
 
 use super::args::{Choices, Common, Format};
-/// Prints the warnings composing noted (labels shrunk to fit, …), renders and
-/// writes the pages, then says what was written (`detail`, or the page count).
+/// Runs the job (which checks and composes the pages), prints the warnings
+/// composing noted (labels shrunk to fit, …), renders and writes the pages,
+/// then says what was written (the job's summary, or the page count).
 pub(crate) fn emit(
-    res: &Resources,
-    title: &str,
-    pages: Vec<Page>,
+    mut job: Job,
     (format, path): (Format, PathBuf),
     choices: Choices,
-    detail: Option<String>,
 ) -> Result<(), Error> {
-    for w in res.take_warnings() {
+    job.output = Some(Output {
+        path: path.clone(),
+        per_page: format != Format::Pdf,
+    });
+    let made = job.run()?;
+    for w in &made.warnings {
         say(&format!("warning: {w}"));
     }
-    res.check_pages(&pages)?;
-    let n = pages.len();
-    let outputs: Vec<PathBuf> = match format {
+    let n = made.doc.pages.len();
+    let bleed = made.bleed();
+    let detail = super::commands::detail(&made.summary, n);
+    write(&made.doc, format, &path, choices)?;
+    let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
+    // What was written, one line: the files and their size, and for a laser the layers.
+    let files: Vec<PathBuf> = match format {
         Format::Pdf => vec![path.clone()],
         _ => (0..n).map(|i| page_path(&path, i)).collect(),
     };
-    jungle_print::output::check_not_input(&outputs, &res.inputs)?;
-    if n > MAX_PAGES {
-        return Err(Error::usage(
-            "--paper",
-            format!("the document would have {n} pages, more than the limit of {MAX_PAGES}; use larger paper or fewer --copies"),
-        ));
-    }
-    let pages = if choices.laser {
-        pages
-            .iter()
-            .map(|p| jungle_print::compose::laser::for_laser(res, p))
-            .collect()
-    } else if choices.print_shop {
-        pages
-            .iter()
-            .map(jungle_print::compose::print_shop::for_print_shop)
-            .collect()
-    } else {
-        pages
-    };
-    let bleed = doc_bleed(&pages);
-    let doc = document(title, pages, res);
-    write(&doc, format, &path, choices)?;
-    let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
-    // What was written, one line: the files and their size, and for a laser the layers.
-    let files = outputs;
     let bytes: u64 = files
         .iter()
         .filter_map(|f| std::fs::metadata(f).ok())
@@ -119,11 +99,6 @@ pub(crate) fn emit(
     Ok(())
 }
 
-/// The largest bleed of any page, mm.
-fn doc_bleed(pages: &[Page]) -> f64 {
-    pages.iter().map(|p| p.bleed).fold(0.0, f64::max)
-}
-
 /// A byte count as people read it: `812 B`, `44 KB`, `3.1 MB`.
 fn human_size(bytes: u64) -> String {
     match bytes {
@@ -136,10 +111,6 @@ fn human_size(bytes: u64) -> String {
 /// Pixels above which PNG pages are counted out on standard error: about a
 /// second of drawing.
 const PROGRESS_PIXELS: u64 = 60_000_000;
-
-/// Most pages one document may have: 200. The longest real documents (32
-/// copies of small counters, the rules on A5) stay well below.
-pub(crate) const MAX_PAGES: usize = 200;
 
 /// Output format and path from the options; `stem` names the default file.
 /// A format that contradicts the file's extension, and a target that cannot be
@@ -154,7 +125,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
     let format = match (c.format, from_ext.as_deref()) {
         (Some(f), Some(ext @ ("pdf" | "svg" | "png"))) if ext != f.ext() => {
             return Err(Error::usage(
-                "--format",
+                Opt::Format,
                 format!(
                     "--format {} contradicts the output file name `{}`; name the file `.{}` or leave out --format",
                     f.ext(),
@@ -165,7 +136,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         }
         (_, Some(ext)) if !matches!(ext, "pdf" | "svg" | "png") => {
             return Err(Error::usage(
-                "--output",
+                Opt::Output,
                 format!(
                     "`{}`: jungle-print writes PDF, SVG or PNG, not `.{}`; name the file .pdf, .svg or .png",
                     shown_path(c.output.as_deref().unwrap_or(Path::new(""))),
@@ -180,7 +151,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
     };
     if c.purpose == super::args::Purpose::PrintShop && format != Format::Pdf {
         return Err(Error::usage(
-            "--for",
+            Opt::Purpose,
             format!(
                 "a print shop gets a PDF/X file, not {}; leave out --format (or give pdf), or leave out --for print-shop for a preview",
                 format.ext().to_uppercase()
@@ -195,7 +166,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
     let (lo, hi) = png::DPI_RANGE;
     if format == Format::Png && !(lo..=hi).contains(&c.dpi) {
         return Err(Error::usage(
-            "--dpi",
+            Opt::Dpi,
             format!(
                 "{} is out of range; give {lo} to {hi} dots per inch (150 is usual)",
                 c.dpi
@@ -245,7 +216,7 @@ pub(crate) fn write(
             let n = doc.pages.len();
             if is_stdout(path) && n > 1 {
                 return Err(Error::usage(
-                    "--output",
+                    Opt::Output,
                     format!(
                         "a PNG file holds one page and this document has {n}; give a file name (pages go to NAME.png, NAME-2.png, …)"
                     ),
@@ -255,7 +226,7 @@ pub(crate) fn write(
             let total = png::total_pixels(doc, choices.dpi);
             if total > png::MAX_TOTAL_PIXELS {
                 return Err(Error::usage(
-                    "--dpi",
+                    Opt::Dpi,
                     format!(
                         "{n} page{} at {} dpi make {} million pixels, more than the limit of {} million; choose a lower --dpi (150 prints well) or fewer pages, or write a PDF",
                         if n == 1 { "" } else { "s" },
@@ -275,7 +246,7 @@ pub(crate) fn write(
                     }
                     png::render(doc, i, &opts)
                         .map(|bytes| (page_path(path, i), bytes))
-                        .map_err(|e| Error::usage("--dpi", e.to_string()))
+                        .map_err(|e| Error::usage(Opt::Dpi, e.to_string()))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             write_set(&files)?;
@@ -288,7 +259,7 @@ pub(crate) fn write(
             let n = doc.pages.len();
             if is_stdout(path) && n > 1 {
                 return Err(Error::usage(
-                    "--output",
+                    Opt::Output,
                     format!(
                         "an SVG file holds one page and this document has {n}; give a file name (pages go to NAME.svg, NAME-2.svg, …) or use --format pdf"
                     ),
@@ -326,20 +297,4 @@ pub(crate) fn warn_stale_pages(path: &Path, n: usize) {
             if stale.len() == 1 { "it" } else { "them" }
         ));
     }
-}
-
-/// `board.svg` for the first page, `board-2.svg`, … for the others.
-pub(crate) fn page_path(path: &Path, index: usize) -> PathBuf {
-    if index == 0 || is_stdout(path) {
-        return path.to_path_buf();
-    }
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let ext = path
-        .extension()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "svg".into());
-    path.with_file_name(format!("{stem}-{}.{ext}", index + 1))
 }

@@ -6,13 +6,14 @@
 mod args;
 mod commands;
 mod emit;
+mod options;
 
 use clap::{CommandFactory, Parser};
 
 use jungle_print::error::Error;
+use jungle_print::job::Source;
 use jungle_print::lang::Lang;
 use jungle_print::output::write_stdout;
-use jungle_print::resolve::Resources;
 use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
 
@@ -69,7 +70,7 @@ pub fn run() -> i32 {
         // A reader that went away (`| head`) ends the run quietly, as `cat` does.
         Err(Error::Io { ref source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 1,
         Err(e) => {
-            emit::tell(&format!("error: {e}"));
+            emit::tell(&format!("error: {}", options::message(&e)));
             e.exit_code()
         }
     }
@@ -106,7 +107,7 @@ fn listing(command: Command) -> Result<String, Error> {
             }
         }
         Command::Themes(ThemesCommand::Show { theme }) => {
-            let t = Theme::from_arg(&theme)?;
+            let t: Theme = Source::from_arg(&theme).load()?;
             let _ = writeln!(
                 out,
                 "# Theme `{}`, every key resolved. Keep the keys you change and add\n# `extends = \"{}\"` to inherit the rest; see themes/README.md.\n",
@@ -164,22 +165,6 @@ fn non_utf8_option() -> String {
     }
 }
 
-/// Resolves theme, language and rules from the shared options.
-fn resources(c: &Common) -> Result<Resources, Error> {
-    let theme = Theme::from_arg(c.theme_name())?;
-    let lang = match &c.lang_file {
-        Some(p) => Lang::load(p)?,
-        None => Lang::builtin(&c.lang)?,
-    };
-    let rules = Ruleset::from_arg(&c.ruleset)?;
-    let mut res = Resources::new(theme, lang, rules)?;
-    res.inputs.extend(c.lang_file.iter().cloned());
-    if Ruleset::is_path(&c.ruleset) {
-        res.inputs.push(c.ruleset.clone().into());
-    }
-    Ok(res)
-}
-
 /// Prints the man page (roff) of jungle-print, or of one of its commands.
 fn man(command: Option<&str>) -> Result<(), Error> {
     let mut top = Cli::command();
@@ -194,7 +179,7 @@ fn man(command: Option<&str>) -> Result<(), Error> {
                 .collect();
             let sub = top.find_subcommand(name).cloned().ok_or_else(|| {
                 Error::usage(
-                    "man",
+                    jungle_print::error::Opt::Command,
                     format!("no command `{name}`; the commands are {}", names.join(", ")),
                 )
             })?;

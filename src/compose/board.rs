@@ -1,8 +1,7 @@
 //! The board sheet: the 7×9 board centred on one page, with its title and a scale bar.
 
 use super::{Label, VAlign};
-use crate::error::Error;
-use crate::input::num;
+use crate::error::{Error, Opt};
 use crate::layout::{
     corner_marks, max_square, printable_area, Board, BoardPlacement, Rect, Side, Square,
     SquareKind, TilePlan, COLS, ROWS,
@@ -39,37 +38,57 @@ impl BoardOptions {
     }
 }
 
+/// The smallest square accepted, mm.
+pub const MIN_SQUARE: f64 = 8.0;
+
+/// The largest square accepted, mm: a board 9 m long.
+pub const MAX_SQUARE: f64 = 1000.0;
+
+/// The one check of a square size, whatever the paper: a number from
+/// [`MIN_SQUARE`] to [`MAX_SQUARE`] mm.
+pub fn check_square(square: f64) -> Result<f64, Error> {
+    if !(square.is_finite() && square >= MIN_SQUARE) {
+        return Err(Error::SquareTooSmall {
+            value: square,
+            min: MIN_SQUARE,
+        });
+    }
+    if square > MAX_SQUARE {
+        return Err(Error::SquareTooLarge {
+            value: square,
+            max: MAX_SQUARE,
+        });
+    }
+    Ok(square)
+}
+
 /// The square size that will be used: the requested one if it fits the
 /// printable area, else an error; by default the largest whole millimetre.
 pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result<f64, Error> {
     let area = printable_area(paper, res.theme.page.margin);
     let largest = max_square(area);
-    match square {
-        None if largest < 8 => Err(Error::usage(
-            "--paper",
-            format!(
-                "this paper leaves room for {largest} mm squares inside the {} mm margins; the board needs at least 8 mm",
-                res.theme.page.margin
-            ),
-        )),
-        None => Ok(largest as f64),
-        Some(s) if !(s.is_finite() && s >= 8.0) => Err(Error::usage(
-            "--square",
-            format!("{} mm is too small; squares must be at least 8 mm", num(s)),
-        )),
-        Some(s) if !BoardPlacement::centered(paper, s).fits(area) => Err(Error::usage(
-            "--square",
-            format!(
-                "a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use at most --square {largest} or a larger --paper",
-                num(s),
-                num(s * COLS as f64),
-                num(s * ROWS as f64),
-                area.w,
-                area.h
-            ),
-        )),
-        Some(s) => Ok(s),
+    let Some(s) = square else {
+        if largest < 8 {
+            return Err(Error::usage(
+                Opt::Paper,
+                format!(
+                    "this paper leaves room for {largest} mm squares inside the {} mm margins; the board needs at least 8 mm",
+                    res.theme.page.margin
+                ),
+            ));
+        }
+        return Ok(largest as f64);
+    };
+    let s = check_square(s)?;
+    if !BoardPlacement::centered(paper, s).fits(area) {
+        return Err(Error::BoardTooLarge {
+            value: s,
+            largest,
+            board: (s * COLS as f64, s * ROWS as f64),
+            area: (area.w, area.h),
+        });
     }
+    Ok(s)
 }
 
 /// Composes the board page.
@@ -466,18 +485,18 @@ pub fn board_sheets(
             Some(s) => s,
             None => square_size(res, opts.paper, None)?,
         };
-        // A square given with --tile is blamed for a board that cannot be tiled.
+        // A square given with tiles is blamed for a board that cannot be tiled.
         let option = if opts.square.is_some() {
-            "--square"
+            Opt::Square
         } else {
-            "--tile"
+            Opt::Tile
         };
         return board_tiles(res, sheet, s, option);
     }
     let area = printable_area(opts.paper, res.theme.page.margin);
     match opts.square {
         Some(s) if s.is_finite() && !BoardPlacement::centered(opts.paper, s).fits(area) => {
-            board_tiles(res, opts.paper, s, "--square")
+            board_tiles(res, opts.paper, s, Opt::Square)
         }
         _ => Ok(vec![board_page(res, opts)?]),
     }
@@ -500,44 +519,29 @@ pub fn tile_plan(
     res: &Resources,
     sheet: Paper,
     square: f64,
-    option: &str,
+    option: Opt,
 ) -> Result<TilePlan, Error> {
-    if !(square.is_finite() && square >= 8.0) {
-        return Err(Error::usage(
-            option,
-            format!(
-                "{} mm is too small; squares must be at least 8 mm",
-                num(square)
-            ),
-        ));
-    }
-    if square > 1000.0 {
-        return Err(Error::usage(
-            option,
-            format!(
-                "{} mm squares are too large; give at most 1000 mm (a board 9 m long)",
-                num(square)
-            ),
-        ));
-    }
+    let square = check_square(square)?;
     let portrait = Paper {
         width: sheet.width.min(sheet.height),
         height: sheet.width.max(sheet.height),
     };
     let a = printable_area(portrait, res.theme.page.margin + TILE_FURNITURE);
-    TilePlan::new(square * COLS as f64, square * ROWS as f64, square, portrait, a, GLUE)
-        .filter(|p| p.tiles.len() <= MAX_TILES)
-        .ok_or_else(|| {
-            Error::usage(
-                option,
-                format!(
-                    "a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {MAX_TILES} sheets); choose a larger --paper or a smaller --square",
-                    num(square),
-                    num(sheet.width),
-                    num(sheet.height)
-                ),
-            )
-        })
+    TilePlan::new(
+        square * COLS as f64,
+        square * ROWS as f64,
+        square,
+        portrait,
+        a,
+        GLUE,
+    )
+    .filter(|p| p.tiles.len() <= MAX_TILES)
+    .ok_or(Error::NotTileable {
+        square,
+        sheet: (sheet.width, sheet.height),
+        max_sheets: MAX_TILES,
+        blame: option,
+    })
 }
 
 /// A board of `square` mm squares tiled over sheets of `sheet`: an assembly
@@ -546,7 +550,7 @@ pub fn board_tiles(
     res: &Resources,
     sheet: Paper,
     square: f64,
-    option: &str,
+    option: Opt,
 ) -> Result<Vec<Page>, Error> {
     let plan = tile_plan(res, sheet, square, option)?;
     let mut pages = vec![assembly_map(res, &plan, square)];

@@ -58,7 +58,7 @@ fn counter_size(res: &Resources, opts: &BoxOptions) -> Result<f64, Error> {
 pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
     if !(0.1..=2.0).contains(&opts.card) {
         return Err(Error::usage(
-            "--card",
+            crate::error::Opt::Card,
             format!(
                 "{} mm is out of range; give the card's thickness from 0.1 to 2 mm (0.35 is usual)",
                 opts.card
@@ -95,13 +95,11 @@ pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error>
     let turned = |n: &Net| !fits(n.width, n.height) && fits(n.height, n.width);
     for (n, name) in [(&tray, "tray"), (&lid, "lid")] {
         if !fits(n.width, n.height) && !fits(n.height, n.width) {
-            return Err(Error::usage(
-                "--paper",
-                format!(
-                    "the box's {name} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose a larger --paper (e.g. a3) or smaller counters",
-                    n.width, n.height, room.w, room.h
-                ),
-            ));
+            return Err(Error::BoxTooLarge {
+                part: name,
+                size: (n.width, n.height),
+                room: (room.w, room.h),
+            });
         }
     }
     let dims = |n: &Net| {

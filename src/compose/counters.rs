@@ -1,7 +1,7 @@
 //! Counter sheets: the 16 animal pieces packed on pages, ready to cut, as
 //! fronts only, fold-over pairs, or duplex fronts and backs.
 
-use crate::error::Error;
+use crate::error::{Error, Opt};
 use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Piece, Rect, Side};
 use crate::paper::Paper;
 use crate::resolve::Resources;
@@ -32,7 +32,7 @@ impl Shape {
             "rounded" | "rounded-square" => Ok(Shape::Rounded),
             "octagon" => Ok(Shape::Octagon),
             _ => Err(Error::usage(
-                "--shape",
+                Opt::Shape,
                 format!("unknown shape `{s}`; expected circle, square, rounded or octagon"),
             )),
         }
@@ -160,16 +160,10 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
         Sides::Fold => (2.0 * cell, cell),
         _ => (cell, cell),
     };
-    Grid::fit(area, w, h, gap(opts)).ok_or_else(|| {
-        Error::usage(
-            "--size",
-            format!(
-                "a {size} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose a smaller --size",
-                if matches!(opts.sides, Sides::Fold) { " pair" } else { "" },
-                area.w,
-                area.h
-            ),
-        )
+    Grid::fit(area, w, h, gap(opts)).ok_or(Error::CounterTooLarge {
+        size,
+        pair: matches!(opts.sides, Sides::Fold),
+        area: (area.w, area.h),
     })
 }
 
@@ -177,7 +171,7 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
 pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>, Error> {
     if opts.copies == 0 {
         return Err(Error::usage(
-            "--copies",
+            Opt::Copies,
             "0 copies would print nothing; give 1 or more",
         ));
     }
@@ -185,7 +179,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
     let size = match opts.size {
         Some(s) if !(s.is_finite() && s >= 8.0) => {
             return Err(Error::usage(
-                "--size",
+                Opt::Size,
                 format!(
                     "{} mm is too small; counters must be at least 8 mm",
                     crate::input::num(s)
@@ -196,10 +190,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         None => default_size(res, opts.paper)?,
     };
     if opts.shared_cuts && !(opts.tight && opts.shape == Shape::Square) {
-        return Err(Error::usage(
-            "--shared-cuts",
-            "only square counters cut by a laser can share cut lines: add --for laser --shape square, or leave out --shared-cuts",
-        ));
+        return Err(Error::SharedCutsNeedLaserSquares);
     }
     let g = grid(res, opts, size)?;
     let in_play = res.rules.animals_by_rank();

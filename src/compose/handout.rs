@@ -45,13 +45,11 @@ pub fn check_fits(res: &Resources, paper: Paper) -> Result<(), crate::error::Err
     let margin = res.theme.page.margin.max(8.0);
     let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
     if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
-        return Err(crate::error::Error::usage(
-            "--paper",
-            format!(
-                "this paper leaves {w:.0} × {h:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
-                HANDOUT_MIN.0, HANDOUT_MIN.1
-            ),
-        ));
+        return Err(crate::error::Error::PaperTooSmallForRules {
+            room: (w, h),
+            margin,
+            min: HANDOUT_MIN,
+        });
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ pub fn check_bleed(bleed: f64) -> Result<(), crate::error::Error> {
         Ok(())
     } else {
         Err(crate::error::Error::usage(
-            "--bleed",
+            crate::error::Opt::Bleed,
             format!("{} mm is out of range; expected 0 to {MAX_BLEED} mm (print shops usually ask for 3)", crate::input::num(bleed)),
         ))
     }

@@ -82,12 +82,8 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     // paper allows (a floor board's counters are the largest that fit a sheet).
     counter_opts.size = match opts.square {
         Some(s) => Some(
-            largest_fitting_size(res, &counter_opts, (s * 0.85).floor()).ok_or_else(|| {
-                Error::usage(
-                    "--paper",
-                    "not even 8 mm counters fit this paper; choose a larger --paper",
-                )
-            })?,
+            largest_fitting_size(res, &counter_opts, (s * 0.85).floor())
+                .ok_or_else(|| Error::PaperTooSmallForCounters { min: 8.0 })?,
         ),
         None => None,
     };

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use color::{contrast, luminance, ThemeColor, COLOR_FORMS};
 
-use crate::error::Error;
+use crate::error::{Error, Opt};
 use crate::input::InputKind;
 use crate::layout::{Animal, Side};
 use crate::scene::Color;
@@ -263,7 +263,8 @@ impl Origin {
 
     /// An `extends` value, read relative to this theme's folder.
     fn parent(&self, value: &str, key_error: impl Fn(String) -> Error) -> Result<Origin, Error> {
-        if !is_path(value) {
+        // The one rule for a name that may be a file: see `Source::from_arg`.
+        if let crate::job::Source::Builtin(_) = crate::job::Source::from_arg(value) {
             return builtin_origin(value).ok_or_else(|| {
                 key_error(format!(
                     "unknown theme `{value}`; built-in themes are {} (or give a path to a .toml file)",
@@ -288,10 +289,6 @@ impl Origin {
             Origin::Text { dir, .. } => dir.clone(),
         }
     }
-}
-
-fn is_path(arg: &str) -> bool {
-    arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\')
 }
 
 fn builtin_origin(name: &str) -> Option<Origin> {
@@ -349,7 +346,7 @@ fn load_chain(
     let text = match origin {
         Origin::Builtin(_, s) => s.to_string(),
         Origin::File(p) => {
-            crate::input::read_text(p, InputKind::Theme).map_err(|e| e.for_option("--theme", p))?
+            crate::input::read_text(p, InputKind::Theme).map_err(|e| e.for_option(Opt::Theme, p))?
         }
         Origin::Text { src, .. } => src.clone(),
     };
@@ -452,7 +449,7 @@ impl Theme {
     pub fn builtin(name: &str) -> Result<Theme, Error> {
         let origin = builtin_origin(name).ok_or_else(|| {
             Error::usage(
-                "--theme",
+                Opt::Theme,
                 format!(
                     "unknown theme `{name}`; built-in themes are {} (or give a .toml file)",
                     builtin_names()
@@ -466,7 +463,7 @@ impl Theme {
     pub fn load(path: &Path) -> Result<Theme, Error> {
         if !path.exists() {
             return Err(Error::usage(
-                "--theme",
+                Opt::Theme,
                 format!(
                     "theme file `{}` not found; give a .toml file or a built-in name ({})",
                     crate::input::shown_path(path),
@@ -476,15 +473,6 @@ impl Theme {
         }
         let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         Theme::resolve(Origin::File(path))
-    }
-
-    /// A built-in name or a path to a TOML file.
-    pub fn from_arg(arg: &str) -> Result<Theme, Error> {
-        if is_path(arg) {
-            Theme::load(Path::new(arg))
-        } else {
-            Theme::builtin(arg)
-        }
     }
 
     /// Parses and checks theme text; `origin` names it in messages, relative

@@ -1,0 +1,127 @@
+//! The one place where the library's errors meet the command line's flags:
+//! each [`Opt`] is a flag, and each typed error becomes the message that
+//! names the flags to change.
+
+use jungle_print::error::{Error, Opt};
+use jungle_print::input::num;
+
+/// The flag for an option.
+pub(crate) fn flag(opt: Opt) -> &'static str {
+    match opt {
+        Opt::Paper => "--paper",
+        Opt::Tile => "--tile",
+        Opt::Square => "--square",
+        Opt::Size => "--size",
+        Opt::Shape => "--shape",
+        Opt::Sides => "--sides",
+        Opt::Copies => "--copies",
+        Opt::SharedCuts => "--shared-cuts",
+        Opt::BackOffset => "--back-offset",
+        Opt::Card => "--card",
+        Opt::Bleed => "--bleed",
+        Opt::Kerf => "--kerf",
+        Opt::Purpose => "--for",
+        Opt::Format => "--format",
+        Opt::Output => "--output",
+        Opt::Dpi => "--dpi",
+        Opt::Theme => "--theme",
+        Opt::Lang => "--lang",
+        Opt::LangFile => "--lang-file",
+        Opt::Ruleset => "--ruleset",
+        Opt::Preview => "--preview",
+        Opt::Check => "check",
+        Opt::Command => "man",
+        _ => "option",
+    }
+}
+
+/// An error as the command line says it: the flag to change, what is wrong,
+/// and what would be right, in the command line's words.
+pub(crate) fn message(e: &Error) -> String {
+    let Some(opt) = e.opt() else {
+        return e.to_string();
+    };
+    let what = match e {
+        Error::Usage { message, .. } => message.clone(),
+        Error::NotALength { value, .. } => not_a_length(opt, *value),
+        Error::SquareTooSmall { value, .. } if !value.is_finite() => {
+            not_a_length(opt, *value)
+        }
+        Error::SquareTooSmall { value, min } => format!(
+            "{} mm is too small; squares must be at least {} mm",
+            num(*value),
+            num(*min)
+        ),
+        Error::SquareTooLarge { value, max } => format!(
+            "{} mm squares are too large; give at most {} mm (a board 9 m long)",
+            num(*value),
+            num(*max)
+        ),
+        Error::BoardTooLarge {
+            value,
+            largest,
+            board,
+            area,
+        } => format!(
+            "a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use at most --square {largest} or a larger --paper",
+            num(*value),
+            num(board.0),
+            num(board.1),
+            area.0,
+            area.1
+        ),
+        Error::NotTileable {
+            square,
+            sheet,
+            max_sheets,
+            ..
+        } => format!(
+            "a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose a larger --paper or a smaller --square",
+            num(*square),
+            num(sheet.0),
+            num(sheet.1)
+        ),
+        Error::PaperTooSmallForRules { room, margin, min } => format!(
+            "this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
+            room.0, room.1, min.0, min.1
+        ),
+        Error::PaperTooSmallForCounters { min } => format!(
+            "not even {} mm counters fit this paper; choose a larger --paper",
+            num(*min)
+        ),
+        Error::CounterTooLarge { size, pair, area } => format!(
+            "a {size} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose a smaller --size",
+            if *pair { " pair" } else { "" },
+            area.0,
+            area.1
+        ),
+        Error::BoxTooLarge { part, size, room } => format!(
+            "the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose a larger --paper (e.g. a3) or smaller counters",
+            size.0, size.1, room.0, room.1
+        ),
+        Error::SharedCutsNeedLaserSquares => "only square counters cut by a laser can share cut lines: add --for laser --shape square, or leave out --shared-cuts".into(),
+        Error::LaserForPaper => "a laser cutter makes the board, the counters and the box (`board`, `counters`, `box` with --for laser); the set and the rules are for paper".into(),
+        Error::LaserSides => "a laser cuts each counter whole, engraved on its face: leave out --sides (or give single)".into(),
+        Error::KerfWithoutLaser => "the kerf is a laser cutter's; add --for laser, or leave out --kerf".into(),
+        Error::CounterSizeOutOfRange { value, min, max } => format!(
+            "{} mm is out of range; give the counters' size from {} to {} mm, e.g. --size 22",
+            num(*value),
+            num(*min),
+            num(*max)
+        ),
+        Error::TooManyPages { pages, max } => format!(
+            "the document would have {pages} pages, more than the limit of {max}; use larger paper or fewer --copies"
+        ),
+        other => return other.to_string(),
+    };
+    format!("{}: {what}", flag(opt))
+}
+
+/// `` `NaN` is not a length in mm; squares must be at least 8 mm, e.g. --square 25 ``
+fn not_a_length(opt: Opt, value: f64) -> String {
+    let range = match opt {
+        Opt::Size => "counters must be at least 8 mm, e.g. --size 22",
+        _ => "squares must be at least 8 mm, e.g. --square 25",
+    };
+    format!("`{}` is not a length in mm; {range}", num(value))
+}

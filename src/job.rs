@@ -1,0 +1,765 @@
+//! One job: what the command line and the web page ask of the library.
+//!
+//! A [`Job`] names a document (the set, the board, the counters, the rules,
+//! the box or the set's contact sheet), its inputs ([`Source`]s for the
+//! theme, the language pack and the ruleset) and its options. [`Job::run`]
+//! checks every option once, loads the inputs, composes the pages and runs,
+//! in this order, every check that printing needs:
+//!
+//! 1. the options ([`Job::validate`]), before anything is read;
+//! 2. the theme's fonts against every printable string (in [`Resources::new`]);
+//! 3. the rules handout against the paper ([`handout::check_fits`]);
+//! 4. every composed text run against its font ([`Resources::check_pages`]);
+//! 5. the files to be written against the job's inputs ([`check_not_input`]);
+//! 6. the page cap ([`MAX_PAGES`]);
+//!
+//! then the print-shop or laser pass. What it returns, [`Made`], holds the
+//! document ready to render and the warnings composing noted.
+//!
+//! ```no_run
+//! use jungle_print::job::{Job, Kind, Source};
+//! use jungle_print::render::pdf;
+//!
+//! let mut job = Job::new(Kind::set());
+//! job.inputs.lang = Source::builtin("fr");
+//! let made = job.run()?;
+//! for w in &made.warnings {
+//!     eprintln!("warning: {w}");
+//! }
+//! let bytes = pdf::render(&made.doc, &made.pdf_options()).expect("a PDF");
+//! # Ok::<(), jungle_print::error::Error>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::compose::board::{board_sheets, check_square, square_size, BoardOptions};
+use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
+use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
+use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
+use crate::compose::set::{contact_sheet, set_pages, SetOptions, SetParts};
+use crate::compose::{check_bleed, laser, print_shop};
+use crate::error::{Error, Opt};
+use crate::lang::Lang;
+use crate::layout::boxnet::BoxSize;
+use crate::layout::Flip;
+use crate::output::{check_not_input, page_path};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::rules::Ruleset;
+use crate::scene::{Document, Page};
+use crate::theme::Theme;
+
+/// Where a theme, a language pack or a ruleset comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A built-in one, by name (`classic`, `fr`, `standard`, …).
+    Builtin(String),
+    /// A TOML file.
+    File(PathBuf),
+    /// TOML text (an uploaded file), with the name messages give it.
+    Text {
+        /// The name messages give it (the uploaded file's name).
+        name: String,
+        /// The TOML text.
+        contents: String,
+    },
+}
+
+impl Source {
+    /// A built-in theme, language or ruleset by name.
+    pub fn builtin(name: &str) -> Source {
+        Source::Builtin(name.to_string())
+    }
+
+    /// The one rule for an argument that may name a file: a name that ends
+    /// in `.toml` or holds a path separator (`/` or `\`) is a file, anything
+    /// else a built-in name.
+    pub fn from_arg(arg: &str) -> Source {
+        if arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\') {
+            Source::File(PathBuf::from(arg))
+        } else {
+            Source::Builtin(arg.to_string())
+        }
+    }
+
+    /// The file, for a source read from one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::File(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Loads a theme, a language pack or a ruleset from this source.
+    pub fn load<T: Load>(&self) -> Result<T, Error> {
+        T::load(self)
+    }
+}
+
+/// What can be loaded from a [`Source`]: [`Theme`], [`Lang`], [`Ruleset`].
+pub trait Load: Sized {
+    /// Loads from `source`, with the errors of the option it is given to.
+    fn load(source: &Source) -> Result<Self, Error>;
+}
+
+impl Load for Theme {
+    fn load(source: &Source) -> Result<Theme, Error> {
+        match source {
+            Source::Builtin(name) => Theme::builtin(name),
+            Source::File(path) => Theme::load(path),
+            Source::Text { name, contents } => Theme::parse(contents, name),
+        }
+    }
+}
+
+impl Load for Lang {
+    fn load(source: &Source) -> Result<Lang, Error> {
+        match source {
+            Source::Builtin(code) => Lang::builtin(code),
+            Source::File(path) => Lang::load(path),
+            Source::Text { name, contents } => Lang::parse(contents, name),
+        }
+    }
+}
+
+impl Load for Ruleset {
+    fn load(source: &Source) -> Result<Ruleset, Error> {
+        match source {
+            Source::Builtin(name) => Ruleset::builtin(name),
+            Source::File(path) => Ruleset::load(path),
+            Source::Text { name, contents } => Ruleset::parse(contents, name),
+        }
+    }
+}
+
+/// The built-in themes', languages', rulesets' and papers' names, for a
+/// front end's lists.
+pub fn builtin_names() -> Builtins {
+    Builtins {
+        themes: crate::theme::BUILTIN.iter().map(|(n, _)| *n).collect(),
+        langs: crate::lang::BUILTIN.iter().map(|(n, _)| *n).collect(),
+        rulesets: crate::rules::BUILTIN.iter().map(|(n, _)| *n).collect(),
+        papers: crate::paper::NAMED.iter().map(|(n, ..)| *n).collect(),
+    }
+}
+
+/// The names [`builtin_names`] returns.
+#[derive(Debug, Clone)]
+pub struct Builtins {
+    /// Built-in themes.
+    pub themes: Vec<&'static str>,
+    /// Built-in language packs (codes).
+    pub langs: Vec<&'static str>,
+    /// Built-in rulesets.
+    pub rulesets: Vec<&'static str>,
+    /// Named paper sizes.
+    pub papers: Vec<&'static str>,
+}
+
+/// The inputs of a job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inputs {
+    /// The theme; `None` for the purpose's default ([`Purpose::default_theme`]).
+    pub theme: Option<Source>,
+    /// The language pack.
+    pub lang: Source,
+    /// The ruleset.
+    pub ruleset: Source,
+}
+
+impl Default for Inputs {
+    fn default() -> Inputs {
+        Inputs {
+            theme: None,
+            lang: Source::builtin("en"),
+            ruleset: Source::builtin("standard"),
+        }
+    }
+}
+
+impl Inputs {
+    /// Loads the three inputs into resources (fonts, icons, the glyph
+    /// check); the files read are listed in [`Resources::inputs`].
+    pub fn resources(&self, purpose: Purpose) -> Result<Resources, Error> {
+        let theme = match &self.theme {
+            Some(s) => s.load::<Theme>()?,
+            None => Theme::builtin(purpose.default_theme())?,
+        };
+        let lang = self.lang.load::<Lang>()?;
+        let rules = self.ruleset.load::<Ruleset>()?;
+        let mut res = Resources::new(theme, lang, rules)?;
+        res.inputs.extend(self.lang.path().map(Path::to_path_buf));
+        res.inputs
+            .extend(self.ruleset.path().map(Path::to_path_buf));
+        Ok(res)
+    }
+}
+
+/// Who the file is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Purpose {
+    /// A home printer.
+    #[default]
+    Home,
+    /// A print shop: PDF/X-4, CMYK, a die line.
+    PrintShop,
+    /// A laser cutter: cut, score and engrave layers.
+    Laser,
+}
+
+impl Purpose {
+    /// The theme used when none is given: `ink-saver` for a laser, else `classic`.
+    pub fn default_theme(self) -> &'static str {
+        match self {
+            Purpose::Laser => "ink-saver",
+            Purpose::Home | Purpose::PrintShop => "classic",
+        }
+    }
+}
+
+/// The set's choices (also the contact sheet's).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SetJob {
+    /// Square size in mm; `None` for the largest that fits.
+    pub square: Option<f64>,
+    /// How the counters' backs are printed.
+    pub sides: Sides,
+    /// The counters' shape.
+    pub shape: Shape,
+    /// With a cover page.
+    pub cover: bool,
+    /// With the box.
+    pub boxed: bool,
+}
+
+impl Default for SetJob {
+    fn default() -> SetJob {
+        SetJob {
+            square: None,
+            sides: Sides::Fold,
+            shape: Shape::Circle,
+            cover: true,
+            boxed: true,
+        }
+    }
+}
+
+/// The board's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct BoardJob {
+    /// Square size in mm; `None` for the largest that fits.
+    pub square: Option<f64>,
+    /// Sheets to tile the board over, if any.
+    pub tile: Option<Paper>,
+    /// Without the coordinates along the edges.
+    pub no_coordinates: bool,
+}
+
+/// The counters' choices.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CounterJob {
+    /// Size in mm; `None` for the size that suits the board.
+    pub size: Option<f64>,
+    /// Shape.
+    pub shape: Shape,
+    /// How the backs are printed.
+    pub sides: Sides,
+    /// Sets of counters: 1 to [`MAX_COPIES`].
+    pub copies: usize,
+    /// Crop marks.
+    pub crop_marks: bool,
+    /// Square counters cut by a laser share their cut lines.
+    pub shared_cuts: bool,
+    /// Offset of the backs (duplex), mm, each within ±10.
+    pub back_offset: (f64, f64),
+    /// The game's title on the backs.
+    pub back_title: bool,
+}
+
+impl Default for CounterJob {
+    fn default() -> CounterJob {
+        CounterJob {
+            size: None,
+            shape: Shape::Circle,
+            sides: Sides::Single,
+            copies: 1,
+            crop_marks: false,
+            shared_cuts: false,
+            back_offset: (0.0, 0.0),
+            back_title: true,
+        }
+    }
+}
+
+/// The box's choices.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoxJob {
+    /// The counters' size in mm, 8 to 200; `None` for the default counters'.
+    pub size: Option<f64>,
+    /// Sets of counters the box holds: 1 to [`MAX_COPIES`].
+    pub copies: usize,
+    /// How the counters are made (folded counters are twice as thick).
+    pub sides: Sides,
+    /// The card's thickness, mm.
+    pub card: f64,
+}
+
+impl Default for BoxJob {
+    fn default() -> BoxJob {
+        BoxJob {
+            size: None,
+            copies: 1,
+            sides: Sides::Fold,
+            card: 0.35,
+        }
+    }
+}
+
+/// The document a job makes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// The whole set: cover, board, counters, rules, box.
+    Set(SetJob),
+    /// The set's pages, small, on one sheet.
+    Preview(SetJob),
+    /// The board (tiled when asked or when it does not fit).
+    Board(BoardJob),
+    /// The counter sheets.
+    Counters(CounterJob),
+    /// The rules handout.
+    Rules,
+    /// The box: tray, lid, assembly.
+    Box(BoxJob),
+}
+
+impl Kind {
+    /// The default set.
+    pub fn set() -> Kind {
+        Kind::Set(SetJob::default())
+    }
+}
+
+/// The most sets of counters (and of counters in a box).
+pub const MAX_COPIES: usize = 16;
+
+/// Most pages one document may have: 200. The longest real documents (32
+/// copies of small counters, the rules on A5) stay well below.
+pub const MAX_PAGES: usize = 200;
+
+/// Where a job's document is to be written, for the check that no input is
+/// written over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// The file (the first page's, for one file per page).
+    pub path: PathBuf,
+    /// One file per page (SVG, PNG): `NAME.svg`, `NAME-2.svg`, …
+    pub per_page: bool,
+}
+
+/// A job: a document, its inputs and its options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Job {
+    /// What to make.
+    pub kind: Kind,
+    /// Theme, language pack, ruleset.
+    pub inputs: Inputs,
+    /// Paper.
+    pub paper: Paper,
+    /// Who the file is for.
+    pub purpose: Purpose,
+    /// Bleed, mm (0 to [`crate::compose::MAX_BLEED`]).
+    pub bleed: f64,
+    /// A laser's kerf, mm (0 to 1; laser only).
+    pub kerf: f64,
+    /// Where the document will be written, if it will be.
+    pub output: Option<Output>,
+}
+
+/// A job's result.
+#[derive(Debug)]
+pub struct Made {
+    /// The document, ready to render.
+    pub doc: Document,
+    /// What composing noted (labels shrunk to fit, …).
+    pub warnings: Vec<String>,
+    /// The language pack's code.
+    pub lang: String,
+    /// What the document holds, for a one-line report.
+    pub summary: Summary,
+    /// Who the document is for.
+    pub purpose: Purpose,
+}
+
+impl Made {
+    /// The PDF options for this document: PDF/X for a print shop.
+    pub fn pdf_options(&self) -> crate::render::pdf::PdfOptions {
+        crate::render::pdf::PdfOptions {
+            pdfx: self.purpose == Purpose::PrintShop,
+            ..Default::default()
+        }
+    }
+
+    /// The largest bleed of any page, mm.
+    pub fn bleed(&self) -> f64 {
+        self.doc.pages.iter().map(|p| p.bleed).fold(0.0, f64::max)
+    }
+}
+
+/// What a document holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Summary {
+    /// The set and where its parts are.
+    Set {
+        /// Page ranges of the parts.
+        parts: SetParts,
+        /// With a cover page.
+        cover: bool,
+    },
+    /// A contact sheet of the set's `pages` pages.
+    Preview {
+        /// The set's pages.
+        pages: usize,
+    },
+    /// A board.
+    Board {
+        /// The paper (the first sheet's).
+        paper: Paper,
+        /// The square size, mm.
+        square: f64,
+        /// Pages: 1, or an assembly map and the tiles.
+        pages: usize,
+    },
+    /// Counter sheets.
+    Counters,
+    /// The rules handout.
+    Rules,
+    /// A box, with its tray's and lid's inside sizes.
+    Box {
+        /// The tray.
+        tray: BoxSize,
+        /// The lid.
+        lid: BoxSize,
+    },
+}
+
+impl Job {
+    /// A job for `kind` with the command line's defaults: A4, home printer,
+    /// classic theme, English, standard rules, no bleed.
+    pub fn new(kind: Kind) -> Job {
+        Job {
+            kind,
+            inputs: Inputs::default(),
+            paper: Paper::A4,
+            purpose: Purpose::Home,
+            bleed: 0.0,
+            kerf: 0.0,
+            output: None,
+        }
+    }
+
+    /// Checks every option, before any file is read.
+    pub fn validate(&self) -> Result<(), Error> {
+        let laser = self.purpose == Purpose::Laser;
+        if laser && matches!(self.kind, Kind::Set(_) | Kind::Preview(_) | Kind::Rules) {
+            return Err(Error::LaserForPaper);
+        }
+        check_bleed(self.bleed)?;
+        if !(0.0..=1.0).contains(&self.kerf) {
+            return Err(Error::usage(
+                Opt::Kerf,
+                format!(
+                    "{} mm is out of range; give 0 to 1 mm (0.1 to 0.2 is usual for card and plywood)",
+                    self.kerf
+                ),
+            ));
+        }
+        if self.kerf > 0.0 && !laser {
+            return Err(Error::KerfWithoutLaser);
+        }
+        match self.kind {
+            Kind::Set(s) | Kind::Preview(s) => {
+                s.square.map(check_square).transpose()?;
+            }
+            Kind::Board(b) => {
+                b.square.map(check_square).transpose()?;
+            }
+            Kind::Counters(c) => {
+                check_length(Opt::Size, c.size)?;
+                check_copies(c.copies)?;
+                let (x, y) = c.back_offset;
+                if !(x.abs() <= 10.0 && y.abs() <= 10.0) {
+                    return Err(Error::usage(
+                        Opt::BackOffset,
+                        format!(
+                            "`{},{}`: each offset must be within ±10 mm",
+                            crate::input::num(x),
+                            crate::input::num(y)
+                        ),
+                    ));
+                }
+                if laser && c.sides != Sides::Single {
+                    return Err(Error::LaserSides);
+                }
+            }
+            Kind::Box(b) => {
+                if let Some(s) = b.size {
+                    if !(s.is_finite() && (8.0..=200.0).contains(&s)) {
+                        return Err(Error::CounterSizeOutOfRange {
+                            value: s,
+                            min: 8.0,
+                            max: 200.0,
+                        });
+                    }
+                }
+                check_copies(b.copies)?;
+            }
+            Kind::Rules => {}
+        }
+        Ok(())
+    }
+
+    /// Checks the options, loads the inputs, composes the document and runs
+    /// every check printing needs (see the [module](self)).
+    pub fn run(&self) -> Result<Made, Error> {
+        self.validate()?;
+        let mut res = self.inputs.resources(self.purpose)?;
+        if let Kind::Board(b) = self.kind {
+            if b.no_coordinates {
+                res.theme.board.show_coordinates = false;
+            }
+        }
+        let (title, pages, summary) = self.compose(&res)?;
+        let warnings = res.take_warnings();
+        res.check_pages(&pages)?;
+        let n = pages.len();
+        if let Some(out) = &self.output {
+            let outputs: Vec<PathBuf> = match out.per_page {
+                false => vec![out.path.clone()],
+                true => (0..n).map(|i| page_path(&out.path, i)).collect(),
+            };
+            check_not_input(&outputs, &res.inputs)?;
+        }
+        if n > MAX_PAGES {
+            return Err(Error::TooManyPages {
+                pages: n,
+                max: MAX_PAGES,
+            });
+        }
+        let pages = match self.purpose {
+            Purpose::Laser => pages.iter().map(|p| laser::for_laser(&res, p)).collect(),
+            Purpose::PrintShop => pages.iter().map(print_shop::for_print_shop).collect(),
+            Purpose::Home => pages,
+        };
+        Ok(Made {
+            doc: crate::document(&title, pages, &res),
+            warnings,
+            lang: res.lang.meta.code.clone(),
+            summary,
+            purpose: self.purpose,
+        })
+    }
+
+    /// The document's title, pages and summary.
+    fn compose(&self, res: &Resources) -> Result<(String, Vec<Page>, Summary), Error> {
+        let paper = self.paper;
+        let bleed = self.bleed;
+        let set_options = |s: &SetJob, bleed: f64| SetOptions {
+            paper,
+            square: s.square,
+            sides: s.sides,
+            shape: s.shape,
+            bleed,
+            cover: s.cover,
+            boxed: s.boxed,
+        };
+        Ok(match self.kind {
+            Kind::Set(s) => {
+                handout::check_fits(res, paper)?;
+                let (pages, parts) = set_pages(res, &set_options(&s, bleed))?;
+                let cover = s.cover;
+                (res.game_title(), pages, Summary::Set { parts, cover })
+            }
+            Kind::Preview(s) => {
+                handout::check_fits(res, paper)?;
+                let (pages, _) = set_pages(res, &set_options(&s, 0.0))?;
+                let n = pages.len();
+                let sheet = contact_sheet(res, &pages, paper);
+                (res.game_title(), vec![sheet], Summary::Preview { pages: n })
+            }
+            Kind::Board(b) => {
+                let square = match b.square {
+                    Some(s) => s,
+                    None => square_size(res, paper, None)?,
+                };
+                let opts = BoardOptions {
+                    paper,
+                    square: Some(square),
+                    bleed,
+                };
+                let pages = board_sheets(res, &opts, b.tile)?;
+                let summary = Summary::Board {
+                    paper,
+                    square,
+                    pages: pages.len(),
+                };
+                (res.game_title(), pages, summary)
+            }
+            Kind::Counters(c) => {
+                let opts = CounterOptions {
+                    paper,
+                    size: c.size,
+                    shape: c.shape,
+                    sides: c.sides,
+                    copies: c.copies,
+                    bleed,
+                    crop_marks: c.crop_marks,
+                    back_offset: c.back_offset,
+                    back_title: c.back_title,
+                    kerf: self.kerf,
+                    tight: self.purpose == Purpose::Laser,
+                    shared_cuts: c.shared_cuts,
+                };
+                (
+                    res.game_title(),
+                    counter_pages(res, &opts)?,
+                    Summary::Counters,
+                )
+            }
+            Kind::Rules => {
+                handout::check_fits(res, paper)?;
+                let pages = handout_pages(res, &HandoutOptions { paper })
+                    .into_iter()
+                    .map(|p| p.with_bleed(bleed))
+                    .collect();
+                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
+                (title, pages, Summary::Rules)
+            }
+            Kind::Box(b) => {
+                let opts = BoxOptions {
+                    paper,
+                    counter_size: b.size,
+                    copies: b.copies,
+                    sides: b.sides,
+                    card: b.card,
+                };
+                let (tray, lid, _) = box_sizes(res, &opts)?;
+                let pages = box_pages(res, &opts)?
+                    .into_iter()
+                    .map(|p| p.with_bleed(bleed))
+                    .collect();
+                (res.game_title(), pages, Summary::Box { tray, lid })
+            }
+        })
+    }
+}
+
+/// A length that must be a number, if given.
+fn check_length(opt: Opt, v: Option<f64>) -> Result<(), Error> {
+    match v {
+        Some(value) if !value.is_finite() => Err(Error::NotALength { opt, value }),
+        _ => Ok(()),
+    }
+}
+
+/// Sets of counters: 1 to [`MAX_COPIES`].
+fn check_copies(copies: usize) -> Result<(), Error> {
+    if (1..=MAX_COPIES).contains(&copies) {
+        Ok(())
+    } else {
+        Err(Error::usage(
+            Opt::Copies,
+            format!("{copies} is out of range; give 1 to {MAX_COPIES} sets"),
+        ))
+    }
+}
+
+/// Sides from the names the command line and the web page use: `single`,
+/// `fold`, `duplex` (with `long-edge` or `short-edge` for the flip).
+pub fn parse_sides(sides: &str, flip: &str) -> Result<Sides, Error> {
+    let flip = match flip {
+        "long-edge" => Flip::LongEdge,
+        "short-edge" => Flip::ShortEdge,
+        other => {
+            return Err(Error::usage(
+                Opt::Sides,
+                format!(
+                    "unknown flip `{}`; expected long-edge or short-edge",
+                    crate::input::shown(other)
+                ),
+            ))
+        }
+    };
+    match sides {
+        "single" => Ok(Sides::Single),
+        "fold" => Ok(Sides::Fold),
+        "duplex" => Ok(Sides::Duplex(flip)),
+        other => Err(Error::usage(
+            Opt::Sides,
+            format!(
+                "unknown sides `{}`; expected single, fold or duplex",
+                crate::input::shown(other)
+            ),
+        )),
+    }
+}
+
+/// What `check` found: the warnings printing would give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    /// The theme's name.
+    pub theme: String,
+    /// The ruleset's name.
+    pub ruleset: String,
+    /// The language packs composed with (codes).
+    pub langs: Vec<String>,
+    /// Each language's warnings (prefixed with its code), then the theme's
+    /// contrast warnings.
+    pub warnings: Vec<String>,
+}
+
+/// Loads a theme, a ruleset and language packs (`None`: every built-in one)
+/// and makes the default set with each, through exactly the checks printing
+/// runs ([`Job::run`]), writing nothing; then checks the theme's contrast.
+pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<Checked, Error> {
+    // Loaded first, so that their errors come before any composing.
+    let t: Theme = theme.load()?;
+    let r: Ruleset = ruleset.load()?;
+    let langs: Vec<Source> = match lang {
+        Some(l) => vec![l.clone()],
+        None => crate::lang::BUILTIN
+            .iter()
+            .map(|(code, _)| Source::builtin(code))
+            .collect(),
+    };
+    let mut checked = Checked {
+        theme: t.name.clone(),
+        ruleset: r.meta.name.clone(),
+        langs: Vec::new(),
+        warnings: Vec::new(),
+    };
+    for lang in langs {
+        let mut job = Job::new(Kind::set());
+        job.inputs = Inputs {
+            theme: Some(theme.clone()),
+            lang,
+            ruleset: ruleset.clone(),
+        };
+        let made = job.run()?;
+        let code = made.lang;
+        checked
+            .warnings
+            .extend(made.warnings.into_iter().map(|w| format!("{code}: {w}")));
+        checked.langs.push(code);
+    }
+    for (what, ink, ground) in t.text_pairs() {
+        let ratio = crate::theme::contrast(ink, ground);
+        if ratio < 4.5 {
+            checked.warnings.push(format!(
+                "{what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
+                ink.to_hex(),
+                ground.to_hex()
+            ));
+        }
+    }
+    Ok(checked)
+}

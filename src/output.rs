@@ -618,7 +618,7 @@ mod tests {
         assert!(e.to_string().contains("is a device"), "{e}");
         assert_eq!(e.exit_code(), 2);
         let e = check_target(&std::env::temp_dir()).unwrap_err();
-        assert!(e.to_string().starts_with("--output:"), "{e}");
+        assert_eq!(e.opt(), Some(Opt::Output), "{e}");
     }
 
     #[test]

@@ -108,8 +108,11 @@ fn too_small_a_paper_is_refused_naming_it() {
         },
     )
     .expect_err("an A5 sheet cannot hold a box for 150 mm counters");
-    let msg = e.to_string();
-    assert!(msg.contains("--paper") && msg.contains("a3"), "{msg}");
+    assert!(
+        matches!(e, jungle_print::error::Error::BoxTooLarge { .. }),
+        "{e}"
+    );
+    assert_eq!(e.opt(), Some(jungle_print::error::Opt::Paper));
 }
 
 #[test]

@@ -5,17 +5,12 @@
 //! A PDF made here is byte for byte the PDF `jungle-print set` writes for the
 //! same choices (tested in `web/test/e2e.mjs`).
 
-use jungle_print::compose::counters::{Shape, Sides};
-use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::counters::Shape;
 use jungle_print::error::Error;
-use jungle_print::lang::Lang;
-use jungle_print::layout::Flip;
+use jungle_print::job::{parse_sides, Job, Kind, SetJob, Source};
 use jungle_print::paper::Paper;
-use jungle_print::render::{pdf, png, svg};
-use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
+use jungle_print::render::{png, svg};
 use jungle_print::scene::Document;
-use jungle_print::theme::Theme;
 use wasm_bindgen::prelude::*;
 
 /// What the page asks for, as the command line's options name it.
@@ -79,23 +74,131 @@ impl Default for Request {
     }
 }
 
+/// The built-in themes, languages, rulesets and papers, for the page's lists.
+#[wasm_bindgen]
+pub struct Builtins {
+    inner: jungle_print::job::Builtins,
+}
+
+#[wasm_bindgen]
+impl Builtins {
+    /// The lists, from the library.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Builtins {
+        Builtins {
+            inner: jungle_print::job::builtin_names(),
+        }
+    }
+
+    /// Built-in theme names.
+    #[wasm_bindgen(getter)]
+    pub fn themes(&self) -> Vec<String> {
+        names(&self.inner.themes)
+    }
+
+    /// Built-in language codes.
+    #[wasm_bindgen(getter)]
+    pub fn langs(&self) -> Vec<String> {
+        names(&self.inner.langs)
+    }
+
+    /// Built-in ruleset names.
+    #[wasm_bindgen(getter)]
+    pub fn rulesets(&self) -> Vec<String> {
+        names(&self.inner.rulesets)
+    }
+
+    /// Named paper sizes.
+    #[wasm_bindgen(getter)]
+    pub fn papers(&self) -> Vec<String> {
+        names(&self.inner.papers)
+    }
+}
+
+impl Default for Builtins {
+    fn default() -> Self {
+        Builtins::new()
+    }
+}
+
+fn names(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+/// A language pack's own name for itself (`Français`), for the page's list.
+#[wasm_bindgen]
+pub fn lang_name(code: &str) -> String {
+    jungle_print::lang::Lang::builtin(code)
+        .map(|l| l.meta.name)
+        .unwrap_or_else(|_| code.to_string())
+}
+
+/// Why a set could not be made, and which control it is about.
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Debug, Clone)]
+pub struct JobError {
+    /// The message, as the command line words it (without its flags).
+    pub message: String,
+    /// The control the error is about: an option's name (`square`, `paper`,
+    /// `sides`, `shape`, …), `theme-file`, `lang-file` or `rules-file` for an
+    /// uploaded file, or empty when it is about none.
+    pub control: String,
+}
+
+/// The error, with the control it is about: from the option it names, or
+/// for an error in a data file, from the uploaded file it comes from.
+fn located(e: Error, r: &Request) -> JobError {
+    let uploaded = [
+        (&r.theme_file, &r.theme_file_name, "theme-file"),
+        (&r.lang_file, &r.lang_file_name, "lang-file"),
+        (&r.rules_file, &r.rules_file_name, "rules-file"),
+    ];
+    let control = match (e.opt(), e.origin()) {
+        (Some(opt), _) => {
+            use jungle_print::error::Opt;
+            let file = |i: usize| !uploaded[i].0.is_empty();
+            match opt {
+                Opt::Theme if file(0) => "theme-file".to_string(),
+                Opt::LangFile => "lang-file".to_string(),
+                Opt::Ruleset if file(2) => "rules-file".to_string(),
+                Opt::Ruleset => "rules".to_string(),
+                other => other.name().to_string(),
+            }
+        }
+        (None, Some(origin)) => uploaded
+            .iter()
+            .find(|(text, name, _)| !text.is_empty() && *name == origin)
+            .map(|(.., control)| control.to_string())
+            .unwrap_or_default(),
+        (None, None) => String::new(),
+    };
+    JobError {
+        message: e.to_string(),
+        control,
+    }
+}
+
 /// A composed set, ready to be drawn as PDF, SVG or PNG.
 #[wasm_bindgen]
 pub struct Set {
     doc: Document,
-}
-
-/// Which file an error is about, for the page to show it beside that control.
-fn located(e: Error) -> JsError {
-    JsError::new(&e.to_string())
+    warnings: Vec<String>,
 }
 
 #[wasm_bindgen]
 impl Set {
     /// Composes the set, or fails with the message the command line prints.
     #[wasm_bindgen(constructor)]
-    pub fn new(r: &Request) -> Result<Set, JsError> {
-        make(r).map(|doc| Set { doc }).map_err(located)
+    pub fn new(r: &Request) -> Result<Set, JobError> {
+        make(r)
+            .map(|(doc, warnings)| Set { doc, warnings })
+            .map_err(|e| located(e, r))
+    }
+
+    /// What composing noted (labels shrunk to fit, …).
+    #[wasm_bindgen(getter)]
+    pub fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
     }
 
     /// Number of pages.
@@ -112,7 +215,7 @@ impl Set {
 
     /// The whole set as one PDF, as `jungle-print set` writes it.
     pub fn pdf(&self) -> Result<Vec<u8>, JsError> {
-        pdf::render(&self.doc, &Default::default()).map_err(|e| JsError::new(&e.to_string()))
+        jungle_print::render::pdf::render(&self.doc, &Default::default()).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Page `i` as SVG: text as outlines (the command line's default), or as
@@ -135,51 +238,34 @@ impl Set {
     }
 }
 
-/// Composes a set exactly as `jungle-print set` does for the same options.
-pub fn make(r: &Request) -> Result<Document, Error> {
-    let theme = match r.theme_file.as_str() {
-        "" => Theme::builtin(&r.theme)?,
-        text => Theme::parse(text, &r.theme_file_name)?,
-    };
-    let lang = match r.lang_file.as_str() {
-        "" => Lang::builtin(&r.lang)?,
-        text => Lang::parse(text, &r.lang_file_name)?,
-    };
-    let rules = match r.rules_file.as_str() {
-        "" => Ruleset::builtin(&r.ruleset)?,
-        text => Ruleset::parse(text, &r.rules_file_name)?,
-    };
-    let res = Resources::new(theme, lang, rules)?;
-    let paper = Paper::parse(&r.paper)?;
-    let flip = match r.flip.as_str() {
-        "short-edge" => Flip::ShortEdge,
-        _ => Flip::LongEdge,
-    };
-    let sides = match r.sides.as_str() {
-        "single" => Sides::Single,
-        "duplex" => Sides::Duplex(flip),
-        _ => Sides::Fold,
-    };
-    let square = (r.square > 0.0).then_some(r.square);
-    if let Some(s) = square {
-        if !(s.is_finite() && s <= 1000.0) {
-            return Err(Error::usage(
-                "--square",
-                format!("{s} is not a square size; give a length in mm from 8 to 1000"),
-            ));
-        }
+/// The theme, language pack or ruleset: the uploaded text when there is
+/// one, else the built-in one chosen.
+fn source(builtin: &str, text: &str, name: &str) -> Source {
+    match text {
+        "" => Source::builtin(builtin),
+        _ => Source::Text {
+            name: name.to_string(),
+            contents: text.to_string(),
+        },
     }
-    jungle_print::compose::handout::check_fits(&res, paper)?;
-    let opts = SetOptions {
-        paper,
-        square,
-        sides,
+}
+
+/// Composes a set exactly as `jungle-print set` does for the same options:
+/// the document and its warnings.
+pub fn make(r: &Request) -> Result<(Document, Vec<String>), Error> {
+    let set = SetJob {
+        square: (r.square > 0.0).then_some(r.square),
+        sides: parse_sides(&r.sides, &r.flip)?,
         shape: Shape::parse(&r.shape)?,
-        ..SetOptions::new(paper)
+        ..SetJob::default()
     };
-    let (pages, _) = set_pages(&res, &opts)?;
-    res.check_pages(&pages)?;
-    Ok(jungle_print::document(&res.game_title(), pages, &res))
+    let mut job = Job::new(Kind::Set(set));
+    job.paper = Paper::parse(&r.paper)?;
+    job.inputs.theme = Some(source(&r.theme, &r.theme_file, &r.theme_file_name));
+    job.inputs.lang = source(&r.lang, &r.lang_file, &r.lang_file_name);
+    job.inputs.ruleset = source(&r.ruleset, &r.rules_file, &r.rules_file_name);
+    let made = job.run()?;
+    Ok((made.doc, made.warnings))
 }
 
 /// Turns a panic into a message the page can read after the trap

@@ -1,31 +1,36 @@
-//! Makes a French board on A3 with 35 mm squares, through the library API.
+//! Makes a French board on A3 with 35 mm squares through the library's job
+//! façade: the same checks, warnings and file the command line's
+//! `jungle-print board --lang fr --paper a3 --square 35 -o plateau-a3.pdf` gives.
 //!
 //! ```sh
 //! cargo run --example board
 //! ```
 
-use jungle_print::compose::board::{board_page, BoardOptions};
-use jungle_print::lang::Lang;
+use jungle_print::job::{BoardJob, Job, Kind, Output, Source};
 use jungle_print::output::write_atomic;
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf;
-use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
-use jungle_print::theme::Theme;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let res = Resources::new(Theme::default(), Lang::builtin("fr")?, Ruleset::default())?;
-    let page = board_page(
-        &res,
-        &BoardOptions {
-            paper: Paper::parse("a3")?,
-            square: Some(35.0),
-            bleed: 0.0,
-        },
-    )?;
-    let doc = jungle_print::document("Plateau de la Jungle", vec![page], &res);
-    let bytes = pdf::render(&doc, &pdf::PdfOptions::default())?;
-    write_atomic(std::path::Path::new("plateau-a3.pdf"), &bytes)?;
-    println!("wrote plateau-a3.pdf ({} bytes)", bytes.len());
+    let path = std::path::PathBuf::from("plateau-a3.pdf");
+    let mut job = Job::new(Kind::Board(BoardJob {
+        square: Some(35.0),
+        ..BoardJob::default()
+    }));
+    job.paper = Paper::parse("a3")?;
+    job.inputs.lang = Source::builtin("fr");
+    // A theme file works the same: Source::File("my-theme.toml".into()).
+    job.output = Some(Output {
+        path: path.clone(),
+        per_page: false,
+    });
+    // Options, fonts, fit, page cap, no input overwritten: all checked here.
+    let made = job.run()?;
+    for w in &made.warnings {
+        eprintln!("warning: {w}");
+    }
+    let bytes = pdf::render(&made.doc, &made.pdf_options())?;
+    write_atomic(&path, &bytes)?;
+    println!("wrote {} ({} bytes)", path.display(), bytes.len());
     Ok(())
 }

@@ -763,3 +763,99 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
     }
     Ok(checked)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(square: f64) -> Job {
+        Job::new(Kind::Board(BoardJob {
+            square: Some(square),
+            ..BoardJob::default()
+        }))
+    }
+
+    #[test]
+    fn one_rule_tells_files_from_names() {
+        assert_eq!(Source::from_arg("classic"), Source::builtin("classic"));
+        for arg in ["my.toml", "themes/x", "a\\b"] {
+            assert_eq!(Source::from_arg(arg), Source::File(arg.into()), "{arg}");
+        }
+    }
+
+    #[test]
+    fn squares_are_checked_once_with_typed_errors() {
+        let e = board(2000.0).validate().unwrap_err();
+        assert!(
+            matches!(e, Error::SquareTooLarge { value, max } if value == 2000.0 && max == 1000.0)
+        );
+        let e = board(3.0).validate().unwrap_err();
+        assert!(matches!(e, Error::SquareTooSmall { value, min } if value == 3.0 && min == 8.0));
+        assert_eq!(e.opt(), Some(Opt::Square));
+        let set = SetJob {
+            square: Some(f64::NAN),
+            ..SetJob::default()
+        };
+        assert!(matches!(
+            Job::new(Kind::Set(set)).validate(),
+            Err(Error::SquareTooSmall { .. })
+        ));
+    }
+
+    #[test]
+    fn options_that_contradict_the_purpose_are_refused() {
+        let mut job = Job::new(Kind::set());
+        job.purpose = Purpose::Laser;
+        assert!(matches!(job.validate(), Err(Error::LaserForPaper)));
+        let mut job = Job::new(Kind::Counters(CounterJob {
+            sides: Sides::Fold,
+            ..CounterJob::default()
+        }));
+        job.purpose = Purpose::Laser;
+        assert!(matches!(job.validate(), Err(Error::LaserSides)));
+        let mut job = Job::new(Kind::Rules);
+        job.kerf = 0.1;
+        assert!(matches!(job.validate(), Err(Error::KerfWithoutLaser)));
+        job.kerf = 0.0;
+        job.bleed = 9.0;
+        assert_eq!(job.validate().unwrap_err().opt(), Some(Opt::Bleed));
+    }
+
+    #[test]
+    fn bad_sources_name_their_option() {
+        let mut job = Job::new(Kind::Rules);
+        job.inputs.lang = Source::builtin("xx");
+        assert_eq!(job.run().unwrap_err().opt(), Some(Opt::Lang));
+        let mut job = Job::new(Kind::Rules);
+        job.inputs.ruleset = Source::Text {
+            name: "mine.toml".into(),
+            contents: "not toml [".into(),
+        };
+        let e = job.run().unwrap_err();
+        assert_eq!(e.origin(), Some("mine.toml"), "{e}");
+        assert!(matches!(
+            parse_sides("duplex", "sideways"),
+            Err(Error::Usage {
+                opt: Opt::Sides,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_board_too_large_for_its_paper_is_tiled_and_too_many_pages_refused() {
+        let made = board(40.0).run().unwrap();
+        assert!(matches!(made.summary, Summary::Board { pages, .. } if pages > 1));
+        let mut job = Job::new(Kind::Counters(CounterJob {
+            size: Some(100.0),
+            copies: MAX_COPIES,
+            ..CounterJob::default()
+        }));
+        job.paper = Paper::parse("a5").unwrap();
+        let e = job.run().unwrap_err();
+        assert!(
+            matches!(e, Error::TooManyPages { max: MAX_PAGES, .. }),
+            "{e}"
+        );
+    }
+}

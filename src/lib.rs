@@ -4,12 +4,16 @@
 //! (board and sheet geometry) → [`compose`] (pages of the [`scene`] drawing
 //! model) → [`render`] (SVG, PDF) → [`output`] (atomic write).
 //!
+//! The command line and the web page go through one façade, [`job`]: a
+//! [`job::Job`] checks its options once, composes, runs every check printing
+//! needs and returns the document with its warnings.
+//!
 //! ```no_run
-//! use jungle_print::{compose::board::{board_page, BoardOptions}, paper::Paper, resolve::Resources};
-//! let res = Resources::new(Default::default(), jungle_print::lang::Lang::builtin("en")?, Default::default())?;
-//! let page = board_page(&res, &BoardOptions::new(Paper::A4))?;
-//! let doc = jungle_print::document("Jungle board", vec![page], &res);
-//! let pdf = jungle_print::render::pdf::render(&doc, &Default::default()).unwrap();
+//! use jungle_print::job::{BoardJob, Job, Kind, Source};
+//! let mut job = Job::new(Kind::Board(BoardJob::default()));
+//! job.inputs.lang = Source::builtin("fr");
+//! let made = job.run()?;
+//! let pdf = jungle_print::render::pdf::render(&made.doc, &made.pdf_options()).unwrap();
 //! # Ok::<(), jungle_print::error::Error>(())
 //! ```
 

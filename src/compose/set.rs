@@ -83,7 +83,7 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     counter_opts.size = match opts.square {
         Some(s) => Some(
             largest_fitting_size(res, &counter_opts, (s * 0.85).floor())
-                .ok_or_else(|| Error::PaperTooSmallForCounters { min: 8.0 })?,
+                .ok_or(Error::PaperTooSmallForCounters { min: 8.0 })?,
         ),
         None => None,
     };

@@ -92,15 +92,39 @@ function loadUrl() {
   if (!q.get("lang")) $("lang").value = fromBrowser(navigator.languages || [navigator.language || "en"]);
 }
 
-function showError(message) {
-  // Beside the file it is about, else under the form.
-  for (const [id, kind] of Object.entries(FILES)) $(`${id}-error`).hidden = true;
+/// The core's names for the controls an error can be about, as this page's ids.
+const CONTROLS = { ruleset: "rules", "lang-file": "lang-file", "theme-file": "theme-file", "rules-file": "rules-file" };
+
+function showError(message, control = "") {
+  // Beside the file it is about, else under the form, the control it is about marked.
+  for (const id of Object.keys(FILES)) $(`${id}-error`).hidden = true;
+  for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
   $("error").hidden = true;
   if (!message) return;
-  const about = Object.entries(FILES).find(([, kind]) => files[kind] && message.includes(files[kind].name));
-  const box = about ? $(`${about[0]}-error`) : $("error");
+  const id = CONTROLS[control] || control;
+  const box = id in FILES ? $(`${id}-error`) : $("error");
+  if (id && $(id)) $(id).setAttribute("aria-invalid", "true");
   box.textContent = message;
   box.hidden = false;
+}
+
+/// Fills the selects of built-in choices with the library's lists.
+function fillLists(b) {
+  const fill = (id, values, label) => {
+    $(id).replaceChildren(...values.map((v, i) => {
+      const o = document.createElement("option");
+      o.value = v;
+      const key = label(v, i);
+      if (key.t) o.dataset.t = key.t;
+      o.textContent = key.text;
+      return o;
+    }));
+  };
+  fill("lang", b.langs, (v, i) => ({ text: b.langNames[i] || v }));
+  fill("theme", b.themes, (v) => ({ t: `theme-${v}`, text: v }));
+  fill("rules", b.rulesets, (v) => ({ t: `rules-${v}`, text: v }));
+  const paper = (v) => (/^[a-c]\d+$/.test(v) ? v.toUpperCase() : v[0].toUpperCase() + v.slice(1));
+  fill("paper", b.papers, (v) => ({ text: paper(v) }));
 }
 
 let latest = 0;
@@ -117,7 +141,7 @@ async function update() {
     $("status").textContent = words.made(r.svgs.length, r.ms);
   } catch (e) {
     if (mine !== latest) return;
-    showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error);
+    showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error, e.control);
     $("status").textContent = "";
   }
 }
@@ -177,7 +201,7 @@ async function download(want) {
     if (want === "png") save(r.bytes, `jungle-set-${n}.png`, "image/png");
     $("status").textContent = `${want.toUpperCase()}: ${r.ms} ms`;
   } catch (e) {
-    showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error);
+    showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error, e.control);
   }
 }
 
@@ -203,8 +227,9 @@ async function readFile(input) {
   update();
 }
 
-function main() {
+async function main() {
   startWorker();
+  fillLists(await ask("builtins"));
   loadUrl();
   translate($("lang").value);
   $("status").textContent = words.loading;

@@ -1,6 +1,6 @@
 // Runs the core off the main thread. A panic in the core traps this worker;
 // it reports the panic's message and the page starts a fresh worker.
-import init, { Request, Set, take_panic, panic_for_test } from "./pkg/jungle_print_web.js";
+import init, { Request, Set, Builtins, lang_name, take_panic, panic_for_test } from "./pkg/jungle_print_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", import.meta.url) });
 
@@ -15,6 +15,15 @@ self.onmessage = async (e) => {
   try {
     await ready;
     if (want === "panic") panic_for_test();
+    if (want === "builtins") {
+      // The lists of the page's selects, from the library.
+      const b = new Builtins();
+      const lists = { themes: b.themes, langs: b.langs, rulesets: b.rulesets, papers: b.papers };
+      b.free();
+      lists.langNames = lists.langs.map((code) => lang_name(code));
+      self.postMessage({ id, ok: true, ...lists });
+      return;
+    }
     const t0 = performance.now();
     const set = new Set(request(options));
     let reply;
@@ -42,7 +51,9 @@ self.onmessage = async (e) => {
       try { message = take_panic(); } catch (_) { /* the instance is gone */ }
       self.postMessage({ id, ok: false, crashed: true, error: message || String(err) });
     } else {
-      self.postMessage({ id, ok: false, error: err && err.message ? err.message : String(err) });
+      // A JobError names the control it is about (an option, or an uploaded file).
+      const control = err && typeof err.control === "string" ? err.control : "";
+      self.postMessage({ id, ok: false, control, error: err && err.message ? err.message : String(err) });
     }
   }
 };

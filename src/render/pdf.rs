@@ -539,7 +539,9 @@ fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> {
 /// characters, in the new glyph ids, the advances and vertical metrics of the
 /// subset, the bounding box, caret slope and weight of the whole face (which the
 /// font descriptor states), and its name with the subset tag (`ABCDEF+Name`).
-/// Also returns each character's glyph in the subset.
+/// A face allsorts cannot cut (a damaged file) is embedded whole, untagged and
+/// in its own glyph ids, as printpdf then did. Also returns each character's
+/// glyph in the embedded program.
 fn subset_font(
     (data, index): (&[u8], u32),
     gids: &BTreeSet<u16>,
@@ -548,8 +550,10 @@ fn subset_font(
     chars: &BTreeSet<char>,
 ) -> Option<(ParsedFont, HashMap<char, Option<u16>>)> {
     use allsorts::binary::read::ReadScope;
+    use allsorts::font::read_cmap_subtable;
     use allsorts::font_data::FontData;
     use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+    use allsorts::tables::cmap::Cmap;
     use allsorts::tables::os2::Os2;
     use allsorts::tables::{
         FontTableProvider, HeadTable, HheaTable, HmtxTable, MaxpTable, NameTable,
@@ -561,7 +565,12 @@ fn subset_font(
     let ids: Vec<u16> = std::iter::once(0)
         .chain(gids.iter().copied().filter(|g| *g != 0))
         .collect();
-    let program = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok()?;
+    // A face without a Unicode character map or horizontal metrics cannot set
+    // text (printpdf's font parser refused it).
+    let cmap_data = provider.read_table_data(t::CMAP).ok()?;
+    let cmap = ReadScope::new(&cmap_data).read::<Cmap<'_>>().ok()?;
+    read_cmap_subtable(&cmap).ok()??;
+    let program = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok();
 
     let table = |tag: u32| provider.read_table_data(tag).ok();
     let head_data = table(t::HEAD)?;
@@ -577,6 +586,9 @@ fn subset_font(
             usize::from(hhea.num_h_metrics),
         ))
         .ok()?;
+    if hhea.num_h_metrics == 0 {
+        return None;
+    }
     let weight = table(t::OS_2)
         .and_then(|d| {
             ReadScope::new(&d)
@@ -595,7 +607,7 @@ fn subset_font(
     let new_id: HashMap<u16, u16> = ids
         .iter()
         .enumerate()
-        .map(|(k, &g)| (g, k as u16))
+        .map(|(k, &g)| (g, if program.is_some() { k as u16 } else { g }))
         .collect();
     let glyphs: HashMap<char, Option<u16>> = chars
         .iter()
@@ -607,10 +619,17 @@ fn subset_font(
         .collect();
     let glyph_widths = ids
         .iter()
-        .enumerate()
-        .filter_map(|(k, &g)| Some((k as u16, hmtx.horizontal_advance(g).ok()?)))
+        .filter_map(|g| Some((new_id[g], hmtx.horizontal_advance(*g).ok()?)))
         .collect();
     let tag = tag.0.get(0..6).unwrap_or(&tag.0);
+    let (program, font_index, font_name) = match program {
+        Some(p) => (
+            p,
+            0,
+            Some(format!("{tag}+{}", name.as_deref().unwrap_or(tag))),
+        ),
+        None => (data.to_vec(), index, name),
+    };
     let parsed = ParsedFont {
         font_type: if program.starts_with(b"OTTO") {
             printpdf::FontType::OpenTypeCFF(())
@@ -618,8 +637,8 @@ fn subset_font(
             printpdf::FontType::TrueType
         },
         original_bytes: program,
-        font_index: 0,
-        font_name: Some(format!("{tag}+{}", name.as_deref().unwrap_or(tag))),
+        font_index,
+        font_name,
         codepoint_to_glyph,
         glyph_widths,
         units_per_em: head.units_per_em,

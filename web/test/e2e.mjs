@@ -1,6 +1,6 @@
 // End-to-end test of the web page in headless Chromium (Debian's, through
 // playwright-core). Run after web/build.sh:  cd web && npm ci && node test/e2e.mjs
-// Env: JUNGLE_PRINT_BIN (default target/debug/jungle-print), CHROMIUM
+// Env: JUNGLE_PRINT_BIN (default target/release/jungle-print), CHROMIUM
 // (default /usr/bin/chromium), SCREENSHOTS=dir to write the page's pictures.
 import { chromium } from "playwright-core";
 import { spawn, spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
 const dist = path.join(root, "web", "dist");
-const bin = path.resolve(process.env.JUNGLE_PRINT_BIN || path.join(root, "target", "debug", "jungle-print"));
+const bin = path.resolve(process.env.JUNGLE_PRINT_BIN || path.join(root, "target", "release", "jungle-print"));
 const out = path.join(here, "out");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });

@@ -47,7 +47,9 @@ pub struct PdfOptions {
 }
 
 /// The output profile of the PDF/X output intent: coated FOGRA39 (see
-/// `profiles/README.md`).
+/// `profiles/README.md`). Not in the web page's build (feature `web`), which
+/// writes no PDF/X.
+#[cfg(not(feature = "web"))]
 pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../profiles/coated-fogra39.icc");
 
 /// The registered printing condition the output intent names.
@@ -208,6 +210,11 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         name_forms(&mut lo, id, &form_ids);
     }
     tidy(&mut lo, doc);
+    #[cfg(feature = "web")]
+    if opts.pdfx {
+        return Err(PdfError("PDF/X is not part of the web build".into()));
+    }
+    #[cfg(not(feature = "web"))]
     if opts.pdfx {
         pdfx(&mut lo, doc);
     }
@@ -964,6 +971,7 @@ const OVERPRINT: &str = "GS-overprint";
 /// named default layer configuration, and the cut layer marked non-printing
 /// (its die line is for the cutter). The dates stay those printpdf writes
 /// (the epoch), so the file is reproducible.
+#[cfg(not(feature = "web"))]
 fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
     use lopdf::{dictionary, Object, Stream};
     let version = "PDF/X-4";
@@ -1097,6 +1105,7 @@ fn add_resources(
 
 /// The XMP packet PDF/X-4 asks for: title, producer, the (epoch) dates of the
 /// info dictionary, trapping, the PDF/X version and the document's ids.
+#[cfg(not(feature = "web"))]
 fn xmp_metadata(title: &str, version: &str) -> String {
     let esc = |s: &str| {
         s.replace('&', "&amp;")

@@ -23,3 +23,4 @@ mod print_shop;
 mod set;
 mod themes;
 mod tiles;
+mod web_core;

@@ -21,6 +21,13 @@ keep Latin-1, Latin Extended-A, general punctuation and a few symbols.
 Each output is reopened and checked: every wanted character the source font
 has must be in the subset's cmap; wanted characters the source lacks are
 listed. The output is deterministic: the same sources give the same bytes.
+
+JungleKai-Core.subset.ttf is cut from JungleKai-Regular.ttf (same glyphs,
+advances and metrics) to what the English and French sets draw in it with
+every built-in theme: Latin text, punctuation, the game's own words and 中
+(which places CJK text on its baseline). The web page bundles it and fetches
+the whole face only when another language, a file or a download needs it.
+`--core` rebuilds only this file, from the JungleKai-Regular.ttf beside it.
 """
 import argparse
 import bz2
@@ -208,6 +215,19 @@ def verify(dst, kept):
     return len(cmap)
 
 
+def build_core():
+    """The web page's first Kai: see the module's documentation."""
+    src, dst = HERE / "JungleKai-Regular.ttf", HERE / "JungleKai-Core.subset.ttf"
+    core = LATIN | PUNCT | GENERAL_PUNCT | ALWAYS | chars("中") | {
+        cp for cp in project_chars() if cp < 0x2E80
+    }
+    kept, _ = build(src, dst, core)
+    n = verify(dst, kept)
+    digest = hashlib.sha256(dst.read_bytes()).hexdigest()
+    print(f"{dst.name}: {len(kept)} characters ({n} in cmap), {dst.stat().st_size:,} bytes, sha256 {digest}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--wenkai", default="/usr/share/fonts/truetype/lxgw-wenkai/LXGWWenKai-Regular.ttf")
@@ -215,7 +235,11 @@ def main():
     ap.add_argument("--noto-bold", default="/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf")
     ap.add_argument("--unihan", default="/usr/share/unicode", type=pathlib.Path,
                     help="folder with Unihan_*.txt.bz2 (Debian unicode-data)")
+    ap.add_argument("--core", action="store_true",
+                    help="rebuild only JungleKai-Core.subset.ttf, from JungleKai-Regular.ttf")
     a = ap.parse_args()
+    if a.core:
+        return build_core()
 
     level1, trad, grade = common_han(a.unihan)
     project = project_chars()
@@ -264,6 +288,7 @@ def main():
             left = [cp for cp in lacking if cp in project]
             if left:
                 print(f"  (left to the Chinese face: {show(left)})")
+    status |= build_core()
     print(f"Chinese set: {len(level1)} level-1, {len(trad - level1)} extra traditional, "
           f"{len(grade)} Hong Kong grade-level, {len(project)} non-ASCII from the project's data")
     return status

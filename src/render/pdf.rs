@@ -1,6 +1,7 @@
 //! PDF renderer: the pages of a document to one PDF file, through printpdf,
-//! which subsets the fonts and writes the document's dictionaries; each page's
-//! content stream is written here (see [`render`]) and every stream deflated once.
+//! which writes the document's dictionaries; the fonts are subset here (see
+//! [`subset_font`]) and each page's content stream is written here (see
+//! [`render`]), and every stream deflated once.
 //!
 //! Page boxes come from the scene page (mm converted to PostScript points,
 //! 72 per inch): MediaBox, CropBox and BleedBox are the sheet as printed (the
@@ -46,7 +47,9 @@ pub struct PdfOptions {
 }
 
 /// The output profile of the PDF/X output intent: coated FOGRA39 (see
-/// `profiles/README.md`).
+/// `profiles/README.md`). Not in the web page's build (feature `web`), which
+/// writes no PDF/X.
+#[cfg(not(feature = "web"))]
 pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../profiles/coated-fogra39.icc");
 
 /// The registered printing condition the output intent names.
@@ -64,35 +67,37 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     pdf.metadata.info.producer = format!("jungle-print {}", env!("CARGO_PKG_VERSION"));
     pdf.metadata.info.creator = pdf.metadata.info.producer.clone();
 
-    // Each font under a fixed id, which printpdf also writes as the subset tag
+    // Each font under a fixed id, which is also its subset tag
     // (`ABCDEF+Name`): derived from the glyphs the document uses, so two different
     // subsets never share a tag (merging tools tell them apart by it), while the
     // same input always gives the same tag.
     let chars = font_chars(doc);
     let glyph_sets = glyph_sets(doc, &chars);
     let font_ids = subset_tags(doc, &glyph_sets);
-    // Each used font's characters and the glyph printpdf finds for each.
+    // Each used font, subset here (see [`subset_font`]): its characters, each with
+    // the glyph it has in the subset.
     let empty = BTreeSet::new();
     let mut char_glyphs: Vec<HashMap<char, Option<u16>>> =
         vec![HashMap::default(); doc.fonts.fonts().len()];
     for (i, f) in doc.fonts.fonts().iter().enumerate() {
-        if glyph_sets[i].is_none() {
+        let Some(gids) = &glyph_sets[i] else {
             continue;
-        }
-        let mut warnings = Vec::new();
-        let mut parsed = ParsedFont::from_bytes(f.data, f.index as usize, &mut warnings)
-            .ok_or_else(|| {
-                PdfError(format!(
-                    "font `{}` could not be parsed for embedding",
-                    f.name
-                ))
-            })?;
+        };
         let chars = chars[i].as_ref().map_or(&empty, |c| c);
-        compact_cmap(&mut parsed, chars);
-        char_glyphs[i] = chars
-            .iter()
-            .map(|&c| (c, parsed.lookup_glyph_index(c as u32)))
-            .collect();
+        let (parsed, glyphs) = subset_font(
+            (f.data, f.index),
+            gids,
+            &font_ids[i],
+            |c| doc.fonts.glyph(FontId(i), c),
+            chars,
+        )
+        .ok_or_else(|| {
+            PdfError(format!(
+                "font `{}` could not be subset for embedding",
+                f.name
+            ))
+        })?;
+        char_glyphs[i] = glyphs;
         pdf.resources
             .fonts
             .map
@@ -111,8 +116,8 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
 
     // printpdf gets each page's layers, for its resources, and on the first page
     // one text run per font: the glyphs of the whole document, each under the
-    // character its ToUnicode map should give (see [`glyph_samples`]). From these it subsets
-    // the fonts and writes their widths and ToUnicode maps exactly as for the
+    // character its ToUnicode map should give (see [`glyph_samples`]). From these it
+    // writes the fonts' widths and ToUnicode maps exactly as for the
     // pages' own text; the codes it gives each glyph are read back from that
     // run, and every page's content stream is then written here, in the bytes
     // printpdf writes, without building an operator list for it.
@@ -205,6 +210,11 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         name_forms(&mut lo, id, &form_ids);
     }
     tidy(&mut lo, doc);
+    #[cfg(feature = "web")]
+    if opts.pdfx {
+        return Err(PdfError("PDF/X is not part of the web build".into()));
+    }
+    #[cfg(not(feature = "web"))]
     if opts.pdfx {
         pdfx(&mut lo, doc);
     }
@@ -528,33 +538,133 @@ fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> {
     ops.raw.into_bytes()
 }
 
-/// Replaces the font's character map, as printpdf sees it, by a table of the
-/// characters the document uses, with the same answers for them. printpdf looks
-/// up every character of every text run (twice), and its search of a whole
-/// font's segments was a third of the work of a document. The embedded font is
-/// subset from the file's own bytes and is unaffected. When some character has
-/// no glyph, lies beyond U+FFFF or the table would be large, the map is left as is.
-fn compact_cmap(font: &mut ParsedFont, chars: &BTreeSet<char>) {
-    use allsorts::tables::cmap::owned::CmapSubtable;
-    let (Some(&first), Some(&last)) = (chars.first(), chars.last()) else {
-        return;
+/// The font program printpdf embeds for one font of the document: the face cut
+/// to `gids` (the glyphs the document draws) by allsorts, exactly as printpdf's
+/// own subsetting (its `text_layout` feature) cut it, glyph 0 first and each
+/// glyph renumbered to its place in that list. printpdf embeds the program as
+/// given, so it gets the subset with a character map of the document's
+/// characters, in the new glyph ids, the advances and vertical metrics of the
+/// subset, the bounding box, caret slope and weight of the whole face (which the
+/// font descriptor states), and its name with the subset tag (`ABCDEF+Name`).
+/// A face allsorts cannot cut (a damaged file) is embedded whole, untagged and
+/// in its own glyph ids, as printpdf then did. Also returns each character's
+/// glyph in the embedded program.
+fn subset_font(
+    (data, index): (&[u8], u32),
+    gids: &BTreeSet<u16>,
+    tag: &PFontId,
+    glyph: impl Fn(char) -> Option<u16>,
+    chars: &BTreeSet<char>,
+) -> Option<(ParsedFont, HashMap<char, Option<u16>>)> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font::read_cmap_subtable;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+    use allsorts::tables::cmap::Cmap;
+    use allsorts::tables::os2::Os2;
+    use allsorts::tables::{
+        FontTableProvider, HeadTable, HheaTable, HmtxTable, MaxpTable, NameTable,
     };
-    let (first, last) = (first as u32, last as u32);
-    if last > 0xFFFF || last - first >= 0x1_0000 {
-        return;
+    use allsorts::tag as t;
+
+    let file = ReadScope::new(data).read::<FontData<'_>>().ok()?;
+    let provider = file.table_provider(index as usize).ok()?;
+    let ids: Vec<u16> = std::iter::once(0)
+        .chain(gids.iter().copied().filter(|g| *g != 0))
+        .collect();
+    // A face without a Unicode character map or horizontal metrics cannot set
+    // text (printpdf's font parser refused it).
+    let cmap_data = provider.read_table_data(t::CMAP).ok()?;
+    let cmap = ReadScope::new(&cmap_data).read::<Cmap<'_>>().ok()?;
+    read_cmap_subtable(&cmap).ok()??;
+    let program = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok();
+
+    let table = |tag: u32| provider.read_table_data(tag).ok();
+    let head_data = table(t::HEAD)?;
+    let head = ReadScope::new(&head_data).read::<HeadTable>().ok()?;
+    let hhea_data = table(t::HHEA)?;
+    let hhea = ReadScope::new(&hhea_data).read::<HheaTable>().ok()?;
+    let maxp_data = table(t::MAXP)?;
+    let maxp = ReadScope::new(&maxp_data).read::<MaxpTable>().ok()?;
+    let hmtx_data = table(t::HMTX)?;
+    let hmtx = ReadScope::new(&hmtx_data)
+        .read_dep::<HmtxTable<'_>>((
+            usize::from(maxp.num_glyphs),
+            usize::from(hhea.num_h_metrics),
+        ))
+        .ok()?;
+    if hhea.num_h_metrics == 0 {
+        return None;
     }
-    let mut glyph_id_array = vec![0u16; (last - first + 1) as usize];
-    for &c in chars {
-        match font.lookup_glyph_index(c as u32) {
-            Some(g) => glyph_id_array[(c as u32 - first) as usize] = g,
-            None => return,
-        }
-    }
-    font.cmap_subtable = Some(CmapSubtable::Format10 {
-        language: 0,
-        start_char_code: first,
-        glyph_id_array,
+    let weight = table(t::OS_2)
+        .and_then(|d| {
+            ReadScope::new(&d)
+                .read_dep::<Os2>(d.len())
+                .ok()
+                .map(|os2| os2.us_weight_class)
+        })
+        .unwrap_or(0);
+    let name = table(t::NAME).and_then(|d| {
+        ReadScope::new(&d)
+            .read::<NameTable<'_>>()
+            .ok()
+            .and_then(|n| n.string_for_id(NameTable::POSTSCRIPT_NAME))
     });
+
+    let new_id: HashMap<u16, u16> = ids
+        .iter()
+        .enumerate()
+        .map(|(k, &g)| (g, if program.is_some() { k as u16 } else { g }))
+        .collect();
+    let glyphs: HashMap<char, Option<u16>> = chars
+        .iter()
+        .map(|&c| (c, glyph(c).and_then(|g| new_id.get(&g).copied())))
+        .collect();
+    let codepoint_to_glyph = glyphs
+        .iter()
+        .filter_map(|(&c, g)| Some((c as u32, (*g)?)))
+        .collect();
+    let glyph_widths = ids
+        .iter()
+        .filter_map(|g| Some((new_id[g], hmtx.horizontal_advance(*g).ok()?)))
+        .collect();
+    let tag = tag.0.get(0..6).unwrap_or(&tag.0);
+    let (program, font_index, font_name) = match program {
+        Some(p) => (
+            p,
+            0,
+            Some(format!("{tag}+{}", name.as_deref().unwrap_or(tag))),
+        ),
+        None => (data.to_vec(), index, name),
+    };
+    let parsed = ParsedFont {
+        font_type: if program.starts_with(b"OTTO") {
+            printpdf::FontType::OpenTypeCFF(())
+        } else {
+            printpdf::FontType::TrueType
+        },
+        original_bytes: program,
+        font_index,
+        font_name,
+        codepoint_to_glyph,
+        glyph_widths,
+        units_per_em: head.units_per_em,
+        font_metrics: printpdf::FontMetrics {
+            ascent: hhea.ascender,
+            descent: hhea.descender,
+        },
+        pdf_font_metrics: printpdf::PdfFontMetricsStub {
+            units_per_em: head.units_per_em,
+            x_min: head.x_min,
+            y_min: head.y_min,
+            x_max: head.x_max,
+            y_max: head.y_max,
+            caret_slope_rise: hhea.caret_slope_rise,
+            caret_slope_run: hhea.caret_slope_run,
+            us_weight_class: weight,
+        },
+    };
+    Some((parsed, glyphs))
 }
 
 /// Deflates every stream not yet filtered, as `lopdf::Document::compress`
@@ -861,6 +971,7 @@ const OVERPRINT: &str = "GS-overprint";
 /// named default layer configuration, and the cut layer marked non-printing
 /// (its die line is for the cutter). The dates stay those printpdf writes
 /// (the epoch), so the file is reproducible.
+#[cfg(not(feature = "web"))]
 fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
     use lopdf::{dictionary, Object, Stream};
     let version = "PDF/X-4";
@@ -994,6 +1105,7 @@ fn add_resources(
 
 /// The XMP packet PDF/X-4 asks for: title, producer, the (epoch) dates of the
 /// info dictionary, trapping, the PDF/X version and the document's ids.
+#[cfg(not(feature = "web"))]
 fn xmp_metadata(title: &str, version: &str) -> String {
     let esc = |s: &str| {
         s.replace('&', "&amp;")
@@ -1207,7 +1319,7 @@ fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{BuiltinFont, FontBook};
+    use crate::text::FontBook;
 
     #[test]
     fn reals_are_the_shortest_decimal_of_the_thousandth() {
@@ -1340,34 +1452,6 @@ mod tests {
             }
             assert!(!ours.contains('.') || !ours.ends_with('0'), "{v}: {ours}");
             assert!(!ours.ends_with('.') && ours != "-0", "{v}: {ours}");
-        }
-    }
-
-    /// printpdf's look-ups through the compact table answer as the font's own.
-    #[test]
-    fn compact_cmap_answers_as_the_font() {
-        let mut book = FontBook::new();
-        for f in [BuiltinFont::NotoSans, BuiltinFont::Kai] {
-            let id = book.add_builtin(f);
-            let data = book.get(id).data;
-            let full = ParsedFont::from_bytes(data, 0, &mut Vec::new()).unwrap();
-            let mut compact = full.clone();
-            let chars: BTreeSet<char> = "Jungle 鬥獸棋 象獅虎豹狼狗貓鼠 é0–"
-                .chars()
-                .filter(|c| full.lookup_glyph_index(*c as u32).is_some())
-                .collect();
-            compact_cmap(&mut compact, &chars);
-            assert!(matches!(
-                compact.cmap_subtable,
-                Some(allsorts::tables::cmap::owned::CmapSubtable::Format10 { .. })
-            ));
-            for c in chars {
-                assert_eq!(
-                    compact.lookup_glyph_index(c as u32),
-                    full.lookup_glyph_index(c as u32),
-                    "{c:?}"
-                );
-            }
         }
     }
 }

@@ -50,11 +50,42 @@ impl BuiltinFont {
     /// The font file's bytes.
     pub fn data(self) -> &'static [u8] {
         match self {
-            BuiltinFont::Kai => include_bytes!("../../fonts/JungleKai-Regular.ttf"),
+            BuiltinFont::Kai => kai(),
             BuiltinFont::NotoSans => include_bytes!("../../fonts/NotoSans-Regular.subset.ttf"),
             BuiltinFont::NotoSansBold => include_bytes!("../../fonts/NotoSans-Bold.subset.ttf"),
         }
     }
+}
+
+/// Jungle Kai, bundled whole.
+#[cfg(not(feature = "web"))]
+fn kai() -> &'static [u8] {
+    include_bytes!("../../fonts/JungleKai-Regular.ttf")
+}
+
+/// Jungle Kai: with the `web` feature (the web page), the small core
+/// bundled (`fonts/JungleKai-Core.subset.ttf`: what the English and French sets
+/// draw in it, with the whole face's glyphs, advances and metrics) until the
+/// program supplies the whole face with [`set_kai`].
+#[cfg(feature = "web")]
+static KAI: std::sync::RwLock<&'static [u8]> =
+    std::sync::RwLock::new(include_bytes!("../../fonts/JungleKai-Core.subset.ttf"));
+
+#[cfg(feature = "web")]
+fn kai() -> &'static [u8] {
+    *KAI.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Makes `bytes` (the file `fonts/JungleKai-Regular.ttf`) the Jungle Kai of
+/// every font book made from now on (`web` builds only). False, and
+/// nothing changed, when they are not a font.
+#[cfg(feature = "web")]
+pub fn set_kai(bytes: &'static [u8]) -> bool {
+    if ttf_parser::Face::parse(bytes, 0).is_err() {
+        return false;
+    }
+    *KAI.write().unwrap_or_else(|e| e.into_inner()) = bytes;
+    true
 }
 
 /// Shorthand: the bytes of a bundled font.

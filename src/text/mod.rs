@@ -6,6 +6,8 @@
 mod fonts;
 pub mod linebreak;
 
+#[cfg(feature = "web")]
+pub use fonts::set_kai;
 pub use fonts::{
     builtin_font, split_face_index, BuiltinFont, FontBook, FontError, FontId, FontStack,
 };

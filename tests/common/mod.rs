@@ -128,3 +128,13 @@ pub fn cli_pdf(args: &[&str]) -> Vec<u8> {
     let _ = std::fs::remove_dir_all(&dir);
     bytes
 }
+
+/// The insta settings of the integration tests: snapshots in `tests/snapshots/`
+/// (named `it__MODULE__NAME.snap`), beside `tests/common/`, rather than in the
+/// test crate's folder. Bind them in each test that takes a snapshot:
+/// `let _snapshots = common::snapshots().bind_to_scope();`.
+pub fn snapshots() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings
+}

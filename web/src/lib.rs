@@ -268,6 +268,15 @@ pub fn make(r: &Request) -> Result<(Document, Vec<String>), Error> {
     Ok((made.doc, made.warnings))
 }
 
+/// Hands over the whole Jungle Kai (`fonts/JungleKai-Regular.ttf`, fetched by
+/// the page): the sets made from now on use it instead of the bundled core,
+/// which draws only the English and French sets. False when the bytes are not
+/// a font.
+#[wasm_bindgen]
+pub fn load_kai(bytes: Vec<u8>) -> bool {
+    jungle_print::text::set_kai(Box::leak(bytes.into_boxed_slice()))
+}
+
 /// Turns a panic into a message the page can read after the trap
 /// (`take_panic`), instead of an opaque "unreachable".
 #[wasm_bindgen(start)]

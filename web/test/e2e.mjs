@@ -1,6 +1,6 @@
 // End-to-end test of the web page in headless Chromium (Debian's, through
 // playwright-core). Run after web/build.sh:  cd web && npm ci && node test/e2e.mjs
-// Env: JUNGLE_PRINT_BIN (default target/debug/jungle-print), CHROMIUM
+// Env: JUNGLE_PRINT_BIN (default target/release/jungle-print), CHROMIUM
 // (default /usr/bin/chromium), SCREENSHOTS=dir to write the page's pictures.
 import { chromium } from "playwright-core";
 import { spawn, spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
 const dist = path.join(root, "web", "dist");
-const bin = path.resolve(process.env.JUNGLE_PRINT_BIN || path.join(root, "target", "debug", "jungle-print"));
+const bin = path.resolve(process.env.JUNGLE_PRINT_BIN || path.join(root, "target", "release", "jungle-print"));
 const out = path.join(here, "out");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
@@ -45,11 +45,12 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
 const page = await context.newPage();
-const errors = [], foreign = [];
+const errors = [], foreign = [], fetched = [];
 page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
 page.on("pageerror", (e) => errors.push(String(e)));
 context.on("request", (r) => {
   const u = r.url();
+  fetched.push(u);
   if (!u.startsWith(origin) && !u.startsWith("blob:") && !u.startsWith("data:")) foreign.push(u);
 });
 
@@ -78,10 +79,15 @@ await check("the page loads with no console error and shows the 8 pages of the s
   const t0 = Date.now();
   await page.goto(`${origin}/?lang=en`);
   await settled();
+  // From the navigation's start, on the page's own clock.
+  const ms = Math.round(await page.evaluate(() => performance.now()));
   const n = await page.locator("#pages img").count();
   assert(n === 8, `${n} pages`);
   assert(errors.length === 0, `console errors: ${errors.join("; ")}`);
-  return `ready ${Date.now() - t0} ms after navigation; ${await status()}`;
+  const fonts = fetched.filter((u) => u.includes("/fonts/"));
+  assert(fonts.length === 0, `an English set fetched ${fonts.join(", ")}`);
+  assert(ms <= 1000, `the first English preview took ${ms} ms after navigation (budget 1000)`);
+  return `first English preview ${ms} ms after navigation (${Date.now() - t0} ms for the test); ${await status()}`;
 });
 
 await check("every control has a label and the first control takes keyboard focus", async () => {
@@ -100,6 +106,7 @@ await check("changing the language to traditional Chinese shows 象 and the page
   await choose("lang", "zh-Hant");
   const text = await previewText();
   assert(text.includes("象"), "no 象 in the previews");
+  assert(fetched.some((u) => u.endsWith("/fonts/JungleKai-Regular.ttf")), "the whole Jungle Kai was not fetched");
   const h1 = await page.locator("h1").textContent();
   assert(h1.includes("鬥獸棋製作器"), `heading: ${h1}`);
 });

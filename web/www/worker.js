@@ -1,8 +1,30 @@
 // Runs the core off the main thread. A panic in the core traps this worker;
 // it reports the panic's message and the page starts a fresh worker.
-import init, { Request, Set, Builtins, lang_name, take_panic, panic_for_test } from "./pkg/jungle_print_web.js";
+import init, { Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai } from "./pkg/jungle_print_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", import.meta.url) });
+
+// The core bundles only the part of Jungle Kai that the English and French sets
+// draw. The whole face (fonts/, 1.6 MB compressed) is fetched once a set needs
+// more: another language, a file of the visitor's, or a download (whose files
+// are the command line's, byte for byte).
+let kai = null;      // the fetch of the whole face, once started
+let kaiLoaded = false;
+function wholeKai() {
+  kai ||= fetch(new URL("./fonts/JungleKai-Regular.ttf", import.meta.url))
+    .then((r) => {
+      if (!r.ok) throw new Error(`fonts/JungleKai-Regular.ttf: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    })
+    .then((b) => {
+      if (!load_kai(new Uint8Array(b))) throw new Error("fonts/JungleKai-Regular.ttf is not a font");
+      kaiLoaded = true;
+    })
+    .catch((e) => { kai = null; throw e; }); // fetched again next time
+  return kai;
+}
+const coreDraws = (want, o) => want === "previews" && (o.lang === "en" || o.lang === "fr")
+  && !o.theme_file && !o.lang_file && !o.rules_file;
 
 function request(o) {
   const r = new Request();
@@ -24,8 +46,18 @@ self.onmessage = async (e) => {
       self.postMessage({ id, ok: true, ...lists });
       return;
     }
+    if (!coreDraws(want, options)) await wholeKai();
     const t0 = performance.now();
-    const set = new Set(request(options));
+    let set;
+    try {
+      set = new Set(request(options));
+    } catch (err) {
+      // Perhaps a character the core lacks: again with the whole face, which
+      // makes the set or fails with the same message.
+      if (kaiLoaded || err instanceof WebAssembly.RuntimeError) throw err;
+      await wholeKai();
+      set = new Set(request(options));
+    }
     let reply;
     if (want === "previews") {
       const svgs = [], sizes = [];

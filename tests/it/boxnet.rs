@@ -1,6 +1,6 @@
 //! The box: nets on the paper, sized for the set, explained, refused when too big.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::boxnet::{box_pages, box_sizes, BoxOptions};

@@ -1,7 +1,7 @@
 //! The options added for tiling, the set and the box, attacked: each bad value
 //! exits 2, names the option and writes nothing.
 
-mod common;
+use crate::common;
 
 use common::run_cli;
 

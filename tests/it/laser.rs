@@ -1,7 +1,7 @@
 //! Laser cutting: hairline cuts in pure red, scores in blue, engraving in
 //! black, no text, no fills on the cut layer, the kerf measured on a counter.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::board::{board_page, BoardOptions};

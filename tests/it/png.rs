@@ -2,7 +2,7 @@
 //! same bytes, and the picture agrees with the SVG drawn from the same page.
 //! (Agreement with poppler's rendering of the PDF: tests/clients/check.py.)
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::board::{board_page, BoardOptions};

@@ -1,6 +1,6 @@
 //! Boards larger than the paper: tiled over several sheets at true size.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::board::{board_sheets, BoardOptions, GLUE};

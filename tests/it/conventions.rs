@@ -1,7 +1,7 @@
 //! The command line's conventions: shell completions, man pages, exit codes,
 //! `--quiet`, all generated from the one clap definition.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

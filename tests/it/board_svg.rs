@@ -1,6 +1,6 @@
 //! The board as SVG: snapshot, physical size, outlines vs live text, valid XML.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::board::{board_page, BoardOptions};
@@ -12,6 +12,7 @@ use jungle_print::resolve::Resources;
 #[test]
 fn default_board_svg_snapshot() {
     let svg = render(&board_doc("en", Paper::A4, None), 0, &SvgOptions::default());
+    let _snapshots = common::snapshots().bind_to_scope();
     insta::assert_snapshot!("board_en_a4_outlines", svg);
 }
 
@@ -23,6 +24,7 @@ fn live_text_board_svg_snapshot() {
         &SvgOptions { live_text: true },
     );
     // The embedded font subsets are checked by `live_text_embeds_its_fonts`.
+    let _snapshots = common::snapshots().bind_to_scope();
     insta::assert_snapshot!("board_zh_hant_a4_live_text", without_base64(&svg));
 }
 

@@ -2,7 +2,7 @@
 //! separation, checked structurally: colour operators, page boxes, output
 //! intent, PDF/X keys and metadata, the non-printing cut layer, fonts.
 
-mod common;
+use crate::common;
 
 use lopdf::content::Content;
 use lopdf::{Dictionary, Document, Object};

@@ -2,7 +2,7 @@
 //! and a message naming the file, line and key; `check` reads them the way
 //! printing does; the help lists every preset; counters follow the ranks.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

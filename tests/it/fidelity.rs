@@ -2,7 +2,7 @@
 //! metadata, page boxes, SVG references every reader resolves, live-text SVG
 //! that carries its fonts. (The real-client check is tests/clients/check.py.)
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

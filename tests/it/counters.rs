@@ -1,6 +1,6 @@
 //! Counter sheets: page counts, text, duplex mirroring, fold alignment, snapshots.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::counters::{
@@ -283,6 +283,7 @@ fn one_counter_svg_snapshot() {
         false,
     );
     let doc = jungle_print::document("counter", vec![page], &res);
+    let _snapshots = common::snapshots().bind_to_scope();
     insta::assert_snapshot!(
         "counter_north_elephant_live",
         without_base64(&svg::render(&doc, 0, &svg::SvgOptions { live_text: true }))

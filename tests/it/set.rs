@@ -1,6 +1,6 @@
 //! The whole set: a cover page that lists the real pages, tiling, duplex parity.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::counters::Sides;

@@ -1,6 +1,6 @@
 //! Structural checks of the board PDF: page size, fonts, text, determinism.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::paper::Paper;

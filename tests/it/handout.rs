@@ -2,7 +2,7 @@
 //! follows from the ruleset's settings, no internal name is printed, page
 //! breaks leave no widow or orphan line, and no text leaves the margins.
 
-mod common;
+use crate::common;
 
 use common::*;
 use jungle_print::compose::handout::{

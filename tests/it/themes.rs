@@ -1,7 +1,7 @@
 //! Themes: the reference page, round trips, inheritance, every error kind,
 //! contrast, and every built-in theme × language rendering cleanly.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

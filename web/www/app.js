@@ -110,6 +110,8 @@ function showError(message, control = "") {
 
 /// Fills the selects of built-in choices with the library's lists.
 function fillLists(b) {
+  // The command line's defaults start selected, whatever the lists' order.
+  const DEFAULTS = { lang: "en", theme: "classic", rules: "standard", paper: "a4" };
   const fill = (id, values, label) => {
     $(id).replaceChildren(...values.map((v, i) => {
       const o = document.createElement("option");
@@ -117,6 +119,7 @@ function fillLists(b) {
       const key = label(v, i);
       if (key.t) o.dataset.t = key.t;
       o.textContent = key.text;
+      o.selected = v === DEFAULTS[id];
       return o;
     }));
   };

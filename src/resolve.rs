@@ -110,7 +110,7 @@ const TRIAL_TEXT: &str = "Aa0 鬥獸棋象獅虎豹狼狗貓鼠";
 /// rendered, as printing would, rather than finding out after composing.
 /// A panic of the font libraries counts as a failure.
 pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
-    use crate::scene::{Anchor, Color, Document, Item, Layer, Page, TextRun};
+    use crate::scene::{Color, Document, Item, Layer, Page, TextRun};
     let f = book.get(id);
     let mut one = FontBook::new();
     let Ok(only) = one.add(&f.name, f.data, f.index) else {
@@ -126,15 +126,15 @@ pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
     let mut page = Page::new(50.0, 50.0);
     page.add(
         Layer::Artwork,
-        vec![Item::Text(TextRun {
+        vec![Item::Text(TextRun::new(
+            &one,
+            only,
             text,
-            font: only,
-            size: 5.0,
-            pos: crate::scene::pt(5.0, 25.0),
-            anchor: Anchor::Start,
-            rotation: 0.0,
-            fill: Color::BLACK,
-        })],
+            5.0,
+            crate::scene::pt(5.0, 25.0),
+            0.0,
+            Color::BLACK,
+        ))],
     );
     let doc = Document {
         title: String::new(),

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::text::FontId;
+use crate::text::{FontBook, FontId, Glyph};
 
 /// A point in millimetres (page coordinates: origin top-left, y down).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -232,7 +232,7 @@ pub struct Path {
     pub stroke: Option<Stroke>,
 }
 
-/// Where a text run's `pos` sits along the run.
+/// Where a label's anchor point sits along its line (see `compose::Label`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
     /// `pos` is the left end of the baseline.
@@ -243,26 +243,75 @@ pub enum Anchor {
     End,
 }
 
-/// A single-font run of text on one baseline.
-///
-/// The renderer places glyphs by the font's horizontal advances (no kerning or
-/// shaping), so every renderer lays it out the same way.
+/// A single-font run of text on one baseline, shaped once when it is made
+/// ([`TextRun::new`]): renderers draw its [`TextRun::glyphs`], placed one
+/// after another by their advances from `pos` along the rotated baseline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextRun {
-    /// The characters, all drawable by `font`.
+    /// The characters, all drawable by `font` (for PDF ToUnicode and SVG live text).
     pub text: String,
+    /// One glyph per character of `text`, with its advance in mm.
+    pub glyphs: Vec<Glyph>,
     /// Which font of the document's [`crate::text::FontBook`].
     pub font: FontId,
     /// Em size in millimetres.
     pub size: f64,
-    /// Baseline anchor point in mm.
+    /// The left end of the baseline, mm.
     pub pos: Pt,
-    /// Which point of the run `pos` is.
-    pub anchor: Anchor,
     /// Clockwise rotation in degrees about `pos` (180 = upside down, for north).
     pub rotation: f64,
     /// Text colour.
     pub fill: Color,
+}
+
+impl TextRun {
+    /// `text` in `font` of `book` at em size `size` mm, its baseline's left
+    /// end at `pos` (mm), turned `rotation` degrees clockwise about it.
+    pub fn new(
+        book: &FontBook,
+        font: FontId,
+        text: String,
+        size: f64,
+        pos: Pt,
+        rotation: f64,
+        fill: Color,
+    ) -> TextRun {
+        TextRun {
+            glyphs: book.shape(font, &text, size),
+            text,
+            font,
+            size,
+            pos,
+            rotation,
+            fill,
+        }
+    }
+
+    /// The map from glyph space (font units, y up, origin at the run's
+    /// start) to the space `t` maps to the page, for a glyph `x` mm along the
+    /// baseline; `upem` is the font's units per em.
+    pub fn glyph_transform(&self, t: Transform, upem: f64, x: f64) -> Transform {
+        let k = self.size / upem;
+        self.frame(t)
+            .then_apply(Transform([k, 0.0, 0.0, -k, x, 0.0]))
+    }
+
+    /// The baseline frame: origin at the run's start, x along the baseline,
+    /// y down, in mm, mapped through `t`.
+    pub fn frame(&self, t: Transform) -> Transform {
+        t.then_apply(Transform::translate(self.pos.x, self.pos.y))
+            .then_apply(Transform::rotate(self.rotation))
+    }
+
+    /// Each drawn glyph (id not 0) with its offset along the baseline, mm.
+    pub fn placed(&self) -> impl Iterator<Item = (u16, f64)> + '_ {
+        let mut x = 0.0;
+        self.glyphs.iter().filter_map(move |g| {
+            let at = x;
+            x += g.advance;
+            (g.id != 0).then_some((g.id, at))
+        })
+    }
 }
 
 /// Named layers. In PDF they become optional-content groups, in SVG groups with an id.
@@ -410,27 +459,105 @@ pub fn bounds(segs: &[Seg]) -> Option<(f64, f64, f64, f64)> {
     (b.0 <= b.2).then_some(b)
 }
 
-/// Every text run in `items`, inside groups, clips and page references too (their transforms
-/// are not applied: each run keeps its own coordinates).
-pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
-    fn walk<'a>(items: &'a [Item], out: &mut Vec<&'a TextRun>) {
-        for item in items {
-            match item {
-                Item::Text(t) => out.push(t),
-                Item::Group(g) => walk(&g.items, out),
-                Item::Clip(c) => walk(&c.items, out),
-                Item::Page(p) => {
+/// Fills whose bounding box is larger than this, mm², are areas (a
+/// counter's face, the river, a den), not details: the print-shop pass makes
+/// them rich black, the laser pass leaves them out.
+pub const LARGE_FILL: f64 = 100.0;
+
+/// True when the bounding box of `segs` (see [`bounds`]) covers more than
+/// [`LARGE_FILL`] mm², in the path's own coordinates (the passes that ask
+/// only see groups that turn or move, never scale).
+pub fn is_large(segs: &[Seg]) -> bool {
+    bounds(segs).is_some_and(|(x0, y0, x1, y1)| (x1 - x0) * (y1 - y0) > LARGE_FILL)
+}
+
+/// What a walk over a drawing ([`walk`]) does with each item. Every method
+/// gets `t`, the map from the item's coordinates (mm) to the space the walk
+/// started in: the transforms of the groups around it, applied.
+/// `'a` is the lifetime of the items walked, so a visitor may keep references to them.
+pub trait Visitor<'a> {
+    /// A path.
+    fn path(&mut self, path: &'a Path, t: Transform);
+    /// A text run.
+    fn text(&mut self, run: &'a TextRun, t: Transform);
+    /// Before a clip's items, with its outline; `false` skips them (and
+    /// [`Visitor::end_clip`]).
+    fn begin_clip(&mut self, _outline: &'a [Seg], _t: Transform) -> bool {
+        true
+    }
+    /// After a clip's items.
+    fn end_clip(&mut self) {}
+    /// A page reference: `true` when the visitor drew it itself; otherwise
+    /// its items are walked in place, layer after layer.
+    fn page(&mut self, _page: &'a PageRef, _t: Transform) -> bool {
+        false
+    }
+}
+
+/// Walks `items` in painting order, into groups, clips and page references,
+/// `t` being the map from their coordinates to the visitor's space.
+pub fn walk<'a, V: Visitor<'a> + ?Sized>(items: &'a [Item], t: Transform, v: &mut V) {
+    for item in items {
+        match item {
+            Item::Path(p) => v.path(p, t),
+            Item::Text(run) => v.text(run, t),
+            Item::Group(g) => walk(&g.items, t.then_apply(g.transform), v),
+            Item::Clip(c) => {
+                if v.begin_clip(&c.path, t) {
+                    walk(&c.items, t, v);
+                    v.end_clip();
+                }
+            }
+            Item::Page(p) => {
+                if !v.page(p, t) {
                     for (_, items) in p.layers.iter() {
-                        walk(items, out);
+                        walk(items, t, v);
                     }
                 }
-                Item::Path(_) => {}
             }
         }
     }
-    let mut out = Vec::new();
-    walk(items, &mut out);
-    out
+}
+
+/// `items` with every path and text run replaced by what `f` makes of it
+/// (left out on `None`), for passes that change paints: groups and clips keep
+/// their transform and outline, and a page reference becomes a plain group of
+/// copies of its items (the change must not reach the page it shows).
+pub fn map_leaves<F: FnMut(Item) -> Option<Item>>(items: Vec<Item>, f: &mut F) -> Vec<Item> {
+    items
+        .into_iter()
+        .filter_map(|item| match item {
+            Item::Path(_) | Item::Text(_) => f(item),
+            Item::Group(mut g) => {
+                g.items = map_leaves(g.items, f);
+                Some(Item::Group(g))
+            }
+            Item::Clip(mut c) => {
+                c.items = map_leaves(c.items, f);
+                Some(Item::Clip(c))
+            }
+            Item::Page(p) => {
+                let mut g = p.flattened();
+                g.items = map_leaves(g.items, f);
+                Some(Item::Group(g))
+            }
+        })
+        .collect()
+}
+
+/// Every text run in `items`, inside groups, clips and page references too (their transforms
+/// are not applied: each run keeps its own coordinates).
+pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
+    struct Runs<'a>(Vec<&'a TextRun>);
+    impl<'a> Visitor<'a> for Runs<'a> {
+        fn path(&mut self, _: &'a Path, _: Transform) {}
+        fn text(&mut self, run: &'a TextRun, _: Transform) {
+            self.0.push(run);
+        }
+    }
+    let mut runs = Runs(Vec::new());
+    walk(items, Transform::IDENTITY, &mut runs);
+    runs.0
 }
 
 /// A sheet of paper. Sizes in millimetres; origin at the top-left corner of the

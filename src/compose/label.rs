@@ -64,15 +64,15 @@ impl Label<'_> {
                 x: self.pos.x + x,
                 y: self.pos.y + rise,
             });
-            items.push(Item::Text(TextRun {
-                text,
+            items.push(Item::Text(TextRun::new(
+                book,
                 font,
-                size: self.size,
-                pos: p,
-                anchor: Anchor::Start,
-                rotation: self.rotation,
-                fill: self.fill,
-            }));
+                text,
+                self.size,
+                p,
+                self.rotation,
+                self.fill,
+            )));
             x += w;
         }
         items

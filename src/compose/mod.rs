@@ -10,6 +10,7 @@ mod label;
 pub mod laser;
 pub mod print_shop;
 pub mod set;
+pub mod tiles;
 
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};

@@ -22,7 +22,7 @@
 //! print shop's cutter follows it and no plate inks it. Crop, corner and
 //! registration marks are in `All`, which lands on every plate.
 
-use crate::scene::{Color, Item, Layer, Page, Path, Spot, Stroke, TextRun};
+use crate::scene::{is_large, map_leaves, Color, Item, Layer, Page, Path, Spot, Stroke, TextRun};
 
 /// The most ink any colour may put down: C + M + Y + K ≤ 3.0 (300 %).
 pub const MAX_INK: f32 = 3.0;
@@ -30,39 +30,27 @@ pub const MAX_INK: f32 = 3.0;
 /// Rich black for large dark areas: C 60 M 40 Y 40 K 100.
 pub const RICH_BLACK: Color = Color::Cmyk(0.6, 0.4, 0.4, 1.0);
 
-/// Fills larger than this (bounding box, mm²) are areas, not details.
-const LARGE: f64 = 100.0;
-
 /// Width of the die line, mm (0.25 pt): thin enough not to hide the artwork on
 /// a proof, thick enough to be seen.
 pub const DIE_LINE: f64 = 0.1;
 
 /// The page as a print shop wants it. The page size and bleed are unchanged.
+/// A thumbnail takes the colours of the layer it is on, not those of the page
+/// it shows: a die line on the cover would be cut.
 pub fn for_print_shop(page: &Page) -> Page {
     let mut out = page.clone();
     for (layer, items) in std::sync::Arc::make_mut(&mut out.layers).iter_mut() {
         let role = *layer;
-        for item in items.iter_mut() {
-            convert(item, role);
-        }
+        *items = map_leaves(std::mem::take(items), &mut |mut item| {
+            match &mut item {
+                Item::Path(p) => path(p, role),
+                Item::Text(t) => text(t, role),
+                _ => {}
+            }
+            Some(item)
+        });
     }
     out
-}
-
-/// Converts one item's colours for its layer.
-fn convert(item: &mut Item, layer: Layer) {
-    match item {
-        Item::Path(p) => path(p, layer),
-        Item::Text(t) => text(t, layer),
-        Item::Group(g) => g.items.iter_mut().for_each(|i| convert(i, layer)),
-        Item::Clip(c) => c.items.iter_mut().for_each(|i| convert(i, layer)),
-        // A thumbnail takes the colours of the layer it is on, not those of
-        // the page it shows: a die line on the cover would be cut.
-        Item::Page(p) => {
-            *item = Item::Group(p.flattened());
-            convert(item, layer);
-        }
-    }
 }
 
 fn path(p: &mut Path, layer: Layer) {
@@ -80,8 +68,7 @@ fn path(p: &mut Path, layer: Layer) {
             }
         }
         _ => {
-            let large = crate::scene::bounds(&p.segs)
-                .is_some_and(|(x0, y0, x1, y1)| (x1 - x0) * (y1 - y0) > LARGE);
+            let large = is_large(&p.segs);
             p.fill = p.fill.map(|c| area(c, large));
             if let Some(s) = &mut p.stroke {
                 s.color = cmyk(s.color);

@@ -11,8 +11,8 @@ use tiny_skia::{
     Transform as SkTransform,
 };
 
-use crate::scene::{Color, Document, Item, Path, Seg, TextRun, Transform};
-use crate::text::FontBook;
+use crate::scene::{walk, Color, Document, Path, Seg, TextRun, Transform, Visitor};
+use crate::text::{FontBook, OutlineSeg};
 
 /// Choices for PNG output.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -77,11 +77,10 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
     let mut ctx = Ctx {
         book: &doc.fonts,
         pixmap: &mut pixmap,
+        masks: Vec::new(),
     };
     for (_, items) in page.layers.iter() {
-        for item in items {
-            ctx.item(item, base, None);
-        }
+        walk(items, base, &mut ctx);
     }
     pixmap.encode_png().map_err(|e| PngError(e.to_string()))
 }
@@ -89,6 +88,8 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
 struct Ctx<'a> {
     book: &'a FontBook,
     pixmap: &'a mut Pixmap,
+    /// The clip of each clip entered, the innermost last.
+    masks: Vec<Mask>,
 }
 
 fn sk(t: Transform) -> SkTransform {
@@ -120,48 +121,51 @@ fn path_of(segs: &[Seg]) -> Option<tiny_skia::Path> {
     pb.finish()
 }
 
-impl Ctx<'_> {
-    fn item(&mut self, item: &Item, t: Transform, clip: Option<&Mask>) {
-        match item {
-            Item::Path(p) => self.path(p, t, clip),
-            Item::Text(run) => self.text(run, t, clip),
-            Item::Group(g) => {
-                let inner = t.then_apply(g.transform);
-                for it in &g.items {
-                    self.item(it, inner, clip);
-                }
-            }
-            Item::Clip(c) => {
-                let Some(path) = path_of(&c.path) else { return };
-                let mask = match clip {
-                    Some(outer) => {
-                        let mut m = outer.clone();
-                        m.intersect_path(&path, FillRule::Winding, true, sk(t));
-                        m
-                    }
-                    None => {
-                        let Some(mut m) = Mask::new(self.pixmap.width(), self.pixmap.height())
-                        else {
-                            return;
-                        };
-                        m.fill_path(&path, FillRule::Winding, true, sk(t));
-                        m
-                    }
-                };
-                for it in &c.items {
-                    self.item(it, t, Some(&mask));
-                }
-            }
-            Item::Page(p) => {
-                for it in p.items() {
-                    self.item(it, t, clip);
-                }
-            }
+/// A glyph outline (font units) as a tiny-skia path.
+fn glyph_path(outline: &[OutlineSeg]) -> Option<tiny_skia::Path> {
+    let mut pb = PathBuilder::new();
+    for s in outline {
+        match *s {
+            OutlineSeg::Move(x, y) => pb.move_to(x, y),
+            OutlineSeg::Line(x, y) => pb.line_to(x, y),
+            OutlineSeg::Quad(x1, y1, x, y) => pb.quad_to(x1, y1, x, y),
+            OutlineSeg::Cubic(x1, y1, x2, y2, x, y) => pb.cubic_to(x1, y1, x2, y2, x, y),
+            OutlineSeg::Close => pb.close(),
         }
     }
+    pb.finish()
+}
 
-    fn path(&mut self, p: &Path, t: Transform, clip: Option<&Mask>) {
+impl<'a> Visitor<'a> for Ctx<'_> {
+    fn begin_clip(&mut self, outline: &'a [Seg], t: Transform) -> bool {
+        let Some(path) = path_of(outline) else {
+            return false;
+        };
+        let mask = match self.masks.last() {
+            Some(outer) => {
+                let mut m = outer.clone();
+                m.intersect_path(&path, FillRule::Winding, true, sk(t));
+                m
+            }
+            None => {
+                let Some(mut m) = Mask::new(self.pixmap.width(), self.pixmap.height()) else {
+                    return false;
+                };
+                m.fill_path(&path, FillRule::Winding, true, sk(t));
+                m
+            }
+        };
+        self.masks.push(mask);
+        true
+    }
+
+    fn end_clip(&mut self) {
+        self.masks.pop();
+    }
+
+    fn path(&mut self, p: &'a Path, t: Transform) {
         let Some(path) = path_of(&p.segs) else { return };
+        let clip = self.masks.last();
         if let Some(c) = p.fill {
             self.pixmap
                 .fill_path(&path, &paint(c), FillRule::Winding, sk(t), clip);
@@ -185,48 +189,21 @@ impl Ctx<'_> {
         }
     }
 
-    fn text(&mut self, run: &TextRun, t: Transform, clip: Option<&Mask>) {
-        // Baseline frame: origin at the run's start, x along the baseline, y down;
-        // glyphs in font units, y up, scaled to the em size.
-        let frame = t
-            .then_apply(Transform::translate(run.pos.x, run.pos.y))
-            .then_apply(Transform::rotate(run.rotation));
-        let k = run.size / self.book.units_per_em(run.font);
+    fn text(&mut self, run: &'a TextRun, t: Transform) {
+        let upem = self.book.units_per_em(run.font);
         let colour = paint(run.fill);
-        let mut x = 0.0;
-        for c in run.text.chars() {
-            if let Some(gid) = self.book.glyph(run.font, c) {
-                let mut b = Outline(PathBuilder::new());
-                if self.book.outline(run.font, gid, &mut b).is_some() {
-                    if let Some(path) = b.0.finish() {
-                        let m = frame.then_apply(Transform([k, 0.0, 0.0, -k, x, 0.0]));
-                        self.pixmap
-                            .fill_path(&path, &colour, FillRule::Winding, sk(m), clip);
-                    }
-                }
-            }
-            x += self.book.advance_em(run.font, c) * run.size;
+        let clip = self.masks.last();
+        for (gid, x) in run.placed() {
+            let Some(path) = self
+                .book
+                .outline(run.font, gid)
+                .and_then(|o| glyph_path(&o))
+            else {
+                continue;
+            };
+            let m = run.glyph_transform(t, upem, x);
+            self.pixmap
+                .fill_path(&path, &colour, FillRule::Winding, sk(m), clip);
         }
-    }
-}
-
-/// Builds a tiny-skia path from a glyph outline.
-struct Outline(PathBuilder);
-
-impl ttf_parser::OutlineBuilder for Outline {
-    fn move_to(&mut self, x: f32, y: f32) {
-        self.0.move_to(x, y);
-    }
-    fn line_to(&mut self, x: f32, y: f32) {
-        self.0.line_to(x, y);
-    }
-    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        self.0.quad_to(x1, y1, x, y);
-    }
-    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        self.0.cubic_to(x1, y1, x2, y2, x, y);
-    }
-    fn close(&mut self) {
-        self.0.close();
     }
 }

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use svg::node::element::{Definitions, Element, Group, Path as SvgPath, Title, Use};
 use svg::Node;
 
-use super::num;
-use crate::scene::{Document, Item, Layer, Page, Path, Seg, TextRun, Transform};
+use super::{num, write_num};
+use crate::scene::{walk, Document, Layer, Page, Path, Seg, TextRun, Transform, Visitor};
 use crate::text::{FontBook, FontId};
 
 /// Choices for SVG output.
@@ -32,6 +32,7 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
         glyphs: BTreeMap::new(),
         live: BTreeMap::new(),
         clips: Vec::new(),
+        open: Vec::new(),
     };
     // The printed sheet, bleed included; user units stay mm from the trim's corner.
     let (x, y, w, h) = page.media_box();
@@ -81,6 +82,8 @@ struct Ctx<'a> {
     live: BTreeMap<FontId, BTreeSet<u16>>,
     /// `<clipPath>` elements for the definitions, `clip0`, `clip1`, …
     clips: Vec<Element>,
+    /// The groups being filled: the layer's, then one per clip entered.
+    open: Vec<Group>,
 }
 
 fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
@@ -94,10 +97,9 @@ fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
             if matches!(*layer, Layer::Guides | Layer::Marks) {
                 g = g.set("opacity", "1");
             }
-            for item in items {
-                emit(ctx, &mut g, item, Transform::IDENTITY);
-            }
-            g
+            ctx.open.push(g);
+            walk(items, Transform::IDENTITY, ctx);
+            ctx.open.pop().expect("the layer's group")
         })
         .collect()
 }
@@ -113,38 +115,43 @@ fn matrix(t: Transform) -> String {
 
 /// Six decimals: matrix entries scale font units (≈1000 per em) down to mm.
 fn num_fine(v: f64) -> String {
-    let r = (v * 1e6).round() / 1e6;
-    let r = if r == 0.0 { 0.0 } else { r };
-    let s = format!("{r:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    let mut s = String::new();
+    write_num(&mut s, v, 6);
+    s
 }
 
-fn emit(ctx: &mut Ctx, parent: &mut Group, item: &Item, t: Transform) {
-    match item {
-        Item::Path(p) => parent.append(path(p, t)),
-        Item::Text(run) => text(ctx, parent, run, t),
-        Item::Group(g) => {
-            let inner = t.then_apply(g.transform);
-            for it in &g.items {
-                emit(ctx, parent, it, inner);
-            }
+impl Ctx<'_> {
+    fn append(&mut self, node: impl Into<Box<dyn Node>>) {
+        if let Some(g) = self.open.last_mut() {
+            g.append(node);
         }
-        Item::Clip(c) => {
-            let id = format!("clip{}", ctx.clips.len());
-            let mut clip = Element::new("clipPath");
-            clip.assign("id", id.clone());
-            clip.append(SvgPath::new().set("d", path_data(&c.path, t)));
-            ctx.clips.push(clip);
-            let mut g = Group::new().set("clip-path", format!("url(#{id})"));
-            for it in &c.items {
-                emit(ctx, &mut g, it, t);
-            }
-            parent.append(g);
-        }
-        Item::Page(p) => {
-            for it in p.items() {
-                emit(ctx, parent, it, t);
-            }
+    }
+}
+
+impl<'a> Visitor<'a> for Ctx<'_> {
+    fn path(&mut self, p: &'a Path, t: Transform) {
+        self.append(path(p, t));
+    }
+
+    fn text(&mut self, run: &'a TextRun, t: Transform) {
+        let e = text(self, run, t);
+        self.append(e);
+    }
+
+    fn begin_clip(&mut self, outline: &'a [Seg], t: Transform) -> bool {
+        let id = format!("clip{}", self.clips.len());
+        let mut clip = Element::new("clipPath");
+        clip.assign("id", id.clone());
+        clip.append(SvgPath::new().set("d", path_data(outline, t)));
+        self.clips.push(clip);
+        self.open
+            .push(Group::new().set("clip-path", format!("url(#{id})")));
+        true
+    }
+
+    fn end_clip(&mut self) {
+        if let Some(g) = self.open.pop() {
+            self.append(g);
         }
     }
 }
@@ -191,19 +198,17 @@ fn path(p: &Path, t: Transform) -> SvgPath {
     e
 }
 
-fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
-    // Baseline frame: origin at the run's start, x along the baseline, y down.
-    let frame = t
-        .then_apply(Transform::translate(run.pos.x, run.pos.y))
-        .then_apply(Transform::rotate(run.rotation));
+/// A text run: a `<text>` element with live text, else a group of glyph
+/// outlines placed by the run's advances.
+fn text(ctx: &mut Ctx, run: &TextRun, t: Transform) -> Box<dyn Node> {
     if ctx.opts.live_text {
         // A plain element: svg's `Text` type puts line breaks around its content,
         // which `xml:space="preserve"` would then draw as spaces.
         let mut e = Element::new("text");
         e.append(svg::node::Text::new(run.text.clone()));
-        e.assign("transform", matrix(frame));
+        e.assign("transform", matrix(run.frame(t)));
         let gids = ctx.live.entry(run.font).or_default();
-        gids.extend(run.text.chars().filter_map(|c| ctx.book.glyph(run.font, c)));
+        gids.extend(run.glyphs.iter().map(|g| g.id).filter(|g| *g != 0));
         e.assign("font-family", font_family(ctx.book, run.font));
         e.assign("font-size", num(run.size));
         if ctx.book.is_bold(run.font) {
@@ -211,30 +216,23 @@ fn text(ctx: &mut Ctx, parent: &mut Group, run: &TextRun, t: Transform) {
         }
         e.assign("fill", run.fill.to_hex());
         e.assign("xml:space", "preserve");
-        parent.append(e);
-        return;
+        return Box::new(e);
     }
     let upem = ctx.book.units_per_em(run.font);
-    let k = run.size / upem;
     let mut g = Group::new().set("fill", run.fill.to_hex());
-    let mut x = 0.0;
-    for c in run.text.chars() {
-        if let Some(gid) = ctx.book.glyph(run.font, c) {
-            if let Some(d) = ctx.book.outline_svg(run.font, gid) {
-                ctx.glyphs.entry((run.font, gid)).or_insert(d);
-                let m = frame.then_apply(Transform([k, 0.0, 0.0, -k, x, 0.0]));
-                g.append(
-                    Use::new()
-                        // `xlink:href`: SVG 1.1 readers (Inkscape 1.2) know only
-                        // this form, and SVG 2 readers must still honour it.
-                        .set("xlink:href", format!("#{}", glyph_id(run.font, gid)))
-                        .set("transform", matrix(m)),
-                );
-            }
+    for (gid, x) in run.placed() {
+        if let Some(d) = ctx.book.outline_svg(run.font, gid) {
+            ctx.glyphs.entry((run.font, gid)).or_insert(d);
+            g.append(
+                Use::new()
+                    // `xlink:href`: SVG 1.1 readers (Inkscape 1.2) know only
+                    // this form, and SVG 2 readers must still honour it.
+                    .set("xlink:href", format!("#{}", glyph_id(run.font, gid)))
+                    .set("transform", matrix(run.glyph_transform(t, upem, x))),
+            );
         }
-        x += ctx.book.advance_em(run.font, c) * run.size;
     }
-    parent.append(g);
+    Box::new(g)
 }
 
 /// The `font-family` of a live-text run: the subset embedded in the file first,

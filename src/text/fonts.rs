@@ -396,25 +396,44 @@ impl FontBook {
         )
     }
 
-    /// The outline of a glyph as SVG path data in font units, y up (as stored in
-    /// the font). `None` for empty glyphs such as the space.
-    pub fn outline_svg(&self, id: FontId, gid: u16) -> Option<String> {
-        let mut b = SvgOutline(String::new());
-        self.outline(id, gid, &mut b)?;
+    /// `text` set in font `id` at em size `size` mm: one glyph per character
+    /// (id 0, drawing nothing, where the font has none), each with the font's
+    /// horizontal advance in mm (no kerning or shaping). Every renderer
+    /// places a run's glyphs by these advances, so they all agree.
+    pub fn shape(&self, id: FontId, text: &str, size: f64) -> Vec<Glyph> {
+        text.chars()
+            .map(|c| Glyph {
+                id: self.glyph(id, c).unwrap_or(0),
+                advance: self.advance_em(id, c) * size,
+            })
+            .collect()
+    }
+
+    /// The outline of glyph `gid` of font `id`, in font units, y up (as
+    /// stored in the font); `None` when the glyph has no outline (a space).
+    pub fn outline(&self, id: FontId, gid: u16) -> Option<Vec<OutlineSeg>> {
+        let mut b = Outline(Vec::new());
+        self.face(id)
+            .outline_glyph(ttf_parser::GlyphId(gid), &mut b)?;
         Some(b.0)
     }
 
-    /// Walks the outline of a glyph in font units, y up, through `builder`;
-    /// `None` when the glyph has no outline.
-    pub fn outline(
-        &self,
-        id: FontId,
-        gid: u16,
-        builder: &mut dyn ttf_parser::OutlineBuilder,
-    ) -> Option<()> {
-        self.face(id)
-            .outline_glyph(ttf_parser::GlyphId(gid), builder)
-            .map(|_| ())
+    /// The outline of a glyph as SVG path data in font units, y up (see
+    /// [`FontBook::outline`]). `None` for empty glyphs such as the space.
+    pub fn outline_svg(&self, id: FontId, gid: u16) -> Option<String> {
+        let mut d = String::new();
+        for s in self.outline(id, gid)? {
+            let _ = match s {
+                OutlineSeg::Move(x, y) => write!(d, "M{x} {y}"),
+                OutlineSeg::Line(x, y) => write!(d, "L{x} {y}"),
+                OutlineSeg::Quad(x1, y1, x, y) => write!(d, "Q{x1} {y1} {x} {y}"),
+                OutlineSeg::Cubic(x1, y1, x2, y2, x, y) => {
+                    write!(d, "C{x1} {y1} {x2} {y2} {x} {y}")
+                }
+                OutlineSeg::Close => write!(d, "Z"),
+            };
+        }
+        Some(d)
     }
 
     /// True when the glyph of `c` in font `id` can be drawn: it has an
@@ -422,14 +441,6 @@ impl FontBook {
     /// A damaged or truncated font can map a character to a glyph whose
     /// outline is missing; its labels would print blank.
     pub fn outline_readable(&self, id: FontId, c: char) -> bool {
-        struct Sink;
-        impl ttf_parser::OutlineBuilder for Sink {
-            fn move_to(&mut self, _: f32, _: f32) {}
-            fn line_to(&mut self, _: f32, _: f32) {}
-            fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
-            fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
-            fn close(&mut self) {}
-        }
         let invisible = c.is_whitespace()
             || c.is_control()
             || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}');
@@ -439,11 +450,8 @@ impl FontBook {
         let f = &self.fonts[id.0];
         let g = f.glyphs.get(&f.face, c);
         g != 0
-            && f.glyphs.readable(&f.face, c, || {
-                f.face
-                    .outline_glyph(ttf_parser::GlyphId(g), &mut Sink)
-                    .is_some()
-            })
+            && f.glyphs
+                .readable(&f.face, c, || self.outline(id, g).is_some())
     }
 
     /// Characters of `text` whose glyph, in the font of the stack that draws
@@ -500,24 +508,48 @@ impl FontBook {
     }
 }
 
-/// Collects a glyph outline as SVG path data (font units, y up).
-struct SvgOutline(String);
+/// One glyph of a shaped run (see [`FontBook::shape`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Glyph {
+    /// Glyph id in the run's font; 0 (nothing drawn) where it has none.
+    pub id: u16,
+    /// Horizontal advance to the next glyph, mm along the baseline.
+    pub advance: f64,
+}
 
-impl ttf_parser::OutlineBuilder for SvgOutline {
+/// One step of a glyph outline (see [`FontBook::outline`]), in font units, y up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OutlineSeg {
+    /// Start a contour at `(x, y)`.
+    Move(f32, f32),
+    /// Straight line to `(x, y)`.
+    Line(f32, f32),
+    /// Quadratic Bézier: control point, then end point.
+    Quad(f32, f32, f32, f32),
+    /// Cubic Bézier: two control points, then end point.
+    Cubic(f32, f32, f32, f32, f32, f32),
+    /// Close the contour.
+    Close,
+}
+
+/// Collects a glyph outline as [`OutlineSeg`]s.
+struct Outline(Vec<OutlineSeg>);
+
+impl ttf_parser::OutlineBuilder for Outline {
     fn move_to(&mut self, x: f32, y: f32) {
-        let _ = write!(self.0, "M{x} {y}");
+        self.0.push(OutlineSeg::Move(x, y));
     }
     fn line_to(&mut self, x: f32, y: f32) {
-        let _ = write!(self.0, "L{x} {y}");
+        self.0.push(OutlineSeg::Line(x, y));
     }
     fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        let _ = write!(self.0, "Q{x1} {y1} {x} {y}");
+        self.0.push(OutlineSeg::Quad(x1, y1, x, y));
     }
     fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        let _ = write!(self.0, "C{x1} {y1} {x2} {y2} {x} {y}");
+        self.0.push(OutlineSeg::Cubic(x1, y1, x2, y2, x, y));
     }
     fn close(&mut self) {
-        self.0.push('Z');
+        self.0.push(OutlineSeg::Close);
     }
 }
 

@@ -1,0 +1,359 @@
+//! A board too large for one sheet: how it splits over sheets (the tile
+//! plan), each tile's page (its part of the board, glue strips, labels and
+//! arrows) and the assembly map. Lengths in mm, page coordinates.
+
+use super::board::{board_art, check_square};
+use crate::error::{Error, Opt};
+use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan, COLS, ROWS};
+use crate::paper::Paper;
+use crate::resolve::Resources;
+use crate::scene::{
+    map_leaves, pt, shapes, Clip, Color, Item, Layer, Page, Seg, Stroke, Transform,
+};
+
+use super::{left_text, paragraph, scale_bar, text_fit};
+
+/// Width of the glue strips of a tiled board, mm.
+pub const GLUE: f64 = 10.0;
+
+/// The most sheets a tiled board may take: 100 A4 sheets already make a
+/// board 2 m long, and every sheet is a page to compose and print.
+pub const MAX_TILES: usize = 100;
+
+/// Room kept free around a tile's board for its label, arrows and marks, mm.
+const TILE_FURNITURE: f64 = 7.0;
+
+/// How a board of `square` mm squares splits over sheets of `sheet` (for the
+/// theme's margins), or a usage error naming `option` when even a strip
+/// cannot fit.
+pub fn tile_plan(
+    res: &Resources,
+    sheet: Paper,
+    square: f64,
+    option: Opt,
+) -> Result<TilePlan, Error> {
+    let square = check_square(square)?;
+    let portrait = Paper {
+        width: sheet.width.min(sheet.height),
+        height: sheet.width.max(sheet.height),
+    };
+    let a = printable_area(portrait, res.theme.page.margin + TILE_FURNITURE);
+    TilePlan::new(
+        square * COLS as f64,
+        square * ROWS as f64,
+        square,
+        portrait,
+        a,
+        GLUE,
+    )
+    .filter(|p| p.tiles.len() <= MAX_TILES)
+    .ok_or(Error::NotTileable {
+        square,
+        sheet: (sheet.width, sheet.height),
+        max_sheets: MAX_TILES,
+        blame: option,
+    })
+}
+
+/// A board of `square` mm squares tiled over sheets of `sheet`: an assembly
+/// map first, then one page per tile, row by row.
+pub fn board_tiles(
+    res: &Resources,
+    sheet: Paper,
+    square: f64,
+    option: Opt,
+) -> Result<Vec<Page>, Error> {
+    let plan = tile_plan(res, sheet, square, option)?;
+    let mut pages = vec![assembly_map(res, &plan, square)];
+    for tile in &plan.tiles {
+        pages.push(tile_page(res, &plan, tile, square));
+    }
+    Ok(pages)
+}
+
+/// Fills `{row}`, `{col}`, `{rows}`, `{cols}` (1-based).
+fn tile_words(template: &str, row: usize, col: usize, plan: &TilePlan) -> String {
+    template
+        .replace("{rows}", &plan.rows.to_string())
+        .replace("{cols}", &plan.cols.to_string())
+        .replace("{row}", &(row + 1).to_string())
+        .replace("{col}", &(col + 1).to_string())
+}
+
+/// Every colour in `items` mixed 70 % towards white: the faint copy of a
+/// neighbour's picture on a glue strip (no transparency, so print shops and
+/// every viewer show it the same).
+fn faint(items: Vec<Item>) -> Vec<Item> {
+    let pale = |c: Color| {
+        let (r, g, b) = c.to_rgb();
+        let m = |v: u8| (v as f64 + (255.0 - v as f64) * 0.7).round() as u8;
+        Color::Rgb(m(r), m(g), m(b))
+    };
+    map_leaves(items, &mut |mut item| {
+        match &mut item {
+            Item::Path(p) => {
+                p.fill = p.fill.map(pale);
+                if let Some(s) = &mut p.stroke {
+                    s.color = pale(s.color);
+                }
+            }
+            Item::Text(t) => t.fill = pale(t.fill),
+            _ => {}
+        }
+        Some(item)
+    })
+}
+
+fn clipped(r: Rect, items: Vec<Item>) -> Item {
+    Item::Clip(Clip {
+        path: shapes::rect(r.x, r.y, r.w, r.h),
+        items,
+    })
+}
+
+/// One tile: its part of the board, faint glue strips towards the next sheets,
+/// cut lines where it goes over a previous sheet, corner marks, a label and
+/// arrows to its neighbours.
+fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, square: f64) -> Page {
+    let sheet = plan.sheet;
+    let mut page = Page::new(sheet.width, sheet.height);
+    let o = tile.origin;
+    let on_page = |r: Rect| Rect {
+        x: r.x + o.x,
+        y: r.y + o.y,
+        ..r
+    };
+    let region = on_page(tile.region);
+    let shown = on_page(tile.shown);
+    let place = BoardPlacement { square, origin: o };
+    let art = board_art(res, place, res.theme.board.show_coordinates, 0.0);
+    let ink = res.theme.board.text.0;
+    let mut items = vec![clipped(region, art.clone())];
+    let right = shown.right() > region.right() + 1e-9;
+    let below = shown.bottom() > region.bottom() + 1e-9;
+    let strips = [
+        (
+            right,
+            Rect {
+                x: region.right(),
+                w: shown.right() - region.right(),
+                ..region
+            },
+            90.0,
+        ),
+        (
+            below,
+            Rect {
+                y: region.bottom(),
+                h: shown.bottom() - region.bottom(),
+                ..shown
+            },
+            0.0,
+        ),
+    ];
+    for (has, strip, turn) in strips {
+        if !has {
+            continue;
+        }
+        items.push(clipped(strip, faint(art.clone())));
+        let c = if turn == 0.0 {
+            pt(region.center().x, strip.center().y)
+        } else {
+            pt(strip.center().x, region.center().y)
+        };
+        items.extend(text_fit(
+            res,
+            &res.bold,
+            &res.lang.tiles.glue,
+            3.5,
+            40.0,
+            c,
+            turn,
+            ink,
+        ));
+    }
+    page.add(Layer::Artwork, items);
+
+    // Cut lines along the sides that go over the previous sheets.
+    let cut = Stroke::solid(res.theme.counters.cut.0, res.theme.counters.cut_width);
+    let mut cuts = Vec::new();
+    if tile.col > 0 {
+        cuts.extend(shapes::line(
+            pt(region.x, shown.y - 6.0),
+            pt(region.x, shown.bottom() + 6.0),
+        ));
+    }
+    if tile.row > 0 {
+        cuts.extend(shapes::line(
+            pt(shown.x - 6.0, region.y),
+            pt(shown.right() + 6.0, region.y),
+        ));
+    }
+    if !cuts.is_empty() {
+        page.add(Layer::Cut, [shapes::stroke(cuts, cut)]);
+    }
+
+    // Marks continuing the region's edges past each corner: a sheet's marks
+    // meet its neighbour's when the two are lined up.
+    let guides = res.theme.counters.guides.0;
+    let marks: Vec<Seg> = corner_marks(&[region], &[shown], 1.0, 4.0)
+        .into_iter()
+        .flat_map(|(a, b)| shapes::line(a, b))
+        .collect();
+    page.add(
+        Layer::Marks,
+        [shapes::stroke(marks, Stroke::solid(guides, 0.25))],
+    );
+
+    // Label on top, arrows to the neighbours.
+    let area = printable_area(sheet, res.theme.page.margin);
+    let label = tile_words(&res.lang.tiles.label, tile.row, tile.col, plan);
+    // At the top left, clear of the arrow in the middle of the top edge.
+    let size = 3.2;
+    let w = res
+        .fonts
+        .width_mm(&res.bold, &label, size)
+        .min(area.w / 2.0 - 12.0);
+    let mut furniture = text_fit(
+        res,
+        &res.bold,
+        &label,
+        size,
+        w,
+        pt(area.x + w / 2.0, area.y + 2.5),
+        0.0,
+        ink,
+    );
+    let neighbours = [
+        (
+            tile.row > 0,
+            (tile.row.wrapping_sub(1), tile.col),
+            pt(shown.center().x, shown.y - 4.0),
+            0.0,
+        ),
+        (
+            tile.row + 1 < plan.rows,
+            (tile.row + 1, tile.col),
+            pt(shown.center().x, shown.bottom() + 4.0),
+            180.0,
+        ),
+        (
+            tile.col > 0,
+            (tile.row, tile.col.wrapping_sub(1)),
+            pt(shown.x - 4.0, shown.center().y),
+            270.0,
+        ),
+        (
+            tile.col + 1 < plan.cols,
+            (tile.row, tile.col + 1),
+            pt(shown.right() + 4.0, shown.center().y),
+            90.0,
+        ),
+    ];
+    for (has, (r, c), at, turn) in neighbours {
+        if !has {
+            continue;
+        }
+        // An arrow pointing away from the board, then the neighbour's name.
+        let t = Transform::rotate_about(turn, at);
+        let tri = [
+            pt(at.x, at.y - 2.6),
+            pt(at.x + 2.0, at.y - 0.6),
+            pt(at.x - 2.0, at.y - 0.6),
+        ];
+        furniture.push(shapes::fill(shapes::polygon(&tri.map(|p| t.apply(p))), ink));
+        let name = tile_words(&res.lang.tiles.short, r, c, plan);
+        // The name reads upright: beside an up or down arrow, under a sideways one.
+        let label_at = if turn == 0.0 || turn == 180.0 {
+            pt(at.x + 6.0, at.y - 1.6)
+        } else {
+            pt(at.x, at.y + 4.2)
+        };
+        furniture.extend(text_fit(
+            res, &res.bold, &name, 2.8, 20.0, label_at, 0.0, ink,
+        ));
+    }
+    page.add(Layer::Guides, furniture);
+    page
+}
+
+/// The first sheet of a tiled board: the whole board small, the tiles marked
+/// on it with their names, the assembly steps, and a scale bar.
+fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
+    let sheet = plan.sheet;
+    let mut page = Page::new(sheet.width, sheet.height);
+    let area = printable_area(sheet, res.theme.page.margin);
+    let ink = res.theme.board.text.0;
+    let mut items = text_fit(
+        res,
+        &res.bold,
+        &res.lang.tiles.map_heading,
+        7.0,
+        area.w,
+        pt(area.center().x, area.y + 5.0),
+        0.0,
+        ink,
+    );
+    // The board, scaled into the upper half of the sheet.
+    let (bw, bh) = (square * COLS as f64, square * ROWS as f64);
+    let room = Rect {
+        x: area.x,
+        y: area.y + 12.0,
+        w: area.w,
+        h: area.h * 0.55,
+    };
+    let k = (room.w / bw).min(room.h / bh);
+    let small = k * square;
+    let origin = pt(room.center().x - small * COLS as f64 / 2.0, room.y);
+    items.extend(board_art(
+        res,
+        BoardPlacement {
+            square: small,
+            origin,
+        },
+        false,
+        0.0,
+    ));
+    let line = Stroke::dashed(ink, 0.5, vec![2.0, 1.2]);
+    for tile in &plan.tiles {
+        let r = tile.region;
+        let r = Rect {
+            x: origin.x + r.x * k,
+            y: origin.y + r.y * k,
+            w: r.w * k,
+            h: r.h * k,
+        };
+        items.push(shapes::stroke(
+            shapes::rect(r.x, r.y, r.w, r.h),
+            line.clone(),
+        ));
+        let name = tile_words(&res.lang.tiles.short, tile.row, tile.col, plan);
+        // Small enough to leave the squares under it readable.
+        let size = (r.w.min(r.h) * 0.12).clamp(2.5, 6.0);
+        let c = r.center();
+        let w = res.fonts.width_mm(&res.bold, &name, size) + size;
+        items.push(shapes::fill_stroke(
+            shapes::rounded_rect(c.x - w / 2.0, c.y - size * 0.75, w, size * 1.5, size * 0.3),
+            Color::WHITE,
+            Stroke::solid(ink, 0.3),
+        ));
+        items.extend(text_fit(res, &res.bold, &name, size, w, c, 0.0, ink));
+    }
+    // The steps, numbered, below the map.
+    let mut y = origin.y + bh * k + 10.0;
+    let size = 3.6;
+    for (i, step) in res.lang.tiles.steps.iter().enumerate() {
+        let number = format!("{}.", i + 1);
+        items.extend(left_text(res, &res.bold, &number, size, pt(area.x, y), ink));
+        let (lines, next) = paragraph(res, step, size, pt(area.x + 7.0, y), area.w - 7.0, ink);
+        items.extend(lines);
+        y = next;
+        y += size * 0.6;
+    }
+    page.add(Layer::Artwork, items);
+    page.add(
+        Layer::Guides,
+        scale_bar(res, pt(area.x, area.bottom() - 5.0), ink, true, area.w),
+    );
+    page
+}

@@ -1,0 +1,297 @@
+//! Content streams: one page's drawing as PDF operators, written in the bytes
+//! printpdf writes. Scene coordinates (mm, origin top-left, y down) are
+//! mapped to PDF space (pt, origin bottom-left, y up) point by point.
+
+use rustc_hash::FxHashMap as HashMap;
+use std::fmt::Write as _;
+
+use printpdf::FontId as PFontId;
+
+use super::document::layer_res_id;
+use super::forms::Form;
+use super::pdfx::{color, spot_res, OVERPRINT};
+use super::PT_PER_MM;
+use crate::render::write_num;
+use crate::scene::{walk, Color, PageRef, Path, Seg, TextRun, Transform, Visitor};
+
+/// The resource names a content stream uses: each font's, with its character
+/// codes, and the Form XObjects of shared pages.
+pub(super) struct Names<'a> {
+    pub(super) fonts: &'a [PFontId],
+    pub(super) codes: &'a [HashMap<char, [u8; 2]>],
+    /// By [`crate::scene::Page::drawing_id`].
+    pub(super) forms: &'a HashMap<usize, Form>,
+}
+
+/// The map from a page's scene space (mm, origin at the trimmed sheet's
+/// top-left, y down) to its PDF space (pt, origin at the printed sheet's
+/// bottom-left, y up).
+pub(super) fn to_pdf(page: &crate::scene::Page) -> Transform {
+    let b = page.bleed;
+    Transform([
+        PT_PER_MM,
+        0.0,
+        0.0,
+        -PT_PER_MM,
+        b * PT_PER_MM,
+        (page.height + b) * PT_PER_MM,
+    ])
+}
+
+/// One page's content stream, as printpdf would write it from one operator per
+/// PDF operator (operands each followed by a space, then the operator, a newline
+/// between operators).
+pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> {
+    let to_pdf = to_pdf(page);
+    let mut ops = Ops::default();
+    for (layer, items) in page.layers.iter() {
+        if items.is_empty() {
+            continue;
+        }
+        let out = ops.start();
+        out.push_str("/OC /");
+        out.push_str(&layer_res_id(*layer).0);
+        out.push_str(" BDC");
+        let mut content = Content {
+            ops: &mut ops,
+            names,
+        };
+        walk(items, to_pdf, &mut content);
+        ops.op("EMC");
+    }
+    ops.raw.into_bytes()
+}
+
+/// A page's content stream under construction, written as lopdf writes
+/// operators (operands, each followed by a space, then the operator; a newline
+/// between operators).
+#[derive(Default)]
+pub(super) struct Ops {
+    raw: String,
+    f32s: HashMap<u32, String>,
+}
+
+impl Ops {
+    /// Starts a raw operator: the separating newline.
+    fn start(&mut self) -> &mut String {
+        if !self.raw.is_empty() {
+            self.raw.push('\n');
+        }
+        &mut self.raw
+    }
+
+    /// A raw operator without operands.
+    fn op(&mut self, name: &str) {
+        self.start().push_str(name);
+    }
+
+    /// A raw operator whose operands are numbers rounded to 1/1000 pt.
+    fn op_reals(&mut self, args: &[f64], name: &str) {
+        let out = self.start();
+        for &v in args {
+            real_to(out, v);
+            out.push(' ');
+        }
+        out.push_str(name);
+    }
+
+    /// A raw operator whose operands are `f32`s written in full (colours,
+    /// line widths and text matrices: each distinct value formatted once).
+    fn op_f32s(&mut self, args: &[f32], name: &str) {
+        if !self.raw.is_empty() {
+            self.raw.push('\n');
+        }
+        for v in args {
+            let text = self
+                .f32s
+                .entry(v.to_bits())
+                .or_insert_with(|| format!("{v} "));
+            self.raw.push_str(text);
+        }
+        self.raw.push_str(name);
+    }
+}
+
+/// Writes `v` rounded to 1/1000 (pt, in content streams): see [`write_num`].
+pub(super) fn real_to(out: &mut String, v: f64) {
+    write_num(out, v, 3);
+}
+
+/// Sets the fill (or stroke) colour. A spot colour selects its Separation
+/// colour space at full tint and overprints (it never knocks out the inks
+/// below it); [`pdfx`] adds the resources.
+pub(super) fn set_color(ops: &mut Ops, c: Color, stroke: bool) {
+    match c {
+        Color::Rgb(..) => ops.op_f32s(&color(c).into_vec(), if stroke { "RG" } else { "rg" }),
+        Color::Cmyk(..) => ops.op_f32s(&color(c).into_vec(), if stroke { "K" } else { "k" }),
+        Color::Spot(spot) => {
+            let (cs, scn) = if stroke { ("CS", "SCN") } else { ("cs", "scn") };
+            let out = ops.start();
+            let _ = write!(out, "/{OVERPRINT} gs\n/{} {cs}\n1 {scn}", spot_res(spot));
+        }
+    }
+}
+
+/// Writes the operators of the items walked into a content stream.
+pub(super) struct Content<'o, 'n> {
+    ops: &'o mut Ops,
+    names: &'n Names<'n>,
+}
+
+impl Visitor<'_> for Content<'_, '_> {
+    fn path(&mut self, p: &Path, t: Transform) {
+        path(self.ops, p, t);
+    }
+
+    fn text(&mut self, run: &TextRun, t: Transform) {
+        text(self.ops, run, t, self.names);
+    }
+
+    fn begin_clip(&mut self, outline: &[Seg], t: Transform) -> bool {
+        self.ops.op("q");
+        path_segments(self.ops, outline, t);
+        self.ops.op("W");
+        self.ops.op("n");
+        true
+    }
+
+    fn end_clip(&mut self) {
+        self.ops.op("Q");
+    }
+
+    /// A page drawn as a form is placed; any other is drawn in place.
+    fn page(&mut self, r: &PageRef, t: Transform) -> bool {
+        let Some(form) = self.names.forms.get(&r.drawing_id()) else {
+            return false;
+        };
+        // The form's space is its page's PDF space: back to that page's
+        // scene, then through `t`.
+        let ops = &mut *self.ops;
+        let m = t.then_apply(form.from_pdf).0.map(|v| v as f32);
+        ops.op("q");
+        ops.op_f32s(&m, "cm");
+        let out = ops.start();
+        out.push('/');
+        out.push_str(&form.name);
+        out.push_str(" Do");
+        ops.op("Q");
+        true
+    }
+}
+
+pub(super) fn path(ops: &mut Ops, p: &Path, t: Transform) {
+    if p.fill.is_none() && p.stroke.is_none() {
+        return;
+    }
+    ops.op("q");
+    if let Some(c) = p.fill {
+        set_color(ops, c, false);
+    }
+    if let Some(s) = &p.stroke {
+        let [a, b, c, d, ..] = t.0;
+        let k = (a * d - b * c).abs().sqrt();
+        set_color(ops, s.color, true);
+        ops.op_f32s(&[(s.width * k) as f32], "w");
+        ops.op("1 j");
+        if !s.dash.is_empty() {
+            let out = ops.start();
+            out.push('[');
+            for (i, v) in s.dash.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                real_to(out, v * k);
+            }
+            out.push_str("] 0 d");
+        }
+    }
+    path_segments(ops, &p.segs, t);
+    let paint = match (p.fill.is_some(), p.stroke.is_some()) {
+        (true, true) => "B",
+        (true, false) => "f",
+        _ => "S",
+    };
+    ops.op(paint);
+    ops.op("Q");
+}
+
+/// The path construction operators for `segs`, mapped through `t`.
+pub(super) fn path_segments(ops: &mut Ops, segs: &[Seg], t: Transform) {
+    for seg in segs {
+        match *seg {
+            Seg::Move(a) => {
+                let q = t.apply(a);
+                ops.op_reals(&[q.x, q.y], "m");
+            }
+            Seg::Line(a) => {
+                let q = t.apply(a);
+                ops.op_reals(&[q.x, q.y], "l");
+            }
+            Seg::Cubic(a, b, c) => {
+                let (a, b, c) = (t.apply(a), t.apply(b), t.apply(c));
+                ops.op_reals(&[a.x, a.y, b.x, b.y, c.x, c.y], "c");
+            }
+            Seg::Close => ops.op("h"),
+        }
+    }
+}
+
+pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
+    // Text space (1 unit = 1 em, y up) → scene (mm, y down) → PDF (pt, y up).
+    let m = t
+        .then_apply(Transform::translate(run.pos.x, run.pos.y))
+        .then_apply(Transform::rotate(run.rotation))
+        .then_apply(Transform::scale(run.size, -run.size));
+    let r = |v: f64| ((v * 10000.0).round() / 10000.0) as f32;
+    let [a, b, c, d, e, f] = m.0;
+    ops.op("BT");
+    let out = ops.start();
+    out.push('/');
+    out.push_str(&names.fonts[run.font.0].0);
+    out.push_str(" 1 Tf");
+    set_color(ops, run.fill, false);
+    ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let codes = &names.codes[run.font.0];
+    if codes.is_empty() {
+        // A font none of whose characters has a glyph (only empty runs get
+        // here: resolve finds a font for every character): printpdf writes
+        // such text single-byte, as for its built-in fonts.
+        let bytes: Vec<u8> = run
+            .text
+            .chars()
+            .map(|c| match c as u32 {
+                v @ (0x20..=0x7E | 0xA0..=0xFF) => v as u8,
+                _ => b'?',
+            })
+            .collect();
+        let hex = bytes
+            .iter()
+            .any(|&b| !(32..=126).contains(&b) || b"()\\%".contains(&b));
+        let format = if hex {
+            lopdf::StringFormat::Hexadecimal
+        } else {
+            lopdf::StringFormat::Literal
+        };
+        let op = lopdf::content::Operation::new("Tj", vec![lopdf::Object::String(bytes, format)]);
+        let encoded = lopdf::content::Content {
+            operations: vec![op],
+        }
+        .encode()
+        .unwrap_or_default();
+        ops.start().push_str(&String::from_utf8_lossy(&encoded));
+        ops.op("ET");
+        return;
+    }
+    let out = ops.start();
+    out.push('<');
+    for ch in run.text.chars() {
+        let code = codes.get(&ch).copied().unwrap_or([0, 0]);
+        for byte in code {
+            out.push(HEX[(byte >> 4) as usize] as char);
+            out.push(HEX[(byte & 15) as usize] as char);
+        }
+    }
+    out.push_str("> Tj");
+    ops.op("ET");
+}

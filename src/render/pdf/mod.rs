@@ -1,0 +1,404 @@
+//! PDF renderer: the pages of a document to one PDF file, through printpdf,
+//! which writes the document's dictionaries; the fonts are subset here and
+//! each page's content stream is written here, and every stream deflated once.
+//! One file per concern: [`render`] (here) assembles the document;
+//! `content` writes content streams, `fonts` subsets fonts and reads back
+//! their character codes, `forms` writes shared pages as Form XObjects,
+//! `pdfx` holds colours and PDF/X, `document` the finishing touches (page
+//! boxes, resources, compression, `/ID`).
+//!
+//! Page boxes come from the scene page (mm converted to PostScript points,
+//! 72 per inch): MediaBox, CropBox and BleedBox are the sheet as printed (the
+//! trimmed sheet plus its bleed), TrimBox the finished sheet. Scene
+//! coordinates (mm, origin top-left, y down) are mapped to PDF space (pt,
+//! origin bottom-left, y up) point by point, so the content stream carries no
+//! page-wide transform. Text is real text in an Identity-H font with a
+//! ToUnicode map, subset per document. A page that another page shows
+//! ([`crate::scene::Item::Page`], the cover's thumbnails) is written once, as
+//! a Form XObject that both place. Output is deterministic: fixed resource
+//! names, epoch dates and a trailer `/ID` derived from the content.
+
+mod content;
+mod document;
+mod fonts;
+mod forms;
+mod pdfx;
+
+use content::{page_content, Names};
+use document::{compress, content_hash, layer_res_id, tidy, trailer_end};
+use fonts::{font_chars, glyph_codes, glyph_samples, glyph_sets, subset_font, subset_tags};
+use forms::{add_form, name_forms, shared_pages};
+#[cfg(not(feature = "web"))]
+use pdfx::pdfx;
+
+use printpdf::{
+    Layer as PLayer, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt,
+    TextItem,
+};
+
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
+
+use crate::scene::{Document, Layer};
+use crate::text::FontId;
+
+/// The deflate level of PDF streams (zlib-rs), chosen by measuring the default
+/// sets at every level (`benches/levels.sh`; the table is in the README): 4 is
+/// the knee. Levels 5–8 make files 1–3 % smaller for 4–10 % more work; 3 and
+/// below save little more work and grow the files faster.
+pub const DEFLATE_LEVEL: u32 = 4;
+
+/// PostScript points per millimetre.
+pub const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Choices for PDF output.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PdfOptions {
+    /// Leave content streams uncompressed (for debugging and snapshot diffs).
+    pub uncompressed: bool,
+    /// A PDF/X-4 file for a print shop: the output intent (FOGRA39, with its
+    /// profile), the PDF/X version in the info and XMP metadata, the cut layer
+    /// marked non-printing. The pages should already be in CMYK and spot
+    /// colours (`compose::print_shop`).
+    pub pdfx: bool,
+}
+
+/// The output profile of the PDF/X output intent: coated FOGRA39 (see
+/// `profiles/README.md`). Not in the web page's build (feature `web`), which
+/// writes no PDF/X.
+#[cfg(not(feature = "web"))]
+pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../../profiles/coated-fogra39.icc");
+
+/// The registered printing condition the output intent names.
+pub const OUTPUT_CONDITION: &str = "FOGRA39";
+
+/// A failure inside the PDF writer (never caused by user input, which is
+/// validated before rendering).
+#[derive(Debug, thiserror::Error)]
+#[error("could not write the PDF: {0}")]
+pub struct PdfError(String);
+
+/// Renders every page of `doc` into one PDF file.
+pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
+    let mut pdf = PdfDocument::new(&doc.title);
+    pdf.metadata.info.producer = format!("jungle-print {}", env!("CARGO_PKG_VERSION"));
+    pdf.metadata.info.creator = pdf.metadata.info.producer.clone();
+
+    // Each font under a fixed id, which is also its subset tag
+    // (`ABCDEF+Name`): derived from the glyphs the document uses, so two different
+    // subsets never share a tag (merging tools tell them apart by it), while the
+    // same input always gives the same tag.
+    let chars = font_chars(doc);
+    let glyph_sets = glyph_sets(doc, &chars);
+    let font_ids = subset_tags(doc, &glyph_sets);
+    // Each used font, subset here (see [`subset_font`]): its characters, each with
+    // the glyph it has in the subset.
+    let empty = BTreeSet::new();
+    let mut char_glyphs: Vec<HashMap<char, Option<u16>>> =
+        vec![HashMap::default(); doc.fonts.fonts().len()];
+    for (i, f) in doc.fonts.fonts().iter().enumerate() {
+        let Some(gids) = &glyph_sets[i] else {
+            continue;
+        };
+        let chars = chars[i].as_ref().map_or(&empty, |c| c);
+        let (parsed, glyphs) = subset_font(
+            (f.data, f.index),
+            gids,
+            &font_ids[i],
+            |c| doc.fonts.glyph(FontId(i), c),
+            chars,
+        )
+        .ok_or_else(|| {
+            PdfError(format!(
+                "font `{}` could not be subset for embedding",
+                f.name
+            ))
+        })?;
+        char_glyphs[i] = glyphs;
+        pdf.resources
+            .fonts
+            .map
+            .insert(font_ids[i].clone(), printpdf::PdfFont::new(parsed));
+    }
+
+    // One optional-content group per layer used anywhere in the document.
+    for layer in Layer::ALL {
+        if doc.pages.iter().any(|p| !p.layer(layer).is_empty()) {
+            pdf.resources
+                .layers
+                .map
+                .insert(layer_res_id(layer), PLayer::new(layer.id()));
+        }
+    }
+
+    // printpdf gets each page's layers, for its resources, and on the first page
+    // one text run per font: the glyphs of the whole document, each under the
+    // character its ToUnicode map should give (see [`glyph_samples`]). From these it
+    // writes the fonts' widths and ToUnicode maps exactly as for the
+    // pages' own text; the codes it gives each glyph are read back from that
+    // run, and every page's content stream is then written here, in the bytes
+    // printpdf writes, without building an operator list for it.
+    let samples = glyph_samples(&chars, &char_glyphs);
+    let pages = doc
+        .pages
+        .iter()
+        .enumerate()
+        .map(|(n, page)| {
+            let mut ops = Vec::new();
+            for (layer, items) in page.layers.iter() {
+                if !items.is_empty() {
+                    ops.push(Op::BeginLayer {
+                        layer_id: layer_res_id(*layer),
+                    });
+                    ops.push(Op::EndLayer);
+                }
+            }
+            if n == 0 {
+                for (i, sample) in samples.iter().enumerate() {
+                    let Some(sample) = sample else { continue };
+                    ops.push(Op::StartTextSection);
+                    ops.push(Op::SetFont {
+                        font: PdfFontHandle::External(font_ids[i].clone()),
+                        size: PPt(1.0),
+                    });
+                    ops.push(Op::ShowText {
+                        items: vec![TextItem::Text(sample.iter().map(|(_, c)| c).collect())],
+                    });
+                    ops.push(Op::EndTextSection);
+                }
+            }
+            let (_, _, w, h) = page.media_box();
+            PdfPage::new(Mm(w as f32), Mm(h as f32), ops)
+        })
+        .collect();
+    pdf.with_pages(pages);
+
+    let save = PdfSaveOptions {
+        optimize: !opts.uncompressed,
+        subset_fonts: true,
+        secure: false,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
+    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+    let contents: Vec<lopdf::ObjectId> = page_ids
+        .iter()
+        .map(|&id| {
+            lo.get_dictionary(id)
+                .and_then(|d| d.get(b"Contents"))
+                .and_then(lopdf::Object::as_reference)
+                .map_err(|e| PdfError(e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    if contents.len() != doc.pages.len() {
+        return Err(PdfError(
+            "printpdf wrote a different number of pages".into(),
+        ));
+    }
+    let codes = match contents.first() {
+        Some(&id) => glyph_codes(&lo, id, &samples, &char_glyphs)?,
+        None => Vec::new(),
+    };
+    // A page whose drawing recurs inside another (a cover thumbnail) is drawn
+    // once, as a Form XObject that the page and each thumbnail place.
+    let forms = shared_pages(doc);
+    let names = Names {
+        fonts: &font_ids,
+        codes: &codes,
+        forms: &forms,
+    };
+    let mut form_ids = Vec::new();
+    for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {
+        let bytes = page_content(page, &names);
+        let bytes = match forms.values().find(|f| f.page == n) {
+            Some(form) => {
+                let form_id = add_form(&mut lo, page_ids[n], page, bytes);
+                form_ids.push((form.name.clone(), form_id));
+                format!("/{} Do", form.name).into_bytes()
+            }
+            None => bytes,
+        };
+        if let Ok(lopdf::Object::Stream(stream)) = lo.get_object_mut(id) {
+            stream.set_content(bytes);
+        }
+    }
+    for &id in &page_ids {
+        name_forms(&mut lo, id, &form_ids);
+    }
+    tidy(&mut lo, doc);
+    #[cfg(feature = "web")]
+    if opts.pdfx {
+        return Err(PdfError("PDF/X is not part of the web build".into()));
+    }
+    #[cfg(not(feature = "web"))]
+    if opts.pdfx {
+        pdfx(&mut lo, doc);
+    }
+    if save.optimize {
+        compress(&mut lo);
+    }
+    // printpdf writes a random /ID; replace it by a hash of the content.
+    lo.trailer.remove(b"ID");
+    let mut bytes = Vec::new();
+    lo.save_to(&mut bytes)
+        .map_err(|e| PdfError(e.to_string()))?;
+    let id = content_hash(&bytes);
+    // The trailer comes last, after the cross-reference table: adding `/ID` as
+    // its last entry moves no object, so the file is the one just written with
+    // `/ID[<id><id>]` before the trailer's closing `>>`, as lopdf writes it.
+    if let Some(at) = trailer_end(&bytes) {
+        let hex: String = id.iter().map(|b| format!("{b:02X}")).collect();
+        let entry = format!("/ID[<{hex}><{hex}>]");
+        bytes.splice(at..at, entry.bytes());
+        return Ok(bytes);
+    }
+    let id_obj = lopdf::Object::String(id.to_vec(), lopdf::StringFormat::Hexadecimal);
+    lo.trailer
+        .set("ID", lopdf::Object::Array(vec![id_obj.clone(), id_obj]));
+    let mut out = Vec::with_capacity(bytes.len() + 64);
+    lo.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content::{real_to, to_pdf};
+    use super::*;
+    use crate::scene::{Color, Item, Layer, Transform};
+    use crate::text::FontBook;
+
+    #[test]
+    fn reals_are_the_shortest_decimal_of_the_thousandth() {
+        for (v, s) in [
+            (0.0, "0"),
+            (-0.0004, "0"),
+            (12.0, "12"),
+            (-0.5, "-0.5"),
+            (841.889_76, "841.89"),
+            (4_096.000_2, "4096"),
+            (123_456.789_4, "123456.789"),
+            (-7.0106, "-7.011"),
+            (f64::NAN, "0"),
+        ] {
+            let mut out = String::new();
+            real_to(&mut out, v);
+            assert_eq!(out, s, "{v}");
+        }
+    }
+
+    /// The operands of the first `op` operator of a content stream.
+    fn operands(content: &str, op: &str) -> Vec<f64> {
+        let line = content
+            .lines()
+            .find(|l| l.strip_suffix(op).is_some_and(|rest| rest.ends_with(' ')))
+            .unwrap_or_else(|| panic!("no {op} in {content}"));
+        line.split_whitespace()
+            .filter(|w| *w != op)
+            .map(|v| v.parse().unwrap())
+            .collect()
+    }
+
+    /// A page placed inside another (a thumbnail) lands where the scene puts
+    /// it: the form's points, through the `cm` the placing page writes, are the
+    /// scene points through the group's transform and that page's own map,
+    /// bleed included.
+    #[test]
+    fn a_placed_page_lands_where_the_scene_puts_it() {
+        use crate::scene::{shapes, Group, Page};
+        let mut shown = Page::new(100.0, 150.0).with_bleed(3.0);
+        shown.add(
+            Layer::Artwork,
+            [shapes::fill(
+                shapes::rect(10.0, 20.0, 30.0, 40.0),
+                Color::BLACK,
+            )],
+        );
+        let place = Transform([0.25, 0.0, 0.0, 0.25, 50.0, 60.0]);
+        let mut cover = Page::new(210.0, 297.0).with_bleed(2.0);
+        cover.add(
+            Layer::Artwork,
+            [Item::Group(Group {
+                transform: place,
+                items: vec![Item::Page(shown.share())],
+            })],
+        );
+        let doc = Document {
+            title: "t".into(),
+            pages: vec![cover.clone(), shown],
+            fonts: std::sync::Arc::new(FontBook::new()),
+        };
+        let pdf = render(&doc, &PdfOptions::default()).unwrap();
+        let lo = lopdf::Document::load_mem(&pdf).unwrap();
+        let pages: Vec<_> = lo.get_pages().into_values().collect();
+        let placing = String::from_utf8(lo.get_page_content(pages[0])).unwrap();
+        let cm = operands(&placing, "cm");
+        assert!(placing.contains("/Pg2 Do"), "{placing}");
+        // The form's first point: the rectangle's corner in the shown page's PDF space.
+        let form = lo
+            .objects
+            .values()
+            .find_map(|o| match o {
+                lopdf::Object::Stream(s) if s.dict.get(b"Subtype").ok() == Some(&"Form".into()) => {
+                    Some(s.decompressed_content().unwrap_or(s.content.clone()))
+                }
+                _ => None,
+            })
+            .unwrap();
+        let form = String::from_utf8(form).unwrap();
+        let m = operands(&form, "m");
+        let (x, y) = (m[0], m[1]);
+        let got = (cm[0] * x + cm[2] * y + cm[4], cm[1] * x + cm[3] * y + cm[5]);
+        let want = to_pdf(&cover)
+            .then_apply(place)
+            .apply(crate::scene::pt(10.0, 20.0));
+        assert!(
+            (got.0 - want.x).abs() < 0.01 && (got.1 - want.y).abs() < 0.01,
+            "{got:?} vs {want:?}"
+        );
+    }
+
+    /// The digit-by-digit writer gives the shortest text of each value
+    /// rounded to 1/1000: it reads back as exactly that, with no trailing zero.
+    #[test]
+    fn reals_are_the_exact_thousandth() {
+        let mut values = vec![
+            0.0, -0.0, -0.0001, 0.0004, 0.0005, 1.0, -1.5, 8191.9995, 8192.0,
+        ];
+        values.extend([
+            1e-9,
+            123.456_789,
+            2383.937,
+            -841.89,
+            1e6,
+            16_777_217.0,
+            f64::MAX,
+        ]);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let unit = (x >> 11) as f64 / (1u64 << 53) as f64;
+            values.push((unit - 0.5) * 20_000.0);
+            values.push((unit - 0.5) * 2.0);
+        }
+        for v in values {
+            let mut ours = String::new();
+            real_to(&mut ours, v);
+            let want = (v * 1000.0).round();
+            if !want.is_finite() {
+                assert_eq!(ours, "0", "{v}");
+                continue;
+            }
+            let back: f64 = ours.parse().unwrap();
+            if want.abs() < 9e15 {
+                assert_eq!((back * 1000.0).round(), want, "{v}: {ours}");
+            } else {
+                assert_eq!(back, want / 1000.0, "{v}: {ours}");
+            }
+            assert!(!ours.contains('.') || !ours.ends_with('0'), "{v}: {ours}");
+            assert!(!ours.ends_with('.') && ours != "-0", "{v}: {ours}");
+        }
+    }
+}

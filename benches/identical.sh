@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Byte-identical outputs across a change: builds jungle-print at two commits
 # (or takes two binaries) and compares, with cmp, the files these runs write:
-# the default set, the Chinese set, a print-shop set with bleed, a laser SVG,
-# duplex counters, a tiled board, the French rules and the box.
+# the default and both Chinese sets, a print-shop set with bleed, laser SVGs of
+# counters and board, duplex counters (PDF and SVG), a tiled board, live-text
+# SVG, PNG pages, the French rules, the box and the set's preview.
 #
 #   benches/identical.sh BASE [HEAD]       # commits; HEAD defaults to the work tree
 #   BASE_BIN=old HEAD_BIN=new benches/identical.sh
@@ -41,13 +42,19 @@ fi
 # Each run writes into its own folder, named for the run.
 runs=(
   "set|set"
-  "set-zh|set --lang zh-Hant"
+  "set-zh-Hant|set --lang zh-Hant"
+  "set-zh-Hans|set --lang zh-Hans"
   "print-shop|set --for print-shop --bleed 3"
-  "laser|counters --for laser --format svg --paper 600x400"
+  "laser-counters|counters --for laser --format svg --paper 600x400"
+  "laser-board|board --for laser --format svg"
   "duplex|counters --sides duplex"
+  "duplex-svg|counters --sides duplex --format svg"
   "tiled|board --square 40 --tile a4"
+  "live-text|board --format svg --live-text"
+  "png|set --format png --dpi 50"
   "rules-fr|rules --lang fr"
   "box|box"
+  "preview|set --preview"
 )
 make() {
   local bin=$1 out=$2

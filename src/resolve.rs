@@ -88,8 +88,7 @@ fn load_font(
                     MAX_FONT_BYTES_TOTAL >> 20
                 )));
             }
-            // Fonts live for the whole run; leaking keeps the parsed face borrow-free.
-            Box::leak(bytes.into_boxed_slice())
+            crate::text::FontBytes::from(bytes)
         }
     };
     let id = book
@@ -103,45 +102,13 @@ fn load_font(
     Ok(id)
 }
 
-/// Characters a trial embedding sets, where the font has them.
-const TRIAL_TEXT: &str = "Aa0 鬥獸棋象獅虎豹狼狗貓鼠";
-
-/// True when the PDF writer embeds the font: a one-line page in that font is
-/// rendered, as printing would, rather than finding out after composing.
-/// A panic of the font libraries counts as a failure.
+/// True when the PDF writer can embed the font: the tables it reads to set
+/// text (a Unicode character map, horizontal metrics, the header) are there
+/// and readable. Checked when the theme is loaded, rather than found out
+/// after composing.
 pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
-    use crate::scene::{Color, Document, Item, Layer, Page, TextRun};
     let f = book.get(id);
-    let mut one = FontBook::new();
-    let Ok(only) = one.add(&f.name, f.data, f.index) else {
-        return false;
-    };
-    let mut text: String = TRIAL_TEXT
-        .chars()
-        .filter(|c| one.glyph(only, *c).is_some())
-        .collect();
-    if text.trim().is_empty() {
-        text = "A".into();
-    }
-    let mut page = Page::new(50.0, 50.0);
-    page.add(
-        Layer::Artwork,
-        vec![Item::Text(TextRun::new(
-            &one,
-            only,
-            text,
-            5.0,
-            crate::scene::pt(5.0, 25.0),
-            0.0,
-            Color::BLACK,
-        ))],
-    );
-    let doc = Document {
-        title: String::new(),
-        pages: vec![page],
-        fonts: Arc::new(one),
-    };
-    quietly(|| crate::render::pdf::render(&doc, &Default::default()).is_ok()).unwrap_or(false)
+    crate::render::pdf::can_embed(&f.data, f.index)
 }
 
 /// Runs `f`, turning a panic into `None` without printing it.

@@ -260,7 +260,7 @@ fn font_faces(book: &FontBook, live: &BTreeMap<FontId, BTreeSet<u16>>) -> Elemen
     let mut css = String::new();
     for (font, gids) in live {
         let f = &book.fonts()[font.0];
-        let Some(bytes) = web_subset(f.data, f.index, gids) else {
+        let Some(bytes) = web_subset(&f.data, f.index, gids) else {
             continue;
         };
         let weight = if book.is_bold(*font) {

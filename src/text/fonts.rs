@@ -123,15 +123,55 @@ pub enum FontError {
     },
 }
 
+/// The bytes of a font file: bundled in the program, or read from a file and
+/// shared by the books that hold it (freed with the last one).
+#[derive(Clone)]
+pub enum FontBytes {
+    /// A bundled font.
+    Static(&'static [u8]),
+    /// A font read from a file.
+    Shared(std::sync::Arc<[u8]>),
+}
+
+impl std::ops::Deref for FontBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            FontBytes::Static(b) => b,
+            FontBytes::Shared(b) => b,
+        }
+    }
+}
+
+impl std::fmt::Debug for FontBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FontBytes({} bytes)", self.len())
+    }
+}
+
+impl From<&'static [u8]> for FontBytes {
+    fn from(b: &'static [u8]) -> FontBytes {
+        FontBytes::Static(b)
+    }
+}
+
+impl From<Vec<u8>> for FontBytes {
+    fn from(b: Vec<u8>) -> FontBytes {
+        FontBytes::Shared(b.into())
+    }
+}
+
 /// One loaded face.
 #[derive(Debug, Clone)]
 pub struct LoadedFont {
     /// Where it came from (a `builtin:` name or a file path), for messages.
     pub name: String,
     /// The whole font file.
-    pub data: &'static [u8],
+    pub data: FontBytes,
     /// Face index inside a collection (0 for plain TTF/OTF).
     pub index: u32,
+    /// Parsed from `data`, which it borrows: the bytes never move (static, or
+    /// on the heap behind an `Arc` this struct holds) and outlive the face.
     face: ttf_parser::Face<'static>,
     glyphs: GlyphCache,
 }
@@ -222,19 +262,23 @@ impl FontBook {
         FontBook::default()
     }
 
-    /// Adds a font from bytes that live for the whole program (bundled fonts, or
-    /// user files read once and leaked). Returns its id; adding the same
-    /// name and index twice returns the first id.
+    /// Adds a font from its bytes (bundled, or read from a file and shared).
+    /// Returns its id; adding the same name and index twice returns the first id.
     pub fn add(
         &mut self,
         name: &str,
-        data: &'static [u8],
+        data: impl Into<FontBytes>,
         index: u32,
     ) -> Result<FontId, FontError> {
         if let Some(id) = self.find(name, index) {
             return Ok(id);
         }
-        let face = ttf_parser::Face::parse(data, index).map_err(|e| FontError::Unreadable {
+        let data = data.into();
+        // SAFETY: the slice points into bytes that never move (a static, or
+        // the heap allocation of an `Arc` stored beside the face in the same
+        // `LoadedFont`, and in every clone of it), so it lives as long as the face.
+        let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(data.as_ptr(), data.len()) };
+        let face = ttf_parser::Face::parse(bytes, index).map_err(|e| FontError::Unreadable {
             name: name.to_string(),
             index,
             reason: e.to_string(),
@@ -258,8 +302,11 @@ impl FontBook {
     }
 
     /// The bytes of a file already loaded under `name` (any face).
-    pub fn data_of(&self, name: &str) -> Option<&'static [u8]> {
-        self.fonts.iter().find(|f| f.name == name).map(|f| f.data)
+    pub fn data_of(&self, name: &str) -> Option<FontBytes> {
+        self.fonts
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.data.clone())
     }
 
     /// Adds a bundled font.

@@ -9,6 +9,6 @@ pub mod linebreak;
 #[cfg(feature = "web")]
 pub use fonts::set_kai;
 pub use fonts::{
-    builtin_font, split_face_index, BuiltinFont, FontBook, FontError, FontId, FontStack, Glyph,
-    OutlineSeg,
+    builtin_font, split_face_index, BuiltinFont, FontBook, FontBytes, FontError, FontId, FontStack,
+    Glyph, OutlineSeg,
 };

@@ -19,6 +19,7 @@
 //! names, epoch dates and a trailer `/ID` derived from the content.
 
 mod content;
+pub use fonts::can_embed;
 mod document;
 mod fonts;
 mod forms;
@@ -102,7 +103,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         };
         let chars = chars[i].as_ref().map_or(&empty, |c| c);
         let (parsed, glyphs) = subset_font(
-            (f.data, f.index),
+            (&f.data, f.index),
             gids,
             &font_ids[i],
             |c| doc.fonts.glyph(FontId(i), c),

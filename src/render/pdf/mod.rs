@@ -176,7 +176,9 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
 
     let save = PdfSaveOptions {
         optimize: !opts.uncompressed,
-        subset_fonts: true,
+        // The fonts are subset already (see [`fonts::subset_font`]); printpdf
+        // subsets only with its `text_layout` feature, which we leave out.
+        subset_fonts: false,
         secure: false,
         image_optimization: None,
     };

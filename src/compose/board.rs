@@ -3,9 +3,8 @@
 
 use super::{Label, VAlign};
 use crate::error::{Error, Opt};
-use crate::layout::{
-    max_square, printable_area, Board, BoardPlacement, Rect, Side, Square, SquareKind, COLS, ROWS,
-};
+use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
+use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
@@ -283,7 +282,7 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
 
 /// A start square: a ring in the side's pattern and colour, the side's marks in two
 /// corners, the animal's character (beside its icon when the theme shows icons) and name.
-fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item> {
+fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> {
     let s = r.w;
     let c = r.center();
     let color = res.theme.side(piece.side);

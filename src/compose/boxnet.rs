@@ -5,8 +5,9 @@
 use super::counters::{default_size, Sides};
 use super::{left_text, paragraph, text_fit};
 use crate::error::Error;
+use crate::game::Side;
 use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, PanelKind, Stacks};
-use crate::layout::{printable_area, Rect, Side};
+use crate::layout::{printable_area, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};

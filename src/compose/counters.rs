@@ -2,7 +2,8 @@
 //! fronts only, fold-over pairs, or duplex fronts and backs.
 
 use crate::error::{Error, Opt};
-use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Piece, Rect, Side};
+use crate::game::{Piece, Side};
+use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};

@@ -1,7 +1,8 @@
 //! The rules handout: every sentence from the language pack, chosen by the
 //! ruleset, with a set-up diagram, a rank table and a river diagram.
 
-use crate::layout::{Animal, Board, BoardPlacement, Piece, Side, Square, SquareKind};
+use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
+use crate::layout::BoardPlacement;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};

@@ -1,4 +1,4 @@
-//! Composers: game layout + theme + language → pages of the drawing model.
+//! Composers: game model + sheet geometry + theme + language → pages of the drawing model.
 //! One composer per product; each is a plain function.
 
 pub mod board;

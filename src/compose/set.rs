@@ -160,7 +160,7 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     let mut page = Page::new(paper.width, paper.height);
     let area = printable_area(paper, res.theme.page.margin);
     let ink = res.theme.board.text.0;
-    let accent = res.theme.side(crate::layout::Side::South);
+    let accent = res.theme.side(crate::game::Side::South);
     let g = &res.lang.game;
     let title = if g.title == g.han {
         g.han.clone()

@@ -4,7 +4,8 @@
 
 use super::board::{board_art, check_square};
 use crate::error::{Error, Opt};
-use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan, COLS, ROWS};
+use crate::game::{COLS, ROWS};
+use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{

@@ -9,7 +9,7 @@ use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
 use super::flow::{flow, line_pages, Block, Placed, Style};
-use super::text_fit;
+use super::{text_fit, FitText};
 
 /// Choices for the handout.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -460,13 +460,15 @@ fn strip(
         items.push(shapes::fill(shapes::circle(c, q * 0.42), color));
         items.extend(text_fit(
             res,
-            &res.han,
-            &res.animal(p.animal).han,
-            q * 0.55,
-            q * 0.7,
-            c,
-            0.0,
-            res.theme.counters.face.0,
+            FitText {
+                text: &res.animal(p.animal).han,
+                stack: &res.han,
+                size: q * 0.55,
+                max_width: q * 0.7,
+                pos: c,
+                rotation: 0.0,
+                fill: res.theme.counters.face.0,
+            },
         ));
     };
     piece(

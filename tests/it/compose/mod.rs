@@ -5,5 +5,6 @@ mod boxnet;
 mod counters;
 mod handout;
 mod laser;
+mod scene;
 mod set;
 mod tiles;

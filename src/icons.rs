@@ -10,8 +10,8 @@
 use std::path::Path;
 
 use crate::error::Error;
+use crate::game::Animal;
 use crate::input::{read_text, InputKind};
-use crate::layout::Animal;
 use crate::scene::{pt, shapes, Item, Pt, Seg, Transform};
 
 /// Deepest nesting of elements in an icon file: 32. Drawing programs nest a

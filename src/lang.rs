@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{toml_error, Error, Opt};
-use crate::layout::Animal;
+use crate::game::Animal;
 
 /// A pack's identity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

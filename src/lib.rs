@@ -1,7 +1,8 @@
 //! jungle-print: printable sets for Dou Shou Qi (鬥獸棋, the Jungle game).
 //!
+//! The game model is [`game`] (sides, animals, squares, the standard board).
 //! The pipeline: [`resolve`] (theme, language, rules, fonts) → [`layout`]
-//! (board and sheet geometry) → [`compose`] (pages of the [`scene`] drawing
+//! (sheet geometry) → [`compose`] (pages of the [`scene`] drawing
 //! model) → [`render`] (SVG, PDF) → [`output`] (atomic write).
 //!
 //! The command line and the web page go through one façade, [`job`]: a
@@ -19,6 +20,7 @@
 
 pub mod compose;
 pub mod error;
+pub mod game;
 pub mod icons;
 pub mod input;
 pub mod job;

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{toml_error, Error, Opt};
-use crate::layout::Animal;
+use crate::game::Animal;
 
 /// A ruleset's identity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -100,7 +100,7 @@ impl Default for Win {
 #[serde(deny_unknown_fields)]
 pub struct Play {
     /// The side that moves first.
-    pub first: crate::layout::Side,
+    pub first: crate::game::Side,
     /// A fox takes the wolf's place.
     pub fox: bool,
 }

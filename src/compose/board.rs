@@ -3,14 +3,13 @@
 
 use super::{Label, VAlign};
 use crate::error::{Error, Opt};
-use crate::layout::{
-    max_square, printable_area, Board, BoardPlacement, Rect, Side, Square, SquareKind, COLS, ROWS,
-};
+use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
+use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
 
-use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit};
+use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit, FitText};
 
 /// Choices for the board sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -248,34 +247,40 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
     if han == word || s < 12.0 {
         items.extend(text_fit(
             res,
-            &res.han,
-            han,
-            s * 0.3,
-            s * 0.6,
-            c,
-            0.0,
-            color,
+            FitText {
+                text: han,
+                stack: &res.han,
+                size: s * 0.3,
+                max_width: s * 0.6,
+                pos: c,
+                rotation: 0.0,
+                fill: color,
+            },
         ));
     } else {
         items.extend(text_fit(
             res,
-            &res.han,
-            han,
-            s * 0.26,
-            s * 0.56,
-            pt(c.x, c.y - s * 0.07),
-            0.0,
-            color,
+            FitText {
+                text: han,
+                stack: &res.han,
+                size: s * 0.26,
+                max_width: s * 0.56,
+                pos: pt(c.x, c.y - s * 0.07),
+                rotation: 0.0,
+                fill: color,
+            },
         ));
         items.extend(text_fit(
             res,
-            &res.text,
-            word,
-            s * 0.12,
-            s * 0.6,
-            pt(c.x, c.y + s * 0.17),
-            0.0,
-            color,
+            FitText {
+                text: word,
+                stack: &res.text,
+                size: s * 0.12,
+                max_width: s * 0.6,
+                pos: pt(c.x, c.y + s * 0.17),
+                rotation: 0.0,
+                fill: color,
+            },
         ));
     }
     items
@@ -283,7 +288,7 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
 
 /// A start square: a ring in the side's pattern and colour, the side's marks in two
 /// corners, the animal's character (beside its icon when the theme shows icons) and name.
-fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item> {
+fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> {
     let s = r.w;
     let c = r.center();
     let color = res.theme.side(piece.side);
@@ -323,13 +328,15 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::layout::Piece) -> Vec<Item
         let name_pos = pt(c.x, c.y + s * 0.25);
         items.extend(text_fit(
             res,
-            &res.text,
-            names.label(),
-            s * 0.12,
-            s * 0.6,
-            name_pos,
-            0.0,
-            color,
+            FitText {
+                text: names.label(),
+                stack: &res.text,
+                size: s * 0.12,
+                max_width: s * 0.6,
+                pos: name_pos,
+                rotation: 0.0,
+                fill: color,
+            },
         ));
     }
     items
@@ -459,13 +466,15 @@ fn title(res: &Resources, paper: Paper, board: Rect) -> Vec<Item> {
     let pos = pt(paper.width / 2.0, board.y - room / 2.0);
     text_fit(
         res,
-        &res.bold,
-        &text,
-        size,
-        board.w,
-        pos,
-        0.0,
-        res.theme.board.text.0,
+        FitText {
+            text: &text,
+            stack: &res.bold,
+            size,
+            max_width: board.w,
+            pos,
+            rotation: 0.0,
+            fill: res.theme.board.text.0,
+        },
     )
 }
 

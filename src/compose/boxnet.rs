@@ -3,10 +3,11 @@
 //! numbered assembly steps with small diagrams.
 
 use super::counters::{default_size, Sides};
-use super::{left_text, paragraph, text_fit};
+use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
+use crate::game::Side;
 use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, PanelKind, Stacks};
-use crate::layout::{printable_area, Rect, Side};
+use crate::layout::{printable_area, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
@@ -165,13 +166,15 @@ fn sheet(res: &Resources, paper: Paper, heading: &str) -> Page {
         Layer::Guides,
         text_fit(
             res,
-            &res.bold,
-            heading,
-            4.5,
-            area.w,
-            pt(area.center().x, area.y + 4.0),
-            0.0,
-            res.theme.board.text.0,
+            FitText {
+                text: heading,
+                stack: &res.bold,
+                size: 4.5,
+                max_width: area.w,
+                pos: pt(area.center().x, area.y + 4.0),
+                rotation: 0.0,
+                fill: res.theme.board.text.0,
+            },
         ),
     );
     page
@@ -246,24 +249,28 @@ fn draw_net(
         let g = &res.lang.game;
         art.extend(text_fit(
             res,
-            &res.han,
-            &g.han,
-            (b.h * 0.22).min(b.w * 0.25),
-            b.w * 0.85,
-            pt(c.x, c.y - b.h * 0.08),
-            0.0,
-            th.side(Side::South),
+            FitText {
+                text: &g.han,
+                stack: &res.han,
+                size: (b.h * 0.22).min(b.w * 0.25),
+                max_width: b.w * 0.85,
+                pos: pt(c.x, c.y - b.h * 0.08),
+                rotation: 0.0,
+                fill: th.side(Side::South),
+            },
         ));
         if g.title != g.han {
             art.extend(text_fit(
                 res,
-                &res.bold,
-                &g.title,
-                (b.h * 0.08).min(9.0),
-                b.w * 0.8,
-                pt(c.x, c.y + b.h * 0.14),
-                0.0,
-                ink,
+                FitText {
+                    text: &g.title,
+                    stack: &res.bold,
+                    size: (b.h * 0.08).min(9.0),
+                    max_width: b.w * 0.8,
+                    pos: pt(c.x, c.y + b.h * 0.14),
+                    rotation: 0.0,
+                    fill: ink,
+                },
             ));
         }
         art.push(shapes::stroke(
@@ -278,23 +285,27 @@ fn draw_net(
             .replace("{h}", &format!("{:.0}", size.h));
         art.extend(text_fit(
             res,
-            &res.bold,
-            &words.tray,
-            4.0,
-            b.w * 0.8,
-            pt(c.x, c.y - 3.0),
-            0.0,
-            ink,
+            FitText {
+                text: &words.tray,
+                stack: &res.bold,
+                size: 4.0,
+                max_width: b.w * 0.8,
+                pos: pt(c.x, c.y - 3.0),
+                rotation: 0.0,
+                fill: ink,
+            },
         ));
         art.extend(text_fit(
             res,
-            &res.text,
-            &inside,
-            3.0,
-            b.w * 0.9,
-            pt(c.x, c.y + 3.0),
-            0.0,
-            ink,
+            FitText {
+                text: &inside,
+                stack: &res.text,
+                size: 3.0,
+                max_width: b.w * 0.9,
+                pos: pt(c.x, c.y + 3.0),
+                rotation: 0.0,
+                fill: ink,
+            },
         ));
     }
     let cut = Stroke::solid(th.counters.cut.0, th.counters.cut_width);

@@ -2,13 +2,14 @@
 //! fronts only, fold-over pairs, or duplex fronts and backs.
 
 use crate::error::{Error, Opt};
-use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Piece, Rect, Side};
+use crate::game::{Piece, Side};
+use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 use crate::theme::FaceStyle;
 
-use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit};
+use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit, FitText};
 
 /// Outline of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -383,13 +384,15 @@ fn sheet_furniture(
     };
     let head = text_fit(
         res,
-        &res.text,
-        text,
-        3.0,
-        text_w,
-        pt(area.center().x, area.y + HEADER / 2.0 - 0.5),
-        0.0,
-        ink,
+        FitText {
+            text,
+            stack: &res.text,
+            size: 3.0,
+            max_width: text_w,
+            pos: pt(area.center().x, area.y + HEADER / 2.0 - 0.5),
+            rotation: 0.0,
+            fill: ink,
+        },
     );
     page.add(Layer::Guides, head);
     if duplex {
@@ -568,13 +571,15 @@ impl<'a> Face<'a> {
         let rank_y = c.y - s * 0.27;
         items.extend(text_fit(
             res,
-            &res.bold,
-            &rank,
-            rank_size,
-            s * 0.3,
-            pt(c.x, rank_y),
-            0.0,
-            ink,
+            FitText {
+                text: &rank,
+                stack: &res.bold,
+                size: rank_size,
+                max_width: s * 0.3,
+                pos: pt(c.x, rank_y),
+                rotation: 0.0,
+                fill: ink,
+            },
         ));
         let mark = res.theme.mark(piece.side);
         let mark_dx = s * 0.1 + res.fonts.width_mm(&res.bold, &rank, rank_size) / 2.0;
@@ -609,13 +614,15 @@ impl<'a> Face<'a> {
             let room = 2.0 * (inner * inner - low * low).max(0.0).sqrt();
             items.extend(text_fit(
                 res,
-                &res.text,
-                names.label(),
-                name_size,
-                room.min(s * 0.56),
-                pt(c.x, c.y + name_y),
-                0.0,
-                ink,
+                FitText {
+                    text: names.label(),
+                    stack: &res.text,
+                    size: name_size,
+                    max_width: room.min(s * 0.56),
+                    pos: pt(c.x, c.y + name_y),
+                    rotation: 0.0,
+                    fill: ink,
+                },
             ));
         }
         page.add(Layer::Artwork, items);
@@ -633,13 +640,15 @@ impl<'a> Face<'a> {
         if self.opts.back_title {
             items.extend(text_fit(
                 res,
-                &res.han,
-                &res.lang.game.han,
-                s * 0.17,
-                s * 0.5,
-                c,
-                0.0,
-                ink,
+                FitText {
+                    text: &res.lang.game.han,
+                    stack: &res.han,
+                    size: s * 0.17,
+                    max_width: s * 0.5,
+                    pos: c,
+                    rotation: 0.0,
+                    fill: ink,
+                },
             ));
         }
         items.extend(pattern_line(

@@ -136,23 +136,27 @@ impl Setter<'_> {
                 let big = s * 2.3;
                 let mut items = super::text_fit(
                     res,
-                    &res.bold,
-                    title,
-                    big,
-                    self.width,
-                    pt(self.width / 2.0, big * 0.7),
-                    0.0,
-                    self.style.accent,
+                    super::FitText {
+                        text: title,
+                        stack: &res.bold,
+                        size: big,
+                        max_width: self.width,
+                        pos: pt(self.width / 2.0, big * 0.7),
+                        rotation: 0.0,
+                        fill: self.style.accent,
+                    },
                 );
                 items.extend(super::text_fit(
                     res,
-                    &res.text,
-                    sub,
-                    s * 1.05,
-                    self.width,
-                    pt(self.width / 2.0, big * 1.45 + s * 0.7),
-                    0.0,
-                    self.style.ink,
+                    super::FitText {
+                        text: sub,
+                        stack: &res.text,
+                        size: s * 1.05,
+                        max_width: self.width,
+                        pos: pt(self.width / 2.0, big * 1.45 + s * 0.7),
+                        rotation: 0.0,
+                        fill: self.style.ink,
+                    },
                 ));
                 let rule_y = big * 1.45 + s * 1.9;
                 items.push(shapes::stroke(
@@ -289,13 +293,15 @@ impl Setter<'_> {
         let cell = |text: &str, col: usize, stack: &FontStack, size: f64, color: Color| {
             super::text_fit(
                 res,
-                stack,
-                text,
-                size,
-                col_w - 1.0,
-                pt(col_w * (col as f64 + 0.5), row_h / 2.0),
-                0.0,
-                color,
+                super::FitText {
+                    text,
+                    stack,
+                    size,
+                    max_width: col_w - 1.0,
+                    pos: pt(col_w * (col as f64 + 0.5), row_h / 2.0),
+                    rotation: 0.0,
+                    fill: color,
+                },
             )
         };
         let mut items = Vec::new();

@@ -1,14 +1,15 @@
 //! The rules handout: every sentence from the language pack, chosen by the
 //! ruleset, with a set-up diagram, a rank table and a river diagram.
 
-use crate::layout::{Animal, Board, BoardPlacement, Piece, Side, Square, SquareKind};
+use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
+use crate::layout::BoardPlacement;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
 use super::flow::{flow, line_pages, Block, Placed, Style};
-use super::text_fit;
+use super::{text_fit, FitText};
 
 /// Choices for the handout.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -459,13 +460,15 @@ fn strip(
         items.push(shapes::fill(shapes::circle(c, q * 0.42), color));
         items.extend(text_fit(
             res,
-            &res.han,
-            &res.animal(p.animal).han,
-            q * 0.55,
-            q * 0.7,
-            c,
-            0.0,
-            res.theme.counters.face.0,
+            FitText {
+                text: &res.animal(p.animal).han,
+                stack: &res.han,
+                size: q * 0.55,
+                max_width: q * 0.7,
+                pos: c,
+                rotation: 0.0,
+                fill: res.theme.counters.face.0,
+            },
         ));
     };
     piece(

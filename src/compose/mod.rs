@@ -1,4 +1,4 @@
-//! Composers: game layout + theme + language → pages of the drawing model.
+//! Composers: game model + sheet geometry + theme + language → pages of the drawing model.
 //! One composer per product; each is a plain function.
 
 pub mod board;
@@ -37,19 +37,37 @@ pub fn check_bleed(bleed: f64) -> Result<(), crate::error::Error> {
 /// Labels shrunk below this fraction of their size to fit are reported as warnings.
 pub const MIN_FIT: f64 = 0.7;
 
-/// A centred one-line label, shrunk if needed so it is at most `max_width` mm wide
+/// A centred one-line label to be shrunk, if needed, to at most `max_width` mm
+/// wide; see [`text_fit`]. Lengths in mm, page coordinates.
+pub(crate) struct FitText<'a> {
+    /// The text (one line).
+    pub text: &'a str,
+    /// Fonts to try, first that has the glyph wins.
+    pub stack: &'a FontStack,
+    /// Em size in mm before any shrinking.
+    pub size: f64,
+    /// The widest the label may be, in mm.
+    pub max_width: f64,
+    /// Centre of the label (middle of the line).
+    pub pos: Pt,
+    /// Clockwise rotation in degrees about `pos`.
+    pub rotation: f64,
+    /// Colour.
+    pub fill: Color,
+}
+
+/// Lays out a [`FitText`], shrunk if needed so it is at most `max_width` mm wide
 /// (shrinking below [`MIN_FIT`] is reported through [`Resources::warn`]).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn text_fit(
-    res: &Resources,
-    stack: &FontStack,
-    text: &str,
-    size: f64,
-    max_width: f64,
-    pos: Pt,
-    rotation: f64,
-    fill: Color,
-) -> Vec<Item> {
+pub(crate) fn text_fit(res: &Resources, fit: FitText) -> Vec<Item> {
+    let FitText {
+        text,
+        stack,
+        size,
+        max_width,
+        pos,
+        rotation,
+        fill,
+    } = fit;
     let w = res.fonts.width_mm(stack, text, size);
     let size = if w > max_width && w > 0.0 {
         let scale = max_width / w;
@@ -246,7 +264,18 @@ pub(crate) fn animal_emblem(
     color: Color,
 ) -> Vec<Item> {
     let Some(icon) = icon else {
-        return text_fit(res, &res.han, han, size, max_width, c, 0.0, color);
+        return text_fit(
+            res,
+            FitText {
+                text: han,
+                stack: &res.han,
+                size,
+                max_width,
+                pos: c,
+                rotation: 0.0,
+                fill: color,
+            },
+        );
     };
     let box_size = s * 0.35;
     let mut items = vec![icon.item(
@@ -256,13 +285,15 @@ pub(crate) fn animal_emblem(
     )];
     items.extend(text_fit(
         res,
-        &res.han,
-        han,
-        s * 0.3,
-        s * 0.3,
-        pt(c.x + s * 0.17, c.y),
-        0.0,
-        color,
+        FitText {
+            text: han,
+            stack: &res.han,
+            size: s * 0.3,
+            max_width: s * 0.3,
+            pos: pt(c.x + s * 0.17, c.y),
+            rotation: 0.0,
+            fill: color,
+        },
     ));
     items
 }

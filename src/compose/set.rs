@@ -5,7 +5,7 @@ use super::board::{board_sheets, BoardOptions};
 use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
-use super::{left_text, paragraph, text_fit};
+use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::layout::{printable_area, Flip, Rect};
 use crate::paper::Paper;
@@ -160,7 +160,7 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     let mut page = Page::new(paper.width, paper.height);
     let area = printable_area(paper, res.theme.page.margin);
     let ink = res.theme.board.text.0;
-    let accent = res.theme.side(crate::layout::Side::South);
+    let accent = res.theme.side(crate::game::Side::South);
     let g = &res.lang.game;
     let title = if g.title == g.han {
         g.han.clone()
@@ -169,23 +169,27 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     };
     let mut items = text_fit(
         res,
-        &res.bold,
-        &title,
-        10.0,
-        area.w,
-        pt(area.center().x, area.y + 6.0),
-        0.0,
-        accent,
+        FitText {
+            text: &title,
+            stack: &res.bold,
+            size: 10.0,
+            max_width: area.w,
+            pos: pt(area.center().x, area.y + 6.0),
+            rotation: 0.0,
+            fill: accent,
+        },
     );
     items.extend(text_fit(
         res,
-        &res.text,
-        &g.subtitle,
-        4.0,
-        area.w,
-        pt(area.center().x, area.y + 14.0),
-        0.0,
-        ink,
+        FitText {
+            text: &g.subtitle,
+            stack: &res.text,
+            size: 4.0,
+            max_width: area.w,
+            pos: pt(area.center().x, area.y + 14.0),
+            rotation: 0.0,
+            fill: ink,
+        },
     ));
 
     let fill = |t: &str, r: (usize, usize)| t.replace("{pages}", &page_words(res, r));
@@ -356,13 +360,15 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
             .replace("{n}", &(first + i).to_string());
         items.extend(text_fit(
             res,
-            &res.text,
-            &number,
-            3.0,
-            w,
-            pt(at.x + w / 2.0, at.y + h + 3.0),
-            0.0,
-            ink,
+            FitText {
+                text: &number,
+                stack: &res.text,
+                size: 3.0,
+                max_width: w,
+                pos: pt(at.x + w / 2.0, at.y + h + 3.0),
+                rotation: 0.0,
+                fill: ink,
+            },
         ));
     }
     debug_assert!(rows as f64 * (ph * k + label + 3.0) <= room.h + 1e-6);

@@ -4,14 +4,15 @@
 
 use super::board::{board_art, check_square};
 use crate::error::{Error, Opt};
-use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan, COLS, ROWS};
+use crate::game::{COLS, ROWS};
+use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{
     map_leaves, pt, shapes, Clip, Color, Item, Layer, Page, Seg, Stroke, Transform,
 };
 
-use super::{left_text, paragraph, scale_bar, text_fit};
+use super::{left_text, paragraph, scale_bar, text_fit, FitText};
 
 /// Width of the glue strips of a tiled board, mm.
 pub const GLUE: f64 = 10.0;
@@ -163,13 +164,15 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
         };
         items.extend(text_fit(
             res,
-            &res.bold,
-            &res.lang.tiles.glue,
-            3.5,
-            40.0,
-            c,
-            turn,
-            ink,
+            FitText {
+                text: &res.lang.tiles.glue,
+                stack: &res.bold,
+                size: 3.5,
+                max_width: 40.0,
+                pos: c,
+                rotation: turn,
+                fill: ink,
+            },
         ));
     }
     page.add(Layer::Artwork, items);
@@ -216,13 +219,15 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
         .min(area.w / 2.0 - 12.0);
     let mut furniture = text_fit(
         res,
-        &res.bold,
-        &label,
-        size,
-        w,
-        pt(area.x + w / 2.0, area.y + 2.5),
-        0.0,
-        ink,
+        FitText {
+            text: &label,
+            stack: &res.bold,
+            size,
+            max_width: w,
+            pos: pt(area.x + w / 2.0, area.y + 2.5),
+            rotation: 0.0,
+            fill: ink,
+        },
     );
     let neighbours = [
         (
@@ -270,7 +275,16 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
             pt(at.x, at.y + 4.2)
         };
         furniture.extend(text_fit(
-            res, &res.bold, &name, 2.8, 20.0, label_at, 0.0, ink,
+            res,
+            FitText {
+                text: &name,
+                stack: &res.bold,
+                size: 2.8,
+                max_width: 20.0,
+                pos: label_at,
+                rotation: 0.0,
+                fill: ink,
+            },
         ));
     }
     page.add(Layer::Guides, furniture);
@@ -286,13 +300,15 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
     let ink = res.theme.board.text.0;
     let mut items = text_fit(
         res,
-        &res.bold,
-        &res.lang.tiles.map_heading,
-        7.0,
-        area.w,
-        pt(area.center().x, area.y + 5.0),
-        0.0,
-        ink,
+        FitText {
+            text: &res.lang.tiles.map_heading,
+            stack: &res.bold,
+            size: 7.0,
+            max_width: area.w,
+            pos: pt(area.center().x, area.y + 5.0),
+            rotation: 0.0,
+            fill: ink,
+        },
     );
     // The board, scaled into the upper half of the sheet.
     let (bw, bh) = (square * COLS as f64, square * ROWS as f64);
@@ -337,7 +353,18 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
             Color::WHITE,
             Stroke::solid(ink, 0.3),
         ));
-        items.extend(text_fit(res, &res.bold, &name, size, w, c, 0.0, ink));
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &name,
+                stack: &res.bold,
+                size,
+                max_width: w,
+                pos: c,
+                rotation: 0.0,
+                fill: ink,
+            },
+        ));
     }
     // The steps, numbered, below the map.
     let mut y = origin.y + bh * k + 10.0;

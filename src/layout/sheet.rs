@@ -1,6 +1,6 @@
 //! Where things go on a sheet of paper (mm, origin top-left, y down).
 
-use super::board::{Square, COLS, ROWS};
+use crate::game::{Square, COLS, ROWS};
 use crate::paper::Paper;
 use crate::scene::{pt, Pt};
 

@@ -15,8 +15,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub use color::{contrast, luminance, ThemeColor, COLOR_FORMS};
 
 use crate::error::{Error, Opt};
+use crate::game::{Animal, Side};
 use crate::input::InputKind;
-use crate::layout::{Animal, Side};
 use crate::scene::Color;
 
 /// Page settings.

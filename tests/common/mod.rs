@@ -135,6 +135,6 @@ pub fn cli_pdf(args: &[&str]) -> Vec<u8> {
 /// `let _snapshots = common::snapshots().bind_to_scope();`.
 pub fn snapshots() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots"));
     settings
 }

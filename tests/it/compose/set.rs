@@ -152,17 +152,19 @@ fn cover_thumbnails_place_the_pages_drawings() {
         .args(["-f", "4", "-l", "4", "-", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
-        .spawn()
-        .ok()
-        .and_then(|mut c| {
-            use std::io::Write as _;
-            c.stdin.take()?.write_all(&bytes).ok()?;
-            c.wait_with_output().ok()
-        });
-    if let Some(out) = text.filter(|o| o.status.success()) {
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("Elephant"), "rules text on page 4: {text}");
+        .spawn();
+    let Ok(mut child) = text else {
+        eprintln!("skipped: pdftotext is not installed; page 4's text was not extracted");
+        return;
+    };
+    {
+        use std::io::Write as _;
+        child.stdin.take().unwrap().write_all(&bytes).unwrap();
     }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "pdftotext failed on the set");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Elephant"), "rules text on page 4: {text}");
 }
 
 /// A print shop's set has no shared drawings: the thumbnails take the cover's

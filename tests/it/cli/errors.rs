@@ -251,3 +251,22 @@ fn a_bad_theme_is_one_line_exit_2_and_no_file() {
     }
     assert_eq!(files(&dir), vec!["bad.toml".to_string()]);
 }
+
+#[test]
+fn a_bad_ruleset_or_language_file_is_one_line_exit_2_and_no_file() {
+    let dir = tempdir("baddata");
+    std::fs::write(dir.join("rules.toml"), "[ranks]\ntiger = 9\n").unwrap();
+    std::fs::write(dir.join("pack.toml"), "[board]\ncastle = \"Castle\"\n").unwrap();
+    for (flag, file) in [("--ruleset", "rules.toml"), ("--lang-file", "pack.toml")] {
+        let (code, _, err) = run(&dir, &["rules", flag, file, "-o", "out.pdf"]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{flag}: {err}");
+        assert!(err.contains(file), "{flag} names the file: {err}");
+    }
+    let mut left = files(&dir);
+    left.sort();
+    assert_eq!(
+        left,
+        vec!["pack.toml".to_string(), "rules.toml".to_string()]
+    );
+}

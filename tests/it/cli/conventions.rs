@@ -141,6 +141,7 @@ fn quiet_prints_nothing_on_success_and_still_reports_errors() {
 }
 
 #[test]
+#[cfg(unix)]
 fn bash_completes_the_built_in_themes_after_a_subcommand() {
     let (code, script, _) = run(&["completions", "bash"]);
     assert_eq!(code, 0);

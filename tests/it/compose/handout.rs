@@ -8,8 +8,8 @@ use common::*;
 use jungle_print::compose::handout::{
     handout_line_pages, handout_pages, ruleset_line, variant_sentences, HandoutOptions,
 };
+use jungle_print::game::{Animal, Side};
 use jungle_print::lang::{Handout, Lang};
-use jungle_print::layout::{Animal, Side};
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf;
 use jungle_print::resolve::Resources;

@@ -1,6 +1,7 @@
-//! Rulesets and language packs as users write them: every mistake gets exit 2
-//! and a message naming the file, line and key; `check` reads them the way
-//! printing does; the help lists every preset; counters follow the ranks.
+//! Rulesets and language packs as users write them: every mistake is an input
+//! error naming the file, line and key (exit 2 and no file on the command
+//! line: `cli::errors`); `check` reads them the way printing does; the help
+//! lists every preset; counters follow the ranks.
 
 use crate::common;
 
@@ -9,6 +10,8 @@ use std::process::Command;
 
 use common::*;
 use jungle_print::compose::counters::{counter_pages, CounterOptions};
+use jungle_print::error::Error;
+use jungle_print::job::Source;
 use jungle_print::lang::{Lang, BUILTIN as PACKS};
 use jungle_print::paper::Paper;
 use jungle_print::resolve::Resources;
@@ -44,18 +47,31 @@ fn english_src() -> &'static str {
     PACKS[0].1
 }
 
-/// Runs `rules` with a ruleset or language file and expects exit 2 with every needle in the message.
-fn refused(flag: &str, path: &Path, needles: &[&str]) {
-    let p = path.to_str().unwrap();
-    let out = path.with_extension("pdf");
-    let (code, _, err) = run(&["rules", flag, p, "-o", out.to_str().unwrap()]);
-    assert_eq!(code, 2, "{err}");
-    assert!(!out.exists(), "no file on error");
-    assert!(err.contains(p), "names the file: {err}");
-    for n in needles {
-        assert!(err.contains(n), "`{n}` not in: {err}");
+/// Which kind of data file a test writes.
+#[derive(Clone, Copy)]
+enum Data {
+    Ruleset,
+    Lang,
+}
+
+/// Loads a ruleset or language file through the library and expects an input
+/// error (`Error::Input`) naming the file, with every needle in its one-line message.
+fn refused(what: Data, path: &Path, needles: &[&str]) -> String {
+    let source = Source::File(path.to_path_buf());
+    let err = match what {
+        Data::Ruleset => source.load::<Ruleset>().err(),
+        Data::Lang => source.load::<Lang>().err(),
     }
-    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    .unwrap_or_else(|| panic!("{} was accepted", path.display()));
+    assert!(matches!(err, Error::Input { .. }), "{err:?}");
+    let p = path.to_str().unwrap();
+    assert_eq!(err.origin(), Some(p), "names the file: {err}");
+    let msg = err.to_string();
+    for n in needles {
+        assert!(msg.contains(n), "`{n}` not in: {msg}");
+    }
+    assert_eq!(msg.trim().lines().count(), 1, "one line: {msg}");
+    msg
 }
 
 #[test]
@@ -63,8 +79,7 @@ fn a_bad_rank_names_the_rank_key_and_its_range() {
     for value in ["9", "300", "-1", "\"six\"", "6.5"] {
         let src = standard_src().replace("tiger = 6", &format!("tiger = {value}"));
         let p = scratch(&format!("rank{}.toml", value.len()), src.as_bytes());
-        refused("--ruleset", &p, &["ranks.tiger", "from 1 to 8"]);
-        let (_, _, err) = run(&["rules", "--ruleset", p.to_str().unwrap(), "-o", "-"]);
+        let err = refused(Data::Ruleset, &p, &["ranks.tiger", "from 1 to 8"]);
         assert!(!err.contains("meta.") && !err.contains("u8"), "{err}");
     }
 }
@@ -73,17 +88,17 @@ fn a_bad_rank_names_the_rank_key_and_its_range() {
 fn a_missing_or_extra_language_key_names_itself() {
     let missing = english_src().replace("den = \"Den\"\n", "");
     let p = scratch("missing.toml", missing.as_bytes());
-    refused("--lang-file", &p, &["board.den", "missing"]);
+    refused(Data::Lang, &p, &["board.den", "missing"]);
 
     let src = english_src();
     let (a, b) = (src.find("[sheet]").unwrap(), src.find("[handout]").unwrap());
     let no_section = format!("{}{}", &src[..a], &src[b..]);
     let p = scratch("nosection.toml", no_section.as_bytes());
-    refused("--lang-file", &p, &["[sheet]", "missing"]);
+    refused(Data::Lang, &p, &["[sheet]", "missing"]);
 
     let extra = src.replace("[board]\n", "[board]\ncastle = \"Castle\"\n");
     let p = scratch("extra.toml", extra.as_bytes());
-    refused("--lang-file", &p, &["board.castle", "unknown field"]);
+    refused(Data::Lang, &p, &["board.castle", "unknown field"]);
 }
 
 #[test]
@@ -110,11 +125,7 @@ fn a_language_pack_of_empty_strings_is_refused() {
         out.push('\n');
     }
     let p = scratch("empty.toml", out.as_bytes());
-    refused(
-        "--lang-file",
-        &p,
-        &["empty text", "animals.cat.name", "more"],
-    );
+    refused(Data::Lang, &p, &["empty text", "animals.cat.name", "more"]);
 }
 
 #[test]
@@ -125,14 +136,14 @@ fn self_contradicting_rulesets_are_refused_with_the_keys() {
         .replace("lion_jumps = \"both\"", "lion_jumps = \"none\"")
         .replace("tiger_jumps = \"both\"", "tiger_jumps = \"none\"");
     let p = scratch("foxfour.toml", fox.as_bytes());
-    refused("--ruleset", &p, &["play.fox", "variants.four_animals"]);
+    refused(Data::Ruleset, &p, &["play.fox", "variants.four_animals"]);
     let dog = four
         .replace("dog_swims = false", "dog_swims = true")
         .replace("lion_jumps = \"both\"", "lion_jumps = \"none\"")
         .replace("tiger_jumps = \"both\"", "tiger_jumps = \"none\"");
     let p = scratch("dogfour.toml", dog.as_bytes());
     refused(
-        "--ruleset",
+        Data::Ruleset,
         &p,
         &["variants.dog_swims", "variants.four_animals"],
     );
@@ -155,14 +166,14 @@ fn files_that_are_not_utf8_give_file_line_and_column() {
         .unwrap()
         + 1;
     let p = scratch("latin1.toml", &bytes);
-    refused("--ruleset", &p, &[&format!(":{line}:9:"), "UTF-8"]);
+    refused(Data::Ruleset, &p, &[&format!(":{line}:9:"), "UTF-8"]);
 
     let mut pack = english_src().as_bytes().to_vec();
     let at = english_src().find("Elephant").unwrap();
     pack[at] = 0xC9; // É in Latin-1
     let line = english_src()[..at].lines().count();
     let p = scratch("latin1-pack.toml", &pack);
-    refused("--lang-file", &p, &[&format!(":{line}:"), "UTF-8"]);
+    refused(Data::Lang, &p, &[&format!(":{line}:"), "UTF-8"]);
 }
 
 #[test]

@@ -12,8 +12,14 @@ use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
 use std::collections::BTreeSet;
 
-const WHOLE: &[u8] = include_bytes!("../../fonts/JungleKai-Regular.ttf");
-const CORE: &[u8] = include_bytes!("../../fonts/JungleKai-Core.subset.ttf");
+const WHOLE: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fonts/JungleKai-Regular.ttf"
+));
+const CORE: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fonts/JungleKai-Core.subset.ttf"
+));
 
 /// The characters set in Jungle Kai by the sets the page previews with the core.
 fn kai_chars() -> BTreeSet<char> {

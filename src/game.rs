@@ -1,4 +1,5 @@
-//! The 7×9 Jungle board as pure data: square kinds, owners and start squares.
+//! The game model: sides, animals, pieces, squares and the standard 7×9 board
+//! (square kinds, owners and start squares), as pure data with no geometry.
 //!
 //! Coordinates follow the usual notation: columns `a`–`g` from the south player's
 //! left, rows `1`–`9` counted from the south. Internally a [`Square`] holds a

@@ -6,7 +6,8 @@ use common::*;
 use jungle_print::compose::counters::{
     counter_pages, counter_preview, CounterOptions, Shape, Sides,
 };
-use jungle_print::layout::{Animal, Flip, Piece, Side};
+use jungle_print::game::{Animal, Piece, Side};
+use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;

@@ -1,0 +1,10 @@
+//! Composing: the pages of each product as scenes (board tiles, counters, the
+//! rules handout, the box, the whole set) and the laser pass over them.
+
+mod boxnet;
+mod counters;
+mod handout;
+mod laser;
+mod scene;
+mod set;
+mod tiles;

@@ -1,0 +1,7 @@
+//! The data users write and the program bundles: themes, language packs,
+//! rulesets, and the fonts' coverage of every built-in label.
+
+mod glyphs;
+mod lang_rules;
+mod themes;
+mod web_core;

@@ -1,0 +1,8 @@
+//! Rendering: the bytes of PDF, SVG and PNG files, what other readers rely on,
+//! and the print shop's PDF/X.
+
+mod fidelity;
+mod pdf;
+mod png;
+mod print_shop;
+mod svg;

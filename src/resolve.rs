@@ -160,7 +160,7 @@ impl Resources {
             let fox = rules.play.fox;
             Icons::load(
                 |a| {
-                    let name = if fox && a == crate::layout::Animal::Wolf {
+                    let name = if fox && a == crate::game::Animal::Wolf {
                         "fox"
                     } else {
                         a.key()
@@ -198,7 +198,7 @@ impl Resources {
                 .filter(|f| !f.name.starts_with("builtin:"))
                 .map(|f| std::path::PathBuf::from(&f.name)),
         );
-        for a in crate::layout::Animal::ALL {
+        for a in crate::game::Animal::ALL {
             for fox in [false, true] {
                 let icon = theme.icons.get(a, fox);
                 if !icon.starts_with("builtin:") {
@@ -244,7 +244,7 @@ impl Resources {
     }
 
     /// How an animal is written in this language under these rules (the fox may replace the wolf).
-    pub fn animal(&self, a: crate::layout::Animal) -> &crate::lang::AnimalName {
+    pub fn animal(&self, a: crate::game::Animal) -> &crate::lang::AnimalName {
         self.lang.animal(a, self.rules.play.fox)
     }
 

@@ -9,8 +9,6 @@ mod impose;
 mod sheet;
 mod tile;
 
-// `resolve.rs` still names `crate::layout::Animal`; kept crate-private until it moves to `crate::game`.
-pub(crate) use crate::game::Animal;
 pub use impose::{corner_marks, crop_marks, mirror, Flip, Grid, Mirror};
 pub use sheet::{max_square, printable_area, BoardPlacement, Rect};
 pub use tile::{Tile, TilePlan};

@@ -220,6 +220,13 @@ impl Resources {
             warnings: Default::default(),
         };
         res.check_glyphs()?;
+        let code = &res.lang.meta.code;
+        if res.rules.title_for_tag(code).is_none() {
+            let (key, title) = res.rules.title_key(code);
+            res.warn(format!(
+                "the ruleset has no title for language `{code}` (nor for a shorter form of its tag); its `{key}` “{title}” is printed: add `{code} = \"…\"` under [meta.title]"
+            ));
+        }
         Ok(res)
     }
 

@@ -278,13 +278,31 @@ impl Ruleset {
         self.title_key(code).1
     }
 
-    /// The name to print in language `code` with its key: `meta.title.CODE`,
-    /// else `meta.title.en`, else `meta.name`.
+    /// The name to print in language `code` with its key: the title of the
+    /// language tag or of its shorter forms (`zh-Hant-TW`, then `zh-Hant`,
+    /// then `zh`; letter case ignored), else `meta.title.en`, else `meta.name`.
     pub fn title_key(&self, code: &str) -> (String, &str) {
         let t = &self.meta.title;
-        match t.get_key_value(code).or_else(|| t.get_key_value("en")) {
+        let found = self.title_for_tag(code).or_else(|| t.get_key_value("en"));
+        match found {
             Some((k, v)) => (format!("meta.title.{k}"), v),
             None => ("meta.name".into(), &self.meta.name),
+        }
+    }
+
+    /// The title written for language tag `code` or one of its shorter forms.
+    pub fn title_for_tag(&self, code: &str) -> Option<(&String, &String)> {
+        let mut tag = code;
+        loop {
+            if let Some(kv) = self
+                .meta
+                .title
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(tag))
+            {
+                return Some(kv);
+            }
+            tag = &tag[..tag.rfind('-')?];
         }
     }
 
@@ -338,6 +356,17 @@ impl Default for Ruleset {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_title_follows_the_language_tag_to_its_shorter_forms() {
+        let r = super::Ruleset::default();
+        let (key, title) = r.title_key("zh-Hant-TW");
+        assert_eq!(key, "meta.title.zh-Hant");
+        assert_eq!(title, r.meta.title["zh-Hant"]);
+        assert_eq!(r.title_key("FR-ca").0, "meta.title.fr");
+        assert_eq!(r.title_key("xx").0, "meta.title.en");
+        assert!(r.title_for_tag("xx-YY").is_none());
+    }
+
     #[test]
     fn a_ruleset_from_before_win_settings_still_loads() {
         let src = BUILTIN[0].1;

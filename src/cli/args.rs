@@ -158,6 +158,10 @@ pub(crate) struct CheckArgs {
     /// A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name.
     #[arg(default_value = "classic", value_name = "FILE")]
     pub(crate) theme: String,
+    /// The theme whose fonts and colours a language pack or ruleset is checked
+    /// against (default: classic), or a theme to check instead of FILE.
+    #[arg(long = "theme", value_name = "THEME")]
+    pub(crate) with_theme: Option<String>,
     /// Check with this language only (default: all four built-in languages).
     #[arg(long, value_name = "LANG", value_parser = lang_names(), hide_possible_values = true)]
     pub(crate) lang: Option<String>,

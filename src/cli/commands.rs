@@ -34,6 +34,11 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
             }
         }
     }
+    // `--theme` names the theme to check against (or to check).
+    let against = a.with_theme.clone();
+    if let Some(t) = &against {
+        a.theme = t.clone();
+    }
     let lang = match (&a.lang_file, &a.lang) {
         (Some(p), _) => Some(Source::File(p.clone())),
         (None, Some(code)) => Some(Source::builtin(code)),
@@ -44,10 +49,19 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
         &Source::from_arg(&a.ruleset),
         lang.as_ref(),
     )?;
+    let with = match &against {
+        Some(_) => format!(" with theme `{}`", checked.theme),
+        None => String::new(),
+    };
     let what = match (&a.lang_file, checked.langs.first()) {
-        (Some(p), Some(code)) => format!("{}: language pack `{code}` is valid", p.display()),
+        (Some(p), Some(code)) => {
+            format!("{}: language pack `{code}` is valid{with}", p.display())
+        }
         _ if a.ruleset.ends_with(".toml") => {
-            format!("{}: ruleset `{}` is valid", a.ruleset, checked.ruleset)
+            format!(
+                "{}: ruleset `{}` is valid{with}",
+                a.ruleset, checked.ruleset
+            )
         }
         _ => format!("{}: theme `{}` is valid", a.theme, checked.theme),
     };

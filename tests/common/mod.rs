@@ -90,6 +90,27 @@ fn fresh_dir(kind: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A scratch folder, removed when dropped.
+pub struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh, empty scratch folder for one test, named after `name`.
+pub fn tempdir(name: &str) -> TempDir {
+    TempDir(fresh_dir(name))
+}
+
 /// Runs the command line in a fresh empty folder of its own: exit code,
 /// standard output, standard error, and whether `out.pdf` was left there.
 pub fn run_cli(args: &[&str]) -> (i32, String, String, bool) {

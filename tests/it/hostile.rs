@@ -1,7 +1,7 @@
 //! Hostile input (issue 10): every case ends quickly with exit 2, a message
 //! naming the file, option or key, and the old output files unchanged.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_jungle-print");
@@ -43,31 +43,7 @@ fn run_limited(dir: &Path, mb: u64, args: &[&str]) -> (i32, String) {
     (code, err)
 }
 
-/// A scratch folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn tempdir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!(
-        "jungle-print-hostile-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
-}
+use crate::common::tempdir;
 
 /// Every file in `dir` with its contents, sorted: to show nothing changed.
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {

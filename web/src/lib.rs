@@ -215,7 +215,8 @@ impl Set {
 
     /// The whole set as one PDF, as `jungle-print set` writes it.
     pub fn pdf(&self) -> Result<Vec<u8>, JsError> {
-        jungle_print::render::pdf::render(&self.doc, &Default::default()).map_err(|e| JsError::new(&e.to_string()))
+        jungle_print::render::pdf::render(&self.doc, &Default::default())
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Page `i` as SVG: text as outlines (the command line's default), or as

@@ -16,28 +16,7 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A scratch folder, removed when dropped.
-struct TempDir(std::path::PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn tempdir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!("jungle-print-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
-}
+use crate::common::tempdir;
 
 fn files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
@@ -269,4 +248,27 @@ fn a_bad_ruleset_or_language_file_is_one_line_exit_2_and_no_file() {
         left,
         vec!["pack.toml".to_string(), "rules.toml".to_string()]
     );
+}
+
+#[test]
+fn a_pack_is_checked_against_the_theme_named_and_its_tag_falls_back() {
+    let d = tempdir("check-theme");
+    let zh = jungle_print::lang::BUILTIN
+        .iter()
+        .find(|(c, _)| *c == "zh-Hant")
+        .unwrap()
+        .1
+        .replacen("code = \"zh-Hant\"", "code = \"zh-Hant-TW\"", 1);
+    std::fs::write(d.join("tw.toml"), zh).unwrap();
+    let (code, out, err) = run(&d, &["check", "tw.toml", "--theme", "ink-saver"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("`zh-Hant-TW` is valid with theme `ink-saver`"),
+        "{out}"
+    );
+    // zh-Hant-TW takes the ruleset's zh-Hant title, with no warning.
+    assert!(!err.contains("no title"), "{err}");
+    let (code, _, err) = run(&d, &["rules", "--lang-file", "tw.toml", "-o", "r.pdf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("warning"), "{err}");
 }

@@ -239,12 +239,25 @@ pub enum Error {
         /// What is wrong and what would be right.
         message: String,
     },
-    /// Text that the chosen fonts cannot draw.
-    #[error("{0}")]
-    Glyphs(String),
-    /// A font or icon file named by a theme that cannot be used.
-    #[error("{0}")]
-    Asset(String),
+    /// Text that the chosen fonts cannot draw, or a font that cannot be used.
+    #[error("{message}")]
+    Glyphs {
+        /// The theme key of the font to blame (`fonts.text`), when one is.
+        key: Option<String>,
+        /// The characters that cannot be drawn (empty for a font that
+        /// cannot be used at all).
+        chars: Vec<char>,
+        /// What is wrong, where, and what would be right.
+        message: String,
+    },
+    /// An icon (or other file) named by a theme key that cannot be used.
+    #[error("{message}")]
+    Asset {
+        /// The theme key that names it (`icons.rat`).
+        key: String,
+        /// What is wrong and what would be right.
+        message: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
@@ -254,15 +267,20 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The renderer failed (a bug, not a user error).
-    #[error("{0}")]
-    Render(String),
+    #[error("{message}")]
+    Render {
+        /// The format being written: `PDF`, `SVG` or `PNG`.
+        format: &'static str,
+        /// What failed.
+        message: String,
+    },
 }
 
 impl Error {
     /// Process exit code: 2 for anything the user can fix in their input, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Io { .. } | Error::Render(_) => 1,
+            Error::Io { .. } | Error::Render { .. } => 1,
             _ => 2,
         }
     }
@@ -303,10 +321,10 @@ impl Error {
             Error::CounterTooLarge { .. } => Opt::Size,
             Error::SharedCutsNeedLaserSquares => Opt::SharedCuts,
             Error::Input { .. }
-            | Error::Glyphs(_)
-            | Error::Asset(_)
+            | Error::Glyphs { .. }
+            | Error::Asset { .. }
             | Error::Io { .. }
-            | Error::Render(_) => return None,
+            | Error::Render { .. } => return None,
         })
     }
 
@@ -315,6 +333,15 @@ impl Error {
     pub fn origin(&self) -> Option<&str> {
         match self {
             Error::Input { origin, .. } => Some(origin),
+            _ => None,
+        }
+    }
+
+    /// The theme key a font or icon error blames (`fonts.text`, `icons.rat`).
+    pub fn theme_key(&self) -> Option<&str> {
+        match self {
+            Error::Glyphs { key, .. } => key.as_deref(),
+            Error::Asset { key, .. } => Some(key),
             _ => None,
         }
     }

@@ -62,7 +62,14 @@ fn load_font(
     key: &str,
     origins: &KeyOrigins,
 ) -> Result<FontId, Error> {
-    let bad = |m: String| origins.error(&format!("fonts.{key}"), m, Error::Glyphs);
+    let font_key = format!("fonts.{key}");
+    let bad = |m: String| {
+        origins.error(&font_key, m, |message| Error::Glyphs {
+            key: Some(font_key.clone()),
+            chars: Vec::new(),
+            message,
+        })
+    };
     if let Some(name) = spec.strip_prefix("builtin:") {
         let f = BuiltinFont::from_name(name)
             .ok_or_else(|| bad(format!("unknown built-in font `{}`", shown(name))))?;
@@ -167,7 +174,12 @@ impl Resources {
                     };
                     (theme.icons.get(a, fox), format!("icons.{name}"))
                 },
-                |key, m| theme.origins.error(key, m, Error::Asset),
+                |key, m| {
+                    theme.origins.error(key, m, |message| Error::Asset {
+                        key: key.to_string(),
+                        message,
+                    })
+                },
             )?
         } else {
             Icons::default()
@@ -267,12 +279,17 @@ impl Resources {
     /// The font of a theme, for messages:
     /// ``theme key `fonts.han` (`/path/kai.ttf`), set at my.toml:12``.
     pub fn font_name(&self, id: FontId) -> String {
-        let key = format!("fonts.{}", self.font_keys.get(id.0).copied().unwrap_or("?"));
+        let key = self.font_key(id);
         format!(
             "theme key `{key}` (`{}`){}",
             shown(&self.fonts.get(id).name),
             self.font_place(&key)
         )
+    }
+
+    /// The theme key that first named a font: `fonts.han`, `fonts.text` or `fonts.bold`.
+    pub fn font_key(&self, id: FontId) -> String {
+        format!("fonts.{}", self.font_keys.get(id.0).copied().unwrap_or("?"))
     }
 
     /// ", set at FILE:LINE" for a theme key, when known.
@@ -294,11 +311,16 @@ impl Resources {
             .filter(|(_, f)| *f == font)
             .map(|(c, _)| *c)
             .collect();
-        Some(Error::Glyphs(format!(
+        let message = format!(
             "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {what}; choose another font file",
             self.font_name(font),
             char_list(&chars)
-        )))
+        );
+        Some(Error::Glyphs {
+            key: Some(self.font_key(font)),
+            chars: chars.into_iter().collect(),
+            message,
+        })
     }
 
     /// Checks that every text run of the pages can be drawn: each character
@@ -321,12 +343,16 @@ impl Resources {
                     return Err(e);
                 }
                 let missing = self.fonts.missing(&vec![run.font], &run.text);
-                return Err(Error::Glyphs(format!(
-                    "{}: cannot draw {} in {what}; choose a font that has {}",
-                    self.font_name(run.font),
-                    char_list(&missing),
-                    if missing.len() == 1 { "it" } else { "them" }
-                )));
+                return Err(Error::Glyphs {
+                    key: Some(self.font_key(run.font)),
+                    message: format!(
+                        "{}: cannot draw {} in {what}; choose a font that has {}",
+                        self.font_name(run.font),
+                        char_list(&missing),
+                        if missing.len() == 1 { "it" } else { "them" }
+                    ),
+                    chars: missing.into_iter().collect(),
+                });
             }
         }
         Ok(())
@@ -415,11 +441,15 @@ impl Resources {
         } else if rules_count > 0 {
             self.rules.source.error(key, message)
         } else {
-            Error::Glyphs(format!(
-                "the theme's fonts{} cannot draw {}, which the program prints itself (ranks, coordinates, page numbers, sizes); choose fonts that have digits and common signs",
-                self.font_places(),
-                char_list(chars)
-            ))
+            Error::Glyphs {
+                key: None,
+                chars: chars.iter().copied().collect(),
+                message: format!(
+                    "the theme's fonts{} cannot draw {}, which the program prints itself (ranks, coordinates, page numbers, sizes); choose fonts that have digits and common signs",
+                    self.font_places(),
+                    char_list(chars)
+                ),
+            }
         })
     }
 }

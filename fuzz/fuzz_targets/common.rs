@@ -31,13 +31,7 @@ pub fn pdf_parses(doc: &Document) {
 /// refuse: board errors are fine, output must parse.
 pub fn print_all(res: &Resources, with_rules: bool) {
     let mut pages: Vec<Page> = Vec::new();
-    if let Ok(p) = board_page(
-        res,
-        &BoardOptions {
-            paper: Paper::A4,
-            square: None,
-        },
-    ) {
+    if let Ok(p) = board_page(res, &BoardOptions::new(Paper::A4)) {
         pages.push(p);
     }
     if with_rules {

@@ -2,7 +2,7 @@
 //! text into a PDF that lopdf parses and SVG that parses.
 #![no_main]
 
-use jungle_print::scene::{pt, Anchor, Color, Document, Item, Layer, Page, TextRun};
+use jungle_print::scene::{pt, Color, Document, Item, Layer, Page, TextRun};
 use jungle_print::text::FontBook;
 use libfuzzer_sys::fuzz_target;
 
@@ -10,12 +10,9 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    // SAFETY: the font book (and everything borrowing from it) is dropped
-    // before this call returns, while `data` is still alive; the program
-    // itself leaks font bytes for its whole run instead.
-    let data: &'static [u8] = unsafe { std::mem::transmute::<&[u8], &'static [u8]>(data) };
+    // The book holds its own copy, as a theme's font file is held.
     let mut book = FontBook::new();
-    let Ok(id) = book.add("fuzz.ttf", data, 0) else {
+    let Ok(id) = book.add("fuzz.ttf", data.to_vec(), 0) else {
         return;
     };
     if !jungle_print::resolve::font_embeds(&book, id) {
@@ -32,15 +29,15 @@ fuzz_target!(|data: &[u8]| {
     let mut page = Page::new(50.0, 50.0);
     page.add(
         Layer::Artwork,
-        vec![Item::Text(TextRun {
+        vec![Item::Text(TextRun::new(
+            &book,
+            id,
             text,
-            font: id,
-            size: 5.0,
-            pos: pt(5.0, 25.0),
-            anchor: Anchor::Start,
-            rotation: 0.0,
-            fill: Color::BLACK,
-        })],
+            5.0,
+            pt(5.0, 25.0),
+            0.0,
+            Color::BLACK,
+        ))],
     );
     let doc = Document {
         title: "fuzz".into(),

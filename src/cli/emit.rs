@@ -204,12 +204,15 @@ pub(crate) fn write(
                 ..Default::default()
             };
             let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &opts))
-                .ok_or_else(|| {
-                    Error::Render(
-                        "the PDF writer failed on this document (a bug: please report it)".into(),
-                    )
+                .ok_or_else(|| Error::Render {
+                    format: "PDF",
+                    message: "the PDF writer failed on this document (a bug: please report it)"
+                        .into(),
                 })?
-                .map_err(|e| Error::Render(e.to_string()))?;
+                .map_err(|e| Error::Render {
+                    format: "PDF",
+                    message: e.to_string(),
+                })?;
             write_atomic(path, &bytes)
         }
         Format::Png => {

@@ -912,6 +912,17 @@ fn fonts_without_digits_are_refused_before_anything_is_drawn() {
         );
     }
     refused(&d, &["check", "t.toml"], &["(U+003"]);
+    // Through the library: a typed error with the characters.
+    let theme = jungle_print::theme::Theme::load(&d.join("t.toml")).unwrap();
+    let lang = jungle_print::lang::Lang::load(&d.join("nodigits.toml")).unwrap();
+    let e = jungle_print::resolve::Resources::new(theme, lang, Default::default()).unwrap_err();
+    match e {
+        jungle_print::error::Error::Glyphs { key, chars, .. } => {
+            assert_eq!(key, None, "no one font is to blame");
+            assert!(chars.contains(&'0') && chars.contains(&'9'), "{chars:?}");
+        }
+        other => panic!("expected Error::Glyphs, got {other:?}"),
+    }
     // With the English pack, the first string with a digit is named.
     refused(
         &d,

@@ -170,6 +170,13 @@ fn located(e: Error, r: &Request) -> JobError {
             .find(|(text, name, _)| !text.is_empty() && *name == origin)
             .map(|(.., control)| control.to_string())
             .unwrap_or_default(),
+        // A font or icon a theme names: the uploaded theme, else the look.
+        (None, None) if e.theme_key().is_some() => if r.theme_file.is_empty() {
+            "theme"
+        } else {
+            "theme-file"
+        }
+        .to_string(),
         (None, None) => String::new(),
     };
     JobError {

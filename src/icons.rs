@@ -162,22 +162,10 @@ fn map_seg(s: Seg, t: Transform) -> Seg {
     }
 }
 
-/// The bounding box of the segments' points, as (x, y, w, h).
+/// The bounding box of the segments' points, as (x, y, w, h), when it has an
+/// area (see [`crate::scene::bounds`]).
 fn extent(segs: &[Seg]) -> Option<(f64, f64, f64, f64)> {
-    let pts: Vec<Pt> = segs
-        .iter()
-        .flat_map(|s| match *s {
-            Seg::Move(p) | Seg::Line(p) => vec![p],
-            Seg::Cubic(a, b, c) => vec![a, b, c],
-            Seg::Close => vec![],
-        })
-        .collect();
-    let (x0, x1) = pts
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
-    let (y0, y1) = pts
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+    let (x0, y0, x1, y1) = crate::scene::bounds(segs)?;
     (x1 > x0 && y1 > y0).then_some((x0, y0, x1 - x0, y1 - y0))
 }
 

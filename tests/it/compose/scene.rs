@@ -33,43 +33,14 @@ fn colour(c: Color) -> String {
 
 /// Segment count and bounding box of an outline (control points included).
 fn outline(segs: &[Seg]) -> String {
-    let pts: Vec<Pt> = segs
-        .iter()
-        .flat_map(|s| match *s {
-            Seg::Move(p) | Seg::Line(p) => vec![p],
-            Seg::Cubic(a, b, c) => vec![a, b, c],
-            Seg::Close => vec![],
-        })
-        .collect();
-    let (mut lo, mut hi) = (pt_max(), pt_min());
-    for p in &pts {
-        lo = Pt {
-            x: lo.x.min(p.x),
-            y: lo.y.min(p.y),
-        };
-        hi = Pt {
-            x: hi.x.max(p.x),
-            y: hi.y.max(p.y),
-        };
-    }
-    if pts.is_empty() {
-        format!("{} segs", segs.len())
-    } else {
-        format!("{} segs {}..{}", segs.len(), pt(lo), pt(hi))
-    }
-}
-
-fn pt_max() -> Pt {
-    Pt {
-        x: f64::INFINITY,
-        y: f64::INFINITY,
-    }
-}
-
-fn pt_min() -> Pt {
-    Pt {
-        x: f64::NEG_INFINITY,
-        y: f64::NEG_INFINITY,
+    match jungle_print::scene::bounds(segs) {
+        Some((x0, y0, x1, y1)) => format!(
+            "{} segs {}..{}",
+            segs.len(),
+            pt(Pt { x: x0, y: y0 }),
+            pt(Pt { x: x1, y: y1 })
+        ),
+        None => format!("{} segs", segs.len()),
     }
 }
 

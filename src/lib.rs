@@ -28,6 +28,7 @@ pub mod lang;
 pub mod layout;
 pub mod output;
 pub mod paper;
+pub mod picture;
 pub mod render;
 pub mod resolve;
 pub mod rules;

@@ -383,6 +383,8 @@ pub enum Item {
     /// Another page's whole drawing, shared rather than copied (the cover's
     /// thumbnails).
     Page(PageRef),
+    /// A raster picture (PNG or JPEG) in a box.
+    Picture(crate::picture::Placed),
 }
 
 /// The drawing of one page: items per layer, painted in [`Layer::ALL`] order.
@@ -487,6 +489,8 @@ pub trait Visitor<'a> {
     }
     /// After a clip's items.
     fn end_clip(&mut self) {}
+    /// A raster picture; `t` maps the enclosing space of `placed.transform`.
+    fn picture(&mut self, placed: &'a crate::picture::Placed, t: Transform);
     /// A page reference: `true` when the visitor drew it itself; otherwise
     /// its items are walked in place, layer after layer.
     fn page(&mut self, _page: &'a PageRef, _t: Transform) -> bool {
@@ -501,6 +505,7 @@ pub fn walk<'a, V: Visitor<'a> + ?Sized>(items: &'a [Item], t: Transform, v: &mu
         match item {
             Item::Path(p) => v.path(p, t),
             Item::Text(run) => v.text(run, t),
+            Item::Picture(p) => v.picture(p, t),
             Item::Group(g) => walk(&g.items, t.then_apply(g.transform), v),
             Item::Clip(c) => {
                 if v.begin_clip(&c.path, t) {
@@ -527,7 +532,7 @@ pub fn map_leaves<F: FnMut(Item) -> Option<Item>>(items: Vec<Item>, f: &mut F) -
     items
         .into_iter()
         .filter_map(|item| match item {
-            Item::Path(_) | Item::Text(_) => f(item),
+            Item::Path(_) | Item::Text(_) | Item::Picture(_) => f(item),
             Item::Group(mut g) => {
                 g.items = map_leaves(g.items, f);
                 Some(Item::Group(g))
@@ -554,6 +559,7 @@ pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
         fn text(&mut self, run: &'a TextRun, _: Transform) {
             self.0.push(run);
         }
+        fn picture(&mut self, _: &'a crate::picture::Placed, _: Transform) {}
     }
     let mut runs = Runs(Vec::new());
     walk(items, Transform::IDENTITY, &mut runs);

@@ -137,6 +137,7 @@ fn glyph_path(outline: &[OutlineSeg]) -> Option<tiny_skia::Path> {
 }
 
 impl<'a> Visitor<'a> for Ctx<'_> {
+    fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
     fn begin_clip(&mut self, outline: &'a [Seg], t: Transform) -> bool {
         let Some(path) = path_of(outline) else {
             return false;

@@ -129,6 +129,7 @@ impl Ctx<'_> {
 }
 
 impl<'a> Visitor<'a> for Ctx<'_> {
+    fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
     fn path(&mut self, p: &'a Path, t: Transform) {
         self.append(path(p, t));
     }

@@ -139,6 +139,7 @@ pub(super) struct Content<'o, 'n> {
 }
 
 impl Visitor<'_> for Content<'_, '_> {
+    fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
     fn path(&mut self, p: &Path, t: Transform) {
         path(self.ops, p, t);
     }

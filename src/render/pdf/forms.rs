@@ -21,6 +21,7 @@ pub(super) struct Form {
 pub(super) fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
     struct Used(rustc_hash::FxHashSet<usize>);
     impl Visitor<'_> for Used {
+        fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
         fn path(&mut self, _: &Path, _: Transform) {}
         fn text(&mut self, _: &TextRun, _: Transform) {}
         fn page(&mut self, r: &PageRef, _: Transform) -> bool {

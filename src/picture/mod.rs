@@ -1,0 +1,227 @@
+//! Pictures: PNG and JPEG files a theme places on counters, squares, backs
+//! and the box (full-colour SVG drawings are [`crate::icons::Icon`]s).
+//!
+//! A [`Raster`] keeps what the renderers need and nothing more: a JPEG's own
+//! bytes (the PDF embeds them unchanged), or decoded 8-bit samples with a
+//! separate straight (unpremultiplied) alpha plane. [`decode`] reads files
+//! within [`Limits`]. An [`Art`] is either kind of picture, ready to be placed
+//! in a box on a page.
+
+pub mod decode;
+
+use std::sync::Arc;
+
+use crate::icons::Icon;
+use crate::scene::{shapes, Clip, Color, Group, Item, Seg, Transform};
+
+pub use decode::{decode, Limits};
+
+/// How a JPEG's samples are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JpegColor {
+    /// One component.
+    Gray,
+    /// Three components (YCbCr in the file, RGB once decoded).
+    Rgb,
+    /// Four components. `inverted` is Adobe's APP14 convention (most CMYK
+    /// JPEGs, from Photoshop): 0 means full ink, so a PDF needs
+    /// `/Decode [1 0 1 0 1 0 1 0]`.
+    Cmyk {
+        /// Stored inverted (Adobe APP14 present).
+        inverted: bool,
+    },
+}
+
+/// Decoded samples, 8 bits each, rows top to bottom, no padding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Samples {
+    /// One sample per pixel.
+    Gray(Arc<[u8]>),
+    /// Three samples per pixel (sRGB).
+    Rgb(Arc<[u8]>),
+}
+
+/// A raster picture's data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RasterData {
+    /// A JPEG file's bytes, EXIF and other metadata segments removed (the
+    /// orientation is kept in [`Raster::orientation`]), so every reader sees
+    /// the same stored pixels. Decoded only where pixels are needed.
+    Jpeg {
+        /// The JPEG stream (SOI … EOI).
+        bytes: Arc<[u8]>,
+        /// Its colour model.
+        color: JpegColor,
+    },
+    /// Decoded pixels (a PNG, any bit depth, palette or interlace).
+    Pixels {
+        /// Colour samples.
+        color: Samples,
+        /// Straight (not premultiplied) alpha, one byte per pixel; `None`
+        /// when every pixel is opaque.
+        alpha: Option<Arc<[u8]>>,
+    },
+}
+
+/// A decoded raster picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Raster {
+    /// Stored width in pixels (before [`Raster::orientation`] is applied).
+    pub width: u32,
+    /// Stored height in pixels.
+    pub height: u32,
+    /// EXIF orientation, 1–8 (1: as stored).
+    pub orientation: u8,
+    /// The pixels or the JPEG stream.
+    pub data: RasterData,
+    /// A digest of the file's bytes: equal pictures share one embedded copy.
+    pub digest: u64,
+}
+
+/// Straight (unpremultiplied) RGBA pixels, 8 bits per sample, stored order
+/// (orientation not applied), rows top to bottom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rgba {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width × height × 4` bytes.
+    pub pixels: Vec<u8>,
+}
+
+impl Raster {
+    /// Width and height in pixels as the picture is shown (orientations 5–8
+    /// swap them).
+    pub fn shown_size(&self) -> (u32, u32) {
+        if self.orientation >= 5 {
+            (self.height, self.width)
+        } else {
+            (self.width, self.height)
+        }
+    }
+
+    /// Maps the shown picture's unit square (x right, y down, 0–1) onto the
+    /// stored picture's unit square: a renderer that draws the stored pixels
+    /// into the unit square under `t.then_apply(raster.orientation())` shows
+    /// them upright.
+    pub fn orientation(&self) -> Transform {
+        // EXIF orientation n says how the stored rows must be turned to be
+        // shown; this is the inverse map, from shown coordinates to stored.
+        let t = |a, b, c, d, e, f| Transform([a, b, c, d, e, f]);
+        // Transform([a, b, c, d, e, f]) maps (x, y) to (a x + c y + e, b x + d y + f).
+        match self.orientation {
+            2 => t(-1.0, 0.0, 0.0, 1.0, 1.0, 0.0),
+            3 => t(-1.0, 0.0, 0.0, -1.0, 1.0, 1.0),
+            4 => t(1.0, 0.0, 0.0, -1.0, 0.0, 1.0),
+            5 => t(0.0, 1.0, 1.0, 0.0, 0.0, 0.0),
+            6 => t(0.0, 1.0, -1.0, 0.0, 1.0, 0.0),
+            7 => t(0.0, -1.0, -1.0, 0.0, 1.0, 1.0),
+            8 => t(0.0, -1.0, 1.0, 0.0, 0.0, 1.0),
+            _ => Transform::IDENTITY,
+        }
+        .inverse()
+        .unwrap_or(Transform::IDENTITY)
+    }
+}
+
+/// A raster picture placed on a page: its shown unit square (x right, y
+/// down) mapped by `transform` into the enclosing space (mm).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// The picture, shared by every placement.
+    pub raster: Arc<Raster>,
+    /// From the shown picture's unit square to the enclosing space.
+    pub transform: Transform,
+}
+
+/// How a picture fills a box whose proportions differ from its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// Whole picture inside the box, centred (bands left empty).
+    Contain,
+    /// The box covered, centred, the overflow clipped.
+    Cover,
+}
+
+/// A picture of either kind, ready to place.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Art {
+    /// A PNG or JPEG.
+    Raster(Arc<Raster>),
+    /// An SVG drawing, in its own colours (or one colour when a theme asks).
+    Vector(Arc<Icon>),
+}
+
+impl Art {
+    /// Width ÷ height as shown (an icon's unit box is square).
+    pub fn aspect(&self) -> f64 {
+        match self {
+            Art::Raster(r) => {
+                let (w, h) = r.shown_size();
+                w as f64 / h.max(1) as f64
+            }
+            Art::Vector(_) => 1.0,
+        }
+    }
+
+    /// Pixels as shown, for print-resolution checks (`None` for drawings).
+    pub fn pixels(&self) -> Option<(u32, u32)> {
+        match self {
+            Art::Raster(r) => Some(r.shown_size()),
+            Art::Vector(_) => None,
+        }
+    }
+
+    /// The picture fitted into the box `(x, y, w, h)` (mm, y down): with
+    /// [`Fit::Cover`] inside a clip to `clip` (the box itself when `None`),
+    /// with [`Fit::Contain`] clipped to `clip` only when one is given.
+    pub fn place(&self, rect: (f64, f64, f64, f64), fit: Fit, clip: Option<Vec<Seg>>) -> Item {
+        let (x, y, w, h) = rect;
+        let aspect = self.aspect();
+        let (pw, ph) = match fit {
+            Fit::Contain if w / h > aspect => (h * aspect, h),
+            Fit::Contain => (w, w / aspect),
+            Fit::Cover if w / h > aspect => (w, w / aspect),
+            Fit::Cover => (h * aspect, h),
+        };
+        let t = Transform::translate(x + (w - pw) / 2.0, y + (h - ph) / 2.0)
+            .then_apply(Transform::scale(pw, ph));
+        let item = match self {
+            Art::Raster(raster) => Item::Picture(Placed {
+                raster: raster.clone(),
+                transform: t,
+            }),
+            Art::Vector(icon) => Item::Group(Group {
+                transform: t,
+                items: icon.items(None),
+            }),
+        };
+        let clip = match (fit, clip) {
+            (_, Some(path)) => Some(path),
+            (Fit::Cover, None) => Some(shapes::rect(x, y, w, h)),
+            (Fit::Contain, None) => None,
+        };
+        match clip {
+            Some(path) => Item::Clip(Clip {
+                path,
+                items: vec![item],
+            }),
+            None => item,
+        }
+    }
+
+    /// The picture in one colour (a silhouette), for themes that ask for it;
+    /// a raster picture is left as it is.
+    pub fn tinted(&self, color: Option<Color>) -> Art {
+        match (self, color) {
+            (Art::Vector(icon), Some(c)) => Art::Vector(Arc::new(icon.tinted(c))),
+            _ => self.clone(),
+        }
+    }
+}
+
+/// The print resolution of `pixels` shown over `mm` millimetres, in dots per inch.
+pub fn dpi(pixels: u32, mm: f64) -> f64 {
+    pixels as f64 / (mm / 25.4)
+}

@@ -39,6 +39,9 @@ pub enum Samples {
     Gray(Arc<[u8]>),
     /// Three samples per pixel (sRGB).
     Rgb(Arc<[u8]>),
+    /// Four samples per pixel, 0 = no ink (a picture separated for a print
+    /// shop, `compose::print_shop`).
+    Cmyk(Arc<[u8]>),
 }
 
 /// A raster picture's data.
@@ -101,13 +104,12 @@ impl Raster {
         }
     }
 
-    /// Maps the shown picture's unit square (x right, y down, 0–1) onto the
-    /// stored picture's unit square: a renderer that draws the stored pixels
-    /// into the unit square under `t.then_apply(raster.orientation())` shows
-    /// them upright.
+    /// Maps the stored picture's unit square (x right, y down, 0–1: the
+    /// stored pixels, row 0 at the top) onto the shown picture's unit square:
+    /// a renderer that draws the stored pixels into the unit square under
+    /// `t.then_apply(raster.orientation())` shows them upright under `t`.
     pub fn orientation(&self) -> Transform {
-        // EXIF orientation n says how the stored rows must be turned to be
-        // shown; this is the inverse map, from shown coordinates to stored.
+        // EXIF orientation n says how the stored rows are turned to be shown.
         let t = |a, b, c, d, e, f| Transform([a, b, c, d, e, f]);
         // Transform([a, b, c, d, e, f]) maps (x, y) to (a x + c y + e, b x + d y + f).
         match self.orientation {
@@ -120,8 +122,70 @@ impl Raster {
             8 => t(0.0, -1.0, 1.0, 0.0, 0.0, 1.0),
             _ => Transform::IDENTITY,
         }
-        .inverse()
-        .unwrap_or(Transform::IDENTITY)
+    }
+}
+
+impl Raster {
+    /// Straight RGBA pixels for a screen or a PNG page, stored orientation:
+    /// CMYK converted naively (as [`Color::to_rgb`]).
+    pub fn screen_rgba(&self) -> Result<Rgba, String> {
+        let (color, alpha) = match &self.data {
+            RasterData::Jpeg { .. } => return Err("JPEG pixels: pending".into()),
+            RasterData::Pixels { color, alpha } => (color, alpha),
+        };
+        let n = self.width as usize * self.height as usize;
+        let mut pixels = Vec::with_capacity(n * 4);
+        let a = |i: usize| alpha.as_ref().map_or(255, |a| a[i]);
+        match color {
+            Samples::Gray(s) => (0..n).for_each(|i| pixels.extend([s[i], s[i], s[i], a(i)])),
+            Samples::Rgb(s) => {
+                (0..n).for_each(|i| pixels.extend([s[3 * i], s[3 * i + 1], s[3 * i + 2], a(i)]))
+            }
+            Samples::Cmyk(s) => (0..n).for_each(|i| {
+                let ink = |j: usize| s[4 * i + j] as f32 / 255.0;
+                let (r, g, b) = Color::Cmyk(ink(0), ink(1), ink(2), ink(3)).to_rgb();
+                pixels.extend([r, g, b, a(i)]);
+            }),
+        }
+        Ok(Rgba {
+            width: self.width,
+            height: self.height,
+            pixels,
+        })
+    }
+
+    /// The picture as a file a browser or an SVG reader shows: the JPEG
+    /// itself when it is grey or RGB, else a PNG of its pixels. Returns the
+    /// media type and the bytes.
+    pub fn screen_file(&self) -> Result<(&'static str, Vec<u8>), String> {
+        if let RasterData::Jpeg {
+            bytes,
+            color: JpegColor::Gray | JpegColor::Rgb,
+        } = &self.data
+        {
+            return Ok(("image/jpeg", bytes.to_vec()));
+        }
+        let rgba = self.screen_rgba()?;
+        let opaque = rgba.pixels.chunks_exact(4).all(|p| p[3] == 255);
+        let mut out = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut out, rgba.width, rgba.height);
+            enc.set_depth(png::BitDepth::Eight);
+            enc.set_compression(png::Compression::Default);
+            let data = if opaque {
+                enc.set_color(png::ColorType::Rgb);
+                rgba.pixels
+                    .chunks_exact(4)
+                    .flat_map(|p| [p[0], p[1], p[2]])
+                    .collect()
+            } else {
+                enc.set_color(png::ColorType::Rgba);
+                rgba.pixels
+            };
+            let mut w = enc.write_header().map_err(|e| e.to_string())?;
+            w.write_image_data(&data).map_err(|e| e.to_string())?;
+        }
+        Ok(("image/png", out))
     }
 }
 

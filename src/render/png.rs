@@ -78,6 +78,7 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
         book: &doc.fonts,
         pixmap: &mut pixmap,
         masks: Vec::new(),
+        pictures: Default::default(),
     };
     for (_, items) in page.layers.iter() {
         walk(items, base, &mut ctx);
@@ -90,6 +91,25 @@ struct Ctx<'a> {
     pixmap: &'a mut Pixmap,
     /// The clip of each clip entered, the innermost last.
     masks: Vec<Mask>,
+    /// Pictures decoded for this page (premultiplied), by digest; `None`
+    /// for one that could not be decoded.
+    pictures: rustc_hash::FxHashMap<u64, Option<Pixmap>>,
+}
+
+/// A picture's pixels as tiny-skia draws them: premultiplied alpha, so that
+/// transparent edges blend without a dark fringe.
+fn pixmap_of(r: &crate::picture::Raster) -> Option<Pixmap> {
+    let rgba = r.screen_rgba().ok()?;
+    let mut pixmap = Pixmap::new(rgba.width, rgba.height)?;
+    for (out, p) in pixmap
+        .pixels_mut()
+        .iter_mut()
+        .zip(rgba.pixels.chunks_exact(4))
+    {
+        let c = tiny_skia::ColorU8::from_rgba(p[0], p[1], p[2], p[3]);
+        *out = c.premultiply();
+    }
+    Some(pixmap)
 }
 
 fn sk(t: Transform) -> SkTransform {
@@ -137,7 +157,28 @@ fn glyph_path(outline: &[OutlineSeg]) -> Option<tiny_skia::Path> {
 }
 
 impl<'a> Visitor<'a> for Ctx<'_> {
-    fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
+    fn picture(&mut self, placed: &'a crate::picture::Placed, t: Transform) {
+        let r = &placed.raster;
+        let pixmap = self
+            .pictures
+            .entry(r.digest)
+            .or_insert_with(|| pixmap_of(r));
+        let Some(pixmap) = pixmap else { return };
+        // Pixels to the stored unit square, then as the scene places it.
+        let m = t
+            .then_apply(placed.transform)
+            .then_apply(r.orientation())
+            .then_apply(Transform::scale(
+                1.0 / f64::from(r.width),
+                1.0 / f64::from(r.height),
+            ));
+        let paint = tiny_skia::PixmapPaint {
+            quality: tiny_skia::FilterQuality::Bicubic,
+            ..Default::default()
+        };
+        self.pixmap
+            .draw_pixmap(0, 0, pixmap.as_ref(), &paint, sk(m), self.masks.last());
+    }
     fn begin_clip(&mut self, outline: &'a [Seg], t: Transform) -> bool {
         let Some(path) = path_of(outline) else {
             return false;

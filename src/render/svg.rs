@@ -32,6 +32,7 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
         glyphs: BTreeMap::new(),
         live: BTreeMap::new(),
         clips: Vec::new(),
+        images: BTreeMap::new(),
         open: Vec::new(),
     };
     // The printed sheet, bleed included; user units stay mm from the trim's corner.
@@ -53,10 +54,15 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
     if !ctx.live.is_empty() {
         root.append(font_faces(&doc.fonts, &ctx.live));
     }
-    if !ctx.glyphs.is_empty() || !ctx.clips.is_empty() {
+    if !ctx.glyphs.is_empty() || !ctx.clips.is_empty() || !ctx.images.is_empty() {
         let mut defs = Definitions::new();
         for clip in std::mem::take(&mut ctx.clips) {
             defs.append(clip);
+        }
+        let mut images: Vec<_> = std::mem::take(&mut ctx.images).into_values().collect();
+        images.sort_by_key(|(n, _)| *n);
+        for (_, image) in images {
+            defs.append(image);
         }
         for ((font, gid), d) in &ctx.glyphs {
             defs.append(
@@ -82,6 +88,9 @@ struct Ctx<'a> {
     live: BTreeMap<FontId, BTreeSet<u16>>,
     /// `<clipPath>` elements for the definitions, `clip0`, `clip1`, …
     clips: Vec<Element>,
+    /// Pictures drawn on this page, by digest: their number (`im0`, `im1`,
+    /// … in order of first use) and their `<image>` for the definitions.
+    images: BTreeMap<u64, (usize, Element)>,
     /// The groups being filled: the layer's, then one per clip entered.
     open: Vec<Group>,
 }
@@ -129,7 +138,37 @@ impl Ctx<'_> {
 }
 
 impl<'a> Visitor<'a> for Ctx<'_> {
-    fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
+    /// A picture: its file once in the definitions (a data URL in an
+    /// `<image>` spanning one user unit), a `<use>` wherever it is drawn.
+    fn picture(&mut self, placed: &'a crate::picture::Placed, t: Transform) {
+        let r = &placed.raster;
+        let next = self.images.len();
+        let n = match self.images.get(&r.digest) {
+            Some((n, _)) => *n,
+            None => {
+                let Ok((mime, bytes)) = r.screen_file() else {
+                    return;
+                };
+                let mut image = Element::new("image");
+                image.assign("id", format!("im{next}"));
+                image.assign("width", 1);
+                image.assign("height", 1);
+                image.assign("preserveAspectRatio", "none");
+                image.assign(
+                    "xlink:href",
+                    format!("data:{mime};base64,{}", base64(&bytes)),
+                );
+                self.images.insert(r.digest, (next, image));
+                next
+            }
+        };
+        let m = t.then_apply(placed.transform).then_apply(r.orientation());
+        self.append(
+            Use::new()
+                .set("xlink:href", format!("#im{n}"))
+                .set("transform", matrix(m)),
+        );
+    }
     fn path(&mut self, p: &'a Path, t: Transform) {
         self.append(path(p, t));
     }

@@ -21,6 +21,8 @@ pub(super) struct Names<'a> {
     pub(super) codes: &'a [HashMap<char, [u8; 2]>],
     /// By [`crate::scene::Page::drawing_id`].
     pub(super) forms: &'a HashMap<usize, Form>,
+    /// Image XObject names by [`crate::picture::Raster::digest`].
+    pub(super) images: &'a HashMap<u64, String>,
 }
 
 /// The map from a page's scene space (mm, origin at the trimmed sheet's
@@ -139,7 +141,20 @@ pub(super) struct Content<'o, 'n> {
 }
 
 impl Visitor<'_> for Content<'_, '_> {
-    fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
+    fn picture(&mut self, placed: &crate::picture::Placed, t: Transform) {
+        let Some(name) = self.names.images.get(&placed.raster.digest) else {
+            return;
+        };
+        let m = super::images::placement(placed, t).0.map(|v| v as f32);
+        let ops = &mut *self.ops;
+        ops.op("q");
+        ops.op_f32s(&m, "cm");
+        let out = ops.start();
+        out.push('/');
+        out.push_str(name);
+        out.push_str(" Do");
+        ops.op("Q");
+    }
     fn path(&mut self, p: &Path, t: Transform) {
         path(self.ops, p, t);
     }

@@ -23,6 +23,7 @@ pub use fonts::can_embed;
 mod document;
 mod fonts;
 mod forms;
+mod images;
 mod pdfx;
 
 use content::{page_content, Names};
@@ -206,10 +207,20 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     // A page whose drawing recurs inside another (a cover thumbnail) is drawn
     // once, as a Form XObject that the page and each thumbnail place.
     let forms = shared_pages(doc);
+    // Each picture once, named in every page's resources (before any page
+    // becomes a form, which takes its page's resources).
+    let images = images::collect(doc);
+    if !images.list.is_empty() {
+        let entries = images::add_images(&mut lo, &images).map_err(PdfError)?;
+        for &id in &page_ids {
+            document::add_resources(&mut lo, id, b"XObject", &entries);
+        }
+    }
     let names = Names {
         fonts: &font_ids,
         codes: &codes,
         forms: &forms,
+        images: &images.names,
     };
     let mut form_ids = Vec::new();
     for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {

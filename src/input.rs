@@ -24,6 +24,8 @@ pub enum InputKind {
     Ruleset,
     /// An SVG icon.
     Icon,
+    /// A picture: PNG, JPEG or SVG.
+    Picture,
     /// A TrueType/OpenType font or collection.
     Font,
 }
@@ -34,6 +36,9 @@ pub const MAX_TOML_BYTES: u64 = 1 << 20;
 /// Largest icon file, in bytes: 1 MiB; the built-in icons are 0.5–4.5 KB and
 /// typical icon sets stay under 50 KB.
 pub const MAX_ICON_BYTES: u64 = 1 << 20;
+/// Largest picture file, in bytes: 32 MiB, room for a 24-megapixel photo as
+/// a JPEG (about 12 MB) or a scanned page as a PNG.
+pub const MAX_PICTURE_BYTES: u64 = 32 << 20;
 /// Largest font file, in bytes: 64 MiB, above the largest common CJK
 /// collections (Noto Serif CJK OTC: 26 MB; Noto Sans CJK: 19.5 MB).
 pub const MAX_FONT_BYTES: u64 = 64 << 20;
@@ -47,6 +52,7 @@ impl InputKind {
         match self {
             InputKind::Theme | InputKind::LangPack | InputKind::Ruleset => MAX_TOML_BYTES,
             InputKind::Icon => MAX_ICON_BYTES,
+            InputKind::Picture => MAX_PICTURE_BYTES,
             InputKind::Font => MAX_FONT_BYTES,
         }
     }
@@ -58,6 +64,7 @@ impl InputKind {
             InputKind::LangPack => "language pack",
             InputKind::Ruleset => "ruleset",
             InputKind::Icon => "icon",
+            InputKind::Picture => "picture",
             InputKind::Font => "font",
         }
     }

@@ -8,9 +8,9 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::error::Error;
-use crate::icons::Icons;
 use crate::input::{excerpt, read_bytes, shown, InputKind};
 use crate::lang::Lang;
+use crate::picture::{Art, Pictures};
 use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
 use crate::theme::{FontList, KeyOrigins, Theme};
@@ -37,8 +37,8 @@ pub struct Resources {
     pub text: FontStack,
     /// Stack for titles and numbers (bold face, then the Chinese face).
     pub bold: FontStack,
-    /// The animals' icons, ready to draw.
-    pub icons: Icons,
+    /// The theme's pictures (each animal's, or its icon; the scenery), ready to draw.
+    pub pictures: Pictures,
     /// The files this run reads (theme files, fonts, icons, and what the
     /// caller adds: a language pack, a ruleset): never to be written over.
     pub inputs: Vec<std::path::PathBuf>,
@@ -140,6 +140,17 @@ fn load_fonts(book: &mut FontBook, theme: &Theme, key: &str) -> Result<FontStack
         .collect()
 }
 
+/// The scenery pictures a theme names as files.
+fn res_scenery(theme: &Theme) -> impl Iterator<Item = String> + '_ {
+    theme
+        .pictures
+        .scenery()
+        .into_iter()
+        .map(|(_, spec)| spec)
+        .filter(|spec| !spec.is_empty() && !spec.starts_with("builtin:"))
+        .map(str::to_string)
+}
+
 /// `first` followed by the fonts of `then` it does not already hold.
 fn stack(first: &FontStack, then: &FontStack) -> FontStack {
     let mut s = first.clone();
@@ -163,27 +174,7 @@ impl Resources {
                 }
             }
         }
-        let icons = if theme.board.icons || theme.counters.icons {
-            let fox = rules.play.fox;
-            Icons::load(
-                |a| {
-                    let name = if fox && a == crate::game::Animal::Wolf {
-                        "fox"
-                    } else {
-                        a.key()
-                    };
-                    (theme.icons.get(a, fox), format!("icons.{name}"))
-                },
-                |key, m| {
-                    theme.origins.error(key, m, |message| Error::Asset {
-                        key: key.to_string(),
-                        message,
-                    })
-                },
-            )?
-        } else {
-            Icons::default()
-        };
+        let pictures = Pictures::load(&theme, rules.play.fox, theme.uses_animal_pictures())?;
         // Chinese text sets its punctuation the Chinese way, from small faces that
         // hold only those marks: full-width quotes, centred ，。、；： in Traditional Chinese.
         let mut marks = Vec::new();
@@ -210,11 +201,13 @@ impl Resources {
                 .filter(|f| !f.name.starts_with("builtin:"))
                 .map(|f| std::path::PathBuf::from(&f.name)),
         );
+        inputs.extend(res_scenery(&theme).map(std::path::PathBuf::from));
         for a in crate::game::Animal::ALL {
             for fox in [false, true] {
-                let icon = theme.icons.get(a, fox);
-                if !icon.starts_with("builtin:") {
-                    inputs.push(icon.into());
+                for spec in [theme.icons.get(a, fox), theme.pictures.animal(a, fox)] {
+                    if !spec.is_empty() && !spec.starts_with("builtin:") {
+                        inputs.push(spec.into());
+                    }
                 }
             }
         }
@@ -227,7 +220,7 @@ impl Resources {
             text: stack(&text, &han),
             bold: stack(&bold, &han),
             han,
-            icons,
+            pictures,
             font_keys,
             warnings: Default::default(),
         };
@@ -244,6 +237,20 @@ impl Resources {
 
     /// Notes a problem that does not stop the output (e.g. a label shrunk to
     /// fit); quotations in it are cut to a short prefix.
+    /// An animal's picture (or icon) as a face or a square shows it: a
+    /// one-colour drawing in `ink` when the theme's `pictures.colours` asks;
+    /// `None` when the theme loaded none.
+    pub fn animal_art(&self, a: crate::game::Animal, ink: crate::scene::Color) -> Option<Art> {
+        use crate::theme::PictureColours;
+        let (art, _) = self.pictures.animal(a)?;
+        let tint = match self.theme.pictures.colours {
+            PictureColours::Own => false,
+            PictureColours::Side => true,
+            PictureColours::Auto => art.is_silhouette(),
+        };
+        Some(art.tinted(tint.then_some(ink)))
+    }
+
     pub fn warn(&self, message: String) {
         let message = crate::input::shorten_quotes(&message);
         let mut w = self.warnings.borrow_mut();

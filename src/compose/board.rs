@@ -310,9 +310,25 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
         let at = pt(c.x + dx * s * 0.4, c.y + dy * s * 0.4);
         items.extend(mark_item(res.theme.mark(piece.side), at, s * 0.08, color));
     }
+    // The picture layouts show the counter's picture, so that a child sets up
+    // by matching pictures.
+    if res.theme.counters.layout != crate::theme::FaceLayout::Character {
+        let clip = shapes::circle(c, radius - s * 0.02);
+        items.extend(super::picture_face(
+            res,
+            piece,
+            c,
+            s,
+            color,
+            res.theme.board.land.0,
+            Some(clip),
+            res.theme.counters.show_rank,
+        ));
+        return items;
+    }
     let icon = res
-        .icons
-        .get(piece.animal)
+        .pictures
+        .animal(piece.animal)
         .filter(|_| res.theme.board.icons);
     items.extend(animal_emblem(
         res,

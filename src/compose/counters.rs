@@ -7,9 +7,11 @@ use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
-use crate::theme::FaceStyle;
+use crate::theme::{FaceLayout, FaceStyle};
 
-use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit, FitText};
+use super::{
+    animal_emblem, mark_item, pattern_line, picture_face, pips, scale_bar, text_fit, FitText,
+};
 
 /// Outline of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -564,49 +566,89 @@ impl<'a> Face<'a> {
     fn front(&self, res: &Resources, page: &mut Page, piece: Piece) {
         let mut items = Vec::new();
         let ink = self.background(res, piece.side, &mut items);
+        let cs = &res.theme.counters;
         let names = res.animal(piece.animal);
         let (s, c) = (self.size, self.center);
         let rank = res.rules.rank(piece.animal).to_string();
-        let rank_size = s * 0.2 * res.theme.counters.rank_scale;
+        let rank_size = s * 0.2 * cs.rank_scale;
         let rank_y = c.y - s * 0.27;
-        items.extend(text_fit(
-            res,
-            FitText {
-                text: &rank,
-                stack: &res.bold,
-                size: rank_size,
-                max_width: s * 0.3,
-                pos: pt(c.x, rank_y),
-                rotation: 0.0,
-                fill: ink,
-            },
-        ));
         let mark = res.theme.mark(piece.side);
-        let mark_dx = s * 0.1 + res.fonts.width_mm(&res.bold, &rank, rank_size) / 2.0;
+        if cs.layout != FaceLayout::Character {
+            let plate = self.outline(-s * cs.ring_width);
+            items.extend(picture_face(
+                res,
+                piece,
+                c,
+                s,
+                ink,
+                cs.face.0,
+                Some(plate),
+                cs.show_rank,
+            ));
+            if cs.show_rank {
+                let size = s * 0.14 * cs.rank_scale;
+                let dx = s * 0.09 + res.fonts.width_mm(&res.bold, &rank, size) / 2.0;
+                for dx in [-dx, dx] {
+                    items.extend(mark_item(mark, pt(c.x + dx, c.y - s * 0.3), s * 0.07, ink));
+                }
+            }
+            page.add(Layer::Artwork, items);
+            if !self.opts.shared_cuts {
+                self.cut(res, page);
+            }
+            return;
+        }
+        if cs.show_rank {
+            items.extend(text_fit(
+                res,
+                FitText {
+                    text: &rank,
+                    stack: &res.bold,
+                    size: rank_size,
+                    max_width: s * 0.3,
+                    pos: pt(c.x, rank_y),
+                    rotation: 0.0,
+                    fill: ink,
+                },
+            ));
+        }
+        let mark_dx = if cs.show_rank {
+            s * 0.1 + res.fonts.width_mm(&res.bold, &rank, rank_size) / 2.0
+        } else {
+            s * 0.1
+        };
         for dx in [-mark_dx, mark_dx] {
             items.extend(mark_item(mark, pt(c.x + dx, rank_y), s * 0.1, ink));
         }
-        let icon = res
-            .icons
-            .get(piece.animal)
-            .filter(|_| res.theme.counters.icons);
+        let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
         items.extend(animal_emblem(
             res,
             &names.han,
             icon,
             pt(c.x, c.y + s * 0.03),
             s,
-            s * 0.4,
+            s * 0.4 * cs.character_scale,
             s * 0.5,
             ink,
         ));
-        if !names.label().is_empty() {
+        if cs.pips {
+            let n = res.rules.rank(piece.animal);
+            let y = if n > 4 { s * 0.27 } else { s * 0.31 };
+            let halo = res.theme.counter_ink(piece.side).1;
+            items.extend(pips(
+                n,
+                pt(c.x, c.y + y),
+                s * 0.065 * cs.pips_scale,
+                ink,
+                halo,
+            ));
+        } else if cs.show_name && !names.label().is_empty() {
             // The name's line must stay inside the rim of a round face: the chord
             // of the inner circle at the line's lower edge gives its width.
             // A thick rim moves the line up a little.
             let inner = match res.theme.face_style(piece.side) {
                 FaceStyle::Filled => s * 0.43,
-                FaceStyle::Ringed => s * (0.48 - res.theme.counters.ring_width),
+                FaceStyle::Ringed => s * (0.48 - cs.ring_width),
             };
             let name_size = s * 0.105;
             let name_y = (s * 0.29).min(inner - s * 0.095);

@@ -12,6 +12,7 @@ pub mod print_shop;
 pub mod set;
 pub mod tiles;
 
+use crate::picture::{Art, Fit};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};
 pub use label::{Label, VAlign};
@@ -249,6 +250,195 @@ pub(crate) fn mark_item(mark: Mark, c: Pt, size: f64, color: Color) -> Option<It
     Some(shapes::fill(segs, color))
 }
 
+/// Lowest print resolution before a picture is said to print soft, dpi.
+pub const SOFT_DPI: f64 = 150.0;
+
+/// `art` placed in `rect` (mm) as [`Art::place`] does; a raster picture that
+/// would print below [`SOFT_DPI`] there is reported once per size, naming
+/// `key`, its pixels, the printed size and the pixels 300 dpi needs.
+pub(crate) fn place_art(
+    res: &Resources,
+    art: &Art,
+    key: &str,
+    rect: (f64, f64, f64, f64),
+    fit: Fit,
+    clip: Option<Vec<Seg>>,
+) -> Item {
+    if let Some((pw, ph)) = art.pixels() {
+        let (w, h) = (rect.2, rect.3);
+        let aspect = art.aspect();
+        // The printed size of the whole picture (it overflows the box when covering).
+        let (mw, mh) = match fit {
+            Fit::Contain if w / h > aspect => (h * aspect, h),
+            Fit::Contain => (w, w / aspect),
+            Fit::Cover if w / h > aspect => (w, w / aspect),
+            Fit::Cover => (h * aspect, h),
+        };
+        let dpi = crate::picture::dpi(pw, mw).min(crate::picture::dpi(ph, mh));
+        if dpi < SOFT_DPI {
+            let need = |mm: f64| (mm / 25.4 * 300.0).ceil();
+            res.warn(format!(
+                "{}: the picture is {pw} × {ph} pixels, printed {} × {} mm: {} dpi, which prints soft (below {SOFT_DPI}); give it at least {} × {} pixels for 300 dpi",
+                res.theme.origins.place(key).map_or_else(|| format!("key `{key}`"), |p| format!("{p}: key `{key}`")),
+                crate::input::num((mw * 10.0).round() / 10.0),
+                crate::input::num((mh * 10.0).round() / 10.0),
+                dpi.round(),
+                need(mw),
+                need(mh)
+            ));
+        }
+    }
+    art.place(rect, fit, clip)
+}
+
+/// The rank as dots a child can count, centred on `c`: one row up to four,
+/// else two rows (the longer on top). `d` is a dot's diameter in mm; each dot
+/// has a thin ring in `halo` so it stays visible over a picture.
+pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color) -> Vec<Item> {
+    let n = n as usize;
+    let rows: Vec<usize> = if n <= 4 {
+        vec![n]
+    } else {
+        vec![n.div_ceil(2), n / 2]
+    };
+    let pitch = d * 1.45;
+    let top = c.y - (rows.len() as f64 - 1.0) * pitch / 2.0;
+    let mut items = Vec::new();
+    for (r, &count) in rows.iter().enumerate() {
+        let y = top + r as f64 * pitch;
+        let left = c.x - (count as f64 - 1.0) * pitch / 2.0;
+        for i in 0..count {
+            let at = pt(left + i as f64 * pitch, y);
+            items.push(shapes::fill_stroke(
+                shapes::circle(at, d / 2.0),
+                ink,
+                crate::scene::Stroke::solid(halo, d * 0.16),
+            ));
+        }
+    }
+    items
+}
+
+/// The middle of a face in a picture layout (`counters.layout` is `picture`
+/// or `picture-and-character`), for a counter or a start square `s` mm wide
+/// centred on `c`: the rank on top (when shown), the picture (beside the
+/// character in `picture-and-character`), then the rank's dots or the name at
+/// the bottom. `ink` draws text and dots, `plate` is the colour behind them;
+/// `clip` bounds the picture (the face inside its rim).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn picture_face(
+    res: &Resources,
+    piece: crate::game::Piece,
+    c: Pt,
+    s: f64,
+    ink: Color,
+    plate: Color,
+    clip: Option<Vec<Seg>>,
+    show_rank: bool,
+) -> Vec<Item> {
+    use crate::theme::FaceLayout;
+    let cs = &res.theme.counters;
+    let names = res.animal(piece.animal);
+    let rank = res.rules.rank(piece.animal);
+    let mut items = Vec::new();
+    let two_rows = cs.pips && rank > 4;
+    let bottom = if two_rows { s * 0.27 } else { s * 0.31 };
+    let has_bottom = cs.pips || (cs.show_name && !names.label().is_empty());
+    let art = res.animal_art(piece.animal, ink);
+    let key = res
+        .pictures
+        .animal(piece.animal)
+        .map_or(String::new(), |(_, k)| k.to_string());
+    // The middle band, between the rank and the bottom line.
+    let top = if show_rank { -s * 0.21 } else { -s * 0.36 };
+    let low = match (has_bottom, two_rows) {
+        (false, _) => s * 0.36,
+        (true, false) => s * 0.2,
+        (true, true) => s * 0.16,
+    };
+    let mid = c.y + (top + low) / 2.0;
+    // As large as asked, within the band (unless the picture covers the face).
+    let side = if cs.picture_scale >= 0.95 {
+        s
+    } else {
+        (cs.picture_scale * s).min(low - top)
+    };
+    let with_character = cs.layout == FaceLayout::PictureAndCharacter;
+    if let Some(art) = &art {
+        let (x, w) = if with_character {
+            (c.x - s * 0.02 - side * 0.75, side * 0.75)
+        } else {
+            (c.x - side / 2.0, side)
+        };
+        let h = if with_character { side * 0.75 } else { side };
+        let fit = if cs.picture_scale >= 0.95 {
+            Fit::Cover
+        } else {
+            Fit::Contain
+        };
+        items.push(place_art(
+            res,
+            art,
+            &key,
+            (x, mid - h / 2.0, w, h),
+            fit,
+            clip,
+        ));
+    }
+    if with_character || art.is_none() {
+        let size = s * 0.3 * cs.character_scale;
+        let (pos, width) = if art.is_some() {
+            (pt(c.x + s * 0.17, mid), s * 0.3)
+        } else {
+            (pt(c.x, mid), s * 0.5)
+        };
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &names.han,
+                stack: &res.han,
+                size,
+                max_width: width,
+                pos,
+                rotation: 0.0,
+                fill: ink,
+            },
+        ));
+    }
+    if show_rank {
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &rank.to_string(),
+                stack: &res.bold,
+                size: s * 0.14 * cs.rank_scale,
+                max_width: s * 0.3,
+                pos: pt(c.x, c.y - s * 0.29),
+                rotation: 0.0,
+                fill: ink,
+            },
+        ));
+    }
+    if cs.pips {
+        let d = s * 0.08 * cs.pips_scale;
+        items.extend(pips(rank, pt(c.x, c.y + bottom), d, ink, plate));
+    } else if cs.show_name && !names.label().is_empty() {
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: names.label(),
+                stack: &res.text,
+                size: s * 0.1,
+                max_width: s * 0.56,
+                pos: pt(c.x, c.y + bottom),
+                rotation: 0.0,
+                fill: ink,
+            },
+        ));
+    }
+    items
+}
+
 /// An animal's Chinese character centred on `c` (`size` mm, shrunk to at most
 /// `max_width` mm), or, when an icon is given, the icon and a smaller character
 /// side by side. `s` is the size in mm of the square or counter they sit on.
@@ -256,14 +446,14 @@ pub(crate) fn mark_item(mark: Mark, c: Pt, size: f64, color: Color) -> Option<It
 pub(crate) fn animal_emblem(
     res: &Resources,
     han: &str,
-    icon: Option<&crate::icons::Icon>,
+    icon: Option<(&Art, &str)>,
     c: Pt,
     s: f64,
     size: f64,
     max_width: f64,
     color: Color,
 ) -> Vec<Item> {
-    let Some(icon) = icon else {
+    let Some((icon, key)) = icon else {
         return text_fit(
             res,
             FitText {
@@ -278,11 +468,19 @@ pub(crate) fn animal_emblem(
         );
     };
     let box_size = s * 0.35;
-    let mut items = vec![icon.item(
-        pt(c.x - s * 0.02 - box_size, c.y - box_size / 2.0),
-        box_size,
-        color,
-    )];
+    let at = pt(c.x - s * 0.02 - box_size, c.y - box_size / 2.0);
+    let mut items = vec![match icon {
+        // A silhouette in the text's colour, as icons were always drawn.
+        Art::Vector(i) if icon.is_silhouette() => i.item(at, box_size, color),
+        _ => place_art(
+            res,
+            icon,
+            key,
+            (at.x, at.y, box_size, box_size),
+            Fit::Contain,
+            None,
+        ),
+    }];
     items.extend(text_fit(
         res,
         FitText {

@@ -8,6 +8,7 @@
 //! in a box on a page.
 
 pub mod decode;
+pub mod load;
 
 use std::sync::Arc;
 
@@ -15,6 +16,7 @@ use crate::icons::Icon;
 use crate::scene::{shapes, Clip, Color, Group, Item, Seg, Transform};
 
 pub use decode::{decode, Limits};
+pub use load::Pictures;
 
 /// How a JPEG's samples are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,6 +274,23 @@ impl Art {
                 items: vec![item],
             }),
             None => item,
+        }
+    }
+
+    /// True for a drawing painted in one colour with no outlines (a
+    /// silhouette, like the built-in icons); false for coloured drawings and
+    /// raster pictures.
+    pub fn is_silhouette(&self) -> bool {
+        let Art::Vector(icon) = self else {
+            return false;
+        };
+        let mut fills = icon.items(None).into_iter().map(|item| match item {
+            Item::Path(p) if p.stroke.is_none() => p.fill,
+            _ => None,
+        });
+        match fills.next() {
+            Some(Some(first)) => fills.all(|f| f == Some(first)),
+            _ => false,
         }
     }
 

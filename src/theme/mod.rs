@@ -118,8 +118,22 @@ pub struct CounterStyle {
     pub ring_width: f64,
     /// Size factor of the rank number (0.6–1.6).
     pub rank_scale: f64,
-    /// Draw the animals' icons on the counters.
+    /// Draw the animals' icons on the counters (layout `character`).
     pub icons: bool,
+    /// How the face is laid out.
+    pub layout: FaceLayout,
+    /// Picture size in the picture layouts, as a fraction of the counter size (0.3–1).
+    pub picture_scale: f64,
+    /// Size factor of the Chinese character (0.5–1.5).
+    pub character_scale: f64,
+    /// Print the name and phonetic guide.
+    pub show_name: bool,
+    /// Print the rank number.
+    pub show_rank: bool,
+    /// Show the rank as countable dots.
+    pub pips: bool,
+    /// Size factor of the dots (0.5–1.6).
+    pub pips_scale: f64,
     pub cut: ThemeColor,
     /// Cut line width, mm.
     pub cut_width: f64,
@@ -169,6 +183,102 @@ pub struct FontChoice {
     pub bold: FontList,
 }
 
+/// How a counter's face and a start square are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FaceLayout {
+    /// The Chinese character large (with the icon beside it when asked).
+    Character,
+    /// The animal's picture large, no character.
+    Picture,
+    /// Picture and character side by side.
+    PictureAndCharacter,
+}
+
+/// Whose colours an SVG drawing is painted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PictureColours {
+    /// A one-colour drawing takes the side's colour; others keep theirs.
+    Auto,
+    /// Always the drawing's own colours.
+    Own,
+    /// Always the side's colour.
+    Side,
+}
+
+/// Pictures: one per animal (falling back to its icon) and the board's,
+/// backs' and lid's. Each is `builtin:NAME`, a file path made absolute, or
+/// empty for none.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PictureChoice {
+    pub colours: PictureColours,
+    #[serde(default)]
+    pub elephant: String,
+    #[serde(default)]
+    pub lion: String,
+    #[serde(default)]
+    pub tiger: String,
+    #[serde(default)]
+    pub leopard: String,
+    #[serde(default)]
+    pub wolf: String,
+    #[serde(default)]
+    pub fox: String,
+    #[serde(default)]
+    pub dog: String,
+    #[serde(default)]
+    pub cat: String,
+    #[serde(default)]
+    pub rat: String,
+    #[serde(default)]
+    pub board: String,
+    #[serde(default)]
+    pub land: String,
+    #[serde(default)]
+    pub river: String,
+    #[serde(default)]
+    pub trap: String,
+    #[serde(default)]
+    pub den: String,
+    #[serde(default)]
+    pub back: String,
+    #[serde(default)]
+    pub lid: String,
+}
+
+impl PictureChoice {
+    /// The picture named for an animal (`fox` for the wolf when the fox
+    /// plays): empty when none.
+    pub fn animal(&self, a: Animal, fox: bool) -> &str {
+        match a {
+            Animal::Rat => &self.rat,
+            Animal::Cat => &self.cat,
+            Animal::Dog => &self.dog,
+            Animal::Wolf if fox => &self.fox,
+            Animal::Wolf => &self.wolf,
+            Animal::Leopard => &self.leopard,
+            Animal::Tiger => &self.tiger,
+            Animal::Lion => &self.lion,
+            Animal::Elephant => &self.elephant,
+        }
+    }
+
+    /// The scenery pictures with their keys, in key order.
+    pub fn scenery(&self) -> [(&'static str, &str); 7] {
+        [
+            ("board", &self.board),
+            ("land", &self.land),
+            ("river", &self.river),
+            ("trap", &self.trap),
+            ("den", &self.den),
+            ("back", &self.back),
+            ("lid", &self.lid),
+        ]
+    }
+}
+
 /// One SVG icon per animal: `builtin:NAME` or a file path.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -215,12 +325,38 @@ pub struct Theme {
     pub counters: CounterStyle,
     pub fonts: FontChoice,
     pub icons: IconChoice,
+    pub pictures: PictureChoice,
     /// Where each key was written (not part of the theme's value).
     #[serde(skip)]
     pub origins: KeyOrigins,
 }
 
 pub use crate::input::KeyOrigins;
+
+impl Theme {
+    /// True when something draws the animals' pictures or icons: icons
+    /// beside characters, a picture layout, or pictures named for animals
+    /// (the rules' ranks table and the cover show them).
+    pub fn uses_animal_pictures(&self) -> bool {
+        let p = &self.pictures;
+        self.board.icons
+            || self.counters.icons
+            || self.counters.layout != FaceLayout::Character
+            || [
+                &p.elephant,
+                &p.lion,
+                &p.tiger,
+                &p.leopard,
+                &p.wolf,
+                &p.fox,
+                &p.dog,
+                &p.cat,
+                &p.rat,
+            ]
+            .iter()
+            .any(|s| !s.is_empty())
+    }
+}
 
 /// Built-in themes: (name, TOML source). `classic` is complete; the others extend it.
 pub const BUILTIN: [(&str, &str); 5] = [
@@ -491,7 +627,12 @@ impl Theme {
     }
 
     /// A side's face style.
+    /// A side's face style; the picture layouts always ring the face (the
+    /// picture sits on the light face colour inside the side's rim).
     pub fn face_style(&self, side: Side) -> FaceStyle {
+        if self.counters.layout != FaceLayout::Character {
+            return FaceStyle::Ringed;
+        }
         match side {
             Side::South => self.sides.south_style,
             Side::North => self.sides.north_style,

@@ -30,8 +30,8 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// A font or a fallback list of fonts: `builtin:NAME`, a file path, `path#FACE`.
     Fonts,
-    /// An SVG icon: `builtin:NAME` or a file path.
-    Icon,
+    /// A picture: `builtin:NAME` or a PNG, JPEG or SVG file path (`""`: none).
+    Picture,
     /// Another theme: a built-in name or a file path.
     Theme,
 }
@@ -51,7 +51,7 @@ impl Kind {
                 .collect::<Vec<_>>()
                 .join(", "),
             Kind::Fonts => "font, or list of fonts".into(),
-            Kind::Icon => "SVG icon".into(),
+            Kind::Picture => "picture: PNG, JPEG or SVG file, or `builtin:NAME`".into(),
             Kind::Theme => "theme".into(),
         }
     }
@@ -72,6 +72,10 @@ pub struct KeySpec {
 pub const FACE_STYLES: &[&str] = &["filled", "ringed"];
 /// The line inside a counter's rim and around a start square.
 pub const PATTERNS: &[&str] = &["solid", "dashed", "dotted", "double", "none"];
+/// How a counter's face (and a start square) is laid out.
+pub const FACE_LAYOUTS: &[&str] = &["character", "picture", "picture-and-character"];
+/// Whose colours a drawing (SVG picture) is painted in.
+pub const PICTURE_COLOURS: &[&str] = &["auto", "own", "side"];
 /// A small shape that marks a side without colour.
 pub const MARKS: &[&str] = &["none", "dot", "triangle", "square", "diamond"];
 
@@ -111,7 +115,14 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.face", Kind::Color, "The light colour: the face of ringed counters, the text on filled ones."),
     k("counters.ring_width", Kind::Number(0.02, 0.2), "Rim width of ringed counters, as a fraction of the counter size."),
     k("counters.rank_scale", Kind::Number(0.6, 1.6), "Size of the rank number, 1 = normal."),
-    k("counters.icons", Kind::Bool, "Draw each animal's icon on its counter, beside its character."),
+    k("counters.icons", Kind::Bool, "Draw each animal's icon on its counter, beside its character (layout `character`)."),
+    k("counters.layout", Kind::Choice(FACE_LAYOUTS), "The face: `character` (the Chinese character large), `picture` (the animal's picture large, no character: for players who cannot read yet) or `picture-and-character` (both side by side). Start squares on the board follow it."),
+    k("counters.picture_scale", Kind::Number(0.3, 1.0), "Size of the picture in the `picture` layouts, as a fraction of the counter size."),
+    k("counters.character_scale", Kind::Number(0.5, 1.5), "Size of the Chinese character, 1 = normal."),
+    k("counters.show_name", Kind::Bool, "Print the animal's name (and its phonetic guide) on the face."),
+    k("counters.show_rank", Kind::Bool, "Print the rank number on the face."),
+    k("counters.pips", Kind::Bool, "Show the rank as dots a child can count (1 to 8), on counters and start squares."),
+    k("counters.pips_scale", Kind::Number(0.5, 1.6), "Size of the dots, 1 = normal."),
     k("counters.cut", Kind::Color, "Cut lines (on their own layer)."),
     k("counters.cut_width", Kind::Mm(0.01, 1.0), "Width of the cut lines."),
     k("counters.fold", Kind::Color, "Fold lines (on their own layer)."),
@@ -119,15 +130,32 @@ pub const KEYS: &[KeySpec] = &[
     k("fonts.han", Kind::Fonts, "Face for the big Chinese characters."),
     k("fonts.text", Kind::Fonts, "Face(s) for names and running text; characters they lack come from `han`."),
     k("fonts.bold", Kind::Fonts, "Face(s) for titles, headings and rank numbers; then `han`."),
-    k("icons.elephant", Kind::Icon, "The elephant's icon."),
-    k("icons.lion", Kind::Icon, "The lion's icon."),
-    k("icons.tiger", Kind::Icon, "The tiger's icon."),
-    k("icons.leopard", Kind::Icon, "The leopard's icon."),
-    k("icons.wolf", Kind::Icon, "The wolf's icon."),
-    k("icons.fox", Kind::Icon, "The fox's icon (rulesets with a fox in place of the wolf)."),
-    k("icons.dog", Kind::Icon, "The dog's icon."),
-    k("icons.cat", Kind::Icon, "The cat's icon."),
-    k("icons.rat", Kind::Icon, "The rat's icon."),
+    k("icons.elephant", Kind::Picture, "The elephant's icon."),
+    k("icons.lion", Kind::Picture, "The lion's icon."),
+    k("icons.tiger", Kind::Picture, "The tiger's icon."),
+    k("icons.leopard", Kind::Picture, "The leopard's icon."),
+    k("icons.wolf", Kind::Picture, "The wolf's icon."),
+    k("icons.fox", Kind::Picture, "The fox's icon (rulesets with a fox in place of the wolf)."),
+    k("icons.dog", Kind::Picture, "The dog's icon."),
+    k("icons.cat", Kind::Picture, "The cat's icon."),
+    k("icons.rat", Kind::Picture, "The rat's icon."),
+    k("pictures.colours", Kind::Choice(PICTURE_COLOURS), "How SVG drawings are painted: `auto` (a drawing in one colour, a silhouette, takes the side's colour; a coloured drawing keeps its colours), `own` (always their own colours) or `side` (always in the side's colour). PNG and JPEG pictures keep their colours."),
+    k("pictures.elephant", Kind::Picture, "The elephant's picture: on counters, start squares, the rules' ranks table and the cover. Default: its icon."),
+    k("pictures.lion", Kind::Picture, "The lion's picture."),
+    k("pictures.tiger", Kind::Picture, "The tiger's picture."),
+    k("pictures.leopard", Kind::Picture, "The leopard's picture."),
+    k("pictures.wolf", Kind::Picture, "The wolf's picture."),
+    k("pictures.fox", Kind::Picture, "The fox's picture (rulesets with a fox)."),
+    k("pictures.dog", Kind::Picture, "The dog's picture."),
+    k("pictures.cat", Kind::Picture, "The cat's picture."),
+    k("pictures.rat", Kind::Picture, "The rat's picture."),
+    k("pictures.board", Kind::Picture, "A picture covering the whole board, under the squares: it shows through the land squares (which are then not painted)."),
+    k("pictures.land", Kind::Picture, "A picture or texture filling each land square."),
+    k("pictures.river", Kind::Picture, "A picture or texture filling each river square, under the waves."),
+    k("pictures.trap", Kind::Picture, "A picture filling each trap square, under the teeth."),
+    k("pictures.den", Kind::Picture, "A picture filling each den square, under its frame."),
+    k("pictures.back", Kind::Picture, "A picture on the counters' backs (fold-over and duplex), inside the side's rim."),
+    k("pictures.lid", Kind::Picture, "A picture on the box lid."),
 ];
 
 /// Longest font fallback list of one key: 8. Real lists hold 2–4 faces
@@ -400,11 +428,11 @@ fn check_value(
                 toml::Value::Array(out)
             })
         }
-        Kind::Icon => {
-            let s = v
-                .as_str()
-                .ok_or_else(|| wrong("an icon in quotes (\"builtin:rat\" or \"icons/rat.svg\")"))?;
-            let resolved = check_icon(s, src.dir).map_err(|m| src.error(at, spec.path, m))?;
+        Kind::Picture => {
+            let s = v.as_str().ok_or_else(|| {
+                wrong("a picture in quotes (\"builtin:rat\", \"art/rat.png\", \"rat.jpg\" or \"rat.svg\")")
+            })?;
+            let resolved = check_picture(s, src.dir).map_err(|m| src.error(at, spec.path, m))?;
             Ok(toml::Value::String(resolved))
         }
     }
@@ -437,8 +465,12 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
     })
 }
 
-/// An icon reference with its path made absolute; checks that it exists.
-fn check_icon(s: &str, dir: &Path) -> Result<String, String> {
+/// A picture reference with its path made absolute; checks that it exists
+/// (`""` stays: no picture).
+fn check_picture(s: &str, dir: &Path) -> Result<String, String> {
+    if s.is_empty() {
+        return Ok(String::new());
+    }
     if let Some(name) = s.strip_prefix("builtin:") {
         return match crate::icons::builtin(name) {
             Some(_) => Ok(s.to_string()),
@@ -453,7 +485,7 @@ fn check_icon(s: &str, dir: &Path) -> Result<String, String> {
         };
     }
     let path = dir.join(s);
-    if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Icon) {
+    if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Picture) {
         return Err(why);
     }
     Ok(path.display().to_string())

@@ -1,0 +1,178 @@
+//! Loading a theme's pictures: each reference (`builtin:NAME` or a file) read
+//! once, sniffed by its first bytes (PNG and JPEG decoded as rasters, SVG
+//! parsed as a drawing), and every failure reported with its key, in the
+//! order the keys were written.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::{decode, Art, Limits};
+use crate::error::Error;
+use crate::game::Animal;
+use crate::icons::{builtin, Icon};
+use crate::input::{read_bytes, shown_path, InputKind};
+use crate::theme::Theme;
+
+/// Most decoded pixels of all pictures of one document: 120 million (about
+/// 480 MB as RGBA while printing PNG pages), room for nine 12-megapixel photos
+/// and a board background.
+pub const MAX_DOCUMENT_PIXELS: u64 = 120_000_000;
+
+/// Reads one picture reference; `shown` names it in messages.
+pub fn load(spec: &str) -> Result<Art, String> {
+    if let Some(name) = spec.strip_prefix("builtin:") {
+        let src = builtin(name)
+            .ok_or_else(|| format!("unknown built-in picture `{}`", crate::input::shown(name)))?;
+        return Icon::parse(src, spec).map(|i| Art::Vector(Arc::new(i)));
+    }
+    let path = Path::new(spec);
+    let shown = format!("`{}`", shown_path(path));
+    let bytes = read_bytes(path, InputKind::Picture).map_err(|e| format!("{shown}: {e}"))?;
+    if looks_like_svg(&bytes) {
+        if bytes.len() as u64 > crate::input::MAX_ICON_BYTES {
+            return Err(format!(
+                "{shown}: the SVG file is {} bytes, larger than the limit of {} bytes for drawings; simplify it or save it as PNG",
+                bytes.len(),
+                crate::input::MAX_ICON_BYTES
+            ));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            format!("{shown}: the SVG file is not UTF-8 text; save it with the UTF-8 encoding")
+        })?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        return Icon::parse(text, &shown).map(|i| Art::Vector(Arc::new(i)));
+    }
+    decode(&bytes, &shown, Limits::default()).map(|r| Art::Raster(Arc::new(r)))
+}
+
+/// True when the bytes start (after a byte-order mark and white space) with
+/// `<`: an XML document, which only an SVG picture may be.
+fn looks_like_svg(bytes: &[u8]) -> bool {
+    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    b.iter()
+        .find(|c| !c.is_ascii_whitespace())
+        .is_some_and(|c| *c == b'<')
+}
+
+/// The pictures of a document, loaded.
+#[derive(Debug, Clone, Default)]
+pub struct Pictures {
+    animals: Vec<(Animal, Art, String)>,
+    scenery: Vec<(&'static str, Art)>,
+}
+
+impl Pictures {
+    /// Loads every picture `theme` uses: each animal's (`pictures.X`, else
+    /// `icons.X` when `icons` is true) and the scenery. `fox`: the fox plays.
+    /// All failures are reported together, in the order they were written.
+    pub fn load(theme: &Theme, fox: bool, animals: bool) -> Result<Pictures, Error> {
+        let mut out = Pictures::default();
+        let mut failures: Vec<(String, String)> = Vec::new();
+        let mut pixels = 0u64;
+        let mut note = |key: String, art: &Art| {
+            if let Some((w, h)) = art.pixels() {
+                pixels += u64::from(w) * u64::from(h);
+            }
+            let _ = key;
+        };
+        if animals {
+            for a in Animal::ALL {
+                let name = if fox && a == Animal::Wolf {
+                    "fox"
+                } else {
+                    a.key()
+                };
+                let (spec, key) = match theme.pictures.animal(a, fox) {
+                    "" => (theme.icons.get(a, fox), format!("icons.{name}")),
+                    p => (p, format!("pictures.{name}")),
+                };
+                match load(spec) {
+                    Ok(art) => {
+                        note(key.clone(), &art);
+                        out.animals.push((a, art, key));
+                    }
+                    Err(m) => failures.push((key, m)),
+                }
+            }
+        }
+        for (name, spec) in theme.pictures.scenery() {
+            if spec.is_empty() {
+                continue;
+            }
+            let key = format!("pictures.{name}");
+            match load(spec) {
+                Ok(art) => {
+                    note(key, &art);
+                    out.scenery.push((name, art));
+                }
+                Err(m) => failures.push((key, m)),
+            }
+        }
+        if !failures.is_empty() {
+            return Err(joined(theme, failures));
+        }
+        if pixels > MAX_DOCUMENT_PIXELS {
+            return Err(Error::Asset {
+                key: "pictures".into(),
+                message: format!(
+                    "the theme's pictures hold {} million pixels in all, more than the limit of {} million; make the largest ones smaller (300 dpi at the printed size is enough)",
+                    pixels / 1_000_000,
+                    MAX_DOCUMENT_PIXELS / 1_000_000
+                ),
+            });
+        }
+        Ok(out)
+    }
+
+    /// An animal's picture and the key that named it, if loaded.
+    pub fn animal(&self, a: Animal) -> Option<(&Art, &str)> {
+        self.animals
+            .iter()
+            .find(|(x, ..)| *x == a)
+            .map(|(_, art, key)| (art, key.as_str()))
+    }
+
+    /// A scenery picture (`board`, `land`, `river`, `trap`, `den`, `back`, `lid`).
+    pub fn scenery(&self, name: &str) -> Option<&Art> {
+        self.scenery
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, art)| art)
+    }
+}
+
+/// One error for every failed key, each on its own line with its place,
+/// ordered by where the keys were written.
+fn joined(theme: &Theme, mut failures: Vec<(String, String)>) -> Error {
+    let error = |key: &str, m: String| {
+        theme.origins.error(key, m, |message| Error::Asset {
+            key: key.to_string(),
+            message,
+        })
+    };
+    if failures.len() == 1 {
+        let (key, m) = failures.remove(0);
+        return error(&key, m);
+    }
+    let place = |key: &str| match theme.origins.place(key) {
+        Some(p) => {
+            let (file, line) = p.rsplit_once(':').unwrap_or((&p, "0"));
+            (file.to_string(), line.parse::<usize>().unwrap_or(0))
+        }
+        None => (String::new(), 0),
+    };
+    failures.sort_by_key(|(key, _)| place(key));
+    let first = failures[0].0.clone();
+    let lines: Vec<String> = failures
+        .into_iter()
+        .map(|(key, m)| error(&key, m).to_string())
+        .collect();
+    Error::Asset {
+        key: first,
+        message: format!(
+            "{} pictures could not be used:\n  {}",
+            lines.len(),
+            lines.join("\n  ")
+        ),
+    }
+}

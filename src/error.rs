@@ -47,6 +47,8 @@ pub enum Opt {
     LangFile,
     /// The ruleset.
     Ruleset,
+    /// A folder of animal pictures.
+    Pictures,
     /// The set's contact sheet.
     Preview,
     /// The file given to `check`.
@@ -79,6 +81,7 @@ impl Opt {
             Opt::Lang => "lang",
             Opt::LangFile => "lang-file",
             Opt::Ruleset => "ruleset",
+            Opt::Pictures => "pictures",
             Opt::Preview => "preview",
             Opt::Check => "check",
             Opt::Command => "command",

@@ -165,6 +165,9 @@ pub struct Inputs {
     pub lang: Source,
     /// The ruleset.
     pub ruleset: Source,
+    /// A folder with one picture per animal (`--pictures`), laid over the
+    /// theme: the faces become picture faces with the rank as dots.
+    pub pictures: Option<PathBuf>,
 }
 
 impl Default for Inputs {
@@ -173,6 +176,7 @@ impl Default for Inputs {
             theme: None,
             lang: Source::builtin("en"),
             ruleset: Source::builtin("standard"),
+            pictures: None,
         }
     }
 }
@@ -187,12 +191,116 @@ impl Inputs {
         };
         let lang = self.lang.load::<Lang>()?;
         let rules = self.ruleset.load::<Ruleset>()?;
+        let mut theme = theme;
+        if let Some(dir) = &self.pictures {
+            picture_folder(&mut theme, dir, rules.play.fox)?;
+        }
         let mut res = Resources::new(theme, lang, rules)?;
         res.inputs.extend(self.lang.path().map(Path::to_path_buf));
         res.inputs
             .extend(self.ruleset.path().map(Path::to_path_buf));
         Ok(res)
     }
+}
+
+/// The file extensions a picture folder's files may have (any case).
+pub const PICTURE_EXTENSIONS: [&str; 4] = ["png", "jpg", "jpeg", "svg"];
+
+/// Lays the pictures of `dir` over `theme`: `elephant.png`, `lion.jpg`, …
+/// (one per animal in play, by its English key, any of
+/// [`PICTURE_EXTENSIONS`]); the counters switch to a picture layout with the
+/// rank as dots unless the theme already chose one. Every missing animal is
+/// named at once.
+fn picture_folder(theme: &mut Theme, dir: &Path, fox: bool) -> Result<(), Error> {
+    use crate::game::Animal;
+    use crate::theme::FaceLayout;
+    let shown = crate::input::shown_path(dir);
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        Error::usage(
+            Opt::Pictures,
+            match e.kind() {
+                std::io::ErrorKind::NotFound => format!("`{shown}`: no such folder"),
+                _ if !dir.is_dir() => format!("`{shown}` is not a folder; give the folder that holds elephant.png, lion.png, …"),
+                _ => format!("`{shown}`: {e}"),
+            },
+        )
+    })?;
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
+    for entry in entries.take(10_000).flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let Some((stem, ext)) = name.rsplit_once('.') else {
+            continue;
+        };
+        if PICTURE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
+            files.push((stem.to_ascii_lowercase(), entry.path()));
+        }
+    }
+    files.sort();
+    let mut missing = Vec::new();
+    for a in Animal::ALL {
+        let key = if fox && a == Animal::Wolf {
+            "fox"
+        } else {
+            a.key()
+        };
+        let found: Vec<&PathBuf> = files
+            .iter()
+            .filter(|(stem, _)| stem == key)
+            .map(|(_, p)| p)
+            .collect();
+        let path = match found.as_slice() {
+            [] => {
+                missing.push(key);
+                continue;
+            }
+            [one] => one.display().to_string(),
+            many => {
+                return Err(Error::usage(
+                    Opt::Pictures,
+                    format!(
+                        "`{shown}` holds {} pictures of the {key} ({}); keep one",
+                        many.len(),
+                        many.iter()
+                            .map(|p| crate::input::shown_path(p))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ))
+            }
+        };
+        let p = &mut theme.pictures;
+        let slot = match a {
+            Animal::Rat => &mut p.rat,
+            Animal::Cat => &mut p.cat,
+            Animal::Dog => &mut p.dog,
+            Animal::Wolf if fox => &mut p.fox,
+            Animal::Wolf => &mut p.wolf,
+            Animal::Leopard => &mut p.leopard,
+            Animal::Tiger => &mut p.tiger,
+            Animal::Lion => &mut p.lion,
+            Animal::Elephant => &mut p.elephant,
+        };
+        *slot = path;
+    }
+    if !missing.is_empty() {
+        return Err(Error::usage(
+            Opt::Pictures,
+            format!(
+                "`{shown}` has no picture of the {}; add {} (PNG, JPEG or SVG, named by the animal in English)",
+                missing.join(", the "),
+                missing
+                    .iter()
+                    .map(|k| format!("{k}.png"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    if theme.counters.layout == FaceLayout::Character {
+        theme.counters.layout = FaceLayout::Picture;
+        theme.counters.pips = true;
+    }
+    Ok(())
 }
 
 /// Who the file is for.
@@ -740,6 +848,7 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
     for lang in langs {
         let mut job = Job::new(Kind::set());
         job.inputs = Inputs {
+            pictures: None,
             theme: Some(theme.clone()),
             lang,
             ruleset: ruleset.clone(),

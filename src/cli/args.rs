@@ -355,6 +355,11 @@ pub(crate) struct Common {
     /// [default: classic; ink-saver with --for laser]
     #[arg(long, value_name = "THEME", value_parser = theme_names(), hide_possible_values = true)]
     pub(crate) theme: Option<String>,
+    /// A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG,
+    /// JPEG or SVG), shown big on the counters and start squares with the rank as dots,
+    /// over the chosen theme.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) pictures: Option<PathBuf>,
     /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
     #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help(), value_parser = ruleset_names(), hide_possible_values = true)]
     pub(crate) ruleset: String,

@@ -92,6 +92,7 @@ fn job(c: &Common, kind: Kind) -> Result<Job, Error> {
                 None => Source::builtin(&c.lang),
             },
             ruleset: Source::from_arg(&c.ruleset),
+            pictures: c.pictures.clone(),
         },
         paper: Paper::parse(&c.paper)?,
         purpose: match c.purpose {

@@ -28,6 +28,7 @@ pub(crate) fn flag(opt: Opt) -> &'static str {
         Opt::Lang => "--lang",
         Opt::LangFile => "--lang-file",
         Opt::Ruleset => "--ruleset",
+        Opt::Pictures => "--pictures",
         Opt::Preview => "--preview",
         Opt::Check => "check",
         Opt::Command => "man",

@@ -655,7 +655,7 @@ impl Job {
         }
         let pages = match self.purpose {
             Purpose::Laser => pages.iter().map(|p| laser::for_laser(&res, p)).collect(),
-            Purpose::PrintShop => pages.iter().map(print_shop::for_print_shop).collect(),
+            Purpose::PrintShop => print_shop::pages_for_print_shop(&pages),
             Purpose::Home => pages,
         };
         Ok(Made {

@@ -22,6 +22,9 @@
 //! print shop's cutter follows it and no plate inks it. Crop, corner and
 //! registration marks are in `All`, which lands on every plate.
 
+use std::sync::Arc;
+
+use crate::picture::{Raster, RasterData, Samples};
 use crate::scene::{is_large, map_leaves, Color, Item, Layer, Page, Path, Spot, Stroke, TextRun};
 
 /// The most ink any colour may put down: C + M + Y + K ≤ 3.0 (300 %).
@@ -38,6 +41,22 @@ pub const DIE_LINE: f64 = 0.1;
 /// A thumbnail takes the colours of the layer it is on, not those of the page
 /// it shows: a die line on the cover would be cut.
 pub fn for_print_shop(page: &Page) -> Page {
+    for_print_shop_with(page, &mut Separated::default())
+}
+
+/// [`for_print_shop`] for every page, each picture separated once.
+pub fn pages_for_print_shop(pages: &[Page]) -> Vec<Page> {
+    let mut separated = Separated::default();
+    pages
+        .iter()
+        .map(|p| for_print_shop_with(p, &mut separated))
+        .collect()
+}
+
+/// Pictures already separated, by the digest of the original.
+type Separated = rustc_hash::FxHashMap<u64, Option<Arc<Raster>>>;
+
+fn for_print_shop_with(page: &Page, separated: &mut Separated) -> Page {
     let mut out = page.clone();
     for (layer, items) in std::sync::Arc::make_mut(&mut out.layers).iter_mut() {
         let role = *layer;
@@ -45,12 +64,54 @@ pub fn for_print_shop(page: &Page) -> Page {
             match &mut item {
                 Item::Path(p) => path(p, role),
                 Item::Text(t) => text(t, role),
+                Item::Picture(p) => {
+                    let done = separated
+                        .entry(p.raster.digest)
+                        .or_insert_with(|| separate(&p.raster).map(Arc::new));
+                    // A picture whose pixels cannot be read is left out
+                    // rather than printed in RGB.
+                    p.raster = done.clone()?;
+                }
                 _ => {}
             }
             Some(item)
         });
     }
     out
+}
+
+/// A picture's pixels in CMYK by [`cmyk`] (each distinct colour worked out
+/// once), its alpha kept: the plates carry it like the theme's colours.
+fn separate(r: &Raster) -> Option<Raster> {
+    let rgba = r.screen_rgba().ok()?;
+    let mut known: rustc_hash::FxHashMap<[u8; 3], [u8; 4]> = Default::default();
+    let n = rgba.pixels.len() / 4;
+    let mut inks = Vec::with_capacity(n * 4);
+    let mut alpha = Vec::with_capacity(n);
+    for p in rgba.pixels.chunks_exact(4) {
+        let rgb = [p[0], p[1], p[2]];
+        let ink = *known
+            .entry(rgb)
+            .or_insert_with(|| match cmyk(Color::Rgb(p[0], p[1], p[2])) {
+                Color::Cmyk(c, m, y, k) => {
+                    [c, m, y, k].map(|v| (v * 255.0).round().clamp(0.0, 255.0) as u8)
+                }
+                _ => [0, 0, 0, 255],
+            });
+        inks.extend(ink);
+        alpha.push(p[3]);
+    }
+    let opaque = alpha.iter().all(|a| *a == 255);
+    Some(Raster {
+        width: r.width,
+        height: r.height,
+        orientation: r.orientation,
+        data: RasterData::Pixels {
+            color: Samples::Cmyk(inks.into()),
+            alpha: (!opaque).then(|| alpha.into()),
+        },
+        digest: r.digest ^ 0x9e37_79b9_7f4a_7c15,
+    })
 }
 
 fn path(p: &mut Path, layer: Layer) {

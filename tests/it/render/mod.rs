@@ -3,6 +3,7 @@
 
 mod fidelity;
 mod pdf;
+mod pictures;
 mod png;
 mod print_shop;
 mod svg;

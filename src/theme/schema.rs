@@ -507,7 +507,10 @@ pub fn reference() -> String {
                 None => return String::new(),
             }
         }
-        format!("`{v}`")
+        match v.as_str() {
+            Some("") => "none".into(),
+            _ => format!("`{v}`"),
+        }
     };
     let mut out = String::new();
     let mut section = None;

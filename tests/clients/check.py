@@ -20,6 +20,11 @@ What it checks (issue 9):
   4. page boxes with and without bleed;
   5. live-text SVG in Chromium placed like the outlined SVG (within 0.3 mm);
   6. our PNG renderer agrees with poppler's rendering of the PDF (>= 98 %);
+  8. a pictured set (PNG with alpha, palette and 16-bit PNG, JPEG turned by
+     EXIF orientation, grey, CMYK and progressive JPEG, an SVG drawing) drawn
+     alike by poppler, mupdf, Ghostscript, rsvg, Inkscape, Chromium and our PNG
+     renderer; its print-shop PDF holds no RGB picture and separates into C, M,
+     Y, K and CutContour only;
   7. print-shop PDFs separated by Ghostscript (tiffsep, as a RIP does): the
      plates are C, M, Y, K and CutContour only; the die line inks the
      CutContour plate alone and knocks nothing out of the process plates
@@ -350,10 +355,81 @@ def check_print_shop(tmp):
                 FAIL.append(f"print shop {name}: no crop marks on every plate")
 
 
+def make_pictures(tmp):
+    """A folder of pictures in every supported kind, and a theme naming them:
+    PNG with a transparent edge, palette PNG, 16-bit grey PNG, JPEG turned by
+    EXIF orientation 6, grey JPEG, CMYK JPEG, and an SVG drawing."""
+    from PIL import ImageDraw
+    d = f"{tmp}/pictures"
+    os.makedirs(d, exist_ok=True)
+
+    def disc(colour, mode="RGBA"):
+        img = Image.new(mode, (240, 240), (0, 0, 0, 0) if mode == "RGBA" else "white")
+        draw = ImageDraw.Draw(img)
+        draw.ellipse((20, 20, 220, 220), fill=colour)
+        draw.rectangle((100, 40, 140, 200), fill="black")
+        return img
+
+    disc((220, 60, 40, 255)).save(f"{d}/elephant.png")
+    disc((40, 120, 220, 255)).convert("RGB").convert("P", palette=Image.ADAPTIVE).save(f"{d}/lion.png")
+    Image.fromarray((np.asarray(disc((90, 90, 90, 255)).convert("L"), dtype=np.uint16) * 257)).save(f"{d}/tiger.png")
+    # Stored on its side: orientation 6 turns it upright (the bar vertical).
+    tall = disc((30, 160, 60, 255)).convert("RGB").rotate(90, expand=True)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    tall.save(f"{d}/leopard.jpg", quality=90, exif=exif.tobytes())
+    disc((120, 120, 120, 255)).convert("L").save(f"{d}/wolf.jpg", quality=90)
+    disc((200, 160, 20, 255)).convert("RGB").convert("CMYK").save(f"{d}/dog.jpg", quality=90)
+    disc((150, 60, 160, 255)).convert("RGB").save(f"{d}/cat.jpg", quality=90, progressive=True)
+    with open(f"{d}/rat.svg", "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+                '<circle cx="12" cy="12" r="10" fill="#f4a020"/><rect x="10" y="4" width="4" height="16" fill="#222"/></svg>')
+    Image.new("RGB", (64, 64), (180, 220, 240)).save(f"{d}/water.png")
+    theme = f"{d}/theme.toml"
+    with open(theme, "w") as f:
+        f.write('extends = "kids"\n[counters]\nlayout = "picture"\npips = true\n'
+                '[pictures]\nelephant = "elephant.png"\nlion = "lion.png"\ntiger = "tiger.png"\n'
+                'leopard = "leopard.jpg"\nwolf = "wolf.jpg"\ndog = "dog.jpg"\ncat = "cat.jpg"\n'
+                'rat = "rat.svg"\nriver = "water.png"\nback = "elephant.png"\nlid = "lion.png"\n')
+    return theme
+
+
+def check_pictures(tmp):
+    """A pictured set agrees across every client; its print-shop PDF has CMYK
+    pictures only and the plates C, M, Y, K and CutContour."""
+    theme = make_pictures(tmp)
+    for name, args in [("pic-counters", ["counters", "--theme", theme, "--sides", "fold"]),
+                       ("pic-board", ["board", "--theme", theme])]:
+        pdf = f"{tmp}/{name}.pdf"
+        run(BIN, *args, "-o", pdf)
+        pages = pdf_pages(pdf, f"{tmp}/{name}")
+        run(BIN, *args, "--format", "svg", "-o", f"{tmp}/{name}.svg")
+        run(BIN, *args, "--format", "png", "--dpi", str(DPI), "-o", f"{tmp}/{name}.png")
+        renders = dict(pages[0])
+        renders.update(svg_renders(f"{tmp}/{name}.svg", f"{tmp}/{name}-svg"))
+        renders["ours"] = grey(f"{tmp}/{name}.png")
+        # Chromium at 100 dpi: 1 device px per 0.254 mm.
+        renders["chromium"] = chromium_png(f"{tmp}/{name}.svg", f"{tmp}/{name}-chromium.png", scale=DPI / 96)
+        all_pairs(name, renders)
+    pdf = f"{tmp}/pic-shop.pdf"
+    run(BIN, "counters", "--theme", theme, "--bleed", "3", "--for", "print-shop", "-o", pdf)
+    run("qpdf", "--check", pdf)
+    qdf = f"{tmp}/pic-shop-qdf.pdf"
+    run("qpdf", "--qdf", "--object-streams=disable", pdf, qdf)
+    with open(qdf, "rb") as f:
+        body = f.read()
+    if b"/DeviceRGB" in body:
+        FAIL.append("print shop pictures: a DeviceRGB picture in the PDF/X")
+    p = plates(pdf, f"{tmp}/pic-shop", 1)
+    INFO.append(f"print shop pictures: plates {', '.join(sorted(p))}")
+    if sorted(p) != sorted(["Cyan", "Magenta", "Yellow", "Black", "CutContour"]):
+        FAIL.append(f"print shop pictures: plates {sorted(p)}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         for step in (check_boxes, check_duplex, check_merges, check_live_text, check_png, check_print_shop,
-                     check_set_and_sheets):
+                     check_pictures, check_set_and_sheets):
             try:
                 step(tmp)
             except Exception as e:  # a client that fails to run is a failure too

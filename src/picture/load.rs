@@ -69,11 +69,10 @@ impl Pictures {
         let mut out = Pictures::default();
         let mut failures: Vec<(String, String)> = Vec::new();
         let mut pixels = 0u64;
-        let mut note = |key: String, art: &Art| {
+        let mut note = |art: &Art| {
             if let Some((w, h)) = art.pixels() {
                 pixels += u64::from(w) * u64::from(h);
             }
-            let _ = key;
         };
         if animals {
             for a in Animal::ALL {
@@ -88,7 +87,7 @@ impl Pictures {
                 };
                 match load(spec) {
                     Ok(art) => {
-                        note(key.clone(), &art);
+                        note(&art);
                         out.animals.push((a, art, key));
                     }
                     Err(m) => failures.push((key, m)),
@@ -102,7 +101,7 @@ impl Pictures {
             let key = format!("pictures.{name}");
             match load(spec) {
                 Ok(art) => {
-                    note(key, &art);
+                    note(&art);
                     out.scenery.push((name, art));
                 }
                 Err(m) => failures.push((key, m)),

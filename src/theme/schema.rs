@@ -426,14 +426,24 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
             )),
         };
     }
+    if crate::text::system::is_family_name(s, Some(dir)) {
+        // Kept as written: resolving loads the face the name finds.
+        return crate::text::system::find(s).map(|_| s.to_string());
+    }
     let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{s}`: {m}"))?;
     let path = dir.join(file);
     if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Font) {
         return Err(why);
     }
+    // A path stays a path when resolved without the theme's folder.
+    let shown = path.display().to_string();
+    let shown = match crate::text::system::is_family_name(&shown, None) {
+        true => format!("./{shown}"),
+        false => shown,
+    };
     Ok(match face {
-        Some(i) => format!("{}#{i}", path.display()),
-        None => path.display().to_string(),
+        Some(i) => format!("{shown}#{i}"),
+        None => shown,
     })
 }
 

@@ -28,7 +28,8 @@ pub enum Kind {
     Bool,
     /// One word from a list.
     Choice(&'static [&'static str]),
-    /// A font or a fallback list of fonts: `builtin:NAME`, a file path, `path#FACE`.
+    /// A font or a fallback list of fonts: `builtin:NAME`, a file path,
+    /// `path#FACE`, or an installed family name (`Family` or `Family:Style`).
     Fonts,
     /// An SVG icon: `builtin:NAME` or a file path.
     Icon,
@@ -117,7 +118,7 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.fold", Kind::Color, "Fold lines (on their own layer)."),
     k("counters.guides", Kind::Color, "Crop and registration marks, sheet instructions, scale bar."),
     k("fonts.han", Kind::Fonts, "Face for the big Chinese characters."),
-    k("fonts.text", Kind::Fonts, "Face(s) for names and running text; characters they lack come from `han`."),
+    k("fonts.text", Kind::Fonts, "Face(s) for names and running text (each `builtin:NAME`, a file, or an installed family such as `\"URW Bookman:bold\"`); characters they lack come from `han`."),
     k("fonts.bold", Kind::Fonts, "Face(s) for titles, headings and rank numbers; then `han`."),
     k("icons.elephant", Kind::Icon, "The elephant's icon."),
     k("icons.lion", Kind::Icon, "The lion's icon."),
@@ -364,7 +365,7 @@ fn check_value(
                 DeValue::Array(a) if !a.is_empty() => a.iter().collect(),
                 _ => {
                     return Err(wrong(
-                        "a font in quotes (\"builtin:kai\", \"fonts/My.ttf\", \"My.ttc#1\") or a list of them",
+                        "a font in quotes (\"builtin:kai\", \"fonts/My.ttf\", \"My.ttc#1\", \"URW Bookman\") or a list of them",
                     ))
                 }
             };

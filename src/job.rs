@@ -823,6 +823,9 @@ pub struct Checked {
     /// Each language's warnings (prefixed with its code), then the theme's
     /// contrast warnings.
     pub warnings: Vec<String>,
+    /// For each theme font given by family name, the installed face it
+    /// found: ``fonts.text: `URW Bookman` is /usr/share/fonts/…/URWBookman-Light.otf (face 0, Light)``.
+    pub fonts: Vec<String>,
 }
 
 /// Loads a theme, a ruleset and language packs (`None`: every built-in one)
@@ -844,7 +847,29 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
         ruleset: r.meta.name.clone(),
         langs: Vec::new(),
         warnings: Vec::new(),
+        fonts: Vec::new(),
     };
+    for (key, list) in [
+        ("han", &t.fonts.han),
+        ("text", &t.fonts.text),
+        ("bold", &t.fonts.bold),
+    ] {
+        for spec in &list.0 {
+            if crate::text::system::is_family_name(spec, None) {
+                // Found when the theme was read: this only looks it up again.
+                if let Ok(f) = crate::text::system::find(spec) {
+                    checked.fonts.push(format!(
+                        "fonts.{key}: `{}` is {} (face {}, {} {})",
+                        crate::input::shown(spec),
+                        crate::input::shown_path(&f.path),
+                        f.index,
+                        crate::input::shown(&f.family),
+                        crate::input::shown(&f.style),
+                    ));
+                }
+            }
+        }
+    }
     for lang in langs {
         let mut job = Job::new(Kind::set());
         job.inputs = Inputs {

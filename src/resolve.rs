@@ -53,7 +53,8 @@ pub struct Resources {
 /// capped by [`crate::input::MAX_FONT_BYTES`].
 pub const MAX_FONT_BYTES_TOTAL: usize = 160 << 20;
 
-/// Loads one font of a theme: `builtin:NAME`, a file path, or `path#FACE`.
+/// Loads one font of a theme: `builtin:NAME`, a file path, `path#FACE`, or
+/// an installed family name (see [`crate::text::system`]).
 /// A file is read and parsed once however its path is spelled (by canonical
 /// path), and must be a font that the PDF writer can embed.
 fn load_font(
@@ -75,9 +76,16 @@ fn load_font(
             .ok_or_else(|| bad(format!("unknown built-in font `{}`", shown(name))))?;
         return Ok(book.add_builtin(f));
     }
-    let (path, face) = split_face_index(spec).map_err(bad)?;
+    // A family name (checked when the theme was read) finds an installed face.
+    let (path, face) = if crate::text::system::is_family_name(spec, None) {
+        let found = crate::text::system::find(spec).map_err(bad)?;
+        (found.path, Some(found.index))
+    } else {
+        let (path, face) = split_face_index(spec).map_err(bad)?;
+        (std::path::PathBuf::from(path), face)
+    };
     let face = face.unwrap_or(0);
-    let shown = shown(path);
+    let shown = crate::input::shown_path(&path);
     let canonical = std::fs::canonicalize(path)
         .map_err(|e| bad(format!("cannot read font file `{shown}`: {e}")))?;
     let name = canonical.to_string_lossy();

@@ -71,7 +71,12 @@ pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
     if is_quiet() {
         return Ok(());
     }
-    let line = format!(
+    let mut line = String::new();
+    for f in &checked.fonts {
+        line.push_str(f);
+        line.push('\n');
+    }
+    line += &format!(
         "{what}{}\n",
         match checked.warnings.len() {
             0 => String::new(),

@@ -5,6 +5,7 @@
 
 mod fonts;
 pub mod linebreak;
+pub mod system;
 
 #[cfg(feature = "web")]
 pub use fonts::set_kai;

@@ -28,7 +28,8 @@ pub enum Kind {
     Bool,
     /// One word from a list.
     Choice(&'static [&'static str]),
-    /// A font or a fallback list of fonts: `builtin:NAME`, a file path, `path#FACE`.
+    /// A font or a fallback list of fonts: `builtin:NAME`, a file path,
+    /// `path#FACE`, or an installed family name (`Family` or `Family:Style`).
     Fonts,
     /// A picture: `builtin:NAME` or a PNG, JPEG or SVG file path (`""`: none).
     Picture,
@@ -128,7 +129,7 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.fold", Kind::Color, "Fold lines (on their own layer)."),
     k("counters.guides", Kind::Color, "Crop and registration marks, sheet instructions, scale bar."),
     k("fonts.han", Kind::Fonts, "Face for the big Chinese characters."),
-    k("fonts.text", Kind::Fonts, "Face(s) for names and running text; characters they lack come from `han`."),
+    k("fonts.text", Kind::Fonts, "Face(s) for names and running text (each `builtin:NAME`, a file, or an installed family such as `\"URW Bookman:bold\"`); characters they lack come from `han`."),
     k("fonts.bold", Kind::Fonts, "Face(s) for titles, headings and rank numbers; then `han`."),
     k("icons.elephant", Kind::Picture, "The elephant's icon."),
     k("icons.lion", Kind::Picture, "The lion's icon."),
@@ -392,7 +393,7 @@ fn check_value(
                 DeValue::Array(a) if !a.is_empty() => a.iter().collect(),
                 _ => {
                     return Err(wrong(
-                        "a font in quotes (\"builtin:kai\", \"fonts/My.ttf\", \"My.ttc#1\") or a list of them",
+                        "a font in quotes (\"builtin:kai\", \"fonts/My.ttf\", \"My.ttc#1\", \"URW Bookman\") or a list of them",
                     ))
                 }
             };
@@ -454,14 +455,24 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
             )),
         };
     }
+    if crate::text::system::is_family_name(s, Some(dir)) {
+        // Kept as written: resolving loads the face the name finds.
+        return crate::text::system::find(s).map(|_| s.to_string());
+    }
     let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{s}`: {m}"))?;
     let path = dir.join(file);
     if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Font) {
         return Err(why);
     }
+    // A path stays a path when resolved without the theme's folder.
+    let shown = path.display().to_string();
+    let shown = match crate::text::system::is_family_name(&shown, None) {
+        true => format!("./{shown}"),
+        false => shown,
+    };
     Ok(match face {
-        Some(i) => format!("{}#{i}", path.display()),
-        None => path.display().to_string(),
+        Some(i) => format!("{shown}#{i}"),
+        None => shown,
     })
 }
 

@@ -3,4 +3,5 @@
 
 mod conventions;
 mod errors;
+mod families;
 mod options;

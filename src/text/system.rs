@@ -1,0 +1,563 @@
+//! Installed fonts found by family name: a theme may write
+//! `text = "URW Bookman"` instead of a file path.
+//!
+//! A font value is one of three things (see [`is_family_name`]):
+//! `builtin:NAME`; a file path (it holds `/` or `\`, ends in `.ttf`, `.otf`,
+//! `.ttc` or `.otc` in any case, or names a file that exists), optionally
+//! with `#FACE`; otherwise a family name, optionally followed by `:STYLE`
+//! (`"URW Bookman:Light Italic"`, `"Noto Sans CJK TC:bold"`). A family name
+//! may also be a face's full name (`"Noto Sans CJK TC Bold"`).
+//!
+//! The first family name asked for scans the system's font folders once per
+//! process, reading only each face's `name` and `OS/2` tables; themes that
+//! name only built-in fonts or paths never scan. The scan is bounded: at most
+//! [`MAX_DEPTH`] folders deep, [`MAX_ENTRIES`] folder entries and
+//! [`MAX_FILES`] font files; unreadable files are skipped and each folder is
+//! visited once (symbolic links cannot make it loop). The environment
+//! variable [`ENV_DIRS`] replaces the standard folders (a list separated like
+//! `PATH`), for tests and for fonts kept elsewhere.
+//!
+//! Not in the WebAssembly build: a page has no installed fonts to read, and a
+//! family name there is an error asking for a font file.
+
+/// Environment variable that replaces the folders searched for installed
+/// fonts: `JUNGLE_PRINT_FONT_DIRS=/a:/b` (`;` between folders on Windows).
+pub const ENV_DIRS: &str = "JUNGLE_PRINT_FONT_DIRS";
+
+/// Deepest folder searched below a font folder: 8 levels (system font trees
+/// are 2–4 deep).
+pub const MAX_DEPTH: usize = 8;
+/// Most folder entries (files and folders) looked at in one scan: 200,000.
+pub const MAX_ENTRIES: usize = 200_000;
+/// Most font files read in one scan: 20,000 (a desktop with every Noto
+/// font installed has about 4,000).
+pub const MAX_FILES: usize = 20_000;
+
+/// An installed font face that a family name resolved to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The font file.
+    pub path: std::path::PathBuf,
+    /// The face's index in the file (0 unless it is a collection).
+    pub index: u32,
+    /// The face's family name, as the font spells it.
+    pub family: String,
+    /// The face's style name (`Regular`, `Bold Italic`, …).
+    pub style: String,
+}
+
+/// The file extensions of font files, lower case.
+const EXTENSIONS: [&str; 4] = ["ttf", "otf", "ttc", "otc"];
+
+/// True when `file` ends in a font file extension, in any case.
+fn has_font_extension(file: &str) -> bool {
+    file.rsplit_once('.')
+        .is_some_and(|(_, ext)| EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e)))
+}
+
+/// True when the theme font value `spec` is a family name rather than
+/// `builtin:NAME` or a file path. A value is a path when it holds `/` or `\`,
+/// ends in a font extension (before any `#FACE`), or — when `dir`, the
+/// theme's folder, is given — names a file that exists there.
+pub fn is_family_name(spec: &str, dir: Option<&std::path::Path>) -> bool {
+    if spec.starts_with("builtin:") || spec.contains(['/', '\\']) {
+        return false;
+    }
+    let file = match spec.rsplit_once('#') {
+        Some((file, face)) if !face.is_empty() && face.bytes().all(|b| b.is_ascii_digit()) => file,
+        _ => spec,
+    };
+    !has_font_extension(file) && !dir.is_some_and(|d| d.join(file).exists())
+}
+
+/// Lower case, without spaces, hyphens and underscores: `URW-Bookman` and
+/// `urw bookman` name the same family.
+fn normalize(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The weight (100–900) and slant a style name asks for: `bold`,
+/// `light italic`, `SemiBold`, `700`; `None` for a word it does not know.
+fn style_words(style: &str) -> Option<(u16, bool)> {
+    let s = normalize(style);
+    let (rest, italic) = match s
+        .strip_suffix("italic")
+        .or_else(|| s.strip_suffix("oblique"))
+    {
+        Some(rest) => (rest, true),
+        None => (s.as_str(), false),
+    };
+    let weight = match rest {
+        "" | "regular" | "normal" | "book" | "roman" => 400,
+        "thin" | "hairline" => 100,
+        "extralight" | "ultralight" => 200,
+        "light" => 300,
+        "medium" => 500,
+        "semibold" | "demibold" | "demi" => 600,
+        "bold" => 700,
+        "extrabold" | "ultrabold" => 800,
+        "black" | "heavy" => 900,
+        n => n.parse().ok().filter(|w| (1..=1000).contains(w))?,
+    };
+    Some((weight, italic))
+}
+
+#[cfg(target_arch = "wasm32")]
+/// Family names need the installed fonts of a computer: always an error here.
+pub fn find(spec: &str) -> Result<Found, String> {
+    Err(format!(
+        "`{spec}` is a font family name, and the web page cannot look up installed fonts; choose a font file instead"
+    ))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use scan::{find, search_dirs};
+
+#[cfg(not(target_arch = "wasm32"))]
+mod scan {
+    use super::*;
+    use std::collections::HashSet;
+    use std::fs::File;
+    use std::io::{Read, Seek, SeekFrom};
+    use std::path::{Path, PathBuf};
+    use std::sync::{Arc, Mutex};
+
+    /// One face of an installed font file, as far as the scan read it.
+    #[derive(Debug)]
+    struct Face {
+        path: PathBuf,
+        index: u32,
+        /// Every family name it gives (typographic and legacy, all languages).
+        families: Vec<String>,
+        /// Every style name (typographic and legacy subfamily).
+        styles: Vec<String>,
+        /// Every full name (`Noto Sans CJK TC Bold`).
+        full: Vec<String>,
+        /// OS/2 weight class (400 when the table is missing).
+        weight: u16,
+        italic: bool,
+    }
+
+    /// What one scan found.
+    #[derive(Debug, Default)]
+    struct Index {
+        faces: Vec<Face>,
+        files: usize,
+        /// A limit stopped the scan early.
+        cut: bool,
+    }
+
+    /// The folders searched: those of [`ENV_DIRS`] when it is set, else the
+    /// standard font folders of Linux, the BSDs, macOS and Windows.
+    pub fn search_dirs() -> Vec<PathBuf> {
+        if let Some(v) = std::env::var_os(ENV_DIRS) {
+            return std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect();
+        }
+        let mut dirs: Vec<PathBuf> = [
+            "/usr/share/fonts",
+            "/usr/local/share/fonts",
+            "/usr/X11R6/lib/X11/fonts",
+            "/Library/Fonts",
+            "/System/Library/Fonts",
+            "/Network/Library/Fonts",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        if let Some(home) = std::env::var_os("HOME") {
+            let home = PathBuf::from(home);
+            dirs.push(home.join(".local/share/fonts"));
+            dirs.push(home.join(".fonts"));
+            dirs.push(home.join("Library/Fonts"));
+        }
+        if let Some(data) = std::env::var_os("XDG_DATA_HOME") {
+            dirs.push(PathBuf::from(data).join("fonts"));
+        }
+        if let Some(win) = std::env::var_os("WINDIR").or_else(|| std::env::var_os("SystemRoot")) {
+            dirs.push(PathBuf::from(win).join("Fonts"));
+        }
+        if let Some(local) = std::env::var_os("LOCALAPPDATA") {
+            dirs.push(PathBuf::from(local).join("Microsoft\\Windows\\Fonts"));
+        }
+        dirs
+    }
+
+    /// The scan of the folders last searched, made once per process (again
+    /// only if the folders change).
+    fn index() -> Arc<Index> {
+        static CACHE: Mutex<Option<(Vec<PathBuf>, Arc<Index>)>> = Mutex::new(None);
+        let dirs = search_dirs();
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((d, index)) = cache.as_ref() {
+            if *d == dirs {
+                return index.clone();
+            }
+        }
+        let index = Arc::new(scan(&dirs));
+        *cache = Some((dirs, index.clone()));
+        index
+    }
+
+    /// Walks the folders, bounded (see the module's documentation).
+    fn scan(dirs: &[PathBuf]) -> Index {
+        let mut index = Index::default();
+        let mut seen: HashSet<PathBuf> = HashSet::new();
+        let mut entries = 0usize;
+        // Depth first, in name order, so that the first of equal faces is
+        // always the same one.
+        let mut todo: Vec<(PathBuf, usize)> = dirs.iter().rev().map(|d| (d.clone(), 0)).collect();
+        while let Some((dir, depth)) = todo.pop() {
+            let Ok(canonical) = std::fs::canonicalize(&dir) else {
+                continue;
+            };
+            if !seen.insert(canonical) {
+                continue;
+            }
+            let Ok(read) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut names: Vec<PathBuf> = Vec::new();
+            for entry in read.flatten() {
+                entries += 1;
+                if entries > MAX_ENTRIES {
+                    index.cut = true;
+                    break;
+                }
+                names.push(entry.path());
+            }
+            names.sort();
+            let mut subdirs = Vec::new();
+            for path in names {
+                // Follows symbolic links; the `seen` set stops loops.
+                let Ok(meta) = std::fs::metadata(&path) else {
+                    continue;
+                };
+                if meta.is_dir() {
+                    if depth < MAX_DEPTH {
+                        subdirs.push((path, depth + 1));
+                    }
+                } else if meta.is_file()
+                    && path
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(has_font_extension)
+                {
+                    if index.files >= MAX_FILES {
+                        index.cut = true;
+                        return index;
+                    }
+                    index.files += 1;
+                    read_faces(&path, meta.len(), &mut index.faces);
+                }
+            }
+            todo.extend(subdirs.into_iter().rev());
+            if index.cut {
+                break;
+            }
+        }
+        index
+    }
+
+    /// Most faces read from one collection file: 64.
+    const MAX_FACES: u32 = 64;
+    /// Most tables in one face's directory: 512 (fonts have 10–30).
+    const MAX_TABLES: u16 = 512;
+    /// Largest `name` table read: 1 MiB (licence texts make some 30 KB).
+    const MAX_NAME_TABLE: u32 = 1 << 20;
+
+    fn be16(b: &[u8], at: usize) -> u16 {
+        u16::from_be_bytes([b[at], b[at + 1]])
+    }
+
+    fn be32(b: &[u8], at: usize) -> u32 {
+        u32::from_be_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+    }
+
+    fn read_at(file: &mut File, len_of_file: u64, offset: u64, len: u32) -> Option<Vec<u8>> {
+        if offset.checked_add(u64::from(len))? > len_of_file {
+            return None;
+        }
+        file.seek(SeekFrom::Start(offset)).ok()?;
+        let mut buf = vec![0; len as usize];
+        file.read_exact(&mut buf).ok()?;
+        Some(buf)
+    }
+
+    /// Reads the names and style of every face of one font file, skipping
+    /// what cannot be read.
+    fn read_faces(path: &Path, len: u64, out: &mut Vec<Face>) {
+        let Ok(mut file) = File::open(path) else {
+            return;
+        };
+        let Some(head) = read_at(&mut file, len, 0, 12) else {
+            return;
+        };
+        let offsets: Vec<u64> = if &head[0..4] == b"ttcf" {
+            let n = be32(&head, 8).min(MAX_FACES);
+            match read_at(&mut file, len, 12, n * 4) {
+                Some(b) => (0..n as usize)
+                    .map(|i| u64::from(be32(&b, i * 4)))
+                    .collect(),
+                None => return,
+            }
+        } else {
+            vec![0]
+        };
+        for (index, offset) in offsets.into_iter().enumerate() {
+            if let Some(face) = read_face(&mut file, len, offset, path, index as u32) {
+                out.push(face);
+            }
+        }
+    }
+
+    /// One face's names and style from its table directory at `offset`.
+    fn read_face(file: &mut File, len: u64, offset: u64, path: &Path, index: u32) -> Option<Face> {
+        let dir = read_at(file, len, offset, 12)?;
+        if !matches!(&dir[0..4], [0, 1, 0, 0] | b"OTTO" | b"true") {
+            return None;
+        }
+        let tables = be16(&dir, 4).min(MAX_TABLES);
+        let records = read_at(file, len, offset + 12, u32::from(tables) * 16)?;
+        let mut name = None;
+        let mut os2 = None;
+        for r in records.chunks_exact(16) {
+            let at = (u64::from(be32(r, 8)), be32(r, 12));
+            match &r[0..4] {
+                b"name" => name = Some(at),
+                b"OS/2" => os2 = Some(at),
+                _ => {}
+            }
+        }
+        let (at, size) = name?;
+        let name_bytes = read_at(file, len, at, size.min(MAX_NAME_TABLE))?;
+        let names = ttf_parser::name::Table::parse(&name_bytes)?;
+        let (mut weight, mut italic) = (400, false);
+        if let Some((at, size)) = os2 {
+            if let Some(bytes) = read_at(file, len, at, size.min(1024)) {
+                if let Some(t) = ttf_parser::os2::Table::parse(&bytes) {
+                    weight = t.weight().to_number();
+                    italic = t.style() != ttf_parser::Style::Normal;
+                }
+            }
+        }
+        let mut face = Face {
+            path: path.to_path_buf(),
+            index,
+            families: Vec::new(),
+            styles: Vec::new(),
+            full: Vec::new(),
+            weight,
+            italic,
+        };
+        use ttf_parser::name_id;
+        // Typographic names first: they are what `fc-list` shows as the family.
+        for id in [
+            name_id::TYPOGRAPHIC_FAMILY,
+            name_id::FAMILY,
+            name_id::TYPOGRAPHIC_SUBFAMILY,
+            name_id::SUBFAMILY,
+            name_id::FULL_NAME,
+        ] {
+            for n in names.names.into_iter().filter(|n| n.name_id == id) {
+                let Some(s) = n.to_string().filter(|s| !s.trim().is_empty()) else {
+                    continue;
+                };
+                let list = match id {
+                    name_id::TYPOGRAPHIC_FAMILY | name_id::FAMILY => &mut face.families,
+                    name_id::FULL_NAME => &mut face.full,
+                    _ => &mut face.styles,
+                };
+                if !list.contains(&s) {
+                    list.push(s);
+                }
+            }
+        }
+        (!face.families.is_empty()).then_some(face)
+    }
+
+    fn found(face: &Face) -> Found {
+        Found {
+            path: face.path.clone(),
+            index: face.index,
+            family: face.families[0].clone(),
+            style: face.styles.first().cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The face of `faces` closest to a weight and slant: the right slant
+    /// first, then the nearest weight (the lighter of two as near), then
+    /// the first found.
+    fn closest<'a>(faces: &[&'a Face], weight: u16, italic: bool) -> &'a Face {
+        faces
+            .iter()
+            .min_by_key(|f| (f.italic != italic, f.weight.abs_diff(weight), f.weight))
+            .copied()
+            .expect("a family has at least one face")
+    }
+
+    /// Finds the installed face a theme's family name (`Family`,
+    /// `Family:Style` or a full name) names. The error says why none does,
+    /// with up to five close family names and where to look.
+    pub fn find(spec: &str) -> Result<Found, String> {
+        let index = index();
+        let (family, style) = match spec.split_once(':') {
+            Some((f, s)) => (f.trim(), Some(s.trim())),
+            None => (spec.trim(), None),
+        };
+        let want = normalize(family);
+        let faces: Vec<&Face> = index
+            .faces
+            .iter()
+            .filter(|f| f.families.iter().any(|n| normalize(n) == want))
+            .collect();
+        if !faces.is_empty() {
+            let Some(style) = style.filter(|s| !s.is_empty()) else {
+                return Ok(found(closest(&faces, 400, false)));
+            };
+            let norm = normalize(style);
+            if let Some(f) = faces
+                .iter()
+                .find(|f| f.styles.iter().any(|s| normalize(s) == norm))
+            {
+                return Ok(found(f));
+            }
+            if let Some((weight, italic)) = style_words(style) {
+                return Ok(found(closest(&faces, weight, italic)));
+            }
+            let mut styles: Vec<&str> = faces
+                .iter()
+                .filter_map(|f| f.styles.first().map(String::as_str))
+                .collect();
+            styles.sort_unstable();
+            styles.dedup();
+            return Err(format!(
+                "the font family `{family}` has no style `{style}`; its styles are {}; words such as bold, italic, light or a weight from 100 to 900 pick the nearest",
+                styles
+                    .iter()
+                    .map(|s| format!("`{family}:{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if style.is_none() {
+            // A full name: `Noto Sans CJK TC Bold`.
+            if let Some(f) = index.faces.iter().find(|f| {
+                f.full.iter().any(|n| normalize(n) == want)
+                    || f.families.iter().any(|fam| {
+                        let fam = normalize(fam);
+                        want.strip_prefix(&fam).is_some_and(|rest| {
+                            !rest.is_empty() && f.styles.iter().any(|s| normalize(s) == rest)
+                        })
+                    })
+            }) {
+                return Ok(found(f));
+            }
+        }
+        Err(not_found(family, &index))
+    }
+
+    /// The message for a family no installed font has.
+    fn not_found(family: &str, index: &Index) -> String {
+        let query = family.to_lowercase();
+        let mut names: Vec<&str> = index
+            .faces
+            .iter()
+            .flat_map(|f| f.families.iter().map(String::as_str))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut close: Vec<(f64, &str)> = names
+            .iter()
+            .map(|n| {
+                let lower = n.to_lowercase();
+                let mut score = strsim::jaro_winkler(&query, &lower);
+                if !query.is_empty() && (lower.contains(&query) || query.contains(&lower)) {
+                    score += 0.2;
+                }
+                (score, *n)
+            })
+            .filter(|(score, _)| *score >= 0.8)
+            .collect();
+        close.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+        let close: Vec<String> = close
+            .iter()
+            .take(5)
+            .map(|(_, n)| format!("`{n}`"))
+            .collect();
+        let all = search_dirs();
+        let dirs: Vec<&PathBuf> = all.iter().filter(|d| d.is_dir()).collect();
+        let searched = if dirs.is_empty() {
+            format!(
+                "none of the font folders exists: {}",
+                all.iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            format!(
+                "searched {} font file{} in {}{}",
+                index.files,
+                if index.files == 1 { "" } else { "s" },
+                dirs.iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if index.cut {
+                    ", stopping at the scan's limits"
+                } else {
+                    ""
+                }
+            )
+        };
+        let close = match close.is_empty() {
+            true => String::new(),
+            false => format!("; close family names: {}", close.join(", ")),
+        };
+        format!(
+            "no installed font has the family `{family}` ({searched}){close}; `fc-list : family` lists the installed families, or give the font file's path (a path holds `/` or ends in .ttf, .otf, .ttc or .otc)"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn values_are_told_apart() {
+        for family in ["URW Bookman", "URW Bookman:bold", "Noto Sans CJK TC Bold"] {
+            assert!(is_family_name(family, None), "{family}");
+        }
+        for path in [
+            "builtin:kai",
+            "fonts/My.ttf",
+            "My.TTF",
+            "a\\b",
+            "Collection.ttc#2",
+            "Font.OTC",
+        ] {
+            assert!(!is_family_name(path, None), "{path}");
+        }
+        // A file that exists beside the theme is a path, whatever its name.
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert!(!is_family_name("README.md", Some(dir)));
+        assert!(is_family_name("README", Some(dir)));
+    }
+
+    #[test]
+    fn style_words_give_weights() {
+        assert_eq!(style_words("Bold"), Some((700, false)));
+        assert_eq!(style_words("light italic"), Some((300, true)));
+        assert_eq!(style_words("SemiBold-Italic"), Some((600, true)));
+        assert_eq!(style_words("650"), Some((650, false)));
+        assert_eq!(style_words("Condensed"), None);
+        assert_eq!(normalize("URW-Bookman L"), "urwbookmanl");
+    }
+}

@@ -641,6 +641,7 @@ impl Job {
                     copies: b.copies,
                     sides: b.sides,
                     card: b.card,
+                    flat_board: None,
                 };
                 let (tray, lid, _) = box_sizes(res, &opts)?;
                 let pages = box_pages(res, &opts)?

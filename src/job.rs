@@ -603,7 +603,11 @@ impl Job {
                 let mut pages = board_sheets(res, &opts, b.tile)?;
                 if b.crop_marks {
                     if pages.len() > 1 {
-                        let blame = if b.tile.is_some() { Opt::Tile } else { Opt::Square };
+                        let blame = if b.tile.is_some() {
+                            Opt::Tile
+                        } else {
+                            Opt::Square
+                        };
                         return Err(Error::usage(
                             blame,
                             "--crop-marks marks a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out --crop-marks, or choose a square that fits the paper",

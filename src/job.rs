@@ -32,7 +32,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compose::board::{board_sheets, check_square, square_size, BoardOptions};
+use crate::compose::board::{
+    board_page_marked, board_sheets, check_square, square_size, BoardOptions,
+};
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
@@ -361,6 +363,8 @@ pub struct BoardJob {
     pub tile: Option<Paper>,
     /// Without the coordinates along the edges.
     pub no_coordinates: bool,
+    /// Crop marks at the board's corners (a board on one sheet only).
+    pub crop_marks: bool,
 }
 
 /// The counters' choices.
@@ -704,7 +708,21 @@ impl Job {
                     square: Some(square),
                     bleed,
                 };
-                let pages = board_sheets(res, &opts, b.tile)?;
+                let mut pages = board_sheets(res, &opts, b.tile)?;
+                if b.crop_marks {
+                    if pages.len() > 1 {
+                        let blame = if b.tile.is_some() {
+                            Opt::Tile
+                        } else {
+                            Opt::Square
+                        };
+                        return Err(Error::usage(
+                            blame,
+                            "--crop-marks marks a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out --crop-marks, or choose a square that fits the paper",
+                        ));
+                    }
+                    pages = vec![board_page_marked(res, &opts, true)?];
+                }
                 let summary = Summary::Board {
                     paper,
                     square,
@@ -749,6 +767,7 @@ impl Job {
                     copies: b.copies,
                     sides: b.sides,
                     card: b.card,
+                    flat_board: None,
                 };
                 let (tray, lid, _) = box_sizes(res, &opts)?;
                 let pages = box_pages(res, &opts)?

@@ -125,8 +125,9 @@ pub struct TileWords {
 }
 
 /// The box sheets. `{w}`, `{d}`, `{h}` (inside, mm), `{n}` (counters),
-/// `{size}` (counter size, mm), `{stacks}`, `{per_stack}` and `{inside}` (the
-/// filled-in `inside`) are filled in.
+/// `{size}` (counter size, mm), `{stacks}`, `{per_stack}`, `{inside}` (the
+/// filled-in `inside`) and `{papers}` (`papers_all` or `papers_rules`) are
+/// filled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoxWords {
@@ -140,6 +141,14 @@ pub struct BoxWords {
     pub holds: String,
     /// What the box holds when every counter lies alone in one layer.
     pub holds_single: String,
+    /// The papers under the counters (`{papers}` in `holds`), the board among them.
+    pub papers_all: String,
+    /// The papers under the counters when the board does not go in.
+    pub papers_rules: String,
+    /// After `holds`: what to do with a one-sheet board glued onto card.
+    pub board_on_card: String,
+    /// After `holds`, for a board too large to fold into the box (`{w}` × `{h}`, mm).
+    pub board_apart: String,
     pub instructions_heading: String,
     pub legend_cut: String,
     pub legend_fold: String,

@@ -423,6 +423,9 @@ pub(crate) struct BoardArgs {
     /// too large for --paper tiles over --paper sheets without this option.
     #[arg(long, value_name = "PAPER", value_parser = paper_names(), hide_possible_values = true)]
     pub(crate) tile: Option<String>,
+    /// Add crop marks at the board's corners, outside any bleed (a board on one sheet).
+    #[arg(long)]
+    pub(crate) crop_marks: bool,
 }
 
 /// Most copies of the counters: 16 sets (256 counters), enough for a class

@@ -175,6 +175,7 @@ pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {
             square: a.square,
             tile,
             no_coordinates: a.no_coordinates,
+            crop_marks: a.crop_marks,
         }),
     )?;
     let out = target(&a.common, "board")?;

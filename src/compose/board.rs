@@ -90,6 +90,17 @@ pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result
 
 /// Composes the board page.
 pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
+    board_page_marked(res, opts, false)
+}
+
+/// Composes the board page, with crop marks at the board's corners when
+/// `crop_marks` (outside the bleed, like the counters'). The scale bar stays
+/// below the bleed and clear of the marks.
+pub fn board_page_marked(
+    res: &Resources,
+    opts: &BoardOptions,
+    crop_marks: bool,
+) -> Result<Page, Error> {
     let s = square_size(res, opts.paper, opts.square)?;
     let place = BoardPlacement::centered(opts.paper, s);
     let outline = place.outline();
@@ -100,12 +111,41 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
     page.add(Layer::Artwork, art);
 
     let margin = res.theme.page.margin;
-    let below = opts.paper.height - margin - outline.bottom();
+    // Below the bleed; beside the crop marks (on the board's edge lines), if
+    // any. A sheet with bleed goes to a print shop, which prints up to 3 mm
+    // from the trim: the bar may use the rest of a home printer's margin.
+    let edge = if opts.bleed > 0.0 {
+        margin.min(3.0)
+    } else {
+        margin
+    };
+    let below = opts.paper.height - edge - outline.bottom() - opts.bleed;
     if below >= 7.0 {
-        let at = pt(outline.x, outline.bottom() + 2.8);
+        let inset = if crop_marks { 1.5 } else { 0.0 };
+        let at = pt(outline.x + inset, outline.bottom() + opts.bleed + 2.8);
         page.add(
             Layer::Guides,
-            scale_bar(res, at, res.theme.board.text.0, true, outline.w),
+            scale_bar(
+                res,
+                at,
+                res.theme.board.text.0,
+                true,
+                outline.w - 2.0 * inset,
+            ),
+        );
+    }
+    if crop_marks {
+        let segs: Vec<Seg> =
+            crate::layout::crop_marks(&[outline], opts.bleed + 1.0, 2.5, opts.bleed + 0.5)
+                .into_iter()
+                .flat_map(|(a, b)| shapes::line(a, b))
+                .collect();
+        page.add(
+            Layer::Marks,
+            [shapes::stroke(
+                segs,
+                Stroke::solid(res.theme.counters.guides.0, 0.15),
+            )],
         );
     }
     Ok(page)

@@ -6,6 +6,7 @@ use super::counters::{default_size, Sides};
 use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::game::Side;
+use crate::lang::BoxWords;
 use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, PanelKind, Stacks};
 use crate::layout::{printable_area, Rect};
 use crate::paper::Paper;
@@ -25,6 +26,10 @@ pub struct BoxOptions {
     pub sides: Sides,
     /// Thickness of the card, mm.
     pub card: f64,
+    /// The board's size (width, height), mm, when it is too large to fold
+    /// into the box (a board tiled over several sheets and glued onto card);
+    /// `None` when it is printed on one sheet.
+    pub flat_board: Option<(f64, f64)>,
 }
 
 impl BoxOptions {
@@ -36,6 +41,7 @@ impl BoxOptions {
             copies: 1,
             sides: Sides::Fold,
             card: 0.35,
+            flat_board: None,
         }
     }
 }
@@ -128,32 +134,30 @@ pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error>
     let mut pages = Vec::new();
     if let Some((tray_at, lid_at)) = together {
         let mut page = sheet(res, opts.paper, &words.title);
-        draw_net(
-            res,
-            &mut page,
-            &tray,
-            tray_size,
-            tray_at,
-            turned(&tray),
-            false,
-        );
-        draw_net(res, &mut page, &lid, lid_size, lid_at, turned(&lid), true);
+        draw_net(res, &mut page, &tray, tray_at, turned(&tray), false);
+        draw_net(res, &mut page, &lid, lid_at, turned(&lid), true);
         pages.push(page);
     } else {
-        for (n, size, w, h, is_lid, name) in [
-            (&tray, tray_size, tw, th, false, &words.tray),
-            (&lid, lid_size, lw, lh, true, &words.lid),
+        for (n, w, h, is_lid, name) in [
+            (&tray, tw, th, false, &words.tray),
+            (&lid, lw, lh, true, &words.lid),
         ] {
             let mut page = sheet(res, opts.paper, &format!("{} — {name}", words.title));
             let at = pt(room.x + (room.w - w) / 2.0, room.y + (room.h - h) / 2.0);
-            draw_net(res, &mut page, n, size, at, turned(n), is_lid);
+            draw_net(res, &mut page, n, at, turned(n), is_lid);
             pages.push(page);
         }
     }
     let counter = counter_size(res, opts)?;
     let count = res.rules.animals().len() * 2 * opts.copies;
     pages.push(instructions(
-        res, opts.paper, &tray, tray_size, stacks, counter, count,
+        res,
+        opts.paper,
+        &tray,
+        stacks,
+        counter,
+        count,
+        opts.flat_board,
     ));
     Ok(pages)
 }
@@ -212,15 +216,7 @@ fn poly(points: &[Pt]) -> Vec<Seg> {
 
 /// Draws a net with its top-left corner at `at` (turned a quarter when `turn`):
 /// coloured panels, the lid's title, cut lines, slots and folds on their layers.
-fn draw_net(
-    res: &Resources,
-    page: &mut Page,
-    n: &Net,
-    size: BoxSize,
-    at: Pt,
-    turn: bool,
-    lid: bool,
-) {
+fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: bool) {
     let place = if turn {
         // A quarter turn clockwise, then back into the box at `at`.
         Transform::translate(at.x + n.height, at.y).then_apply(Transform::rotate(90.0))
@@ -232,7 +228,7 @@ fn draw_net(
     let mut art = Vec::new();
     for (kind, pts) in &n.panels {
         let colour = match (kind, lid) {
-            (PanelKind::Base, _) | (PanelKind::InnerPanel, _) | (PanelKind::Tab, _) => {
+            (PanelKind::Base | PanelKind::Rim | PanelKind::InnerPanel | PanelKind::Tab, _) => {
                 th.board.land.0
             }
             (PanelKind::SideWall, true) | (PanelKind::Flap, true) => th.side(Side::North),
@@ -278,11 +274,7 @@ fn draw_net(
             Stroke::solid(th.side(Side::North), 0.8),
         ));
     } else {
-        let inside = words
-            .inside
-            .replace("{w}", &format!("{:.0}", size.w))
-            .replace("{d}", &format!("{:.0}", size.d))
-            .replace("{h}", &format!("{:.0}", size.h));
+        let inside = inside_words(words, n.inside());
         art.extend(text_fit(
             res,
             FitText {
@@ -330,10 +322,10 @@ fn instructions(
     res: &Resources,
     paper: Paper,
     tray: &Net,
-    size: BoxSize,
     stacks: Stacks,
     counter: f64,
     count: usize,
+    flat_board: Option<(f64, f64)>,
 ) -> Page {
     let words = &res.lang.boxnet;
     let mut page = sheet(res, paper, &words.instructions_heading);
@@ -347,11 +339,7 @@ fn instructions(
         items.extend(lines);
         next
     };
-    let inside = words
-        .inside
-        .replace("{w}", &format!("{:.0}", size.w))
-        .replace("{d}", &format!("{:.0}", size.d))
-        .replace("{h}", &format!("{:.0}", size.h));
+    let inside = inside_words(words, tray.inside());
     let template = if stacks.per_stack <= 1 {
         &words.holds_single
     } else {
@@ -363,6 +351,18 @@ fn instructions(
         .replace("{stacks}", &(stacks.cols * stacks.rows).to_string())
         .replace("{per_stack}", &stacks.per_stack.to_string())
         .replace("{inside}", &inside);
+    // The board goes in folded in four, unless it is on card.
+    let (papers, board) = match flat_board {
+        Some((w, h)) => (
+            &words.papers_rules,
+            words
+                .board_apart
+                .replace("{w}", &mm(w))
+                .replace("{h}", &mm(h)),
+        ),
+        None => (&words.papers_all, words.board_on_card.clone()),
+    };
+    let holds = format!("{} {board}", holds.replace("{papers}", papers));
     let mut y = para(&holds, area.x, area.y + 14.0, area.w, &mut items) + 2.0;
     // Legend.
     let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);
@@ -382,7 +382,12 @@ fn instructions(
         &[],
         &[],
         &[PanelKind::SideWall, PanelKind::Flap],
-        &[PanelKind::EndWall, PanelKind::InnerPanel, PanelKind::Tab],
+        &[
+            PanelKind::EndWall,
+            PanelKind::Rim,
+            PanelKind::InnerPanel,
+            PanelKind::Tab,
+        ],
         &[],
     ];
     let pic_h = ((area.bottom() - y) / words.steps.len().max(1) as f64 - 4.0).clamp(12.0, 40.0);
@@ -440,4 +445,23 @@ fn instructions(
     }
     page.add(Layer::Artwork, items);
     page
+}
+
+/// A length in mm as printed: whole millimetres without decimals, else to a
+/// tenth.
+fn mm(v: f64) -> String {
+    if (v - v.round()).abs() < 0.05 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The pack's `inside` sentence filled in with `size`, mm.
+pub fn inside_words(words: &BoxWords, size: BoxSize) -> String {
+    words
+        .inside
+        .replace("{w}", &mm(size.w))
+        .replace("{d}", &mm(size.d))
+        .replace("{h}", &mm(size.h))
 }

@@ -107,6 +107,10 @@ impl CounterOptions {
     }
 }
 
+/// How far a duplex back's colour runs past its cut line, mm: more than a
+/// home printer's usual front-to-back drift.
+pub const BACK_OVERRUN: f64 = 1.0;
+
 /// Gap between cells in mm: room to cut, and for crop marks when asked.
 fn gap(opts: &CounterOptions) -> f64 {
     if opts.shared_cuts {
@@ -516,10 +520,21 @@ impl<'a> Face<'a> {
 
     /// Background in the side's style and its pattern line; returns the ink colour for text on it.
     fn background(&self, res: &Resources, side: Side, items: &mut Vec<Item>) -> Color {
+        self.background_past(res, side, items, self.opts.bleed)
+    }
+
+    /// [`Face::background`] with the side's colour running `past` mm beyond the cut.
+    fn background_past(
+        &self,
+        res: &Resources,
+        side: Side,
+        items: &mut Vec<Item>,
+        past: f64,
+    ) -> Color {
         let cs = &res.theme.counters;
         let colour = res.theme.side(side);
         let (ink, _) = res.theme.counter_ink(side);
-        items.push(shapes::fill(self.outline(self.opts.bleed), colour));
+        items.push(shapes::fill(self.outline(past), colour));
         // The pattern line runs on the side's colour, in the light face colour:
         // inside a filled face's edge, or along the middle of a ringed face's rim.
         let line = self.size * 0.012;
@@ -674,10 +689,18 @@ impl<'a> Face<'a> {
     }
 
     /// The back: the side's colour and style, optionally the game's name; turned by `turn` degrees.
-    /// Duplex backs carry no cut line: it would show if the printer drifts.
+    /// Duplex backs carry no cut line (it would show if the printer drifts),
+    /// and their colour runs [`BACK_OVERRUN`] mm past the cut (or the bleed, if
+    /// more), so a drift shows no white sliver either.
     fn back(&self, res: &Resources, page: &mut Page, side: Side, turn: f64, cut: bool) {
         let mut items = Vec::new();
-        let ink = self.background(res, side, &mut items);
+        let past = if cut {
+            self.opts.bleed
+        } else {
+            // A third of the gap at most, so neighbours' backs never meet.
+            self.opts.bleed.max(BACK_OVERRUN.min(gap(self.opts) / 3.0))
+        };
+        let ink = self.background_past(res, side, &mut items, past);
         let (s, c) = (self.size, self.center);
         if self.opts.back_title {
             items.extend(text_fit(

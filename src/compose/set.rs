@@ -7,6 +7,7 @@ use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape
 use super::handout::{handout_pages, HandoutOptions};
 use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
+use crate::game::{COLS, ROWS};
 use crate::layout::{printable_area, Flip, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
@@ -99,6 +100,11 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
             &BoxOptions {
                 counter_size: counter_opts.size,
                 sides: opts.sides,
+                // A tiled board, glued onto card, stays out of the box.
+                flat_board: opts
+                    .square
+                    .filter(|_| board.len() > 1)
+                    .map(|s| (s * COLS as f64, s * ROWS as f64)),
                 ..BoxOptions::new(opts.paper)
             },
         )?

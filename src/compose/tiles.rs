@@ -113,8 +113,8 @@ fn clipped(r: Rect, items: Vec<Item>) -> Item {
 }
 
 /// One tile: its part of the board, faint glue strips towards the next sheets,
-/// cut lines where it goes over a previous sheet, corner marks, a label and
-/// arrows to its neighbours.
+/// cut lines where it goes over a previous sheet, corner marks, a label,
+/// arrows to its neighbours and a 50 mm scale bar.
 fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, square: f64) -> Page {
     let sheet = plan.sheet;
     let mut page = Page::new(sheet.width, sheet.height);
@@ -287,6 +287,17 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
             },
         ));
     }
+    // A 50 mm scale bar under the board, just inside its left edge: clear of
+    // the corner marks (on the edges' lines) and of the arrow below (in the
+    // middle), whose name is on its right.
+    let bar_y = area.bottom() - 4.5;
+    furniture.extend(scale_bar(
+        res,
+        pt(region.x + 2.0, bar_y),
+        ink,
+        false,
+        region.w - 4.0,
+    ));
     page.add(Layer::Guides, furniture);
     page
 }

@@ -4,30 +4,44 @@
 //! corner of its bounding box, x to the right, y down; the printed side is the
 //! outside of the box, so every fold is a mountain fold seen from the print.
 //!
-//! The net of a tray with an inside of `w × d × h`:
+//! The net of a tray:
 //!
 //! ```text
-//!            ┌─tab─┐   ┌─tab─┐
-//!        ┌───┴─────┴───┴─────┴───┐
-//!        │      inner panel      │   folds down inside the end wall
-//!        ├───────────────────────┤
-//!   flap │       end wall        │ flap
-//! ┌──────┼───────────────────────┼──────┐
-//! │ side │  base (slots for tabs) │ side │
-//! │ wall │                        │ wall │
-//! └──────┼───────────────────────┼──────┘
-//!   flap │       end wall        │ flap
-//!        …         (mirrored)           …
+//!              ┌─tab─┐   ┌─tab─┐
+//!          ┌───┴─────┴───┴─────┴───┐
+//!          │      inner panel      │   hangs down inside the end wall
+//!          ├───────────────────────┤
+//!          │          rim          │   the top of the double end wall
+//!        ┌─┴───────────────────────┴─┐
+//!   flap │         end wall          │ flap
+//! ┌──────┼───────────────────────────┼──────┐
+//! │ side │   base (slots for tabs)   │ side │
+//! │ wall │                           │ wall │
+//! └──────┼───────────────────────────┼──────┘
+//!   flap │         end wall          │ flap
+//!        …          (mirrored)              …
 //! ```
 //!
 //! The side walls stand up and their corner flaps turn in; each end wall
-//! stands up over the flaps, its inner panel folds down inside it, and the
-//! panel's tabs lock into slots in the base, holding everything without glue.
+//! stands up outside the flaps, its rim lies across their tops and its inner
+//! panel hangs down inside them, the panel's tabs dropping into slots in the
+//! base, holding everything without glue.
+//!
+//! **Folded geometry.** Card is `c` mm thick and every panel's mid-plane lies
+//! on its fold lines: the base's on the folds round it, each wall's on its
+//! fold with the base. So the inside between the side walls is the base's
+//! width less `c`; at each end the inner panel's mid-plane lies one rim width
+//! `r` inside the end wall's fold (the end wall, a flap and the inner panel
+//! between them), so the inside length is the base's length less `2r + c`;
+//! and the inside height, from the base's top face to the rim's lower face,
+//! is the wall's height (fold to fold) less `c`. [`Net::inside`] measures it
+//! from the net.
 
 use super::sheet::Rect;
 use crate::scene::{pt, Pt};
 
-/// The inside of a box, mm.
+/// The inside of a folded box, mm: the free room between the inner faces of
+/// its card (see the module's folded geometry).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoxSize {
     /// Inside width (x).
@@ -53,11 +67,22 @@ pub struct Contents {
     pub papers_thickness: f64,
 }
 
-/// Play added on every inside dimension, mm.
+/// Play added on every inside dimension before rounding up to a whole
+/// millimetre, mm: the contents always have at least this much to spare.
 pub const PLAY: f64 = 1.5;
 
 /// The lowest inside height, mm: lower walls would not hold their tabs.
 pub const MIN_HEIGHT: f64 = 12.0;
+
+/// The least distance from a slot to any fold line, mm: a slot cut closer
+/// would slit the crease.
+pub const SLOT_CLEAR: f64 = 1.0;
+
+/// Room around a tab in its slot, on each side, mm.
+pub const SLOT_PLAY: f64 = 0.3;
+
+/// Room between the inner panel (and rim) and each side wall's inner face, mm.
+pub const PANEL_PLAY: f64 = 0.5;
 
 /// Where the counters go: stacks in a grid, beside or on top of the papers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +98,8 @@ pub struct Stacks {
 /// The inside a tray needs: the papers lie flat on the bottom, the counters
 /// stand in stacks on top of them, in as many stacks as the papers' footprint
 /// holds (at least two, so a stack is never taller than it needs to be).
+/// Every inside dimension is the contents plus [`PLAY`], rounded up to a
+/// whole millimetre; the card's thickness goes into the net, not the inside.
 pub fn box_for(c: &Contents) -> (BoxSize, Stacks) {
     let cell = c.counter + 1.0;
     let fit = |room: f64| ((room + 1e-9) / cell).floor().max(1.0) as usize;
@@ -86,7 +113,11 @@ pub fn box_for(c: &Contents) -> (BoxSize, Stacks) {
     let h =
         (c.papers_thickness + per_stack as f64 * c.counter_thickness + PLAY + 1.0).max(MIN_HEIGHT);
     (
-        BoxSize { w, d, h: h.ceil() },
+        BoxSize {
+            w: whole(w),
+            d: whole(d),
+            h: whole(h),
+        },
         Stacks {
             cols: used_cols,
             rows: used_rows,
@@ -95,13 +126,28 @@ pub fn box_for(c: &Contents) -> (BoxSize, Stacks) {
     )
 }
 
+/// Up to the next whole millimetre (a hair's rounding error does not add one).
+fn whole(v: f64) -> f64 {
+    (v - 1e-9).ceil()
+}
+
+/// The rim's width for card `card` mm thick, mm: the distance from an end
+/// wall's mid-plane to its inner panel's. At least two cards (half the end
+/// wall, a flap, half the panel), and enough to keep the slot under the
+/// panel's tabs [`SLOT_CLEAR`] from the end wall's fold.
+pub fn rim(card: f64) -> f64 {
+    (2.0 * card).max(card / 2.0 + SLOT_PLAY + SLOT_CLEAR)
+}
+
 /// The inside of a lid that slips over a tray of inside `tray` made of card
-/// `card` mm thick: the tray's outside (three layers at the ends, two at the
-/// sides) plus play; as tall as the tray.
+/// `card` mm thick: the tray's outside plus a millimetre, rounded up to a
+/// whole millimetre; as tall as the tray.
 pub fn lid_for(tray: BoxSize, card: f64) -> BoxSize {
+    // Outside the inside: a side wall's whole card on each side; at each end,
+    // the rim and the halves of the inner panel and the end wall.
     BoxSize {
-        w: tray.w + 2.0 * 2.0 * card + 1.0,
-        d: tray.d + 2.0 * 3.0 * card + 1.0,
+        w: whole(tray.w + 2.0 * card + 1.0),
+        d: whole(tray.d + 2.0 * (rim(card) + card) + 1.0),
         h: tray.h,
     }
 }
@@ -115,7 +161,10 @@ pub enum PanelKind {
     SideWall,
     /// The two walls along the width.
     EndWall,
-    /// The halves folded down inside the end walls.
+    /// The strips across the tops of the end walls, between each end wall and
+    /// its inner panel.
+    Rim,
+    /// The panels folded down inside the end walls.
     InnerPanel,
     /// The four flaps at the side walls' ends.
     Flap,
@@ -138,83 +187,123 @@ pub struct Net {
     pub folds: Vec<(Pt, Pt)>,
     /// Slots to cut in the base for the tabs.
     pub slots: Vec<Rect>,
-    /// The base panel.
+    /// The base panel, fold line to fold line.
     pub base: Rect,
+    /// The card's thickness, mm.
+    pub card: f64,
 }
 
-/// The net of a tray (or lid) with inside `size`, of card `card` mm thick.
-/// Panels are the inside sizes plus one card thickness, so that folded card
-/// keeps the inside free.
+impl Net {
+    /// The panels of one kind.
+    pub fn of(&self, kind: PanelKind) -> impl Iterator<Item = &Vec<Pt>> {
+        self.panels
+            .iter()
+            .filter(move |(k, _)| *k == kind)
+            .map(|(_, p)| p)
+    }
+
+    /// The inside once folded, measured from the panels (see the module's
+    /// folded geometry): the base's width less one card; its length less two
+    /// rims and one card; the end wall's height less one card.
+    pub fn inside(&self) -> BoxSize {
+        let c = self.card;
+        let span = |p: &Vec<Pt>| {
+            let ys = p.iter().map(|q| q.y);
+            ys.clone().fold(f64::MIN, f64::max) - ys.fold(f64::MAX, f64::min)
+        };
+        let rim = self.of(PanelKind::Rim).map(span).fold(0.0, f64::max);
+        let wall = self.of(PanelKind::EndWall).map(span).fold(0.0, f64::max);
+        BoxSize {
+            w: self.base.w - c,
+            d: self.base.h - 2.0 * rim - c,
+            h: wall - c,
+        }
+    }
+}
+
+/// The net of a tray (or lid) with inside `size`, of card `card` mm thick:
+/// the panels are the inside plus the card's layers (see the module's folded
+/// geometry), so [`Net::inside`] gives `size` back.
 pub fn net(size: BoxSize, card: f64) -> Net {
-    let (w, d) = (size.w + card, size.d + card);
-    let h = size.h;
-    let hi = h - 2.0 * card; // the inner panel stops short of the base by the base's thickness
-    let t = (h * 0.4).clamp(4.0, 8.0); // tab depth
+    let c = card;
+    let r = rim(c);
+    let (w, d) = (size.w + c, size.d + 2.0 * r + c);
+    let h = size.h + c; // the end and side walls, fold to fold
+    let t = (h * 0.3).clamp(3.0, 6.0); // tab depth
+                                       // The inner panel and its tabs reach down to the base's mid-plane, no
+                                       // further: they swing in without bending, the tabs' tips in the slots.
+    let hi = h - t;
+    let wp = size.w - 2.0 * PANEL_PLAY; // inner panel and rim, between the side walls
+    let e = (w - wp) / 2.0;
     let flap = (h - 1.0).min(w / 2.0 - 1.0).max(2.0);
     let (y1, y2) = (t, t + hi);
-    let y3 = y2 + h;
+    let y3 = y2 + r;
+    let y4 = y3 + h;
     let x1 = h;
-    let (total_w, total_h) = (2.0 * h + w, 2.0 * (t + hi + h) + d);
+    let (xp0, xp1) = (x1 + e, x1 + e + wp);
+    let (total_w, total_h) = (2.0 * h + w, 2.0 * y4 + d);
     let mut panels = Vec::new();
     let mut cuts = Vec::new();
     let mut folds = Vec::new();
     let mut slots = Vec::new();
-    // Tabs: two on each inner panel, each a quarter of the width.
-    let tab_span = [(w / 8.0, 3.0 * w / 8.0), (5.0 * w / 8.0, 7.0 * w / 8.0)];
+    // Tabs: two on each inner panel, each a quarter of its width.
+    let tab_span = [(wp / 8.0, 3.0 * wp / 8.0), (5.0 * wp / 8.0, 7.0 * wp / 8.0)];
     let ch = 1.0_f64.min(t / 3.0); // chamfer of a tab's corners
-                                   // Build the top half (end wall, inner panel, tabs, flaps), then mirror it.
+                                   // Build the top half (end wall, rim, inner panel, tabs, flaps), then mirror it.
     let mut half_panels = vec![
-        (PanelKind::EndWall, rect_pts(x1, y2, w, h)),
-        (PanelKind::InnerPanel, rect_pts(x1, y1, w, hi)),
+        (PanelKind::EndWall, rect_pts(x1, y3, w, h)),
+        (PanelKind::Rim, rect_pts(xp0, y2, wp, r)),
+        (PanelKind::InnerPanel, rect_pts(xp0, y1, wp, hi)),
     ];
     let mut half_cuts = vec![];
-    let mut edge = vec![pt(x1, y1)];
+    let mut edge = vec![pt(xp0, y1)];
     for (a, b) in tab_span {
-        let (a, b) = (x1 + a, x1 + b);
+        let (a, b) = (xp0 + a, xp0 + b);
         let tab = vec![pt(a, y1), pt(a + ch, 0.0), pt(b - ch, 0.0), pt(b, y1)];
         edge.extend(tab.iter().copied());
         half_panels.push((PanelKind::Tab, tab));
     }
-    edge.push(pt(x1 + w, y1));
+    edge.push(pt(xp1, y1));
     for pair in edge.windows(2) {
         half_cuts.push((pair[0], pair[1]));
     }
-    // The inner panel's and end wall's sides: cut down to the base (the lower
-    // part is the slit beside a flap).
-    half_cuts.push((pt(x1, y1), pt(x1, y3)));
-    half_cuts.push((pt(x1 + w, y1), pt(x1 + w, y3)));
+    // The inner panel's and rim's sides, the end wall's top beside the rim,
+    // and the end wall's sides down to the base (the slits beside the flaps).
+    half_cuts.push((pt(xp0, y1), pt(xp0, y3)));
+    half_cuts.push((pt(xp1, y1), pt(xp1, y3)));
+    half_cuts.push((pt(x1, y3), pt(xp0, y3)));
+    half_cuts.push((pt(xp1, y3), pt(x1 + w, y3)));
+    half_cuts.push((pt(x1, y3), pt(x1, y4)));
+    half_cuts.push((pt(x1 + w, y3), pt(x1 + w, y4)));
     let mut half_folds = vec![
-        (pt(x1, y2), pt(x1 + w, y2)), // inner panel over the end wall
-        (pt(x1, y3), pt(x1 + w, y3)), // end wall up from the base
+        (pt(xp0, y2), pt(xp1, y2)),   // inner panel down from the rim
+        (pt(xp0, y3), pt(xp1, y3)),   // rim over from the end wall
+        (pt(x1, y4), pt(x1 + w, y4)), // end wall up from the base
     ];
     // Flaps on the side walls' ends, their far outer corner cut off.
     for (x_out, x_in) in [(0.0, x1), (total_w, x1 + w)] {
         let dir: f64 = if x_out < x_in { 1.0 } else { -1.0 };
-        let c = 0.5 * dir; // clear of the wall's top edge
+        let clear = 0.5 * dir; // clear of the wall's top edge
         let flap_pts = vec![
-            pt(x_out + c, y3),
-            pt(x_out + c + dir * (flap * 0.35), y3 - flap),
-            pt(x_in, y3 - flap),
-            pt(x_in, y3),
+            pt(x_out + clear, y4),
+            pt(x_out + clear + dir * (flap * 0.35), y4 - flap),
+            pt(x_in, y4 - flap),
+            pt(x_in, y4),
         ];
-        half_cuts.push((pt(x_out, y3), flap_pts[0]));
+        half_cuts.push((pt(x_out, y4), flap_pts[0]));
         half_cuts.push((flap_pts[0], flap_pts[1]));
         half_cuts.push((flap_pts[1], flap_pts[2]));
         half_folds.push((flap_pts[0], flap_pts[3]));
         half_panels.push((PanelKind::Flap, flap_pts));
     }
-    // Slots in the base, where the tabs come down. Standing, the end wall, the
-    // flap and the inner panel lie one card thick each inside the fold line, so
-    // the tab comes down between 2 and 3 card thicknesses in: the slot spans
-    // that with half a card and 0.3 mm to spare on each side.
-    let slot_y = y3 + 1.5 * card - 0.3;
-    let slot_h = 2.0 * card + 0.6;
+    // Slots in the base, where the tabs come down: centred one rim inside the
+    // end wall's fold, a card wide plus play on each side.
     for (a, b) in tab_span {
         slots.push(Rect {
-            x: x1 + a - 0.3,
-            y: slot_y,
-            w: b - a + 0.6,
-            h: slot_h,
+            x: xp0 + a - SLOT_PLAY,
+            y: y4 + r - c / 2.0 - SLOT_PLAY,
+            w: b - a + 2.0 * SLOT_PLAY,
+            h: c + 2.0 * SLOT_PLAY,
         });
     }
     let flip = |p: Pt| pt(p.x, total_h - p.y);
@@ -239,18 +328,18 @@ pub fn net(size: BoxSize, card: f64) -> Net {
     // The base and side walls.
     let base = Rect {
         x: x1,
-        y: y3,
+        y: y4,
         w,
         h: d,
     };
     panels.push((PanelKind::Base, rect_pts(base.x, base.y, w, d)));
     for x in [0.0, x1 + w] {
-        panels.push((PanelKind::SideWall, rect_pts(x, y3, h, d)));
+        panels.push((PanelKind::SideWall, rect_pts(x, y4, h, d)));
     }
-    cuts.push((pt(0.0, y3), pt(0.0, y3 + d)));
-    cuts.push((pt(total_w, y3), pt(total_w, y3 + d)));
-    folds.push((pt(x1, y3), pt(x1, y3 + d)));
-    folds.push((pt(x1 + w, y3), pt(x1 + w, y3 + d)));
+    cuts.push((pt(0.0, y4), pt(0.0, y4 + d)));
+    cuts.push((pt(total_w, y4), pt(total_w, y4 + d)));
+    folds.push((pt(x1, y4), pt(x1, y4 + d)));
+    folds.push((pt(x1 + w, y4), pt(x1 + w, y4 + d)));
     Net {
         width: total_w,
         height: total_h,
@@ -259,6 +348,7 @@ pub fn net(size: BoxSize, card: f64) -> Net {
         folds,
         slots,
         base,
+        card: c,
     }
 }
 
@@ -309,10 +399,15 @@ mod tests {
     #[test]
     fn the_lid_slips_over_the_tray() {
         let (tray, _) = box_for(&contents());
-        let lid = lid_for(tray, 0.4);
-        // The tray's outside: doubled end walls and a flap, single side walls.
-        assert!(lid.w > tray.w + 2.0 * 2.0 * 0.4);
-        assert!(lid.d > tray.d + 2.0 * 3.0 * 0.4);
+        for card in [0.2, 0.35, 0.6, 1.0, 2.0] {
+            let lid = lid_for(tray, card);
+            // The tray's outside: a card on each side, two halves and a rim at each end.
+            assert!(lid.w >= tray.w + 2.0 * card + 1.0);
+            assert!(lid.d >= tray.d + 2.0 * (rim(card) + card) + 1.0);
+            let n = net(lid, card);
+            let back = n.inside();
+            assert!((back.w - lid.w).abs() < 1e-9 && (back.d - lid.d).abs() < 1e-9);
+        }
     }
 
     #[test]
@@ -322,82 +417,76 @@ mod tests {
             d: 150.0,
             h: 20.0,
         };
-        let card = 0.4;
-        let n = net(size, card);
-        let len = |(a, b): &(Pt, Pt)| ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
-        // Walls are as tall as the box; a wall's end meets its neighbour's flap.
-        let side_walls: Vec<_> = n
-            .panels
-            .iter()
-            .filter(|(k, _)| *k == PanelKind::SideWall)
-            .collect();
-        let end_walls: Vec<_> = n
-            .panels
-            .iter()
-            .filter(|(k, _)| *k == PanelKind::EndWall)
-            .collect();
-        assert_eq!((side_walls.len(), end_walls.len()), (2, 2));
-        for (_, p) in &side_walls {
-            assert!(
-                ((p[1].x - p[0].x) - size.h).abs() < 1e-9,
-                "side walls stand {}",
-                size.h
-            );
-            assert!(
-                ((p[2].y - p[1].y) - n.base.h).abs() < 1e-9,
-                "and run the base's length"
-            );
-        }
-        for (_, p) in &end_walls {
-            assert!(((p[2].y - p[1].y).abs() - size.h).abs() < 1e-9);
-            assert!(((p[1].x - p[0].x).abs() - n.base.w).abs() < 1e-9);
-        }
-        // Every fold is a whole panel edge of the base or a wall.
-        let fold_len: f64 = n.folds.iter().map(len).sum();
-        let want = 2.0 * n.base.w * 2.0 + 2.0 * n.base.h + 4.0 * (size.h - 0.5);
-        assert!((fold_len - want).abs() < 1e-6, "{fold_len} vs {want}");
-        // The inner panel stops short of the base by the card it stands on, and
-        // the slots sit within the base.
-        let inner: Vec<_> = n
-            .panels
-            .iter()
-            .filter(|(k, _)| *k == PanelKind::InnerPanel)
-            .collect();
-        for (_, p) in inner {
-            assert!(((p[2].y - p[1].y).abs() - (size.h - 2.0 * card)).abs() < 1e-9);
-        }
-        assert_eq!(n.slots.len(), 4);
-        for s in &n.slots {
-            assert!(n.base.contains(s), "{s:?} outside the base {:?}", n.base);
-            // The tab comes down 2 to 3 card thicknesses inside the fold.
-            let near = if (s.y - n.base.y).abs() < (s.bottom() - n.base.bottom()).abs() {
-                (s.y - n.base.y, s.bottom() - n.base.y)
-            } else {
-                (n.base.bottom() - s.bottom(), n.base.bottom() - s.y)
-            };
-            assert!(
-                near.0 < 2.0 * card && near.1 > 3.0 * card,
-                "slot {near:?} misses the tab"
-            );
-        }
-        // Flaps fit inside an end wall without meeting each other.
-        let flaps: Vec<_> = n
-            .panels
-            .iter()
-            .filter(|(k, _)| *k == PanelKind::Flap)
-            .collect();
-        assert_eq!(flaps.len(), 4);
-        for (_, p) in flaps {
-            let depth = (p[3].y - p[2].y).abs();
-            assert!(depth < n.base.w / 2.0, "flaps of {depth} mm would overlap");
-            assert!(depth <= size.h, "a flap taller than the wall sticks out");
-        }
-        // Everything lies inside the bounding box.
-        for (a, b) in n.cuts.iter().chain(&n.folds) {
-            for p in [a, b] {
+        for card in [0.2, 0.4, 1.0, 2.0] {
+            let n = net(size, card);
+            let inside = n.inside();
+            assert!((inside.w - size.w).abs() < 1e-9, "{inside:?}");
+            assert!((inside.d - size.d).abs() < 1e-9, "{inside:?}");
+            assert!((inside.h - size.h).abs() < 1e-9, "{inside:?}");
+            let height = |p: &Vec<Pt>| (p[2].y - p[1].y).abs();
+            let width = |p: &Vec<Pt>| (p[1].x - p[0].x).abs();
+            let wall = size.h + card;
+            assert_eq!(n.of(PanelKind::SideWall).count(), 2);
+            for p in n.of(PanelKind::SideWall) {
+                assert!((width(p) - wall).abs() < 1e-9);
+                assert!((height(p) - n.base.h).abs() < 1e-9);
+            }
+            assert_eq!(n.of(PanelKind::EndWall).count(), 2);
+            for p in n.of(PanelKind::EndWall) {
+                assert!((height(p) - wall).abs() < 1e-9);
+                assert!((width(p) - n.base.w).abs() < 1e-9);
+            }
+            // Hanging from the rim, panel and tab reach the base's mid-plane at most,
+            // and the panel fits between the side walls' inner faces.
+            let tab = n
+                .of(PanelKind::Tab)
+                .map(|p| (p[1].y - p[0].y).abs())
+                .fold(0.0, f64::max);
+            for p in n.of(PanelKind::InnerPanel) {
                 assert!(
-                    p.x >= -1e-9 && p.y >= -1e-9 && p.x <= n.width + 1e-9 && p.y <= n.height + 1e-9
+                    height(p) + tab <= wall + 1e-9,
+                    "{card}: {} + {tab}",
+                    height(p)
                 );
+                assert!(width(p) <= n.base.w - card - 2.0 * PANEL_PLAY + 1e-9);
+            }
+            // The rim leaves room for the end wall's half, a flap and the panel's half.
+            for p in n.of(PanelKind::Rim) {
+                assert!(height(p) >= 2.0 * card - 1e-9);
+            }
+            // Slots lie in the base, under the tabs, and clear of every fold.
+            assert_eq!(n.slots.len(), 4);
+            let r = rim(card);
+            for s in &n.slots {
+                assert!(n.base.contains(s), "{s:?} outside the base {:?}", n.base);
+                let near = (s.y - n.base.y).min(n.base.bottom() - s.bottom());
+                let far = (s.bottom() - n.base.y).min(n.base.bottom() - s.y);
+                assert!(
+                    near <= r - card / 2.0 && far >= r + card / 2.0,
+                    "{near} {far}"
+                );
+                assert!(
+                    near >= SLOT_CLEAR - 1e-9,
+                    "{card}: slot {near} mm from the fold"
+                );
+            }
+            // Flaps fit inside an end wall without meeting each other.
+            assert_eq!(n.of(PanelKind::Flap).count(), 4);
+            for p in n.of(PanelKind::Flap) {
+                let depth = (p[3].y - p[2].y).abs();
+                assert!(depth < n.base.w / 2.0, "flaps of {depth} mm would overlap");
+                assert!(depth <= wall, "a flap taller than the wall sticks out");
+            }
+            // Everything lies inside the bounding box.
+            for (a, b) in n.cuts.iter().chain(&n.folds) {
+                for p in [a, b] {
+                    assert!(
+                        p.x >= -1e-9
+                            && p.y >= -1e-9
+                            && p.x <= n.width + 1e-9
+                            && p.y <= n.height + 1e-9
+                    );
+                }
             }
         }
     }

@@ -3,8 +3,10 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::boxnet::{box_pages, box_sizes, BoxOptions};
+use jungle_print::compose::boxnet::{box_pages, box_sizes, inside_words, BoxOptions};
+use jungle_print::compose::counters::default_size;
 use jungle_print::compose::counters::Sides;
+use jungle_print::layout::boxnet::{net, PanelKind, PANEL_PLAY, SLOT_CLEAR};
 use jungle_print::layout::printable_area;
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
@@ -133,5 +135,189 @@ fn every_language_explains_the_box() {
         );
         assert!(!text.contains('{'), "{lang}: placeholder left");
         assert_eq!(res.lang.boxnet.steps.len(), 5, "{lang}: five steps");
+    }
+}
+
+/// The cards the box is tested with, mm.
+const CARDS: [f64; 6] = [0.2, 0.35, 0.4, 0.6, 0.8, 1.0];
+
+#[test]
+fn the_tray_holds_its_contents_with_a_millimetre_to_spare() {
+    let res = resources("en");
+    for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+        let counter = default_size(&res, paper).unwrap();
+        // The board and rules folded in four.
+        let papers = (
+            paper.width.min(paper.height) / 2.0,
+            paper.width.max(paper.height) / 2.0,
+        );
+        for card in CARDS {
+            for sides in [Sides::Fold, Sides::Single] {
+                let opts = BoxOptions {
+                    card,
+                    sides,
+                    ..BoxOptions::new(paper)
+                };
+                let (tray, _, stacks) = box_sizes(&res, &opts).unwrap();
+                // Measured from the folded net, not from the size asked for.
+                let inside = net(tray, card).inside();
+                let counter_t = card * if sides == Sides::Fold { 2.0 } else { 1.0 };
+                // Sixteen sheets of folded paper at 0.1 mm under the stacks.
+                let height = 1.6 + stacks.per_stack as f64 * counter_t;
+                let need = [
+                    (inside.w, papers.0.max(stacks.cols as f64 * counter)),
+                    (inside.d, papers.1.max(stacks.rows as f64 * counter)),
+                    (inside.h, height),
+                ];
+                for (have, want) in need {
+                    assert!(
+                        have >= want + 1.0 - 1e-9,
+                        "{paper:?} card {card}: {inside:?} for {want} mm"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn slots_keep_clear_of_the_folds_and_the_panels_fit() {
+    let res = resources("en");
+    for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+        for card in CARDS {
+            let opts = BoxOptions {
+                card,
+                ..BoxOptions::new(paper)
+            };
+            let (tray, lid, _) = box_sizes(&res, &opts).unwrap();
+            for size in [tray, lid] {
+                let n = net(size, card);
+                // Each slot at least SLOT_CLEAR from every fold line.
+                for s in &n.slots {
+                    for (a, b) in &n.folds {
+                        let dx = (s.x - a.x.max(b.x)).max(a.x.min(b.x) - s.right()).max(0.0);
+                        let dy = (s.y - a.y.max(b.y)).max(a.y.min(b.y) - s.bottom()).max(0.0);
+                        let gap = dx.hypot(dy);
+                        assert!(
+                            gap >= SLOT_CLEAR - 1e-9,
+                            "card {card}: slot {s:?} {gap} mm from fold {a:?}–{b:?}"
+                        );
+                    }
+                }
+                // Hanging down inside, panel and tab reach no lower than the
+                // base's mid-plane: no taller than the end wall.
+                let tall = |p: &Vec<_>| {
+                    let ys: Vec<f64> = p.iter().map(|q: &jungle_print::scene::Pt| q.y).collect();
+                    ys.iter().cloned().fold(f64::MIN, f64::max)
+                        - ys.iter().cloned().fold(f64::MAX, f64::min)
+                };
+                let wide = |p: &Vec<jungle_print::scene::Pt>| {
+                    let xs: Vec<f64> = p.iter().map(|q| q.x).collect();
+                    xs.iter().cloned().fold(f64::MIN, f64::max)
+                        - xs.iter().cloned().fold(f64::MAX, f64::min)
+                };
+                let wall = n.of(PanelKind::EndWall).map(tall).fold(0.0, f64::max);
+                let tab = n.of(PanelKind::Tab).map(tall).fold(0.0, f64::max);
+                // The gap between the side walls' inner faces.
+                let gap = n.base.w - card;
+                for p in n.of(PanelKind::InnerPanel) {
+                    assert!(
+                        tall(p) + tab <= wall + 1e-9,
+                        "card {card}: {} + {tab} > {wall}",
+                        tall(p)
+                    );
+                    assert!(
+                        wide(p) <= gap - 2.0 * PANEL_PLAY + 1e-9,
+                        "card {card}: {} > {gap}",
+                        wide(p)
+                    );
+                }
+                for p in n.of(PanelKind::Rim) {
+                    assert!(wide(p) <= gap + 1e-9);
+                }
+            }
+        }
+    }
+}
+
+/// Every text run's characters on a page, run after run (a line may be set
+/// in several runs, one per font).
+fn page_text(items: &[Item], out: &mut String) {
+    for item in items {
+        match item {
+            Item::Text(t) => {
+                out.push_str(&t.text);
+            }
+            Item::Group(g) => page_text(&g.items, out),
+            Item::Clip(c) => page_text(&c.items, out),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_printed_inside_is_the_folded_inside() {
+    for lang in LANGS {
+        let res = resources(lang);
+        for card in [0.35, 1.0] {
+            let opts = BoxOptions {
+                card,
+                ..BoxOptions::new(Paper::parse("letter").unwrap())
+            };
+            let (tray, _, _) = box_sizes(&res, &opts).unwrap();
+            let want = inside_words(&res.lang.boxnet, net(tray, card).inside());
+            let pages = box_pages(&res, &opts).unwrap();
+            let mut text = String::new();
+            page_text(pages[0].layer(Layer::Artwork), &mut text);
+            assert!(
+                text.contains(&want),
+                "{lang} {card}: {want:?} not in {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_box_page_says_where_the_board_goes() {
+    use jungle_print::compose::set::{set_pages, SetOptions};
+    for lang in LANGS {
+        let res = resources(lang);
+        let words = &res.lang.boxnet;
+        // Lines break at spaces, which the runs leave out: compare without any.
+        let squeeze = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        let last_text = |square: Option<f64>| {
+            let opts = SetOptions {
+                square,
+                ..SetOptions::new(Paper::A4)
+            };
+            let (pages, _) = set_pages(&res, &opts).unwrap();
+            let mut text = String::new();
+            page_text(pages.last().unwrap().layer(Layer::Artwork), &mut text);
+            squeeze(&text)
+        };
+        // One sheet: folded in four, or flat under the box once on card.
+        let one = last_text(None);
+        assert!(one.contains(&squeeze(&words.papers_all)), "{lang}: {one}");
+        assert!(
+            one.contains(&squeeze(&words.board_on_card)),
+            "{lang}: {one}"
+        );
+        // Tiled onto card: 280 × 360 mm, under the box, only the rules inside.
+        let tiled = last_text(Some(40.0));
+        let apart = squeeze(
+            &words
+                .board_apart
+                .replace("{w}", "280")
+                .replace("{h}", "360"),
+        );
+        assert!(
+            tiled.contains(&squeeze(&words.papers_rules)),
+            "{lang}: {tiled}"
+        );
+        assert!(
+            !tiled.contains(&squeeze(&words.papers_all)),
+            "{lang}: {tiled}"
+        );
+        assert!(tiled.contains(&apart), "{lang}: {apart:?} not in {tiled}");
     }
 }

@@ -370,3 +370,34 @@ fn crop_marks_never_touch_a_face_or_its_bleed() {
         }
     }
 }
+
+#[test]
+fn duplex_backs_run_their_colour_past_the_cut() {
+    use jungle_print::compose::counters::{default_size, BACK_OVERRUN};
+    let res = resources("en");
+    let size = default_size(&res, Paper::A4).unwrap();
+    for flip in [Flip::LongEdge, Flip::ShortEdge] {
+        let pages = counter_pages(&res, &opts(Sides::Duplex(flip))).unwrap();
+        // The fronts are cut at the counter's size...
+        for item in pages[0].layer(Layer::Cut) {
+            let (x0, _, x1, _) = bbox(item);
+            assert!((x1 - x0 - size).abs() < 0.05, "cut {} for {size}", x1 - x0);
+        }
+        // ...and every back's colour reaches past that cut all round.
+        let backs: Vec<_> = pages[1]
+            .layer(Layer::Artwork)
+            .iter()
+            .filter(|i| matches!(i, Item::Group(_)))
+            .collect();
+        assert_eq!(backs.len(), 16);
+        for item in backs {
+            let (x0, y0, x1, y1) = bbox(item);
+            for extent in [x1 - x0, y1 - y0] {
+                assert!(
+                    extent >= size + 2.0 * BACK_OVERRUN - 0.05,
+                    "{flip:?}: a back {extent} mm across for a {size} mm cut"
+                );
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Composing: the pages of each product as scenes (board tiles, counters, the
 //! rules handout, the box, the whole set) and the laser pass over them.
 
+mod board_marks;
 mod boxnet;
 mod counters;
 mod handout;

@@ -137,3 +137,61 @@ fn every_language_labels_its_tiles() {
         assert!(!text.contains('{'), "{lang}: a placeholder left in {text}");
     }
 }
+
+/// The 50 mm bars of a page's guides: horizontal lines 50 mm long.
+fn scale_bars(page: &Page) -> usize {
+    fn count(items: &[Item]) -> usize {
+        items
+            .iter()
+            .map(|i| match i {
+                Item::Path(p) => match p.segs.as_slice() {
+                    [Seg::Move(a), Seg::Line(b)] => usize::from(
+                        (a.y - b.y).abs() < 1e-9 && ((b.x - a.x).abs() - 50.0).abs() < 1e-9,
+                    ),
+                    _ => 0,
+                },
+                Item::Group(g) => count(&g.items),
+                Item::Clip(c) => count(&c.items),
+                _ => 0,
+            })
+            .sum()
+    }
+    count(page.layer(Layer::Guides))
+}
+
+#[test]
+fn every_tiled_sheet_carries_a_scale_bar() {
+    let res = resources("en");
+    for (paper, square) in [("a4", 40.0), ("letter", 45.0), ("a5", 30.0), ("a3", 100.0)] {
+        let paper = Paper::parse(paper).unwrap();
+        let pages = board_sheets(
+            &res,
+            &BoardOptions {
+                square: Some(square),
+                ..BoardOptions::new(paper)
+            },
+            None,
+        )
+        .unwrap();
+        assert!(pages.len() > 2, "{paper:?} {square}: tiled");
+        for (i, page) in pages.iter().enumerate() {
+            assert_eq!(scale_bars(page), 1, "{paper:?} {square}: sheet {}", i + 1);
+        }
+        // Below each tile's board and glue strips, inside the printable area.
+        for page in &pages[1..] {
+            let (region, _) = tile_geometry(page);
+            let bottom = page.height - res.theme.page.margin;
+            let mut ok = false;
+            for item in page.layer(Layer::Guides) {
+                if let Item::Path(p) = item {
+                    if let [Seg::Move(a), Seg::Line(b)] = p.segs.as_slice() {
+                        if ((b.x - a.x).abs() - 50.0).abs() < 1e-9 {
+                            ok = a.y < bottom && a.x >= region.0 && b.x <= region.0 + region.2;
+                        }
+                    }
+                }
+            }
+            assert!(ok, "{paper:?} {square}: the bar lies under the board");
+        }
+    }
+}

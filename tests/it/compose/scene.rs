@@ -91,6 +91,18 @@ fn items(list: &[Item], depth: usize, out: &mut String) {
             Item::Page(p) => {
                 writeln!(out, "{pad}page {} x {}", n(p.width), n(p.height)).unwrap();
             }
+            Item::Picture(p) => {
+                let m: Vec<String> = p.transform.0.iter().map(|&v| n(v)).collect();
+                writeln!(
+                    out,
+                    "{pad}picture {} x {} px, orientation {}, matrix {}",
+                    p.raster.width,
+                    p.raster.height,
+                    p.raster.orientation,
+                    m.join(" ")
+                )
+                .unwrap();
+            }
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
 use crate::layout::BoardPlacement;
+use crate::layout::Rect;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
-use crate::layout::Rect;
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
 use super::flow::{flow, line_pages, Block, Placed, Style};

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{toml_error, Error, Opt};
 use crate::game::Animal;
 
+mod phrase;
+
 /// A pack's identity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -44,9 +46,88 @@ pub struct AnimalName {
     /// rank table (e.g. pinyin in Chinese packs); `name` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sub: Option<String>,
+    /// The animal's word inside a sentence (`{rat}`, `{the rat}`); `name`
+    /// with its first letter in lower case when absent ("Rat" → "rat").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noun: Option<String>,
+    /// The plural (`{rats}`, `{the rats}`); needed by packs with articles
+    /// whose sentences use it; Chinese packs print the noun.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plural: Option<String>,
+    /// Grammatical gender, which chooses the article when the pack's
+    /// `grammar.the_m` and `grammar.the_f` differ (French `le`/`la`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gender: Option<Gender>,
+    /// Whether the article is elided before this word (French `l’éléphant`);
+    /// when absent, true for a word starting with a vowel, false otherwise
+    /// (set it for a mute h: `l’hippopotame`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elide: Option<bool>,
+}
+
+/// A noun's grammatical gender, for articles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gender {
+    /// Masculine.
+    #[serde(rename = "m")]
+    M,
+    /// Feminine.
+    #[serde(rename = "f")]
+    F,
+}
+
+/// The words placeholders such as `{the rat}` put before an animal's name.
+/// Each article is written with the space that follows it (`"the "`, `"l’"`).
+/// A pack without articles (Chinese) leaves the table out.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grammar {
+    /// The definite article for every noun the more precise keys leave out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub the: Option<String>,
+    /// Before a masculine noun (`gender = "m"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub the_m: Option<String>,
+    /// Before a feminine noun (`gender = "f"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub the_f: Option<String>,
+    /// Before a noun that elides it (see [`AnimalName::elide`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub the_elided: Option<String>,
+    /// Before a plural.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub the_plural: Option<String>,
 }
 
 impl AnimalName {
+    /// The word inside a sentence: `noun`, else `name` with its first letter in lower case.
+    pub fn noun(&self) -> String {
+        if let Some(n) = &self.noun {
+            return n.clone();
+        }
+        let mut c = self.name.chars();
+        match c.next() {
+            Some(first) => first.to_lowercase().chain(c).collect(),
+            None => String::new(),
+        }
+    }
+
+    /// The plural inside a sentence: `plural`, else the noun unchanged.
+    pub fn plural_or_noun(&self) -> String {
+        self.plural.clone().unwrap_or_else(|| self.noun())
+    }
+
+    /// Whether an article is elided before the noun: `elide`, else whether
+    /// the noun starts with a vowel (accented vowels included).
+    pub fn elides(&self) -> bool {
+        self.elide.unwrap_or_else(|| {
+            self.noun().chars().next().is_some_and(|c| {
+                let base: String = c.to_lowercase().collect();
+                "aeiouàâäéèêëîïôöùûüœæ".contains(base.as_str())
+            })
+        })
+    }
+
     /// The small line under the character; empty when it would only repeat it.
     pub fn label(&self) -> &str {
         let l = self.sub.as_deref().unwrap_or(&self.name);
@@ -202,6 +283,8 @@ pub struct CoverWords {
 
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
+/// Animals are named by placeholders (`{the rat}`, `{The rat}`, `{rats}`),
+/// filled in from the pack's names when the pack is read; see `lang/README.md`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Handout {
@@ -281,6 +364,9 @@ pub struct Lang {
     pub meta: Meta,
     pub game: Game,
     pub animals: Animals,
+    /// Articles for the animal placeholders of the handout's sentences.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub grammar: Grammar,
     pub board: BoardWords,
     pub sheet: SheetWords,
     pub tiles: TileWords,
@@ -343,6 +429,7 @@ impl Lang {
     fn parse_data(src: &str, origin: &str) -> Result<Lang, Error> {
         let mut lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
         lang.source = crate::input::SourceText::new(origin, src);
+        phrase::fill_handout(&mut lang)?;
         let empty: Vec<String> = lang
             .strings()
             .into_iter()
@@ -428,6 +515,10 @@ impl Lang {
     }
 }
 
+fn is_default(g: &Grammar) -> bool {
+    *g == Grammar::default()
+}
+
 fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
     match v {
         toml::Value::String(s) => out.push((prefix.to_string(), s.clone())),
@@ -464,12 +555,14 @@ mod tests {
 
     #[test]
     fn every_pack_has_the_same_keys_as_english() {
-        // `sub` is optional: only packs whose names need a second line have it.
+        // `sub`, the grammar and an animal's grammatical forms are optional:
+        // each pack has those its language needs.
+        let optional = [".sub", ".noun", ".plural", ".gender"];
         let keys = |l: &Lang| {
             l.strings()
                 .into_iter()
                 .map(|(k, _)| k)
-                .filter(|k| !k.ends_with(".sub"))
+                .filter(|k| !optional.iter().any(|o| k.ends_with(o)) && !k.starts_with("grammar."))
                 .collect::<Vec<_>>()
         };
         let en = keys(&Lang::builtin("en").unwrap());

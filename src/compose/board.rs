@@ -399,7 +399,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
 }
 
 /// Wavy strokes across a river square. Label squares keep their middle clear.
-fn waves(r: Rect, labelled: bool, color: Color) -> Item {
+pub(super) fn waves(r: Rect, labelled: bool, color: Color) -> Item {
     let s = r.w;
     let rows: &[f64] = if labelled {
         &[0.14, 0.88]

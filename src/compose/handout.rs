@@ -3,6 +3,7 @@
 
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
 use crate::layout::BoardPlacement;
+use crate::layout::Rect;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
@@ -21,6 +22,22 @@ pub struct HandoutOptions {
 /// The ruleset's name as printed in this language (never its internal id when a title exists).
 pub fn ruleset_line(res: &Resources) -> String {
     res.rules.title(&res.lang.meta.code).to_string()
+}
+
+/// The ruleset's printed name when it differs from the standard rules (for
+/// the title block and the cover); `None` for the standard rules.
+pub fn variant_name(res: &Resources) -> Option<String> {
+    (!variant_sentences(res).is_empty()).then(|| ruleset_line(res))
+}
+
+/// The subtitle under the game's name, followed by the variant's name when
+/// the rules are not the standard ones ("… · Fox variant").
+pub fn subtitle_line(res: &Resources) -> String {
+    let sub = &res.lang.game.subtitle;
+    match variant_name(res) {
+        Some(v) => format!("{sub}  ·  {v}"),
+        None => sub.clone(),
+    }
 }
 
 /// Margin, text style and blocks of the handout on this paper.
@@ -117,11 +134,11 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
         a.sort_by_key(|a| std::cmp::Reverse(rules.rank(*a)));
         a.iter()
             .map(|a| {
-                // Lower case inside a sentence ("Ranks: dog 4, wolf 3");
+                // The word used inside sentences ("Ranks: dog 4, wolf 3");
                 // Chinese names are unchanged.
                 format!(
                     "{} {}",
-                    res.lang.animal(*a, rules.play.fox).name.to_lowercase(),
+                    res.lang.animal(*a, rules.play.fox).noun(),
                     rules.rank(*a)
                 )
             })
@@ -265,7 +282,7 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         goal.push(&h.goal_no_moves);
     }
     let mut b = vec![
-        Block::Title(title, g.subtitle.clone()),
+        Block::Title(title, subtitle_line(res)),
         Block::Heading(h.need_heading.clone()),
         Block::Para(h.need.clone()),
         Block::Heading(h.goal_heading.clone()),
@@ -452,6 +469,15 @@ fn strip(
                 fill,
                 Stroke::solid(th.grid.0, 0.2),
             ));
+            // The theme's waves, as on the board: the water reads in black
+            // and white, where the river's fill may be the land's.
+            if board.kind(s) == SquareKind::River {
+                items.push(super::board::waves(
+                    Rect { x, y, w: q, h: q },
+                    false,
+                    th.river_wave.0,
+                ));
+            }
         }
     }
     let piece = |p: Piece, at: Square, items: &mut Vec<Item>| {

@@ -188,7 +188,7 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     items.extend(text_fit(
         res,
         FitText {
-            text: &g.subtitle,
+            text: &super::handout::subtitle_line(res),
             stack: &res.text,
             size: 4.0,
             max_width: area.w,

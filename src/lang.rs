@@ -488,7 +488,7 @@ impl Lang {
                     let mut e = self.source.error(
                         &format!("animals.{name}.han"),
                         format!(
-                            "`{key}` is missing: {why}, so every animal needs the Zhuyin reading of its character `{}`; add e.g. zhuyin = \"ㄕㄨˇ\" (one syllable per character), or set `meta.phonetic` to \"pinyin\" or \"none\"",
+                            "missing: {why}, so every animal needs the Zhuyin reading of its character `{}`; add e.g. zhuyin = \"ㄕㄨˇ\" (one syllable per character), or set `meta.phonetic` to \"pinyin\" or \"none\"",
                             crate::input::shown(&a.han)
                         ),
                     );
@@ -505,7 +505,7 @@ impl Lang {
                 return Err(self.source.error(
                     &key,
                     format!(
-                        "`{key}` has {} syllable(s) for the {chars} character(s) of `{}`; give one Zhuyin syllable per character, separated by spaces",
+                        "{} syllable(s) for the {chars} character(s) of `{}`; give one Zhuyin syllable per character, separated by spaces",
                         syllables.len(),
                         crate::input::shown(&a.han)
                     ),

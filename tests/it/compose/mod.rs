@@ -5,6 +5,7 @@ mod boxnet;
 mod counters;
 mod handout;
 mod laser;
+mod phonetic;
 mod pictures;
 mod scene;
 mod set;

@@ -13,7 +13,12 @@ use jungle_print::rules::Ruleset;
 use jungle_print::scene::{pt, Color, Item, Page, Transform};
 
 fn res_with(lang: Lang) -> Resources {
-    Resources::new(Default::default(), lang, Ruleset::builtin("standard").unwrap()).unwrap()
+    Resources::new(
+        Default::default(),
+        lang,
+        Ruleset::builtin("standard").unwrap(),
+    )
+    .unwrap()
 }
 
 fn res(code: &str) -> Resources {
@@ -99,7 +104,11 @@ fn check_column(r: &Res, all: &[Run], base: &Run, syllable: &str) {
         .collect();
     let drawn: String = letters.iter().map(|l| l.text.as_str()).collect();
     let want: String = s.letters.iter().collect();
-    assert_eq!(drawn, want, "the column of {} reads top to bottom", base.text);
+    assert_eq!(
+        drawn, want,
+        "the column of {} reads top to bottom",
+        base.text
+    );
     let z = letters[0].size;
     assert!(
         (0.25..=0.45).contains(&(z / base.size)),
@@ -144,7 +153,10 @@ fn check_column(r: &Res, all: &[Run], base: &Run, syllable: &str) {
             assert_eq!(marks[0].text, "˙");
             let (dx, dy) = ink(r, marks[0]);
             assert!((dx - col_x).abs() < z * 0.1, "the dot is over the column");
-            assert!(dy < mid(letters[0]) - z / 2.0, "the dot is above the column");
+            assert!(
+                dy < mid(letters[0]) - z / 2.0,
+                "the dot is above the column"
+            );
         }
         (None, false) => assert!(marks.is_empty(), "no mark for the first tone"),
     }
@@ -267,7 +279,10 @@ fn neutral_tone_and_names_of_several_characters() {
     runs(&block.items(&r.fonts), Transform::IDENTITY, &mut all);
     let bases: Vec<&Run> = all.iter().filter(|run| run.size == 12.0).collect();
     assert_eq!(bases.len(), 2);
-    assert!(bases[1].x > bases[0].x + 12.0, "each character keeps its column");
+    assert!(
+        bases[1].x > bases[0].x + 12.0,
+        "each character keeps its column"
+    );
     check_column(&r, &all, bases[0], "ㄕ");
     check_column(&r, &all, bases[1], "˙ㄗ");
     // The block is centred where it was asked to be.
@@ -310,9 +325,7 @@ fn a_pack_that_prints_zhuyin_needs_every_reading() {
     let src = zh_hant_with(", zhuyin = \"ㄇㄠ\"", "");
     let e = Lang::parse(&src, "tw.toml").unwrap_err().to_string();
     assert!(
-        e.contains("tw.toml:")
-            && e.contains("animals.cat.zhuyin")
-            && e.contains("meta.phonetic"),
+        e.contains("tw.toml:") && e.contains("animals.cat.zhuyin") && e.contains("meta.phonetic"),
         "{e}"
     );
     // Malformed: a letter that is not Bopomofo, a tone mark out of place,
@@ -325,11 +338,17 @@ fn a_pack_that_prints_zhuyin_needs_every_reading() {
         let e = Lang::parse(&zh_hant_with(from, to), "tw.toml")
             .unwrap_err()
             .to_string();
-        assert!(e.contains("tw.toml:") && e.contains("animals.cat.zhuyin"), "{e}");
+        assert!(
+            e.contains("tw.toml:") && e.contains("animals.cat.zhuyin"),
+            "{e}"
+        );
     }
     // Asking for pinyin needs no readings.
-    let src = zh_hant_with(", zhuyin = \"ㄇㄠ\"", "")
-        .replacen("phonetic = \"zhuyin\"", "phonetic = \"pinyin\"", 1);
+    let src = zh_hant_with(", zhuyin = \"ㄇㄠ\"", "").replacen(
+        "phonetic = \"zhuyin\"",
+        "phonetic = \"pinyin\"",
+        1,
+    );
     assert!(Lang::parse(&src, "tw.toml").is_ok());
     // An unknown setting names the key.
     let e = Lang::parse(

@@ -58,6 +58,10 @@ CIRCLED = set(range(0x2460, 0x2468))  # ① - ⑧
 # (g) The game's own words: 鬥獸棋 / 斗兽棋, the eight animals, river, traps, den.
 ALWAYS = chars("鬥獸棋斗兽象獅狮虎豹狼狐狗貓猫鼠河陷阱穴") | CIRCLED
 
+# (h) Zhuyin: the Bopomofo letters (U+3105-312F), Bopomofo Extended (U+31A0-31BF)
+# and the tone marks ˊ ˇ ˋ ˙ (and ˉ), for the Zhuyin beside Traditional Chinese.
+BOPOMOFO = set(range(0x3105, 0x3130)) | set(range(0x31A0, 0x31C0)) | chars("ˊˇˋ˙ˉ")
+
 # The Latin faces: Latin text, general punctuation, « » € № ™, arrows, × ÷ −, ①-⑧.
 LATIN_FACE = LATIN | GENERAL_PUNCT | chars("«»€№™←↑→↓↔×÷−") | CIRCLED
 
@@ -219,7 +223,7 @@ def build_core():
     """The web page's first Kai: see the module's documentation."""
     src, dst = HERE / "JungleKai-Regular.ttf", HERE / "JungleKai-Core.subset.ttf"
     core = LATIN | PUNCT | GENERAL_PUNCT | ALWAYS | chars("中") | {
-        cp for cp in project_chars() if cp < 0x2E80
+        cp for cp in project_chars() if cp < 0x2E80 and cp not in BOPOMOFO
     }
     kept, _ = build(src, dst, core)
     n = verify(dst, kept)
@@ -251,11 +255,13 @@ def main():
         "(e) punctuation": PUNCT | CJK_PUNCT,
         "(f) lang/rules/themes": project,
         "(g) always": ALWAYS,
+        "(h) Bopomofo": BOPOMOFO,
     }
     # Plus the whole General Punctuation block where the font has it (not reported).
     han = set().union(*parts.values()) | GENERAL_PUNCT
     # Non-CJK characters of the project's data go into the Latin faces too.
-    latin = LATIN_FACE | PUNCT | {cp for cp in project if cp < 0x2E80}
+    # (The tone marks ˊ ˇ ˋ ˙ are drawn by the Chinese face only, beside Zhuyin.)
+    latin = LATIN_FACE | PUNCT | {cp for cp in project if cp < 0x2E80 and cp not in BOPOMOFO}
 
     jobs = [
         (a.wenkai, HERE / "JungleKai-Regular.ttf", han, KAI_NAMES),

@@ -20,6 +20,27 @@ pub struct Meta {
     pub code: String,
     /// The language's own name for itself.
     pub name: String,
+    /// How the animals' characters are read aloud on boards, counters and in
+    /// the rank table; see [`Phonetic`]. When absent: Zhuyin for Traditional
+    /// Chinese packs that give Zhuyin readings, the `sub` line otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phonetic: Option<Phonetic>,
+}
+
+/// The phonetic guide printed with the animals' Chinese characters
+/// (`meta.phonetic` of a language pack).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phonetic {
+    /// Zhuyin (Bopomofo), as Taiwan's schoolbooks set it: a small column of
+    /// symbols to the right of each character, read from `animals.*.zhuyin`.
+    Zhuyin,
+    /// The line under the character: `animals.*.sub` (pinyin in the Chinese
+    /// packs), or the animal's name where a pack gives no `sub`.
+    #[default]
+    Pinyin,
+    /// The character alone: no line under it, no Zhuyin beside it.
+    None,
 }
 
 /// The game's name.
@@ -63,6 +84,16 @@ pub struct AnimalName {
     /// (set it for a mute h: `l’hippopotame`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elide: Option<bool>,
+    /// The Zhuyin reading of `han`: one syllable per character, separated by
+    /// spaces, each 1–3 Bopomofo letters with its tone mark (ˊ ˇ ˋ after the
+    /// letters, ˙ before them; none for the first tone), e.g. `ㄕㄨˇ`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zhuyin: Option<String>,
+    /// The pack's phonetic guide ([`Lang::phonetic`]), copied here when the
+    /// pack is read so that [`AnimalName::label`] and [`AnimalName::readings`]
+    /// know what to print.
+    #[serde(skip)]
+    pub guide: Phonetic,
 }
 
 /// A noun's grammatical gender, for articles.
@@ -128,13 +159,26 @@ impl AnimalName {
         })
     }
 
-    /// The small line under the character; empty when it would only repeat it.
+    /// The small line under the character; empty when it would only repeat
+    /// it, and under a Zhuyin guide or none at all.
     pub fn label(&self) -> &str {
+        if self.guide != Phonetic::Pinyin {
+            return "";
+        }
         let l = self.sub.as_deref().unwrap_or(&self.name);
         if l == self.han {
             ""
         } else {
             l
+        }
+    }
+
+    /// The Zhuyin syllables to set beside the characters of `han`, one per
+    /// character; empty unless the pack prints Zhuyin.
+    pub fn readings(&self) -> Vec<&str> {
+        match (&self.zhuyin, self.guide) {
+            (Some(z), Phonetic::Zhuyin) => z.split_whitespace().collect(),
+            _ => Vec::new(),
         }
     }
 }
@@ -468,7 +512,115 @@ impl Lang {
                 ));
             }
         }
+        lang.check_zhuyin()?;
+        let guide = lang.phonetic();
+        for (_, a) in lang.animals_mut() {
+            a.guide = guide;
+        }
         Ok(lang)
+    }
+
+    /// The phonetic guide the pack prints: `meta.phonetic`, or by default
+    /// Zhuyin for a Traditional Chinese pack that gives any Zhuyin reading
+    /// (Taiwan, where most readers of traditional characters learn to read,
+    /// teaches with Zhuyin) and the `sub` line for every other pack.
+    pub fn phonetic(&self) -> Phonetic {
+        match self.meta.phonetic {
+            Some(p) => p,
+            None if self.is_traditional_chinese()
+                && self.animals_ref().iter().any(|(_, a)| a.zhuyin.is_some()) =>
+            {
+                Phonetic::Zhuyin
+            }
+            None => Phonetic::Pinyin,
+        }
+    }
+
+    /// The nine animals with their keys, in the pack's order.
+    fn animals_ref(&self) -> [(&'static str, &AnimalName); 9] {
+        let n = &self.animals;
+        [
+            ("rat", &n.rat),
+            ("cat", &n.cat),
+            ("dog", &n.dog),
+            ("wolf", &n.wolf),
+            ("fox", &n.fox),
+            ("leopard", &n.leopard),
+            ("tiger", &n.tiger),
+            ("lion", &n.lion),
+            ("elephant", &n.elephant),
+        ]
+    }
+
+    fn animals_mut(&mut self) -> [(&'static str, &mut AnimalName); 9] {
+        let n = &mut self.animals;
+        [
+            ("rat", &mut n.rat),
+            ("cat", &mut n.cat),
+            ("dog", &mut n.dog),
+            ("wolf", &mut n.wolf),
+            ("fox", &mut n.fox),
+            ("leopard", &mut n.leopard),
+            ("tiger", &mut n.tiger),
+            ("lion", &mut n.lion),
+            ("elephant", &mut n.elephant),
+        ]
+    }
+
+    /// Every Zhuyin reading must be well formed, and a pack that prints
+    /// Zhuyin must give one for every animal: the error names the key.
+    fn check_zhuyin(&self) -> Result<(), Error> {
+        let needed = self.phonetic() == Phonetic::Zhuyin;
+        let why = if self.meta.phonetic.is_some() {
+            "`meta.phonetic` is \"zhuyin\"".to_string()
+        } else {
+            "Traditional Chinese packs print Zhuyin when they give any Zhuyin reading".to_string()
+        };
+        for (name, a) in self.animals_ref() {
+            let key = format!("animals.{name}.zhuyin");
+            let Some(z) = &a.zhuyin else {
+                if needed {
+                    // The line of the animal's entry: where the reading goes.
+                    let mut e = self.source.error(
+                        &format!("animals.{name}.han"),
+                        format!(
+                            "missing: {why}, so every animal needs the Zhuyin reading of its character `{}`; add e.g. zhuyin = \"ㄕㄨˇ\" (one syllable per character), or set `meta.phonetic` to \"pinyin\" or \"none\"",
+                            crate::input::shown(&a.han)
+                        ),
+                    );
+                    if let Error::Input { key: k, .. } = &mut e {
+                        *k = format!("key `{key}`: ");
+                    }
+                    return Err(e);
+                }
+                continue;
+            };
+            let syllables: Vec<&str> = z.split_whitespace().collect();
+            let chars = a.han.chars().count();
+            if syllables.len() != chars {
+                return Err(self.source.error(
+                    &key,
+                    format!(
+                        "{} syllable(s) for the {chars} character(s) of `{}`; give one Zhuyin syllable per character, separated by spaces",
+                        syllables.len(),
+                        crate::input::shown(&a.han)
+                    ),
+                ));
+            }
+            if let Some(bad) = syllables
+                .iter()
+                .find(|s| crate::compose::phonetic::Syllable::parse(s).is_none())
+            {
+                return Err(self.source.error(
+                    &key,
+                    format!(
+                        "`{}` is not a Zhuyin syllable; write 1 to 3 Bopomofo letters (ㄅ to ㄩ), then ˊ, ˇ or ˋ for the 2nd, 3rd or 4th tone, or ˙ first for the neutral tone (e.g. ㄕㄨˇ, ˙ㄗ)",
+                        crate::input::shown(bad)
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Loads a pack from a file.
@@ -555,14 +707,18 @@ mod tests {
 
     #[test]
     fn every_pack_has_the_same_keys_as_english() {
-        // `sub`, the grammar and an animal's grammatical forms are optional:
-        // each pack has those its language needs.
-        let optional = [".sub", ".noun", ".plural", ".gender"];
+        // `sub`, `zhuyin`, `meta.phonetic`, the grammar and an animal's
+        // grammatical forms are optional: each pack has those its language needs.
+        let optional = [".sub", ".zhuyin", ".noun", ".plural", ".gender"];
         let keys = |l: &Lang| {
             l.strings()
                 .into_iter()
                 .map(|(k, _)| k)
-                .filter(|k| !optional.iter().any(|o| k.ends_with(o)) && !k.starts_with("grammar."))
+                .filter(|k| {
+                    !optional.iter().any(|o| k.ends_with(o))
+                        && !k.starts_with("grammar.")
+                        && k != "meta.phonetic"
+                })
                 .collect::<Vec<_>>()
         };
         let en = keys(&Lang::builtin("en").unwrap());

@@ -282,9 +282,10 @@ impl Resources {
         self.lang.animal(a, self.rules.play.fox)
     }
 
-    /// The stack that draws a language-pack key: `…han` keys use the Chinese face.
+    /// The stack that draws a language-pack key: `…han` and `….zhuyin` keys
+    /// use the Chinese face.
     pub fn stack_for_key(&self, key: &str) -> &FontStack {
-        if key.ends_with("han") {
+        if key.ends_with("han") || key.ends_with(".zhuyin") {
             &self.han
         } else {
             &self.text

@@ -372,7 +372,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
         .filter(|_| res.theme.board.icons);
     items.extend(animal_emblem(
         res,
-        &names.han,
+        names,
         icon,
         pt(c.x, han_y),
         s,

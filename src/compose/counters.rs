@@ -638,7 +638,7 @@ impl<'a> Face<'a> {
         let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
         items.extend(animal_emblem(
             res,
-            &names.han,
+            names,
             icon,
             pt(c.x, c.y + s * 0.03),
             s,

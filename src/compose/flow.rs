@@ -20,11 +20,14 @@ pub enum Block {
     Para(String),
     /// A bulleted list.
     Bullets(Vec<String>),
-    /// A table: header cells, then rows. Column `han` is set in the Chinese face, larger.
+    /// A table: header cells, then rows. Column `han` is set in the Chinese
+    /// face, larger, with each row's Zhuyin syllables in `zhuyin` (one per
+    /// character; empty for none) beside its characters.
     Table {
         header: Vec<String>,
         rows: Vec<Vec<String>>,
         han: usize,
+        zhuyin: Vec<Vec<String>>,
     },
     /// A drawing of `w × h` mm (items drawn with their origin at the top-left), centred, then a caption.
     Figure {
@@ -200,7 +203,12 @@ impl Setter<'_> {
                 .iter()
                 .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
                 .collect(),
-            Block::Table { header, rows, han } => self.table(header, rows, *han),
+            Block::Table {
+                header,
+                rows,
+                han,
+                zhuyin,
+            } => self.table(header, rows, *han, zhuyin),
             Block::Figure {
                 w,
                 h,
@@ -283,7 +291,13 @@ impl Setter<'_> {
         }
     }
 
-    fn table(&self, header: &[String], rows: &[Vec<String>], han: usize) -> Vec<Row> {
+    fn table(
+        &self,
+        header: &[String],
+        rows: &[Vec<String>],
+        han: usize,
+        zhuyin: &[Vec<String>],
+    ) -> Vec<Row> {
         let res = self.res;
         let s = self.style.size;
         let n = header.len().max(1);
@@ -328,8 +342,29 @@ impl Setter<'_> {
                     tint(self.style.accent),
                 ));
             }
+            let readings: Vec<&str> = zhuyin
+                .get(r)
+                .map(|z| z.iter().map(String::as_str).collect())
+                .unwrap_or_default();
             for (i, t) in row.iter().enumerate() {
-                if i == han {
+                if i == han && !readings.is_empty() {
+                    let mut block = super::phonetic::Annotated {
+                        han: t,
+                        readings: &readings,
+                        stack: &res.han,
+                        size: s * 1.5,
+                        // Larger than the 3/10 of body text: the table's
+                        // characters are small and its readers are learning.
+                        symbol: 0.4,
+                        center: pt(col_w * (i as f64 + 0.5), row_h / 2.0),
+                        fill: self.style.ink,
+                    };
+                    let w = block.width_at(&res.fonts, block.size);
+                    if w > col_w - 1.0 {
+                        block.size *= (col_w - 1.0) / w;
+                    }
+                    items.extend(block.items(&res.fonts));
+                } else if i == han {
                     items.extend(cell(t, i, &res.han, s * 1.5, self.style.ink));
                 } else {
                     items.extend(cell(t, i, &res.text, s, self.style.ink));

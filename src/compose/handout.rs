@@ -308,10 +308,18 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         items: super::board::board_items(res, place, false),
         caption: h.setup_caption.clone(),
     };
+    // The name column holds what boards and counters print under the
+    // character (pinyin, or the name); with Zhuyin beside the characters, or
+    // no guide, the table has the character and the rank only.
+    let ranked = r.animals_by_rank();
+    let named = res.lang.phonetic() == crate::lang::Phonetic::Pinyin;
     let table = Block::Table {
-        header: vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()],
-        rows: r
-            .animals_by_rank()
+        header: if named {
+            vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()]
+        } else {
+            vec![h.col_han.clone(), h.col_rank.clone()]
+        },
+        rows: ranked
             .iter()
             .map(|a| {
                 let n = res.animal(*a);
@@ -320,10 +328,24 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
                 } else {
                     n.label()
                 };
-                vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
+                if named {
+                    vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
+                } else {
+                    vec![n.han.clone(), r.rank(*a).to_string()]
+                }
             })
             .collect(),
         han: 0,
+        zhuyin: ranked
+            .iter()
+            .map(|a| {
+                res.animal(*a)
+                    .readings()
+                    .into_iter()
+                    .map(String::from)
+                    .collect()
+            })
+            .collect(),
     };
     let ranks = vec![
         Block::Heading(h.ranks_heading.clone()),

@@ -8,6 +8,7 @@ pub mod flow;
 pub mod handout;
 mod label;
 pub mod laser;
+pub mod phonetic;
 pub mod print_shop;
 pub mod set;
 pub mod tiles;
@@ -442,10 +443,12 @@ pub(crate) fn picture_face(
 /// An animal's Chinese character centred on `c` (`size` mm, shrunk to at most
 /// `max_width` mm), or, when an icon is given, the icon and a smaller character
 /// side by side. `s` is the size in mm of the square or counter they sit on.
+/// When the pack prints Zhuyin, each character carries its column of symbols
+/// (see [`phonetic`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn animal_emblem(
     res: &Resources,
-    han: &str,
+    names: &crate::lang::AnimalName,
     icon: Option<(&Art, &str)>,
     c: Pt,
     s: f64,
@@ -453,7 +456,13 @@ pub(crate) fn animal_emblem(
     max_width: f64,
     color: Color,
 ) -> Vec<Item> {
+    let han = names.han.as_str();
     let Some((icon, key)) = icon else {
+        // No name line under a character with Zhuyin: the block may be a
+        // little wider than the character alone and still clear a round rim.
+        if let Some(items) = zhuyin_block(res, names, c, size, max_width * 1.2, color) {
+            return items;
+        }
         return text_fit(
             res,
             FitText {
@@ -481,6 +490,17 @@ pub(crate) fn animal_emblem(
             None,
         ),
     }];
+    if let Some(block) = zhuyin_block(
+        res,
+        names,
+        pt(c.x + s * 0.19, c.y),
+        s * 0.3,
+        s * 0.38,
+        color,
+    ) {
+        items.extend(block);
+        return items;
+    }
     items.extend(text_fit(
         res,
         FitText {
@@ -494,4 +514,39 @@ pub(crate) fn animal_emblem(
         },
     ));
     items
+}
+
+/// An animal's characters with their Zhuyin (see [`phonetic`]), centred on
+/// `center` as one block at `size` mm, shrunk to at most `room` mm wide.
+/// `None` when the pack prints no Zhuyin or the symbols would be too small
+/// to read (a small diagram): the caller sets the character alone.
+fn zhuyin_block(
+    res: &Resources,
+    names: &crate::lang::AnimalName,
+    center: Pt,
+    size: f64,
+    room: f64,
+    color: Color,
+) -> Option<Vec<Item>> {
+    let readings = names.readings();
+    if readings.is_empty() {
+        return None;
+    }
+    let mut block = phonetic::Annotated {
+        han: &names.han,
+        readings: &readings,
+        stack: &res.han,
+        size,
+        symbol: phonetic::SYMBOL,
+        center,
+        fill: color,
+    };
+    let w = block.width_at(&res.fonts, size);
+    if w > room && w > 0.0 {
+        block.size = size * room / w;
+    }
+    if block.size * block.symbol < phonetic::MIN_SYMBOL {
+        return None;
+    }
+    Some(block.items(&res.fonts))
 }

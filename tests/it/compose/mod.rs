@@ -6,6 +6,7 @@ mod boxnet;
 mod counters;
 mod handout;
 mod laser;
+mod phonetic;
 mod pictures;
 mod scene;
 mod set;

@@ -529,7 +529,6 @@ impl Job {
             }
         }
         let (title, pages, summary) = self.compose(&res)?;
-        let warnings = res.take_warnings();
         res.check_pages(&pages)?;
         let n = pages.len();
         if let Some(out) = &self.output {
@@ -550,6 +549,8 @@ impl Job {
             Purpose::PrintShop => pages.iter().map(print_shop::for_print_shop).collect(),
             Purpose::Home => pages,
         };
+        // Taken after the laser pass, which says when it leaves pictures out.
+        let warnings = res.take_warnings();
         Ok(Made {
             doc: crate::document(&title, pages, &res),
             warnings,

@@ -21,10 +21,14 @@ pub enum Block {
     /// A bulleted list.
     Bullets(Vec<String>),
     /// A table: header cells, then rows. Column `han` is set in the Chinese face, larger.
+    /// `pictures` holds, row by row, a picture and its theme key to draw in a
+    /// small square at the left of column 1, the cell's text centred in the
+    /// rest (empty: no pictures).
     Table {
         header: Vec<String>,
         rows: Vec<Vec<String>>,
         han: usize,
+        pictures: Vec<Option<(crate::picture::Art, String)>>,
     },
     /// A drawing of `w × h` mm (items drawn with their origin at the top-left), centred, then a caption.
     Figure {
@@ -200,7 +204,12 @@ impl Setter<'_> {
                 .iter()
                 .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
                 .collect(),
-            Block::Table { header, rows, han } => self.table(header, rows, *han),
+            Block::Table {
+                header,
+                rows,
+                han,
+                pictures,
+            } => self.table(header, rows, *han, pictures),
             Block::Figure {
                 w,
                 h,
@@ -283,7 +292,13 @@ impl Setter<'_> {
         }
     }
 
-    fn table(&self, header: &[String], rows: &[Vec<String>], han: usize) -> Vec<Row> {
+    fn table(
+        &self,
+        header: &[String],
+        rows: &[Vec<String>],
+        han: usize,
+        pictures: &[Option<(crate::picture::Art, String)>],
+    ) -> Vec<Row> {
         let res = self.res;
         let s = self.style.size;
         let n = header.len().max(1);
@@ -328,9 +343,36 @@ impl Setter<'_> {
                     tint(self.style.accent),
                 ));
             }
+            // A picture: a square at the left of column 1, its text beside it.
+            let picture = pictures.get(r).and_then(Option::as_ref);
             for (i, t) in row.iter().enumerate() {
                 if i == han {
                     items.extend(cell(t, i, &res.han, s * 1.5, self.style.ink));
+                } else if let (1, Some((art, key))) = (i, picture) {
+                    let side = row_h * 0.86;
+                    let x = col_w + 0.5;
+                    items.push(super::place_art(
+                        res,
+                        art,
+                        key,
+                        (x, (row_h - side) / 2.0, side, side),
+                        crate::picture::Fit::Contain,
+                        None,
+                    ));
+                    let left = x + side + 1.0;
+                    let right = col_w * 2.0 - 0.5;
+                    items.extend(super::text_fit(
+                        res,
+                        super::FitText {
+                            text: t,
+                            stack: &res.text,
+                            size: s,
+                            max_width: right - left,
+                            pos: pt((left + right) / 2.0, row_h / 2.0),
+                            rotation: 0.0,
+                            fill: self.style.ink,
+                        },
+                    ));
                 } else {
                     items.extend(cell(t, i, &res.text, s, self.style.ink));
                 }

@@ -291,8 +291,20 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         items: super::board::board_items(res, place, false),
         caption: h.setup_caption.clone(),
     };
+    // Each animal's picture beside its name when the theme draws them.
+    let pictures = super::scenery::animal_pictures(res, res.theme.board.text.0);
     let table = Block::Table {
         header: vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()],
+        pictures: r
+            .animals_by_rank()
+            .iter()
+            .map(|a| {
+                pictures
+                    .iter()
+                    .find(|(x, ..)| x == a)
+                    .map(|(_, art, key)| (art.clone(), key.clone()))
+            })
+            .collect(),
         rows: r
             .animals_by_rank()
             .iter()

@@ -106,8 +106,6 @@ pub(crate) fn animal_pictures(res: &Resources, ink: Color) -> Vec<(Animal, Art, 
 pub struct PictureFinder {
     /// The outline of every path of each loaded drawing, in order.
     drawings: Vec<Vec<Vec<Seg>>>,
-    /// The theme loaded at least one picture.
-    any: bool,
 }
 
 impl PictureFinder {
@@ -124,29 +122,30 @@ impl PictureFinder {
                 .iter()
                 .filter_map(|(name, _)| res.pictures.scenery(name)),
         );
-        let any = !arts.is_empty();
         let drawings = arts
             .into_iter()
             .filter_map(|art| match art {
                 Art::Vector(icon) => {
                     let items = icon.items(None);
                     let segs: Vec<Vec<Seg>> =
-                        outlines(&items).into_iter().map(<[Seg]>::to_vec).collect();
+                        outlines(&items)?.into_iter().map(<[Seg]>::to_vec).collect();
                     (!segs.is_empty()).then_some(segs)
                 }
                 Art::Raster(_) => None,
             })
             .collect();
-        PictureFinder { drawings, any }
+        PictureFinder { drawings }
     }
 
     /// True when `item` is a picture: a raster picture, or a group holding
-    /// exactly one of the theme's drawings (in any colours).
+    /// exactly one of the theme's drawings (in any colours) and nothing else.
     pub fn is_picture(&self, item: &Item) -> bool {
         match item {
             Item::Picture(_) => true,
             Item::Group(g) if !self.drawings.is_empty() => {
-                let segs = outlines(&g.items);
+                let Some(segs) = outlines(&g.items) else {
+                    return false;
+                };
                 self.drawings.iter().any(|d| {
                     d.len() == segs.len() && d.iter().zip(&segs).all(|(a, b)| a[..] == b[..])
                 })
@@ -160,9 +159,6 @@ impl PictureFinder {
     /// other items; a clip left empty goes too). Returns the items and how
     /// many pictures were taken out.
     pub fn without_pictures(&self, items: Vec<Item>) -> (Vec<Item>, usize) {
-        if !self.any {
-            return (items, 0);
-        }
         let mut n = 0;
         let out = self.strip(items, &mut n);
         (out, n)
@@ -186,36 +182,44 @@ impl PictureFinder {
                         c.items = self.strip(c.items, n);
                         (*n == before || !c.items.is_empty()).then_some(Item::Clip(c))
                     }
-                    Item::Page(p) => {
+                    Item::Page(p) if p.items().any(|i| self.holds_picture(i)) => {
                         let mut g = p.flattened();
                         g.items = self.strip(g.items, n);
-                        Some(if *n == before {
-                            Item::Page(p)
-                        } else {
-                            Item::Group(g)
-                        })
+                        Some(Item::Group(g))
                     }
                     other => Some(other),
                 }
             })
             .collect()
     }
+
+    /// True when `item` is or holds a picture.
+    fn holds_picture(&self, item: &Item) -> bool {
+        self.is_picture(item)
+            || match item {
+                Item::Group(g) => g.items.iter().any(|i| self.holds_picture(i)),
+                Item::Clip(c) => c.items.iter().any(|i| self.holds_picture(i)),
+                Item::Page(p) => p.items().any(|i| self.holds_picture(i)),
+                Item::Path(_) | Item::Text(_) | Item::Picture(_) => false,
+            }
+    }
 }
 
 /// The outlines of every path in `items`, in painting order, looking into
-/// groups and clips (transforms not applied).
-fn outlines(items: &[Item]) -> Vec<&[Seg]> {
+/// groups and clips (transforms not applied); `None` when they hold anything
+/// a drawing never does (text, a raster picture, a page).
+fn outlines(items: &[Item]) -> Option<Vec<&[Seg]>> {
     let mut out = Vec::new();
     for item in items {
         match item {
             Item::Path(p) => out.push(p.segs.as_slice()),
-            Item::Group(g) => out.extend(outlines(&g.items)),
+            Item::Group(g) => out.extend(outlines(&g.items)?),
             Item::Clip(c) => {
                 out.push(c.path.as_slice());
-                out.extend(outlines(&c.items));
+                out.extend(outlines(&c.items)?);
             }
-            Item::Text(_) | Item::Picture(_) | Item::Page(_) => {}
+            Item::Text(_) | Item::Picture(_) | Item::Page(_) => return None,
         }
     }
-    out
+    Some(out)
 }

@@ -27,7 +27,7 @@ fn points(items: &[Item], t: Transform, out: &mut Vec<(f64, f64)>) {
             Item::Group(g) => points(&g.items, t.then_apply(g.transform), out),
             Item::Clip(c) => points(&c.items, t, out),
             Item::Page(p) => points(&p.flattened().items, t, out),
-            Item::Text(_) => {}
+            Item::Text(_) | Item::Picture(_) => {}
         }
     }
 }

@@ -29,7 +29,9 @@ fn bbox(item: &Item) -> (f64, f64, f64, f64) {
             Item::Path(p) => (&p.segs, g.transform),
             _ => panic!("a group should start with the background"),
         },
-        Item::Text(_) | Item::Clip(_) | Item::Page(_) => panic!("no outline of its own"),
+        Item::Text(_) | Item::Clip(_) | Item::Page(_) | Item::Picture(_) => {
+            panic!("no outline of its own")
+        }
     };
     let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for s in segs {

@@ -39,7 +39,7 @@ fn drawn_text(pages: &[Page]) -> String {
                 Item::Clip(c) => walk(&c.items, out),
                 Item::Page(p) => walk(&p.flattened().items, out),
                 Item::Text(t) => out.push_str(&t.text),
-                Item::Path(_) => {}
+                Item::Path(_) | Item::Picture(_) => {}
             }
         }
     }
@@ -481,7 +481,7 @@ fn text_boxes(page: &Page, r: &Resources) -> Vec<(String, f64, f64, f64, f64)> {
                         p.y - desc * run.size,
                     ));
                 }
-                Item::Path(_) => {}
+                Item::Path(_) | Item::Picture(_) => {}
             }
         }
     }

@@ -5,6 +5,7 @@ mod boxnet;
 mod counters;
 mod handout;
 mod laser;
+mod pictures;
 mod scene;
 mod set;
 mod tiles;

@@ -91,6 +91,9 @@ fn items(list: &[Item], depth: usize, out: &mut String) {
             Item::Page(p) => {
                 writeln!(out, "{pad}page {} x {}", n(p.width), n(p.height)).unwrap();
             }
+            Item::Picture(p) => {
+                writeln!(out, "{pad}picture [{}]", transform(p.transform)).unwrap();
+            }
         }
     }
 }

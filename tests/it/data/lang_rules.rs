@@ -246,7 +246,7 @@ fn counters_are_printed_strongest_first_for_every_preset() {
                     Item::Clip(c) => walk(&c.items, out),
                     Item::Page(p) => walk(&p.flattened().items, out),
                     Item::Text(t) => out.extend(t.text.parse::<u8>().ok()),
-                    Item::Path(_) => {}
+                    Item::Path(_) | Item::Picture(_) => {}
                 }
             }
         }

@@ -147,7 +147,10 @@ fn relative_paths_are_read_from_each_theme_files_folder() {
         res.fonts.fonts()[res.bold[0].0].name,
         dir.join("base/Bold.ttf").display().to_string()
     );
-    assert!(res.icons.get(jungle_print::game::Animal::Rat).is_some());
+    assert!(res
+        .pictures
+        .animal(jungle_print::game::Animal::Rat)
+        .is_some());
 }
 
 #[test]

@@ -123,6 +123,9 @@ fn effective_kind(res: &Resources, board: &Board, sq: Square) -> SquareKind {
 }
 
 /// The board drawn at `place`: squares, labels, start squares of the animals in play, border.
+/// A theme's board picture replaces the land's colour; its square pictures
+/// cover their squares (each clipped to its square) over the squares'
+/// colours and under every mark, label and line.
 pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: bool) -> Vec<Item> {
     board_art(res, place, show_coordinates, 0.0)
 }

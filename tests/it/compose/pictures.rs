@@ -45,6 +45,9 @@ fn themed(extra: &str) -> Resources {
     Resources::new(theme, Lang::builtin("en").unwrap(), Ruleset::default()).unwrap()
 }
 
+/// A box `(x0, y0, x1, y1)`, mm.
+type Box4 = (f64, f64, f64, f64);
+
 /// Every scenery key, each a different drawing.
 fn scenery_theme() -> String {
     let mut t = String::from("[pictures]\n");
@@ -90,7 +93,7 @@ fn key_of(item: &Item) -> Option<&'static str> {
 }
 
 /// A clipped picture: the clip's bounds `(x0, y0, x1, y1)` and its key.
-fn clipped_picture(item: &Item) -> Option<((f64, f64, f64, f64), &'static str)> {
+fn clipped_picture(item: &Item) -> Option<(Box4, &'static str)> {
     let Item::Clip(c) = item else { return None };
     let [inner] = c.items.as_slice() else {
         return None;
@@ -301,7 +304,7 @@ fn tiled_boards_show_the_pictures_but_not_on_glue_strips() {
 
 /// The back pictures of a page: each with its clip's bounds and the
 /// painting order around it in its group.
-fn backs(page: &Page) -> Vec<((f64, f64, f64, f64), usize, usize)> {
+fn backs(page: &Page) -> Vec<(Box4, usize, usize)> {
     let mut out = Vec::new();
     for item in page.layer(Layer::Artwork) {
         let Item::Group(g) = item else { continue };

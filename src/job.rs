@@ -641,7 +641,6 @@ impl Job {
             }
         }
         let (title, pages, summary) = self.compose(&res)?;
-        let warnings = res.take_warnings();
         res.check_pages(&pages)?;
         let n = pages.len();
         if let Some(out) = &self.output {
@@ -662,6 +661,8 @@ impl Job {
             Purpose::PrintShop => print_shop::pages_for_print_shop(&pages),
             Purpose::Home => pages,
         };
+        // Taken after the laser pass, which says when it leaves pictures out.
+        let warnings = res.take_warnings();
         Ok(Made {
             doc: crate::document(&title, pages, &res),
             warnings,

@@ -6,6 +6,7 @@ use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
 use crate::paper::Paper;
+use crate::picture::Fit;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
 
@@ -162,6 +163,9 @@ fn effective_kind(res: &Resources, board: &Board, sq: Square) -> SquareKind {
 }
 
 /// The board drawn at `place`: squares, labels, start squares of the animals in play, border.
+/// A theme's board picture replaces the land's colour; its square pictures
+/// cover their squares (each clipped to its square) over the squares'
+/// colours and under every mark, label and line.
 pub fn board_items(res: &Resources, place: BoardPlacement, show_coordinates: bool) -> Vec<Item> {
     board_art(res, place, show_coordinates, 0.0)
 }
@@ -181,16 +185,32 @@ pub(super) fn board_art(
     let outline = place.outline();
     let in_play = res.rules.animals();
 
-    let bled = |r: Rect| {
+    // A box (x, y, w, h) grown by the bleed on the sides on the board's edge.
+    let bled_box = |r: Rect| {
         let grow = |edge: bool| if edge { bleed } else { 0.0 };
         let (l, t) = (grow(r.x <= outline.x + 1e-9), grow(r.y <= outline.y + 1e-9));
         let (rt, b) = (
             grow(r.right() >= outline.right() - 1e-9),
             grow(r.bottom() >= outline.bottom() - 1e-9),
         );
-        shapes::rect(r.x - l, r.y - t, r.w + l + rt, r.h + t + b)
+        (r.x - l, r.y - t, r.w + l + rt, r.h + t + b)
     };
-    art.push(shapes::fill(bled(outline), th.land.0));
+    let bled = |r: Rect| {
+        let (x, y, w, h) = bled_box(r);
+        shapes::rect(x, y, w, h)
+    };
+    // A board picture takes the land's place: the land squares show it.
+    match super::scenery::scenery(res, "board") {
+        Some((picture, key)) => art.push(super::place_art(
+            res,
+            picture,
+            &key,
+            bled_box(outline),
+            Fit::Cover,
+            None,
+        )),
+        None => art.push(shapes::fill(bled(outline), th.land.0)),
+    }
     if !res.rules.variants.four_animals {
         for (lo, hi) in board.lakes() {
             let a = place.square_rect(Square::new(lo.col, hi.row));
@@ -203,10 +223,17 @@ pub(super) fn board_art(
     }
     for sq in board.squares() {
         let r = place.square_rect(sq);
-        match effective_kind(res, &board, sq) {
-            SquareKind::River => art.push(waves(r, sq.row == 4, th.river_wave.0)),
+        let kind = effective_kind(res, &board, sq);
+        // The square's picture goes over its colour, under its marks.
+        let picture = super::scenery::square_picture(res, kind, bled_box(r));
+        match kind {
+            SquareKind::River => {
+                art.extend(picture);
+                art.push(waves(r, sq.row == 4, th.river_wave.0));
+            }
             SquareKind::Trap(side) => {
                 art.push(shapes::fill(bled(r), th.trap.0));
+                art.extend(picture);
                 art.push(shapes::fill(trap_teeth(r), th.trap_mark.0));
                 art.push(facing(
                     side,
@@ -216,6 +243,7 @@ pub(super) fn board_art(
             }
             SquareKind::Den(side) => {
                 art.push(shapes::fill(bled(r), th.den.0));
+                art.extend(picture);
                 let stroke = Stroke::solid(th.den_mark.0, (s * 0.022).max(0.2));
                 for inset in [0.10, 0.155] {
                     let i = s * inset;
@@ -236,7 +264,7 @@ pub(super) fn board_art(
                     place_label(res, r, &res.lang.board.den_han, &res.lang.board.den),
                 ));
             }
-            SquareKind::Land => {}
+            SquareKind::Land => art.extend(picture),
         }
         if let Some(piece) = board
             .start_piece(sq)

@@ -242,6 +242,7 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     let c = b.center();
     if lid {
         // The lid's top: the game's name large, its title below.
+        let title_at = art.len();
         let g = &res.lang.game;
         art.extend(text_fit(
             res,
@@ -269,6 +270,9 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
                 },
             ));
         }
+        // The theme's lid picture under the title, which keeps a light band.
+        let face = th.counters.face.0;
+        super::scenery::lid_picture(res, &mut art, title_at, (b.x, b.y, b.w, b.h), face);
         art.push(shapes::stroke(
             shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
             Stroke::solid(th.side(Side::North), 0.8),

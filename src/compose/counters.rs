@@ -688,7 +688,8 @@ impl<'a> Face<'a> {
         }
     }
 
-    /// The back: the side's colour and style, optionally the game's name; turned by `turn` degrees.
+    /// The back: the side's colour and style, the theme's back picture inside
+    /// the rim, optionally the game's name; turned by `turn` degrees.
     /// Duplex backs carry no cut line (it would show if the printer drifts),
     /// and their colour runs [`BACK_OVERRUN`] mm past the cut (or the bleed, if
     /// more), so a drift shows no white sliver either.
@@ -702,6 +703,25 @@ impl<'a> Face<'a> {
         };
         let ink = self.background_past(res, side, &mut items, past);
         let (s, c) = (self.size, self.center);
+        // The theme's back picture fills the face inside the side's rim,
+        // over the background's fills and under every line drawn on them.
+        if let Some((art, key)) = super::scenery::scenery(res, "back") {
+            let rim = s * res.theme.counters.ring_width;
+            let half = s / 2.0 - rim;
+            let fills = items
+                .iter()
+                .take_while(|i| matches!(i, Item::Path(p) if p.stroke.is_none()))
+                .count();
+            let picture = super::place_art(
+                res,
+                art,
+                &key,
+                (c.x - half, c.y - half, 2.0 * half, 2.0 * half),
+                crate::picture::Fit::Cover,
+                Some(self.outline(-rim)),
+            );
+            items.insert(fills, picture);
+        }
         if self.opts.back_title {
             items.extend(text_fit(
                 res,

@@ -22,12 +22,16 @@ pub enum Block {
     Bullets(Vec<String>),
     /// A table: header cells, then rows. Column `han` is set in the Chinese
     /// face, larger, with each row's Zhuyin syllables in `zhuyin` (one per
-    /// character; empty for none) beside its characters.
+    /// character; empty for none) beside its characters. `pictures` holds,
+    /// row by row, a picture and its theme key to draw in a small square at
+    /// the left of column 1, the cell's text centred in the rest (empty: no
+    /// pictures).
     Table {
         header: Vec<String>,
         rows: Vec<Vec<String>>,
         han: usize,
         zhuyin: Vec<Vec<String>>,
+        pictures: Vec<Option<(crate::picture::Art, String)>>,
     },
     /// A drawing of `w × h` mm (items drawn with their origin at the top-left), centred, then a caption.
     Figure {
@@ -208,7 +212,8 @@ impl Setter<'_> {
                 rows,
                 han,
                 zhuyin,
-            } => self.table(header, rows, *han, zhuyin),
+                pictures,
+            } => self.table(header, rows, *han, zhuyin, pictures),
             Block::Figure {
                 w,
                 h,
@@ -297,6 +302,7 @@ impl Setter<'_> {
         rows: &[Vec<String>],
         han: usize,
         zhuyin: &[Vec<String>],
+        pictures: &[Option<(crate::picture::Art, String)>],
     ) -> Vec<Row> {
         let res = self.res;
         let s = self.style.size;
@@ -346,6 +352,8 @@ impl Setter<'_> {
                 .get(r)
                 .map(|z| z.iter().map(String::as_str).collect())
                 .unwrap_or_default();
+            // A picture: a square at the left of column 1, its text beside it.
+            let picture = pictures.get(r).and_then(Option::as_ref);
             for (i, t) in row.iter().enumerate() {
                 if i == han && !readings.is_empty() {
                     let mut block = super::phonetic::Annotated {
@@ -366,6 +374,31 @@ impl Setter<'_> {
                     items.extend(block.items(&res.fonts));
                 } else if i == han {
                     items.extend(cell(t, i, &res.han, s * 1.5, self.style.ink));
+                } else if let (1, Some((art, key))) = (i, picture) {
+                    let side = row_h * 0.86;
+                    let x = col_w + 0.5;
+                    items.push(super::place_art(
+                        res,
+                        art,
+                        key,
+                        (x, (row_h - side) / 2.0, side, side),
+                        crate::picture::Fit::Contain,
+                        None,
+                    ));
+                    let left = x + side + 1.0;
+                    let right = col_w * 2.0 - 0.5;
+                    items.extend(super::text_fit(
+                        res,
+                        super::FitText {
+                            text: t,
+                            stack: &res.text,
+                            size: s,
+                            max_width: right - left,
+                            pos: pt((left + right) / 2.0, row_h / 2.0),
+                            rotation: 0.0,
+                            fill: self.style.ink,
+                        },
+                    ));
                 } else {
                     items.extend(cell(t, i, &res.text, s, self.style.ink));
                 }

@@ -310,15 +310,29 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
     };
     // The name column holds what boards and counters print under the
     // character (pinyin, or the name); with Zhuyin beside the characters, or
-    // no guide, the table has the character and the rank only.
+    // no guide, the table has the character and the rank only, and a column
+    // of its own for the pictures when the theme draws them.
     let ranked = r.animals_by_rank();
     let named = res.lang.phonetic() == crate::lang::Phonetic::Pinyin;
+    let art = super::scenery::animal_pictures(res, res.theme.board.text.0);
+    let pictures: Vec<Option<(crate::picture::Art, String)>> = ranked
+        .iter()
+        .map(|a| {
+            art.iter()
+                .find(|(x, ..)| x == a)
+                .map(|(_, art, key)| (art.clone(), key.clone()))
+        })
+        .collect();
+    let pictured = pictures.iter().any(Option::is_some);
     let table = Block::Table {
         header: if named {
             vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()]
+        } else if pictured {
+            vec![h.col_han.clone(), String::new(), h.col_rank.clone()]
         } else {
             vec![h.col_han.clone(), h.col_rank.clone()]
         },
+        pictures,
         rows: ranked
             .iter()
             .map(|a| {
@@ -330,6 +344,8 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
                 };
                 if named {
                     vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
+                } else if pictured {
+                    vec![n.han.clone(), String::new(), r.rank(*a).to_string()]
                 } else {
                     vec![n.han.clone(), r.rank(*a).to_string()]
                 }

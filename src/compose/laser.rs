@@ -8,12 +8,17 @@
 //! dens) are left out so the laser does not burn whole areas; guides
 //! (instructions, scale bars, marks) are dropped. No raster, no text
 //! elements, no fills on the cut and score layers; each kind on its own layer.
+//! The theme's pictures (raster or drawn) are left out, with a warning.
 
+use super::scenery::PictureFinder;
 use crate::resolve::Resources;
 use crate::scene::{
     is_large, map_leaves, pt, Color, Item, Layer, Page, Path, Seg, Stroke, TextRun, Transform,
 };
 use crate::text::OutlineSeg;
+
+/// The warning given when a laser page loses pictures.
+pub const LEFT_OUT: &str = "pictures are left out of laser files: a laser cuts, scores and engraves lines, so the theme's pictures are not drawn; engrave a picture with your laser software if you want one";
 
 /// Width of cut and score lines, mm: the hairline laser software expects.
 pub const HAIRLINE: f64 = 0.01;
@@ -25,10 +30,16 @@ pub const SCORE: Color = Color::Rgb(0, 0, 255);
 pub const ENGRAVE: Color = Color::Rgb(0, 0, 0);
 
 /// The page as a laser job: cut, score and engrave layers in their colours.
+/// The theme's pictures are left out (see [`PictureFinder`]), said once in a
+/// warning: a cutter gets lines only.
 pub fn for_laser(res: &Resources, page: &Page) -> Page {
     let mut out = Page::new(page.width, page.height);
+    let pictures = PictureFinder::new(res);
     for (layer, items) in page.layers.iter() {
-        let items = items.clone();
+        let (items, left_out) = pictures.without_pictures(items.clone());
+        if left_out > 0 {
+            res.warn(LEFT_OUT.to_string());
+        }
         let items: Vec<Item> = match layer {
             Layer::Cut => map_leaves(items, &mut |i| hairline(i, CUT)),
             Layer::Fold => map_leaves(items, &mut |i| hairline(i, SCORE)),

@@ -10,6 +10,7 @@ mod label;
 pub mod laser;
 pub mod phonetic;
 pub mod print_shop;
+pub mod scenery;
 pub mod set;
 pub mod tiles;
 

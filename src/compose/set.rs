@@ -264,6 +264,12 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     ];
     let size = 3.5;
     let mut y = area.y + 25.0;
+    // The animals' pictures in a row under the title, when the theme draws them.
+    let row = cover_pictures(res, area, area.y + 19.0, ink);
+    if !row.is_empty() {
+        y += COVER_PICTURE + 5.0;
+        items.extend(row);
+    }
     for (heading, lines) in sections {
         items.extend(heading_items(res, heading, pt(area.x, y), accent));
         y += 6.5;
@@ -384,4 +390,37 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
 /// A section heading, its baseline's left end at `at`.
 fn heading_items(res: &Resources, text: &str, at: crate::scene::Pt, color: Color) -> Vec<Item> {
     left_text(res, &res.bold, text, 4.6, at, color)
+}
+
+/// The side of each animal's picture on the cover, mm.
+const COVER_PICTURE: f64 = 16.0;
+
+/// The pictures of the animals in play, highest rank first, in a centred row
+/// of squares (at most [`COVER_PICTURE`] mm) across `area`, their tops at
+/// `top` (mm); one-colour drawings in `ink`. Empty without pictures.
+fn cover_pictures(res: &Resources, area: Rect, top: f64, ink: Color) -> Vec<Item> {
+    let pictures = super::scenery::animal_pictures(res, ink);
+    let n = pictures.len() as f64;
+    if pictures.is_empty() {
+        return Vec::new();
+    }
+    let gap = 4.0;
+    let side = ((area.w - (n - 1.0) * gap) / n).min(COVER_PICTURE);
+    let x0 = area.center().x - (n * side + (n - 1.0) * gap) / 2.0;
+    let y = top + (COVER_PICTURE - side) / 2.0;
+    pictures
+        .iter()
+        .enumerate()
+        .map(|(i, (_, art, key))| {
+            let x = x0 + i as f64 * (side + gap);
+            super::place_art(
+                res,
+                art,
+                key,
+                (x, y, side, side),
+                crate::picture::Fit::Contain,
+                None,
+            )
+        })
+        .collect()
 }

@@ -9,5 +9,6 @@ mod laser;
 mod phonetic;
 mod pictures;
 mod scene;
+mod scenery;
 mod set;
 mod tiles;

@@ -37,8 +37,9 @@ use crate::scene::{pt, shapes, Color, Item, Path as ScenePath, Pt, Seg, Stroke, 
 /// Deepest nesting of elements in an icon file: 32. Drawing programs nest a
 /// few groups (layers, groups, clip groups); the built-in icons nest 2 deep.
 pub const MAX_ICON_DEPTH: usize = 32;
-/// Most elements (and other nodes) in an icon file: 10,000; the built-in icons
-/// have fewer than 10.
+/// Most elements (and other nodes) in an icon file, and elements drawn with
+/// `<use>` copies counted again: 10,000; the built-in drawings
+/// have fewer than 20.
 pub const MAX_ICON_NODES: usize = 10_000;
 /// Most path segments in an icon once shapes are turned into paths: 1,500,
 /// about 9 times the built-in tiger (about 170) and above detailed icons of
@@ -1374,7 +1375,10 @@ mod tests {
         Icon::parse(&format!("{SVG}{body}</svg>"), "t.svg").unwrap()
     }
 
-    fn paints(icon: &Icon) -> Vec<(Option<(u8, u8, u8)>, Option<((u8, u8, u8), f64)>)> {
+    /// A shape's fill, and its stroke colour and width (rounded to 0.001).
+    type Paints = (Option<(u8, u8, u8)>, Option<((u8, u8, u8), f64)>);
+
+    fn paints(icon: &Icon) -> Vec<Paints> {
         icon.shapes
             .iter()
             .map(|s| {
@@ -1555,5 +1559,29 @@ mod tests {
             "t.toml:3:1: key `icons.k3`: bad 3\nt.toml:5:1: key `icons.k5`: bad 5\nt.toml:9:1: key `icons.k9`: bad 9"
         );
         assert!(all_errors(Vec::new()).is_none());
+    }
+
+    #[test]
+    fn the_twemoji_elephant_keeps_its_colours() {
+        let icon = Icon::parse(builtin("twemoji-elephant").unwrap(), "elephant").unwrap();
+        let p = |p: Pt| format!("{:.3},{:.3}", p.x, p.y);
+        let mut out = String::new();
+        for item in icon.items(None) {
+            let Item::Path(path) = item else {
+                panic!("paths only")
+            };
+            let fill = path.fill.map_or("none".into(), Color::to_hex);
+            out.push_str(&format!("fill {fill} stroke {:?}:", path.stroke));
+            for s in &path.segs {
+                out.push_str(&match *s {
+                    Seg::Move(a) => format!(" M{}", p(a)),
+                    Seg::Line(a) => format!(" L{}", p(a)),
+                    Seg::Cubic(a, b, c) => format!(" C{} {} {}", p(a), p(b), p(c)),
+                    Seg::Close => " Z".into(),
+                });
+            }
+            out.push('\n');
+        }
+        insta::assert_snapshot!("twemoji_elephant", out);
     }
 }

@@ -16,8 +16,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(icon) = Icon::parse(src, "fuzz.svg") else {
         return;
     };
-    assert!(icon.segs.len() <= jungle_print::icons::MAX_ICON_SEGMENTS);
-    for s in &icon.segs {
+    assert!(icon.segs().count() <= jungle_print::icons::MAX_ICON_SEGMENTS);
+    for s in icon.segs() {
         let pts = match *s {
             Seg::Move(p) | Seg::Line(p) => vec![p],
             Seg::Cubic(a, b, c) => vec![a, b, c],
@@ -29,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut page = Page::new(50.0, 50.0);
     let item: Item = icon.item(pt(10.0, 10.0), 20.0, Color::BLACK);
-    page.add(Layer::Artwork, vec![item]);
+    let coloured = Item::Group(jungle_print::scene::Group {
+        transform: jungle_print::scene::Transform::scale(20.0, 20.0),
+        items: icon.items(None),
+    });
+    page.add(Layer::Artwork, vec![item, coloured]);
     let doc = Document {
         title: "fuzz".into(),
         pages: vec![page],

@@ -27,11 +27,6 @@
 //!
 //! `<text>` and `<image>` are refused with a message saying what to do.
 
-use std::path::Path;
-
-use crate::error::Error;
-use crate::game::Animal;
-use crate::input::{read_text, InputKind};
 use crate::scene::{pt, shapes, Color, Item, Path as ScenePath, Pt, Seg, Stroke, Transform};
 
 /// Deepest nesting of elements in an icon file: 32. Drawing programs nest a
@@ -1241,83 +1236,6 @@ fn too_many(origin: &str) -> String {
     )
 }
 
-/// The icons of the animals in play, loaded when the theme draws icons.
-#[derive(Debug, Clone, Default)]
-pub struct Icons {
-    icons: Vec<(Animal, Icon)>,
-}
-
-impl Icons {
-    /// Loads one icon per animal; `spec` gives each animal's reference
-    /// (`builtin:NAME` or a file path) and the theme key that named it, and
-    /// `error` makes the error for a key and a message.
-    pub fn load<'a>(
-        spec: impl Fn(Animal) -> (&'a str, String),
-        error: impl Fn(&str, String) -> Error,
-    ) -> Result<Icons, Error> {
-        let mut icons = Vec::new();
-        let mut errors = Vec::new();
-        for a in Animal::ALL {
-            let (spec, key) = spec(a);
-            let icon = match spec.strip_prefix("builtin:") {
-                Some(name) => builtin(name)
-                    .ok_or_else(|| format!("unknown built-in icon `{}`", crate::input::shown(name)))
-                    .and_then(|src| Icon::parse(src, spec)),
-                None => {
-                    let path = Path::new(spec);
-                    let shown = crate::input::shown_path(path);
-                    read_text(path, InputKind::Icon)
-                        .map_err(|e| format!("`{shown}`: {e}"))
-                        .and_then(|s| Icon::parse(&s, &format!("`{shown}`")))
-                }
-            }
-            .map_err(|m| error(&key, m));
-            match icon {
-                Ok(icon) => icons.push((a, icon)),
-                Err(e) => errors.push(e),
-            }
-        }
-        match all_errors(errors) {
-            Some(e) => Err(e),
-            None => Ok(Icons { icons }),
-        }
-    }
-
-    /// The icon of an animal, if loaded.
-    pub fn get(&self, a: Animal) -> Option<&Icon> {
-        self.icons.iter().find(|(x, _)| *x == a).map(|(_, i)| i)
-    }
-}
-
-/// Several icons' errors as one: the first in file order (by theme file,
-/// line and column), its message followed by the others', one a line, each
-/// with its own place and key. `None` when there are none.
-fn all_errors(mut errors: Vec<Error>) -> Option<Error> {
-    let place = |e: &Error| match e {
-        Error::Input {
-            origin,
-            line,
-            column,
-            ..
-        } => (0, origin.clone(), *line, *column),
-        _ => (1, String::new(), 0, 0),
-    };
-    // Stable: errors without a place keep the animals' order, after the rest.
-    errors.sort_by_key(|e| place(e));
-    let mut errors = errors.into_iter();
-    let mut first = errors.next()?;
-    let rest: Vec<String> = errors.map(|e| e.to_string()).collect();
-    if !rest.is_empty() {
-        if let Error::Input { message, .. } | Error::Asset { message, .. } = &mut first {
-            for r in rest {
-                message.push('\n');
-                message.push_str(&r);
-            }
-        }
-    }
-    Some(first)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1541,24 +1459,6 @@ mod tests {
             panic!("a path")
         };
         assert_eq!(p.fill, Some(Color::Rgb(255, 0, 0)));
-    }
-
-    #[test]
-    fn errors_of_several_icons_come_in_file_order_in_one_message() {
-        let at = |line| Error::Input {
-            origin: "t.toml".into(),
-            line,
-            column: 1,
-            key: format!("key `icons.k{line}`: "),
-            message: format!("bad {line}"),
-        };
-        let e = all_errors(vec![at(9), at(3), at(5)]).unwrap();
-        let text = e.to_string();
-        assert_eq!(
-            text,
-            "t.toml:3:1: key `icons.k3`: bad 3\nt.toml:5:1: key `icons.k5`: bad 5\nt.toml:9:1: key `icons.k9`: bad 9"
-        );
-        assert!(all_errors(Vec::new()).is_none());
     }
 
     #[test]

@@ -339,11 +339,7 @@ fn png_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Strin
     let info = reader.info();
     let (width, height) = (info.width, info.height);
     let interlaced = info.interlaced;
-    let orientation = info
-        .exif_metadata
-        .as_deref()
-        .map(tiff_orientation)
-        .unwrap_or(1);
+    let orientation = png_exif(bytes).map(tiff_orientation).unwrap_or(1);
     let (color_type, depth) = reader.output_color_type();
     let (colors, has_alpha) = match color_type {
         png::ColorType::Grayscale => (1, false),
@@ -403,6 +399,23 @@ fn png_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Strin
         orientation,
         RasterData::Pixels { color, alpha },
     ))
+}
+
+/// The `eXIf` chunk's data, when one comes before the pixel data (the png
+/// crate does not read it). Walks the chunks' lengths only: at most one step
+/// per chunk, each bounds-checked.
+fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
+    let mut i = 8;
+    while let Some(head) = bytes.get(i..i + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let data = bytes.get(i + 8..(i + 8).checked_add(len)?)?;
+        match &head[4..8] {
+            b"eXIf" => return Some(data),
+            b"IDAT" | b"IEND" => return None,
+            _ => i += 12 + len,
+        }
+    }
+    None
 }
 
 /// Appends one expanded PNG row's colour samples and alpha, 8 bits each

@@ -3,5 +3,6 @@
 
 mod glyphs;
 mod lang_rules;
+mod pictures;
 mod themes;
 mod web_core;

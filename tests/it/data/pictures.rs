@@ -331,8 +331,8 @@ fn mean(r: &Raster, x0: u32, x1: u32) -> [u8; 3] {
     for y in 0..r.height {
         for x in x0..x1 {
             let i = ((y * r.width + x) * 4) as usize;
-            for c in 0..3 {
-                sum[c] += u32::from(rgba.pixels[i + c]);
+            for (s, &v) in sum.iter_mut().zip(&rgba.pixels[i..i + 3]) {
+                *s += u32::from(v);
             }
             assert_eq!(rgba.pixels[i + 3], 255);
             n += 1;

@@ -36,9 +36,8 @@ pub const MAX_TOML_BYTES: u64 = 1 << 20;
 /// Largest icon file, in bytes: 1 MiB; the built-in icons are 0.5–4.5 KB and
 /// typical icon sets stay under 50 KB.
 pub const MAX_ICON_BYTES: u64 = 1 << 20;
-/// Largest picture file, in bytes: 32 MiB, room for a 24-megapixel photo as
-/// a JPEG (about 12 MB) or a scanned page as a PNG.
-pub const MAX_PICTURE_BYTES: u64 = 32 << 20;
+/// Largest picture file, in bytes: see [`crate::picture::decode::MAX_FILE_BYTES`].
+pub const MAX_PICTURE_BYTES: u64 = crate::picture::decode::MAX_FILE_BYTES;
 /// Largest font file, in bytes: 64 MiB, above the largest common CJK
 /// collections (Noto Serif CJK OTC: 26 MB; Noto Sans CJK: 19.5 MB).
 pub const MAX_FONT_BYTES: u64 = 64 << 20;

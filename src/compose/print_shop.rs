@@ -83,7 +83,7 @@ fn for_print_shop_with(page: &Page, separated: &mut Separated) -> Page {
 /// A picture's pixels in CMYK by [`cmyk`] (each distinct colour worked out
 /// once), its alpha kept: the plates carry it like the theme's colours.
 fn separate(r: &Raster) -> Option<Raster> {
-    let rgba = r.screen_rgba().ok()?;
+    let rgba = r.rgba().ok()?;
     let mut known: rustc_hash::FxHashMap<[u8; 3], [u8; 4]> = Default::default();
     let n = rgba.pixels.len() / 4;
     let mut inks = Vec::with_capacity(n * 4);

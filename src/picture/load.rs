@@ -6,17 +6,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use super::decode::{sniff, Format, MAX_DOCUMENT_PIXELS};
 use super::{decode, Art, Limits};
 use crate::error::Error;
 use crate::game::Animal;
 use crate::icons::{builtin, Icon};
 use crate::input::{read_bytes, shown_path, InputKind};
 use crate::theme::Theme;
-
-/// Most decoded pixels of all pictures of one document: 120 million (about
-/// 480 MB as RGBA while printing PNG pages), room for nine 12-megapixel photos
-/// and a board background.
-pub const MAX_DOCUMENT_PIXELS: u64 = 120_000_000;
 
 /// Reads one picture reference; `shown` names it in messages.
 pub fn load(spec: &str) -> Result<Art, String> {
@@ -28,7 +24,7 @@ pub fn load(spec: &str) -> Result<Art, String> {
     let path = Path::new(spec);
     let shown = format!("`{}`", shown_path(path));
     let bytes = read_bytes(path, InputKind::Picture).map_err(|e| format!("{shown}: {e}"))?;
-    if looks_like_svg(&bytes) {
+    if sniff(&bytes) == Format::Svg {
         if bytes.len() as u64 > crate::input::MAX_ICON_BYTES {
             return Err(format!(
                 "{shown}: the SVG file is {} bytes, larger than the limit of {} bytes for drawings; simplify it or save it as PNG",
@@ -43,15 +39,6 @@ pub fn load(spec: &str) -> Result<Art, String> {
         return Icon::parse(text, &shown).map(|i| Art::Vector(Arc::new(i)));
     }
     decode(&bytes, &shown, Limits::default()).map(|r| Art::Raster(Arc::new(r)))
-}
-
-/// True when the bytes start (after a byte-order mark and white space) with
-/// `<`: an XML document, which only an SVG picture may be.
-fn looks_like_svg(bytes: &[u8]) -> bool {
-    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    b.iter()
-        .find(|c| !c.is_ascii_whitespace())
-        .is_some_and(|c| *c == b'<')
 }
 
 /// The pictures of a document, loaded.
@@ -69,9 +56,13 @@ impl Pictures {
         let mut out = Pictures::default();
         let mut failures: Vec<(String, String)> = Vec::new();
         let mut pixels = 0u64;
+        let mut seen = std::collections::BTreeSet::new();
         let mut note = |art: &Art| {
-            if let Some((w, h)) = art.pixels() {
-                pixels += u64::from(w) * u64::from(h);
+            // Each different picture once, however many keys name it.
+            if let Art::Raster(r) = art {
+                if seen.insert(r.digest) {
+                    pixels += r.pixel_count();
+                }
             }
         };
         if animals {

@@ -128,34 +128,6 @@ impl Raster {
 }
 
 impl Raster {
-    /// Straight RGBA pixels for a screen or a PNG page, stored orientation:
-    /// CMYK converted naively (as [`Color::to_rgb`]).
-    pub fn screen_rgba(&self) -> Result<Rgba, String> {
-        let (color, alpha) = match &self.data {
-            RasterData::Jpeg { .. } => return Err("JPEG pixels: pending".into()),
-            RasterData::Pixels { color, alpha } => (color, alpha),
-        };
-        let n = self.width as usize * self.height as usize;
-        let mut pixels = Vec::with_capacity(n * 4);
-        let a = |i: usize| alpha.as_ref().map_or(255, |a| a[i]);
-        match color {
-            Samples::Gray(s) => (0..n).for_each(|i| pixels.extend([s[i], s[i], s[i], a(i)])),
-            Samples::Rgb(s) => {
-                (0..n).for_each(|i| pixels.extend([s[3 * i], s[3 * i + 1], s[3 * i + 2], a(i)]))
-            }
-            Samples::Cmyk(s) => (0..n).for_each(|i| {
-                let ink = |j: usize| s[4 * i + j] as f32 / 255.0;
-                let (r, g, b) = Color::Cmyk(ink(0), ink(1), ink(2), ink(3)).to_rgb();
-                pixels.extend([r, g, b, a(i)]);
-            }),
-        }
-        Ok(Rgba {
-            width: self.width,
-            height: self.height,
-            pixels,
-        })
-    }
-
     /// The picture as a file a browser or an SVG reader shows: the JPEG
     /// itself when it is grey or RGB, else a PNG of its pixels. Returns the
     /// media type and the bytes.
@@ -167,7 +139,7 @@ impl Raster {
         {
             return Ok(("image/jpeg", bytes.to_vec()));
         }
-        let rgba = self.screen_rgba()?;
+        let rgba = self.rgba()?;
         let opaque = rgba.pixels.chunks_exact(4).all(|p| p[3] == 255);
         let mut out = Vec::new();
         {

@@ -99,7 +99,7 @@ struct Ctx<'a> {
 /// A picture's pixels as tiny-skia draws them: premultiplied alpha, so that
 /// transparent edges blend without a dark fringe.
 fn pixmap_of(r: &crate::picture::Raster) -> Option<Pixmap> {
-    let rgba = r.screen_rgba().ok()?;
+    let rgba = r.rgba().ok()?;
     let mut pixmap = Pixmap::new(rgba.width, rgba.height)?;
     for (out, p) in pixmap
         .pixels_mut()

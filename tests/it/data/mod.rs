@@ -4,5 +4,6 @@
 mod glyphs;
 mod lang_rules;
 mod phrases;
+mod pictures;
 mod themes;
 mod web_core;

@@ -351,7 +351,7 @@ pub(crate) struct Common {
     /// A language pack file, used instead of --lang.
     #[arg(long, value_name = "FILE")]
     pub(crate) lang_file: Option<PathBuf>,
-    /// Theme: classic, traditional, ink-saver, high-contrast, kids, or a .toml file.
+    /// Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file.
     /// [default: classic; ink-saver with --for laser]
     #[arg(long, value_name = "THEME", value_parser = theme_names(), hide_possible_values = true)]
     pub(crate) theme: Option<String>,

@@ -359,7 +359,7 @@ impl Theme {
 }
 
 /// Built-in themes: (name, TOML source). `classic` is complete; the others extend it.
-pub const BUILTIN: [(&str, &str); 5] = [
+pub const BUILTIN: [(&str, &str); 6] = [
     ("classic", include_str!("../../themes/classic.toml")),
     ("traditional", include_str!("../../themes/traditional.toml")),
     ("ink-saver", include_str!("../../themes/ink-saver.toml")),
@@ -368,6 +368,10 @@ pub const BUILTIN: [(&str, &str); 5] = [
         include_str!("../../themes/high-contrast.toml"),
     ),
     ("kids", include_str!("../../themes/kids.toml")),
+    (
+        "picture-book",
+        include_str!("../../themes/picture-book.toml"),
+    ),
 ];
 
 /// The theme every other extends unless it names another.

@@ -54,6 +54,7 @@ fn pixels(r: &Raster) -> (&[u8], Option<&[u8]>, bool) {
             let (s, grey) = match color {
                 Samples::Gray(s) => (s, true),
                 Samples::Rgb(s) => (s, false),
+                Samples::Cmyk(_) => panic!("a decoder never makes CMYK samples"),
             };
             (&s[..], alpha.as_deref(), grey)
         }

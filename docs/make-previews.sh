@@ -20,10 +20,13 @@ jp counters --sides fold --size 22 --paper 210x145 --format png --dpi 50 -o docs
 jp rules --format png --dpi 50 -o "$tmp/rules.png" && cp "$tmp/rules.png" docs/rules.png
 jp set --format png --dpi 50 -o "$tmp/set.png" && cp "$tmp/set.png" docs/cover.png
 jp box --format png --dpi 50 -o "$tmp/box.png" && cp "$tmp/box-2.png" docs/box-lid.png
+jp board --theme picture-book --format png --dpi 50 -o docs/picture-book-board.png
+jp counters --theme picture-book --sides fold --size 30 --paper 240x150 --format png --dpi 50 \
+  -o docs/picture-book-counters.png
 jp board --square 40 --format png --dpi 50 -o "$tmp/tiled.png" && cp "$tmp/tiled.png" docs/tiled-board-map.png
 
 # themes/README.md: each theme's board and a strip of its counters.
-for theme in classic traditional ink-saver high-contrast kids; do
+for theme in classic traditional ink-saver high-contrast kids picture-book; do
   jp board --theme "$theme" --format png --dpi 31 -o "docs/themes/$theme-board.png"
   jp counters --theme "$theme" --size 22 --paper 240x105 --format png --dpi 52.5 \
     -o "docs/themes/$theme-counters.png"

@@ -36,6 +36,7 @@ use crate::compose::board::{board_sheets, check_square, square_size, BoardOption
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
+use crate::compose::poster::{self, PosterOptions};
 use crate::compose::set::{contact_sheet, set_pages, SetOptions, SetParts};
 use crate::compose::{check_bleed, laser, print_shop};
 use crate::error::{Error, Opt};
@@ -338,6 +339,8 @@ pub struct SetJob {
     pub cover: bool,
     /// With the box.
     pub boxed: bool,
+    /// With the one-page rules poster after the handout.
+    pub poster: bool,
 }
 
 impl Default for SetJob {
@@ -348,6 +351,7 @@ impl Default for SetJob {
             shape: Shape::Circle,
             cover: true,
             boxed: true,
+            poster: false,
         }
     }
 }
@@ -436,6 +440,8 @@ pub enum Kind {
     Counters(CounterJob),
     /// The rules handout.
     Rules,
+    /// The rules on one poster sheet.
+    Poster,
     /// The box: tray, lid, assembly.
     Box(BoxJob),
 }
@@ -541,6 +547,11 @@ pub enum Summary {
     Counters,
     /// The rules handout.
     Rules,
+    /// The one-page rules poster, its body text's em in mm.
+    Poster {
+        /// The body text's em, mm.
+        body: f64,
+    },
     /// A box, with its tray's and lid's inside sizes.
     Box {
         /// The tray.
@@ -568,7 +579,12 @@ impl Job {
     /// Checks every option, before any file is read.
     pub fn validate(&self) -> Result<(), Error> {
         let laser = self.purpose == Purpose::Laser;
-        if laser && matches!(self.kind, Kind::Set(_) | Kind::Preview(_) | Kind::Rules) {
+        if laser
+            && matches!(
+                self.kind,
+                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster
+            )
+        {
             return Err(Error::LaserForPaper);
         }
         check_bleed(self.bleed)?;
@@ -621,7 +637,7 @@ impl Job {
                 }
                 check_copies(b.copies)?;
             }
-            Kind::Rules => {}
+            Kind::Rules | Kind::Poster => {}
         }
         Ok(())
     }
@@ -679,6 +695,7 @@ impl Job {
             bleed,
             cover: s.cover,
             boxed: s.boxed,
+            poster: s.poster,
         };
         Ok(match self.kind {
             Kind::Set(s) => {
@@ -741,6 +758,13 @@ impl Job {
                     .collect();
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 (title, pages, Summary::Rules)
+            }
+            Kind::Poster => {
+                let opts = PosterOptions { paper };
+                let body = poster::poster_layout(res, &opts)?.body;
+                let page = poster::poster_page(res, &opts)?.with_bleed(bleed);
+                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
+                (title, vec![page], Summary::Poster { body })
             }
             Kind::Box(b) => {
                 let opts = BoxOptions {

@@ -8,6 +8,7 @@ pub mod flow;
 pub mod handout;
 mod label;
 pub mod laser;
+pub mod poster;
 pub mod print_shop;
 pub mod set;
 pub mod tiles;

@@ -134,7 +134,7 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
     };
     let mut items = Vec::new();
     let mut panels = Vec::new();
-    let gap = s * 1.2;
+    let gap = s;
 
     // The title block: the game's names, then the ruleset's.
     let g = &res.lang.game;
@@ -151,14 +151,14 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
             stack: &res.bold,
             size: ts,
             max_width: area.w,
-            pos: pt(area.center().x, area.y + ts * 0.6),
+            pos: pt(area.center().x, area.y + ts * 0.75),
             rotation: 0.0,
             fill: ink.accent,
         },
     ));
     let sub = ruleset_line(res);
     let ss = s * 1.1;
-    let sub_y = area.y + ts * 1.25 + ss * 0.6;
+    let sub_y = area.y + ts * 1.4 + ss * 0.6;
     items.extend(text_fit(
         res,
         FitText {
@@ -185,7 +185,7 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
     y += gap;
 
     // The starting board on the left, the ranks on the right.
-    let q = (s * 2.3).min((area.w * 0.5) / 7.0);
+    let q = (s * 2.1).min((area.w * 0.5) / 7.0);
     let head = s * 1.35;
     let top = y;
     items.extend(heading(
@@ -196,9 +196,11 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
         ink.accent,
     ));
     let board_y = y + head * 1.3;
+    // The border is stroked on the board's edge: half of it lies outside.
+    let border = res.theme.board.border_width.min(q * 0.04) / 2.0;
     let place = BoardPlacement {
         square: q,
-        origin: pt(area.x, board_y),
+        origin: pt(area.x + border, board_y),
     };
     items.extend(super::board::board_items(res, place, false));
     let first = match res.rules.play.first {
@@ -301,9 +303,11 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
 
 /// A thin rule across the page at `y`.
 fn rule(x0: f64, x1: f64, y: f64, s: f64, color: Color) -> Item {
+    // Inset by half its width, so no cap reaches past the margins.
+    let w = (s * 0.06).max(0.25);
     shapes::stroke(
-        shapes::line(pt(x0, y), pt(x1, y)),
-        Stroke::solid(color, (s * 0.06).max(0.25)),
+        shapes::line(pt(x0 + w / 2.0, y), pt(x1 - w / 2.0, y)),
+        Stroke::solid(color, w),
     )
 }
 
@@ -458,10 +462,15 @@ impl Panel {
     ) -> (Vec<Item>, f64) {
         let mut items = heading(res, &self.heading, at, head, ink.accent);
         let top = at.y + head * 1.35;
-        let (dw, dh) = self.diagram.as_ref().map_or((0.0, 0.0), |d| (d.0, d.1));
+        // Room around the diagram for the strokes on its edges.
+        let pad = s * 0.1;
+        let (dw, dh) = self
+            .diagram
+            .as_ref()
+            .map_or((0.0, 0.0), |d| (d.0 + 2.0 * pad, d.1 + 2.0 * pad));
         if let Some((_, _, d)) = self.diagram {
             items.push(Item::Group(crate::scene::Group {
-                transform: crate::scene::Transform::translate(at.x, top),
+                transform: crate::scene::Transform::translate(at.x + pad, top + pad),
                 items: d,
             }));
         }

@@ -6,6 +6,7 @@ mod counters;
 mod handout;
 mod laser;
 mod pictures;
+mod poster;
 mod scene;
 mod set;
 mod tiles;

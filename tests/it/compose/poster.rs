@@ -248,3 +248,29 @@ fn poster_layout_snapshot() {
     let _snapshots = common::snapshots().bind_to_scope();
     insta::assert_snapshot!("poster_en_a4_layout", text);
 }
+
+#[test]
+fn every_theme_prints_the_poster_inside_the_margins() {
+    use jungle_print::theme::Theme;
+    for theme in ["ink-saver", "high-contrast", "kids", "traditional"] {
+        for lang in ["en", "zh-Hant"] {
+            let r = Resources::new(
+                Theme::builtin(theme).unwrap(),
+                Lang::builtin(lang).unwrap(),
+                Ruleset::default(),
+            )
+            .unwrap();
+            let page = poster_page(&r, &PosterOptions { paper: Paper::A4 }).unwrap();
+            let m = r.theme.page.margin.max(8.0);
+            for (what, [x0, y0, x1, y1]) in item_boxes(&page, &r) {
+                assert!(
+                    x0 >= m - 0.01
+                        && x1 <= 210.0 - m + 0.01
+                        && y0 >= m - 0.01
+                        && y1 <= 297.0 - m + 0.01,
+                    "{theme} {lang}: `{what}` at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1})"
+                );
+            }
+        }
+    }
+}

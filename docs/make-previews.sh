@@ -18,6 +18,8 @@ jp board --format png --dpi 50 -o docs/board.png
 jp board --lang zh-Hant --format png --dpi 50 -o docs/board-zh-Hant.png
 jp counters --sides fold --size 22 --paper 210x145 --format png --dpi 50 -o docs/counters-fold.png
 jp rules --format png --dpi 50 -o "$tmp/rules.png" && cp "$tmp/rules.png" docs/rules.png
+jp rules --poster --format png --dpi 50 -o docs/poster.png
+jp rules --poster --lang zh-Hant --format png --dpi 50 -o docs/poster-zh-Hant.png
 jp set --format png --dpi 50 -o "$tmp/set.png" && cp "$tmp/set.png" docs/cover.png
 jp box --format png --dpi 50 -o "$tmp/box.png" && cp "$tmp/box-2.png" docs/box-lid.png
 jp board --theme picture-book --format png --dpi 50 -o docs/picture-book-board.png

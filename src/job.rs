@@ -38,6 +38,7 @@ use crate::compose::board::{
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
+use crate::compose::poster::{self, PosterOptions};
 use crate::compose::set::{contact_sheet, set_pages, SetOptions, SetParts};
 use crate::compose::{check_bleed, laser, print_shop};
 use crate::error::{Error, Opt};
@@ -340,6 +341,8 @@ pub struct SetJob {
     pub cover: bool,
     /// With the box.
     pub boxed: bool,
+    /// With the one-page rules poster after the handout.
+    pub poster: bool,
 }
 
 impl Default for SetJob {
@@ -350,6 +353,7 @@ impl Default for SetJob {
             shape: Shape::Circle,
             cover: true,
             boxed: true,
+            poster: false,
         }
     }
 }
@@ -440,6 +444,8 @@ pub enum Kind {
     Counters(CounterJob),
     /// The rules handout.
     Rules,
+    /// The rules on one poster sheet.
+    Poster,
     /// The box: tray, lid, assembly.
     Box(BoxJob),
 }
@@ -545,6 +551,11 @@ pub enum Summary {
     Counters,
     /// The rules handout.
     Rules,
+    /// The one-page rules poster, its body text's em in mm.
+    Poster {
+        /// The body text's em, mm.
+        body: f64,
+    },
     /// A box, with its tray's and lid's inside sizes.
     Box {
         /// The tray.
@@ -572,7 +583,12 @@ impl Job {
     /// Checks every option, before any file is read.
     pub fn validate(&self) -> Result<(), Error> {
         let laser = self.purpose == Purpose::Laser;
-        if laser && matches!(self.kind, Kind::Set(_) | Kind::Preview(_) | Kind::Rules) {
+        if laser
+            && matches!(
+                self.kind,
+                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster
+            )
+        {
             return Err(Error::LaserForPaper);
         }
         check_bleed(self.bleed)?;
@@ -625,7 +641,7 @@ impl Job {
                 }
                 check_copies(b.copies)?;
             }
-            Kind::Rules => {}
+            Kind::Rules | Kind::Poster => {}
         }
         Ok(())
     }
@@ -684,6 +700,7 @@ impl Job {
             bleed,
             cover: s.cover,
             boxed: s.boxed,
+            poster: s.poster,
         };
         Ok(match self.kind {
             Kind::Set(s) => {
@@ -760,6 +777,13 @@ impl Job {
                     .collect();
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 (title, pages, Summary::Rules)
+            }
+            Kind::Poster => {
+                let opts = PosterOptions { paper };
+                let body = poster::poster_layout(res, &opts)?.body;
+                let page = poster::poster_page(res, &opts)?.with_bleed(bleed);
+                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
+                (title, vec![page], Summary::Poster { body })
             }
             Kind::Box(b) => {
                 let opts = BoxOptions {

@@ -401,6 +401,54 @@ pub struct Handout {
     pub variant_den_only: String,
 }
 
+/// The one-page rules poster: short lines, chosen by the ruleset like the
+/// handout's sentences. `{rat}`, `{elephant}` and `{animal}` become the
+/// pack's animal names, `{list}` a list of names, `{n}` a rank.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PosterWords {
+    pub ranks_heading: String,
+    /// Under the ranks' heading: the order of the list.
+    pub ranks_note: String,
+    pub setup_heading: String,
+    pub first_south: String,
+    pub first_north: String,
+    pub move_heading: String,
+    #[serde(rename = "move")]
+    pub move_: String,
+    pub no_repetition: String,
+    pub capture_heading: String,
+    pub capture: String,
+    /// The rat's exception; `{rat}` and `{elephant}` are filled in.
+    pub rat_elephant: String,
+    pub elephant_no_rat: String,
+    pub elephant_no_rat_trap: String,
+    pub elephant_rat: String,
+    pub river_heading: String,
+    /// Who may swim; `{list}` is filled in with names.
+    pub swimmers: String,
+    pub water_safe: String,
+    pub water_capture_none: String,
+    pub water_capture_no_elephant: String,
+    pub water_capture_any: String,
+    /// A leaper (`{animal}`) that leaps both ways.
+    pub leap_both: String,
+    pub leap_sideways: String,
+    pub leap_lengthwise: String,
+    pub leap_blocked: String,
+    pub traps_heading: String,
+    pub traps_enemy: String,
+    pub traps_any: String,
+    /// The highest rank (`{n}`) that may enter a trap.
+    pub traps_rank: String,
+    pub den_heading: String,
+    /// The goal.
+    pub den: String,
+    pub den_own: String,
+    pub capture_all: String,
+    pub no_moves: String,
+}
+
 /// A complete language pack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -418,6 +466,10 @@ pub struct Lang {
     pub boxnet: BoxWords,
     pub cover: CoverWords,
     pub handout: Handout,
+    /// The rules poster's lines; a pack without them cannot print the poster
+    /// (every built-in pack has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poster: Option<PosterWords>,
     /// Where the pack was read from, for messages about its keys.
     #[serde(skip)]
     pub source: crate::input::SourceText,

@@ -12,7 +12,8 @@ pub struct Paper {
 }
 
 /// Named sizes: (name, width mm, height mm).
-pub const NAMED: [(&str, f64, f64); 7] = [
+pub const NAMED: [(&str, f64, f64); 8] = [
+    ("a2", 420.0, 594.0),
     ("a3", 297.0, 420.0),
     ("a4", 210.0, 297.0),
     ("a5", 148.0, 210.0),

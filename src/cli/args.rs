@@ -199,6 +199,9 @@ pub(crate) struct SetArgs {
     /// Leave out the box.
     #[arg(long)]
     pub(crate) no_box: bool,
+    /// Add the one-page rules poster after the rules handout.
+    #[arg(long)]
+    pub(crate) poster: bool,
     /// Write one PNG contact sheet of every page (jungle-set-preview.png, at --dpi)
     /// instead of the set itself.
     #[arg(long)]
@@ -232,6 +235,10 @@ pub(crate) struct BoxArgs {
 pub(crate) struct RulesArgs {
     #[command(flatten)]
     pub(crate) common: Common,
+    /// The whole game on one sheet for a wall or a table (A4 to A2; the
+    /// type grows with the paper) instead of the handout.
+    #[arg(long)]
+    pub(crate) poster: bool,
 }
 
 #[derive(Debug, Subcommand)]

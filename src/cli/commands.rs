@@ -159,6 +159,11 @@ pub(crate) fn detail(summary: &Summary, pages: usize) -> Option<String> {
             "tray inside {:.0} × {:.0} × {:.0} mm, lid inside {:.0} × {:.0} × {:.0} mm",
             tray.w, tray.d, tray.h, lid.w, lid.d, lid.h
         ),
+        Summary::Poster { body } => format!(
+            "the rules on one page, body text {} mm (capitals about {} mm tall)",
+            num((body * 10.0).round() / 10.0),
+            num((body * 0.7 * 10.0).round() / 10.0)
+        ),
         _ => return None,
     })
 }
@@ -223,6 +228,7 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
         shape: Shape::parse(&a.shape)?,
         cover: !a.no_cover,
         boxed: !a.no_box,
+        poster: a.poster,
     };
     if a.preview {
         return preview(a, set);
@@ -271,8 +277,13 @@ pub(crate) fn make_box(a: BoxArgs) -> Result<(), Error> {
 }
 
 pub(crate) fn rules(a: RulesArgs) -> Result<(), Error> {
-    let job = job(&a.common, Kind::Rules)?;
-    let out = target(&a.common, "rules")?;
+    let (kind, name) = if a.poster {
+        (Kind::Poster, "poster")
+    } else {
+        (Kind::Rules, "rules")
+    };
+    let job = job(&a.common, kind)?;
+    let out = target(&a.common, name)?;
     emit(job, out, a.common.choices())
 }
 

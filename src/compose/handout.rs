@@ -446,7 +446,11 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
 
 /// Two strips of the board (rows 3–7): a legal leap, and the same leap blocked
 /// by a swimming rat. Returns width, height and items (origin top-left).
-fn river_diagram(res: &Resources, max_w: f64, size: f64) -> Option<(f64, f64, Vec<Item>)> {
+pub(crate) fn river_diagram(
+    res: &Resources,
+    max_w: f64,
+    size: f64,
+) -> Option<(f64, f64, Vec<Item>)> {
     let (jumper, j) = jumpers(&res.rules)
         .into_iter()
         .find(|(_, j)| *j != Jumps::None)?;
@@ -573,7 +577,7 @@ fn strip(
 }
 
 /// An arrow from `a` to `b`, stopping short of both centres; dashed when `dashed`.
-fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bool) -> Vec<Item> {
+pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bool) -> Vec<Item> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt();
     let (ux, uy) = (dx / len, dy / len);

@@ -9,6 +9,7 @@ pub mod handout;
 mod label;
 pub mod laser;
 pub mod phonetic;
+pub mod poster;
 pub mod print_shop;
 pub mod scenery;
 pub mod set;

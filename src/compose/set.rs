@@ -5,6 +5,7 @@ use super::board::{board_sheets, BoardOptions};
 use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
+use super::poster::{poster_page, PosterOptions};
 use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::game::{COLS, ROWS};
@@ -30,6 +31,8 @@ pub struct SetOptions {
     pub cover: bool,
     /// End with a box that holds the set.
     pub boxed: bool,
+    /// Add the one-page rules poster after the handout.
+    pub poster: bool,
 }
 
 impl SetOptions {
@@ -43,6 +46,7 @@ impl SetOptions {
             bleed: 0.0,
             cover: true,
             boxed: true,
+            poster: false,
         }
     }
 }
@@ -56,7 +60,7 @@ pub struct SetParts {
     pub tiled: bool,
     /// The counter sheets.
     pub counters: (usize, usize),
-    /// The rules handout.
+    /// The rules handout (and the poster after it, when asked for).
     pub rules: (usize, usize),
     /// The box's nets and its assembly page (the last page), if any.
     pub boxnet: Option<(usize, usize)>,
@@ -89,7 +93,11 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         None => None,
     };
     let counters = counter_pages(res, &counter_opts)?;
-    let rules: Vec<Page> = handout_pages(res, &HandoutOptions { paper: opts.paper })
+    let mut rules = handout_pages(res, &HandoutOptions { paper: opts.paper });
+    if opts.poster {
+        rules.push(poster_page(res, &PosterOptions { paper: opts.paper })?);
+    }
+    let rules: Vec<Page> = rules
         .into_iter()
         .map(|p| p.with_bleed(opts.bleed))
         .collect();

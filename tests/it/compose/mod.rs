@@ -8,6 +8,7 @@ mod handout;
 mod laser;
 mod phonetic;
 mod pictures;
+mod poster;
 mod scene;
 mod scenery;
 mod set;

@@ -1,0 +1,769 @@
+//! The rules poster: the whole game on one sheet for a classroom wall or a
+//! table. A title, the starting board beside the ranks (each animal with its
+//! picture or icon), then the rules in short lines, each beside a small
+//! diagram: moving, capturing, the river and the leaps, the traps, the den.
+//!
+//! Every line comes from the language pack's `[poster]` table, chosen and
+//! filled in from the ruleset (ranks, swimmers, leapers, traps, goals), as
+//! the handout's sentences are. Panels for the river and the traps are left
+//! out when the ruleset plays without them (Animal Checkers).
+//!
+//! Type grows with the paper: the body text's em is 1/40 of the printable
+//! width, so its capital letters stand about 3.4 mm tall on A4 and 7 mm on
+//! A2. Seven millimetres seen from two metres subtend 12 minutes of arc,
+//! a little more than the 10 of the 20/40 line of an eye chart, so a reader
+//! with ordinary sight reads an A2 poster from across a table or a small
+//! room. When the content needs more room than the paper has, everything
+//! shrinks together (in 2 % steps) down to [`MIN_BODY`]; below that the
+//! poster is refused. The built-in packs shrink to 85–100 %: capitals of 6 mm
+//! or more on A2 (10.3 minutes of arc from two metres).
+//!
+//! Lengths in mm; page coordinates (origin top-left, y down).
+
+use crate::error::{Error, Opt};
+use crate::game::{Animal, Side};
+use crate::lang::PosterWords;
+use crate::layout::{printable_area, BoardPlacement, Rect};
+use crate::paper::Paper;
+use crate::picture::Art;
+use crate::resolve::Resources;
+use crate::rules::{Jumps, Traps, WaterCapture};
+use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
+
+use super::handout::{arrow, river_diagram, ruleset_line};
+use super::{left_text, paragraph, place_art, text_fit, FitText};
+
+/// Choices for the poster.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PosterOptions {
+    /// Paper size (portrait).
+    pub paper: Paper,
+}
+
+/// The body text's em at full size, as a fraction of the printable width.
+pub const BODY_PER_WIDTH: f64 = 1.0 / 40.0;
+
+/// The smallest body em the poster shrinks to, mm (about 8 pt); below it
+/// the poster is refused.
+pub const MIN_BODY: f64 = 2.8;
+
+/// Where the poster's parts landed, for tests and for checking a layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PosterLayout {
+    /// The body text's em, mm.
+    pub body: f64,
+    /// Each panel's name (`title`, `board`, `ranks`, `move`, `capture`,
+    /// `river`, `traps`, `den`) and its rectangle, mm, page coordinates.
+    pub panels: Vec<(&'static str, Rect)>,
+    /// The animals of the ranks panel, top to bottom.
+    pub ranks: Vec<Animal>,
+}
+
+/// The poster's page.
+pub fn poster_page(res: &Resources, opts: &PosterOptions) -> Result<Page, Error> {
+    let (items, _) = compose(res, opts)?;
+    let mut page = Page::new(opts.paper.width, opts.paper.height);
+    page.add(Layer::Artwork, items);
+    Ok(page)
+}
+
+/// The poster's layout, without drawing it.
+pub fn poster_layout(res: &Resources, opts: &PosterOptions) -> Result<PosterLayout, Error> {
+    Ok(compose(res, opts)?.1)
+}
+
+/// The pack's poster lines, or an error naming the pack.
+fn words(res: &Resources) -> Result<&PosterWords, Error> {
+    res.lang.poster.as_ref().ok_or_else(|| {
+        res.lang.source.error(
+            "poster",
+            "the language pack has no [poster] table, so the poster cannot be printed; copy the [poster] table from `jungle-print lang show en` and translate it".to_string(),
+        )
+    })
+}
+
+/// Lays the poster out at the largest body size that fits, from full size
+/// down to [`MIN_BODY`].
+fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLayout), Error> {
+    let w = words(res)?;
+    let area = printable_area(opts.paper, res.theme.page.margin.max(8.0));
+    // Trial layouts may shrink labels the kept one does not: their warnings
+    // are dropped, and those noted before are kept.
+    let before = res.take_warnings();
+    let restore = |res: &Resources| {
+        res.take_warnings();
+        for m in &before {
+            res.warn(m.clone());
+        }
+    };
+    let mut body = (area.w * BODY_PER_WIDTH).max(MIN_BODY);
+    let mut needed = 0.0;
+    while body >= MIN_BODY - 1e-9 {
+        let (_, _, bottom) = draw(res, w, area, body);
+        if bottom <= area.bottom() + 1e-6 {
+            restore(res);
+            let (items, layout, _) = draw(res, w, area, body);
+            return Ok((items, layout));
+        }
+        needed = bottom - area.y;
+        body *= 0.98;
+    }
+    restore(res);
+    Err(Error::usage(
+        Opt::Paper,
+        format!(
+            "the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {:.0} mm of height and the paper has {:.0} mm inside its margins; choose a larger paper (a4 or more) or a language pack with shorter [poster] lines",
+            crate::input::num(opts.paper.width),
+            crate::input::num(opts.paper.height),
+            needed,
+            area.h
+        ),
+    ))
+}
+
+/// Text and colours of one drawing pass.
+struct Ink {
+    text: Color,
+    accent: Color,
+}
+
+/// Draws the whole poster with body em `s`; returns the items, the layout and
+/// the lowest point drawn.
+fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, PosterLayout, f64) {
+    let ink = Ink {
+        text: res.theme.board.text.0,
+        accent: res.theme.side(Side::South),
+    };
+    let mut items = Vec::new();
+    let mut panels = Vec::new();
+    let gap = s;
+
+    // The title block: the game's names, then the ruleset's.
+    let g = &res.lang.game;
+    let title = if g.title == g.han {
+        g.han.clone()
+    } else {
+        format!("{}  {}", g.han, g.title)
+    };
+    let ts = s * 2.1;
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &title,
+            stack: &res.bold,
+            size: ts,
+            max_width: area.w,
+            pos: pt(area.center().x, area.y + ts * 0.75),
+            rotation: 0.0,
+            fill: ink.accent,
+        },
+    ));
+    let sub = ruleset_line(res);
+    let ss = s * 1.1;
+    let sub_y = area.y + ts * 1.4 + ss * 0.6;
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &sub,
+            stack: &res.text,
+            size: ss,
+            max_width: area.w,
+            pos: pt(area.center().x, sub_y),
+            rotation: 0.0,
+            fill: ink.text,
+        },
+    ));
+    let mut y = sub_y + ss * 0.7 + s * 0.5;
+    items.push(rule(area.x, area.right(), y, s, ink.accent));
+    panels.push((
+        "title",
+        Rect {
+            x: area.x,
+            y: area.y,
+            w: area.w,
+            h: y - area.y,
+        },
+    ));
+    y += gap;
+
+    // The starting board on the left, the ranks on the right.
+    let q = (s * 2.1).min((area.w * 0.5) / 7.0);
+    let head = s * 1.35;
+    let top = y;
+    items.extend(heading(
+        res,
+        &w.setup_heading,
+        pt(area.x, y),
+        head,
+        ink.accent,
+    ));
+    let board_y = y + head * 1.3;
+    // The border is stroked on the board's edge: half of it lies outside.
+    let border = res.theme.board.border_width.min(q * 0.04) / 2.0;
+    let place = BoardPlacement {
+        square: q,
+        origin: pt(area.x + border, board_y),
+    };
+    items.extend(super::board::board_items(res, place, false));
+    let first = match res.rules.play.first {
+        Side::South => &w.first_south,
+        Side::North => &w.first_north,
+    };
+    let (lines, below) = paragraph(
+        res,
+        first,
+        s,
+        pt(area.x, board_y + 9.0 * q + s * 1.2),
+        7.0 * q,
+        ink.text,
+    );
+    items.extend(lines);
+    let left_bottom = below - s * 0.9;
+    panels.push((
+        "board",
+        Rect {
+            x: area.x,
+            y: top,
+            w: 7.0 * q,
+            h: left_bottom - top,
+        },
+    ));
+
+    let rx = area.x + 7.0 * q + gap * 1.5;
+    let rw = area.right() - rx;
+    let (rank_items, ranks, right_bottom) = ranks_panel(res, w, pt(rx, top), rw, s, head, &ink);
+    items.extend(rank_items);
+    panels.push((
+        "ranks",
+        Rect {
+            x: rx,
+            y: top,
+            w: rw,
+            h: right_bottom - top,
+        },
+    ));
+    y = left_bottom.max(right_bottom) + gap * 0.6;
+    items.push(rule(area.x, area.right(), y, s, ink.accent));
+    y += gap;
+
+    // The rules, two panels to a row; the river's takes a whole row.
+    let col_w = (area.w - gap * 1.5) / 2.0;
+    let mut row: Vec<(&'static str, Panel)> = Vec::new();
+    let flush = |row: &mut Vec<(&'static str, Panel)>,
+                 y: &mut f64,
+                 items: &mut Vec<Item>,
+                 panels: &mut Vec<(&'static str, Rect)>| {
+        if row.is_empty() {
+            return;
+        }
+        let n = row.len() as f64;
+        let pw = if n == 1.0 { area.w } else { col_w };
+        let mut bottom = *y;
+        for (i, (name, p)) in row.drain(..).enumerate() {
+            let x = area.x + i as f64 * (col_w + gap * 1.5);
+            let (its, h) = p.draw(res, pt(x, *y), pw, s, head, &ink);
+            items.extend(its);
+            panels.push((name, Rect { x, y: *y, w: pw, h }));
+            bottom = bottom.max(*y + h);
+        }
+        *y = bottom + gap;
+    };
+    let four = res.rules.variants.four_animals;
+    let mut pending = vec![
+        ("move", move_panel(res, w, s)),
+        ("capture", capture_panel(res, w, s)),
+    ];
+    if !four {
+        pending.push(("river", river_panel(res, w, s, area.w)));
+        pending.push(("traps", trap_panel(res, w, s)));
+    }
+    pending.push(("den", den_panel(res, w, s)));
+    for (name, p) in pending {
+        if name == "river" {
+            flush(&mut row, &mut y, &mut items, &mut panels);
+            row.push((name, p));
+            flush(&mut row, &mut y, &mut items, &mut panels);
+            continue;
+        }
+        row.push((name, p));
+        if row.len() == 2 {
+            flush(&mut row, &mut y, &mut items, &mut panels);
+        }
+    }
+    flush(&mut row, &mut y, &mut items, &mut panels);
+    let bottom = y - gap;
+    (
+        items,
+        PosterLayout {
+            body: s,
+            panels,
+            ranks,
+        },
+        bottom,
+    )
+}
+
+/// A thin rule across the page at `y`.
+fn rule(x0: f64, x1: f64, y: f64, s: f64, color: Color) -> Item {
+    // Inset by half its width, so no cap reaches past the margins.
+    let w = (s * 0.06).max(0.25);
+    shapes::stroke(
+        shapes::line(pt(x0 + w / 2.0, y), pt(x1 - w / 2.0, y)),
+        Stroke::solid(color, w),
+    )
+}
+
+/// A heading whose top is at `at.y`, `size` mm, bold, in `color`.
+fn heading(res: &Resources, text: &str, at: Pt, size: f64, color: Color) -> Vec<Item> {
+    left_text(
+        res,
+        &res.bold,
+        text,
+        size,
+        pt(at.x, at.y + size * 0.85),
+        color,
+    )
+}
+
+/// The ranks: a heading, the order, then one row per animal in play,
+/// strongest first: its rank, its picture or icon, its character and name.
+/// Returns the items, the animals listed and the bottom.
+fn ranks_panel(
+    res: &Resources,
+    w: &PosterWords,
+    at: Pt,
+    width: f64,
+    s: f64,
+    head: f64,
+    ink: &Ink,
+) -> (Vec<Item>, Vec<Animal>, f64) {
+    let mut items = heading(res, &w.ranks_heading, at, head, ink.accent);
+    let note = s * 0.85;
+    let mut y = at.y + head * 1.3;
+    items.extend(left_text(
+        res,
+        &res.text,
+        &w.ranks_note,
+        note,
+        pt(at.x, y + note * 0.85),
+        ink.text,
+    ));
+    y += note * 1.6;
+    let animals = res.rules.animals_by_rank();
+    let rh = s * 2.05;
+    let pic = rh * 0.86;
+    let num_w = res.fonts.width_mm(&res.bold, "8", s * 1.4) * 1.2;
+    for a in &animals {
+        let c_y = y + rh / 2.0;
+        let rank = res.rules.rank(*a).to_string();
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &rank,
+                stack: &res.bold,
+                size: s * 1.4,
+                max_width: num_w,
+                pos: pt(at.x + num_w / 2.0, c_y),
+                rotation: 0.0,
+                fill: ink.accent,
+            },
+        ));
+        let px = at.x + num_w + s * 0.5;
+        items.push(animal_picture(
+            res,
+            *a,
+            (px, c_y - pic / 2.0, pic, pic),
+            ink.text,
+        ));
+        let names = res.animal(*a);
+        let hx = px + pic + s * 0.5;
+        let hs = s * 1.5;
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &names.han,
+                stack: &res.han,
+                size: hs,
+                max_width: hs * 1.1,
+                pos: pt(hx + hs * 0.55, c_y),
+                rotation: 0.0,
+                fill: ink.text,
+            },
+        ));
+        let nx = hx + hs * 1.1 + s * 0.6;
+        let room = (at.x + width - nx).max(s);
+        let mut label = names.name.clone();
+        if let Some(sub) = names.sub.as_deref().filter(|t| *t != names.name) {
+            label = format!("{label}  {sub}");
+        }
+        let lw = res.fonts.width_mm(&res.text, &label, s);
+        let size = if lw > room { s * room / lw } else { s };
+        items.extend(
+            super::Label {
+                text: &label,
+                stack: &res.text,
+                size,
+                pos: pt(nx, c_y),
+                anchor: crate::scene::Anchor::Start,
+                valign: super::VAlign::Middle,
+                rotation: 0.0,
+                fill: ink.text,
+            }
+            .items(&res.fonts),
+        );
+        y += rh;
+    }
+    (items, animals, y)
+}
+
+/// The animal's picture when the theme has one, else its built-in icon, in
+/// the rectangle (x, y, w, h) mm.
+fn animal_picture(res: &Resources, a: Animal, rect: (f64, f64, f64, f64), ink: Color) -> Item {
+    if let Some(art) = res.animal_art(a, ink) {
+        let key = res
+            .pictures
+            .animal(a)
+            .map_or(String::new(), |(_, k)| k.to_string());
+        return match &art {
+            Art::Vector(i) if art.is_silhouette() => i.item(pt(rect.0, rect.1), rect.2, ink),
+            _ => place_art(res, &art, &key, rect, crate::picture::Fit::Contain, None),
+        };
+    }
+    let name = if a == Animal::Wolf && res.rules.play.fox {
+        "fox"
+    } else {
+        a.key()
+    };
+    let icon = crate::icons::builtin(name)
+        .and_then(|svg| crate::icons::Icon::parse(svg, name).ok())
+        .expect("every built-in icon parses");
+    icon.item(pt(rect.0, rect.1), rect.2, ink)
+}
+
+/// A panel of rules: a heading, a diagram (width, height, items drawn with
+/// their origin at the top-left) and short lines beside it.
+struct Panel {
+    heading: String,
+    diagram: Option<(f64, f64, Vec<Item>)>,
+    lines: Vec<String>,
+    /// The diagram above the lines rather than beside them.
+    stacked: bool,
+}
+
+impl Panel {
+    /// Draws the panel with its top-left at `at`, `width` mm wide; returns
+    /// the items and the height used.
+    fn draw(
+        self,
+        res: &Resources,
+        at: Pt,
+        width: f64,
+        s: f64,
+        head: f64,
+        ink: &Ink,
+    ) -> (Vec<Item>, f64) {
+        let mut items = heading(res, &self.heading, at, head, ink.accent);
+        let top = at.y + head * 1.35;
+        // Room around the diagram for the strokes on its edges.
+        let pad = s * 0.1;
+        let (dw, dh) = self
+            .diagram
+            .as_ref()
+            .map_or((0.0, 0.0), |d| (d.0 + 2.0 * pad, d.1 + 2.0 * pad));
+        if let Some((_, _, d)) = self.diagram {
+            items.push(Item::Group(crate::scene::Group {
+                transform: crate::scene::Transform::translate(at.x + pad, top + pad),
+                items: d,
+            }));
+        }
+        let (tx, ty, tw) = if self.stacked {
+            (at.x, top + dh + s * 0.8, width)
+        } else if dw > 0.0 {
+            (at.x + dw + s * 1.0, top, width - dw - s * 1.0)
+        } else {
+            (at.x, top, width)
+        };
+        let mut y = ty + s * 0.85;
+        for line in &self.lines {
+            let (its, next) = paragraph(res, line, s, pt(tx, y), tw, ink.text);
+            items.extend(its);
+            y = next + s * 0.35;
+        }
+        // The last line's descenders, below its baseline.
+        let text_bottom = y - s * 0.35 - s * 1.1;
+        let bottom = if self.stacked {
+            text_bottom
+        } else {
+            text_bottom.max(top + dh)
+        };
+        (items, bottom - at.y)
+    }
+}
+
+/// A counter of `side` showing `animal`, centred on `c`, for a square `q` mm wide.
+fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
+    let mut items = vec![shapes::fill(
+        shapes::circle(c, q * 0.42),
+        res.theme.side(side),
+    )];
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &res.animal(animal).han,
+            stack: &res.han,
+            size: q * 0.55,
+            max_width: q * 0.7,
+            pos: c,
+            rotation: 0.0,
+            fill: res.theme.counters.face.0,
+        },
+    ));
+    items
+}
+
+/// Plain land squares, `cols` × `rows` of `q` mm, origin top-left.
+fn land(res: &Resources, cols: u8, rows: u8, q: f64) -> Vec<Item> {
+    let th = &res.theme.board;
+    let mut items = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            items.push(shapes::fill_stroke(
+                shapes::rect(c as f64 * q, r as f64 * q, q, q),
+                th.land.0,
+                Stroke::solid(th.grid.0, (q * 0.025).max(0.2)),
+            ));
+        }
+    }
+    items
+}
+
+/// The centre of square (col, row) of a diagram of `q` mm squares.
+fn at(col: f64, row: f64, q: f64) -> Pt {
+    pt((col + 0.5) * q, (row + 0.5) * q)
+}
+
+/// Replaces `{rat}`, `{elephant}` and `{animal}` by the pack's names.
+fn names(res: &Resources, text: &str, animal: Option<Animal>) -> String {
+    let mut t = text
+        .replace("{rat}", &res.animal(Animal::Rat).name)
+        .replace("{elephant}", &res.animal(Animal::Elephant).name);
+    if let Some(a) = animal {
+        t = t.replace("{animal}", &res.animal(a).name);
+    }
+    t
+}
+
+/// A mark in square (col, row) saying a move is not allowed.
+fn cross(c: Pt, q: f64, color: Color) -> Item {
+    let d = q * 0.22;
+    let mut segs = shapes::line(pt(c.x - d, c.y - d), pt(c.x + d, c.y + d));
+    segs.extend(shapes::line(pt(c.x - d, c.y + d), pt(c.x + d, c.y - d)));
+    shapes::stroke(segs, Stroke::solid(color, q * 0.08))
+}
+
+/// Moving: a counter in the middle of 3 × 3 squares with an arrow to each
+/// neighbour, and a cross on a diagonal.
+fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
+    let q = s * 1.7;
+    let mut d = land(res, 3, 3, q);
+    let c = at(1.0, 1.0, q);
+    let accent = res.theme.side(Side::South);
+    for (dc, dr) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)] {
+        d.extend(arrow(c, at(1.0 + dc, 1.0 + dr, q), q, accent, false));
+    }
+    d.extend(counter(res, Animal::Dog, Side::South, c, q));
+    d.push(cross(at(2.0, 0.0, q), q, res.theme.board.coordinates.0));
+    let mut lines = vec![w.move_.clone()];
+    if res.rules.variants.no_repetition {
+        lines.push(w.no_repetition.clone());
+    }
+    Panel {
+        heading: w.move_heading.clone(),
+        diagram: Some((3.0 * q, 3.0 * q, d)),
+        lines,
+        stacked: false,
+    }
+}
+
+/// Capturing: the rat takes the elephant (or the stronger of two animals the
+/// weaker, when the rat may not), drawn on two squares with an arrow.
+fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
+    let r = &res.rules;
+    let v = &r.variants;
+    let q = s * 1.7;
+    let mut d = land(res, 2, 2, q);
+    let accent = res.theme.side(Side::South);
+    // Top row: a stronger animal takes a weaker one; bottom row: the rat
+    // takes the elephant.
+    let by_rank = r.animals_by_rank();
+    let strong = by_rank[by_rank.len() / 2 - 1];
+    let weak = by_rank[by_rank.len() / 2];
+    d.extend(counter(res, strong, Side::South, at(0.0, 0.0, q), q));
+    d.extend(counter(res, weak, Side::North, at(1.0, 0.0, q), q));
+    d.extend(arrow(at(0.0, 0.0, q), at(1.0, 0.0, q), q, accent, false));
+    d.extend(counter(res, Animal::Rat, Side::South, at(0.0, 1.0, q), q));
+    d.extend(counter(
+        res,
+        Animal::Elephant,
+        Side::North,
+        at(1.0, 1.0, q),
+        q,
+    ));
+    d.extend(arrow(at(0.0, 1.0, q), at(1.0, 1.0, q), q, accent, false));
+    let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
+    let elephant = match (v.elephant_captures_rat, trap_open) {
+        (true, _) => &w.elephant_rat,
+        (false, false) => &w.elephant_no_rat,
+        (false, true) => &w.elephant_no_rat_trap,
+    };
+    Panel {
+        heading: w.capture_heading.clone(),
+        diagram: Some((2.0 * q, 2.0 * q, d)),
+        lines: vec![
+            w.capture.clone(),
+            names(res, &w.rat_elephant, None),
+            names(res, elephant, None),
+        ],
+        stacked: false,
+    }
+}
+
+/// The river and the leaps: the handout's two strips (a leap, and the same
+/// leap blocked by a swimmer) when any animal may leap, and who swims, who
+/// leaps and how, and what a swimmer may capture.
+fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
+    let r = &res.rules;
+    let v = &r.variants;
+    let sep = if res.lang.is_cjk() { "、" } else { ", " };
+    let mut swimmers = vec![res.animal(Animal::Rat).name.clone()];
+    if v.dog_swims {
+        swimmers.push(res.animal(Animal::Dog).name.clone());
+    }
+    let mut lines = vec![
+        w.swimmers.replace("{list}", &swimmers.join(sep)),
+        w.water_safe.clone(),
+        names(
+            res,
+            match v.capture_from_water {
+                WaterCapture::None => &w.water_capture_none,
+                WaterCapture::NoElephant => &w.water_capture_no_elephant,
+                WaterCapture::Any => &w.water_capture_any,
+            },
+            None,
+        ),
+    ];
+    let leapers = [
+        (Animal::Lion, v.lion_jumps),
+        (Animal::Tiger, v.tiger_jumps),
+        (Animal::Leopard, v.leopard_jumps),
+    ];
+    let mut any = false;
+    for (a, j) in leapers {
+        let t = match j {
+            Jumps::None => continue,
+            Jumps::Both => &w.leap_both,
+            Jumps::Sideways => &w.leap_sideways,
+            Jumps::Lengthwise => &w.leap_lengthwise,
+        };
+        any = true;
+        lines.push(names(res, t, Some(a)));
+    }
+    if any {
+        lines.push(w.leap_blocked.clone());
+    }
+    // The handout's strips, scaled to about 1.15 body ems a square, at most
+    // half the width.
+    let diagram = river_diagram(res, 120.0, 3.0).map(|(dw, dh, items)| {
+        let k = (s * 1.15 * 14.0 + s * 3.0).min(width * 0.5) / dw;
+        let group = Item::Group(crate::scene::Group {
+            transform: crate::scene::Transform::scale(k, k),
+            items,
+        });
+        (dw * k, dh * k, vec![group])
+    });
+    Panel {
+        heading: w.river_heading.clone(),
+        diagram,
+        lines,
+        stacked: false,
+    }
+}
+
+/// The traps and the den drawn as on the board: the three squares around the
+/// south den, clipped from the board itself.
+fn den_corner(res: &Resources, q: f64) -> (f64, f64, Vec<Item>) {
+    // Columns c–e, rows 1–2: trap, den, trap below, trap above the den.
+    let place = BoardPlacement {
+        square: q,
+        origin: pt(-2.0 * q, -7.0 * q),
+    };
+    let items = vec![Item::Clip(Clip {
+        path: shapes::rect(0.0, 0.0, 3.0 * q, 2.0 * q),
+        items: super::board::board_items(res, place, false),
+    })];
+    (3.0 * q, 2.0 * q, items)
+}
+
+/// Traps: an enemy on a trap beside the den, a weak defender taking it.
+fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
+    let v = &res.rules.variants;
+    let q = s * 1.9;
+    let (dw, dh, mut d) = den_corner(res, q);
+    // The trap in front of the den is at the corner's middle top; a north
+    // lion stands in it and the south rat, beside it, takes it.
+    let trap = at(1.0, 0.0, q);
+    let rat = at(0.0, 0.0, q);
+    // The strongest enemy that may enter a trap, not the elephant (which the
+    // rat may take anywhere): only the trap lets the rat take it.
+    let strong = res
+        .rules
+        .animals_by_rank()
+        .into_iter()
+        .find(|a| {
+            *a != Animal::Elephant && *a != Animal::Rat && res.rules.rank(*a) <= v.trap_max_rank
+        })
+        .unwrap_or(Animal::Elephant);
+    d.extend(counter(res, strong, Side::North, trap, q));
+    d.extend(counter(res, Animal::Rat, Side::South, rat, q));
+    d.extend(arrow(rat, trap, q, res.theme.side(Side::South), false));
+    let mut lines = vec![match v.traps {
+        Traps::Enemy => w.traps_enemy.clone(),
+        Traps::Any => w.traps_any.clone(),
+    }];
+    if v.trap_max_rank < 8 {
+        lines.push(w.traps_rank.replace("{n}", &v.trap_max_rank.to_string()));
+    }
+    Panel {
+        heading: w.traps_heading.clone(),
+        diagram: Some((dw, dh, d)),
+        lines,
+        stacked: false,
+    }
+}
+
+/// The den: a north counter walks into the south den and wins.
+fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
+    let r = &res.rules;
+    let q = s * 1.9;
+    // Without traps (Animal Checkers) the board draws them as land.
+    let (dw, dh, mut d) = den_corner(res, q);
+    let from = at(1.0, 0.0, q);
+    let den = at(1.0, 1.0, q);
+    let weakest = *r.animals_by_rank().last().unwrap_or(&Animal::Rat);
+    d.extend(counter(res, weakest, Side::North, from, q));
+    d.extend(arrow(from, den, q, res.theme.side(Side::North), false));
+    let mut lines = vec![w.den.clone()];
+    if r.win.capture_all {
+        lines.push(w.capture_all.clone());
+    }
+    if r.win.no_moves {
+        lines.push(w.no_moves.clone());
+    }
+    lines.push(w.den_own.clone());
+    Panel {
+        heading: w.den_heading.clone(),
+        diagram: Some((dw, dh, d)),
+        lines,
+        stacked: false,
+    }
+}

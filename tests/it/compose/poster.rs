@@ -1,0 +1,276 @@
+//! The rules poster: one page for every preset × language on A4 and A2,
+//! type that grows with the paper, nothing outside the printable area, no
+//! river or trap panel for Animal Checkers, the ranks as the ruleset has
+//! them, a clear refusal when even the smallest type does not fit.
+
+use crate::common;
+
+use common::*;
+use jungle_print::compose::poster::{poster_layout, poster_page, PosterOptions, MIN_BODY};
+use jungle_print::lang::Lang;
+use jungle_print::paper::Paper;
+use jungle_print::resolve::Resources;
+use jungle_print::rules::{Ruleset, BUILTIN as PRESETS};
+use jungle_print::scene::{bounds, pt, Item, Page, Transform};
+
+fn res(lang: &str, preset: &str) -> Resources {
+    Resources::new(
+        Default::default(),
+        Lang::builtin(lang).unwrap(),
+        Ruleset::builtin(preset).unwrap(),
+    )
+    .unwrap()
+}
+
+fn paper(name: &str) -> Paper {
+    Paper::parse(name).unwrap()
+}
+
+/// The box (x0, y0, x1, y1) in mm of every drawn item of the page: paths
+/// with half their stroke, text runs by advance and ascent/descent (turned
+/// with the run), clips by their outline.
+fn item_boxes(page: &Page, r: &Resources) -> Vec<(String, [f64; 4])> {
+    fn corners(t: Transform, b: [f64; 4]) -> [f64; 4] {
+        let ps = [
+            t.apply(pt(b[0], b[1])),
+            t.apply(pt(b[2], b[1])),
+            t.apply(pt(b[0], b[3])),
+            t.apply(pt(b[2], b[3])),
+        ];
+        let xs = ps.iter().map(|p| p.x);
+        let ys = ps.iter().map(|p| p.y);
+        [
+            xs.clone().fold(f64::MAX, f64::min),
+            ys.clone().fold(f64::MAX, f64::min),
+            xs.fold(f64::MIN, f64::max),
+            ys.fold(f64::MIN, f64::max),
+        ]
+    }
+    fn walk(items: &[Item], t: Transform, r: &Resources, out: &mut Vec<(String, [f64; 4])>) {
+        for item in items {
+            match item {
+                Item::Group(g) => walk(&g.items, t.then_apply(g.transform), r, out),
+                Item::Clip(c) => {
+                    let (x0, y0, x1, y1) = bounds(&c.path).unwrap();
+                    out.push(("clip".into(), corners(t, [x0, y0, x1, y1])));
+                }
+                Item::Page(p) => walk(&p.flattened().items, t, r, out),
+                Item::Path(p) => {
+                    let Some((x0, y0, x1, y1)) = bounds(&p.segs) else {
+                        continue;
+                    };
+                    let sw = p.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
+                    out.push((
+                        "path".into(),
+                        corners(t, [x0 - sw, y0 - sw, x1 + sw, y1 + sw]),
+                    ));
+                }
+                Item::Text(run) => {
+                    let w = r.fonts.width_em(run.font, &run.text) * run.size;
+                    let (asc, desc) = r.fonts.ascent_descent_em(run.font);
+                    let turn = t.then_apply(Transform::rotate_about(run.rotation, run.pos));
+                    out.push((
+                        run.text.clone(),
+                        corners(
+                            turn,
+                            [
+                                run.pos.x,
+                                run.pos.y - asc * run.size,
+                                run.pos.x + w,
+                                run.pos.y - desc * run.size,
+                            ],
+                        ),
+                    ));
+                }
+                Item::Picture(_) => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (_, items) in page.layers.iter() {
+        walk(items, Transform::IDENTITY, r, &mut out);
+    }
+    out
+}
+
+#[test]
+fn one_page_inside_the_margins_for_every_preset_and_language() {
+    for name in ["a4", "a2", "letter"] {
+        let p = paper(name);
+        for lang in LANGS {
+            for (preset, _) in PRESETS {
+                let r = res(lang, preset);
+                let page = poster_page(&r, &PosterOptions { paper: p }).unwrap();
+                assert_eq!((page.width, page.height), (p.width, p.height));
+                let m = r.theme.page.margin.max(8.0);
+                let boxes = item_boxes(&page, &r);
+                assert!(boxes.len() > 100, "{name} {lang} {preset}: a full poster");
+                for (what, [x0, y0, x1, y1]) in boxes {
+                    let inside = x0 >= m - 0.01
+                        && x1 <= p.width - m + 0.01
+                        && y0 >= m - 0.01
+                        && y1 <= p.height - m + 0.01;
+                    assert!(
+                        inside,
+                        "{name} {lang} {preset}: `{what}` at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1})"
+                    );
+                }
+                let layout = poster_layout(&r, &PosterOptions { paper: p }).unwrap();
+                for (panel, rect) in &layout.panels {
+                    assert!(
+                        rect.y >= m - 0.01 && rect.bottom() <= p.height - m + 0.01,
+                        "{name} {lang} {preset}: panel {panel} {rect:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn type_grows_with_the_paper() {
+    for lang in LANGS {
+        for (preset, _) in PRESETS {
+            let r = res(lang, preset);
+            let body = |p: &str| {
+                poster_layout(&r, &PosterOptions { paper: paper(p) })
+                    .unwrap()
+                    .body
+            };
+            let (a4, a3, a2) = (body("a4"), body("a3"), body("a2"));
+            assert!(a4 >= MIN_BODY, "{lang} {preset}: {a4}");
+            assert!(
+                a3 > a4 * 1.3 && a2 > a3 * 1.3,
+                "{lang} {preset}: {a4} {a3} {a2}"
+            );
+            // Capitals (about 0.7 em) of at least 6 mm on A2: read from two metres.
+            assert!(a2 * 0.7 >= 6.0, "{lang} {preset}: {a2} mm on A2");
+        }
+    }
+}
+
+#[test]
+fn panels_follow_the_ruleset() {
+    for lang in LANGS {
+        for (preset, _) in PRESETS {
+            let r = res(lang, preset);
+            let layout = poster_layout(&r, &PosterOptions { paper: Paper::A4 }).unwrap();
+            let names: Vec<&str> = layout.panels.iter().map(|(n, _)| *n).collect();
+            let water = !r.rules.variants.four_animals;
+            assert_eq!(
+                names.contains(&"river"),
+                water,
+                "{lang} {preset}: {names:?}"
+            );
+            assert_eq!(
+                names.contains(&"traps"),
+                water,
+                "{lang} {preset}: {names:?}"
+            );
+            for n in ["title", "board", "ranks", "move", "capture", "den"] {
+                assert!(names.contains(&n), "{lang} {preset}: {n} in {names:?}");
+            }
+            assert_eq!(layout.ranks, r.rules.animals_by_rank(), "{lang} {preset}");
+        }
+    }
+    assert_eq!(
+        res("en", "checkers").rules.animals_by_rank().len(),
+        4,
+        "Animal Checkers plays four animals"
+    );
+}
+
+#[test]
+fn the_ranks_and_names_printed_come_from_the_ruleset_and_pack() {
+    for (preset, _) in PRESETS {
+        let mut r = res("en", preset);
+        // A renamed animal shows on the poster under its new name, in the
+        // ranks and in the lines that name it.
+        r.lang.animals.rat.name = "Mouse".into();
+        let page = poster_page(&r, &PosterOptions { paper: Paper::A4 }).unwrap();
+        let text: String = item_boxes(&page, &r)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains("Mouse"), "{preset}");
+        assert!(!text.contains("Rat"), "{preset}: {text}");
+        for a in r.rules.animals_by_rank() {
+            assert!(
+                text.contains(&r.animal(a).name),
+                "{preset}: {:?}",
+                r.animal(a).name
+            );
+        }
+        let fox = r.rules.play.fox;
+        assert_eq!(text.contains("Fox"), fox, "{preset}");
+    }
+}
+
+#[test]
+fn too_small_paper_is_refused_clearly() {
+    let r = res("fr", "standard");
+    let e = poster_layout(
+        &r,
+        &PosterOptions {
+            paper: paper("110x150"),
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("does not fit on 110 × 150 mm")
+            && e.contains("needs")
+            && e.contains("larger paper"),
+        "{e}"
+    );
+    // A pack without poster lines says so.
+    let mut r = res("en", "standard");
+    r.lang.poster = None;
+    let e = poster_page(&r, &PosterOptions { paper: Paper::A4 })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("[poster]"), "{e}");
+}
+
+#[test]
+fn poster_layout_snapshot() {
+    let r = res("en", "standard");
+    let layout = poster_layout(&r, &PosterOptions { paper: Paper::A4 }).unwrap();
+    let mut text = format!("body {:.2} mm\n", layout.body);
+    for (name, rect) in &layout.panels {
+        text.push_str(&format!(
+            "{name}: x {:.1} y {:.1} w {:.1} h {:.1}\n",
+            rect.x, rect.y, rect.w, rect.h
+        ));
+    }
+    text.push_str(&format!("ranks: {:?}\n", layout.ranks));
+    let _snapshots = common::snapshots().bind_to_scope();
+    insta::assert_snapshot!("poster_en_a4_layout", text);
+}
+
+#[test]
+fn every_theme_prints_the_poster_inside_the_margins() {
+    use jungle_print::theme::Theme;
+    for theme in ["ink-saver", "high-contrast", "kids", "traditional"] {
+        for lang in ["en", "zh-Hant"] {
+            let r = Resources::new(
+                Theme::builtin(theme).unwrap(),
+                Lang::builtin(lang).unwrap(),
+                Ruleset::default(),
+            )
+            .unwrap();
+            let page = poster_page(&r, &PosterOptions { paper: Paper::A4 }).unwrap();
+            let m = r.theme.page.margin.max(8.0);
+            for (what, [x0, y0, x1, y1]) in item_boxes(&page, &r) {
+                assert!(
+                    x0 >= m - 0.01
+                        && x1 <= 210.0 - m + 0.01
+                        && y0 >= m - 0.01
+                        && y1 <= 297.0 - m + 0.01,
+                    "{theme} {lang}: `{what}` at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1})"
+                );
+            }
+        }
+    }
+}

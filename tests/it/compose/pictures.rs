@@ -203,3 +203,39 @@ fn every_bad_picture_is_reported_in_file_order() {
         );
     }
 }
+
+/// A picture that prints below 150 dpi is named with its key, its pixels,
+/// its printed size and the pixels 300 dpi needs; the JPEG goes into the
+/// PDF once, as it is.
+#[test]
+fn a_small_picture_is_said_to_print_soft() {
+    let dir = tempdir("soft-picture");
+    let jpeg = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/pictures/baseline.jpg"
+    ))
+    .unwrap();
+    std::fs::write(dir.join("lid.jpg"), &jpeg).unwrap();
+    let path = dir.join("theme.toml");
+    std::fs::write(&path, "[pictures]\nlid = \"lid.jpg\"\n").unwrap();
+    let mut job = Job::new(Kind::Box(jungle_print::job::BoxJob::default()));
+    job.inputs.theme = Some(Source::File(path));
+    let made = job.run().unwrap();
+    let w = made
+        .warnings
+        .iter()
+        .find(|w| w.contains("pictures.lid"))
+        .unwrap_or_else(|| panic!("{:?}", made.warnings));
+    assert!(
+        w.contains("theme.toml:2")
+            && w.contains("16 × 8 pixels")
+            && w.contains("dpi")
+            && w.contains("for 300 dpi"),
+        "{w}"
+    );
+    let pdf = jungle_print::render::pdf::render(&made.doc, &made.pdf_options()).unwrap();
+    let at = pdf
+        .windows(jpeg.len().min(64))
+        .position(|w| w == &jpeg[jpeg.len() - 64..]);
+    assert!(at.is_some(), "the JPEG's bytes are in the PDF unchanged");
+}

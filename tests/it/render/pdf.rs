@@ -119,7 +119,7 @@ fn text_extracts_in_every_language() {
                 "« ajuster à la page »",
             ],
         ),
-        ("zh-Hant", &["鬥獸棋", "獅", "貓", "陷阱", "獸穴", "hǔ"]),
+        ("zh-Hant", &["鬥獸棋", "獅", "貓", "陷阱", "獸穴", "ㄏ"]),
         ("zh-Hans", &["斗兽棋", "狮", "猫", "陷阱", "兽穴", "shǔ"]),
     ];
     for (lang, words) in expect {

@@ -23,7 +23,7 @@ jp rules --poster --lang zh-Hant --format png --dpi 50 -o docs/poster-zh-Hant.pn
 jp set --format png --dpi 50 -o "$tmp/set.png" && cp "$tmp/set.png" docs/cover.png
 jp box --format png --dpi 50 -o "$tmp/box.png" && cp "$tmp/box-2.png" docs/box-lid.png
 jp board --theme picture-book --format png --dpi 50 -o docs/picture-book-board.png
-jp counters --theme picture-book --sides fold --size 30 --paper 240x150 --format png --dpi 50 \
+jp counters --theme picture-book --size 30 --paper 240x150 --format png --dpi 50 \
   -o docs/picture-book-counters.png
 jp board --square 40 --format png --dpi 50 -o "$tmp/tiled.png" && cp "$tmp/tiled.png" docs/tiled-board-map.png
 

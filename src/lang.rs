@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{toml_error, Error, Opt};
 use crate::game::Animal;
@@ -325,12 +325,59 @@ pub struct CoverWords {
     pub two_pages: String,
 }
 
+/// A struct of sentences, every field a `String`, each reachable by its
+/// name ([`Handout::slot_mut`]) so sentences can be filled in place. Read
+/// from TOML as a table of strings: one small decoder instead of serde's
+/// per-field one, which was the largest single piece of the web page's
+/// download. A field named with a trailing `_` (`move_`) is the key without it.
+macro_rules! sentences {
+    (
+        $(#[$sm:meta])*
+        pub struct $name:ident {
+            $( $(#[$fm:meta])* pub $f:ident : String, )*
+        }
+    ) => {
+        $(#[$sm])*
+        pub struct $name {
+            $( $(#[$fm])* pub $f: String, )*
+        }
+
+        impl $name {
+            /// The sentence stored under field `key` (its Rust name).
+            pub fn slot_mut(&mut self, key: &str) -> Option<&mut String> {
+                match key {
+                    $( stringify!($f) => Some(&mut self.$f), )*
+                    _ => None,
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                use serde::de::Error as _;
+                let mut table: std::collections::BTreeMap<String, String> =
+                    std::collections::BTreeMap::deserialize(d)?;
+                let mut take = |key: &'static str| {
+                    let key = key.trim_end_matches('_');
+                    table.remove(key).ok_or_else(|| D::Error::missing_field(key))
+                };
+                let out = $name { $( $f: take(stringify!($f))?, )* };
+                if let Some(key) = table.keys().next() {
+                    const FIELDS: &[&str] = &[$( stringify!($f) ),*];
+                    return Err(D::Error::unknown_field(key, FIELDS));
+                }
+                Ok(out)
+            }
+        }
+    };
+}
+
+sentences! {
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
 /// Animals are named by placeholders (`{the rat}`, `{The rat}`, `{rats}`),
 /// filled in from the pack's names when the pack is read; see `lang/README.md`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Handout {
     pub need_heading: String,
     pub need: String,
@@ -399,6 +446,7 @@ pub struct Handout {
     pub variant_equal: String,
     pub variant_repetition_allowed: String,
     pub variant_den_only: String,
+}
 }
 
 /// The one-page rules poster: short lines, chosen by the ruleset like the

@@ -200,13 +200,16 @@ pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
     if filled.is_empty() {
         return Ok(());
     }
-    let mut table = toml::Value::try_from(&lang.handout).expect("the handout serialises");
     for (key, text) in filled {
-        if let Some(slot) = table.get_mut(key.trim_start_matches("handout.")) {
-            *slot = toml::Value::String(text);
+        // Keys are the file's names; a Rust keyword gets a trailing `_`.
+        let field = match key.trim_start_matches("handout.") {
+            "move" => "move_",
+            other => other,
+        };
+        if let Some(slot) = lang.handout.slot_mut(field) {
+            *slot = text;
         }
     }
-    lang.handout = table.try_into().expect("the same keys deserialise");
     Ok(())
 }
 

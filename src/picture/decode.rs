@@ -30,9 +30,13 @@
 
 use std::sync::Arc;
 
+#[cfg(not(feature = "web"))]
 use zune_jpeg::zune_core::bytestream::ZCursor;
+#[cfg(not(feature = "web"))]
 use zune_jpeg::zune_core::colorspace::ColorSpace;
+#[cfg(not(feature = "web"))]
 use zune_jpeg::zune_core::options::DecoderOptions;
+#[cfg(not(feature = "web"))]
 use zune_jpeg::JpegDecoder;
 
 use super::{JpegColor, Raster, RasterData, Rgba, Samples};
@@ -208,6 +212,16 @@ fn text_start(bytes: &[u8]) -> Option<&str> {
 /// Reads a PNG or JPEG file's bytes; `origin` names it in messages (every
 /// message starts with it).
 pub fn decode(bytes: &[u8], origin: &str, limits: Limits) -> Result<Raster, String> {
+    // The web page reads no picture files yet (a theme's pictures are files
+    // beside it): its build leaves the decoders out of the download.
+    #[cfg(feature = "web")]
+    {
+        let _ = (bytes, limits);
+        return Err(format!(
+            "{origin}: the web page cannot read PNG or JPEG pictures yet; use the command line"
+        ));
+    }
+    #[cfg(not(feature = "web"))]
     if bytes.len() as u64 > limits.max_bytes {
         return Err(format!(
             "{origin}: the picture file is {} MB, more than the {} MB a picture may take; \
@@ -489,11 +503,16 @@ fn jpeg_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Stri
     let scan = walk_jpeg(bytes, origin, limits)?;
     // The decoder reads the tables and the frame header as it will when the
     // pixels are needed: what it refuses is refused now.
-    let mut decoder =
-        JpegDecoder::new_with_options(ZCursor::new(&scan.kept[..]), jpeg_options(ColorSpace::RGB));
-    decoder.decode_headers().map_err(|e| {
-        format!("{origin}: the JPEG file cannot be decoded ({e}); open it and save it again")
-    })?;
+    #[cfg(not(feature = "web"))]
+    {
+        let mut decoder = JpegDecoder::new_with_options(
+            ZCursor::new(&scan.kept[..]),
+            jpeg_options(ColorSpace::RGB),
+        );
+        decoder.decode_headers().map_err(|e| {
+            format!("{origin}: the JPEG file cannot be decoded ({e}); open it and save it again")
+        })?;
+    }
     let color = match (scan.components, scan.adobe) {
         (1, _) => JpegColor::Gray,
         (3, _) => JpegColor::Rgb,
@@ -512,6 +531,7 @@ fn jpeg_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Stri
     ))
 }
 
+#[cfg(not(feature = "web"))]
 fn jpeg_options(out: ColorSpace) -> DecoderOptions {
     DecoderOptions::default()
         .set_max_width(usize::from(u16::MAX))
@@ -824,55 +844,7 @@ impl Raster {
                 }
             }
             RasterData::Jpeg { bytes, color } => {
-                // A YCCK stream (Adobe transform 2) is converted by the
-                // decoder (whose formula is the naive one on inverted data);
-                // plain CMYK is taken as stored and converted here.
-                let ycck = *color != JpegColor::Gray
-                    && *color != JpegColor::Rgb
-                    && walk_jpeg(bytes, "", Limits::default()).is_ok_and(|s| s.adobe == Some(2));
-                let out = match color {
-                    JpegColor::Gray => ColorSpace::Luma,
-                    JpegColor::Cmyk { .. } if !ycck => ColorSpace::CMYK,
-                    _ => ColorSpace::RGB,
-                };
-                let mut decoder =
-                    JpegDecoder::new_with_options(ZCursor::new(&bytes[..]), jpeg_options(out));
-                let samples = decoder
-                    .decode()
-                    .map_err(|e| format!("the JPEG picture cannot be decoded ({e})"))?;
-                let channels = out.num_components();
-                if samples.len() != n * channels {
-                    return Err(format!(
-                        "the JPEG picture decoded to {} samples where {} × {} × {channels} were expected",
-                        samples.len(),
-                        self.width,
-                        self.height
-                    ));
-                }
-                match (out, color) {
-                    (ColorSpace::Luma, _) => {
-                        for &v in &samples {
-                            pixels.extend_from_slice(&[v, v, v, 255]);
-                        }
-                    }
-                    (ColorSpace::CMYK, JpegColor::Cmyk { inverted }) => {
-                        let ink = |v: u8| if *inverted { 255 - v } else { v };
-                        for px in samples.chunks_exact(4) {
-                            let k = 1.0 - f32::from(ink(px[3])) / 255.0;
-                            let f = |v: u8| {
-                                (255.0 * (1.0 - f32::from(ink(v)) / 255.0) * k)
-                                    .round()
-                                    .clamp(0.0, 255.0) as u8
-                            };
-                            pixels.extend_from_slice(&[f(px[0]), f(px[1]), f(px[2]), 255]);
-                        }
-                    }
-                    _ => {
-                        for px in samples.chunks_exact(3) {
-                            pixels.extend_from_slice(&[px[0], px[1], px[2], 255]);
-                        }
-                    }
-                }
+                jpeg_rgba(bytes, *color, n, self.width, self.height, &mut pixels)?;
             }
         }
         Ok(Rgba {
@@ -881,4 +853,83 @@ impl Raster {
             pixels,
         })
     }
+}
+
+/// Decodes a JPEG stream into straight RGBA, appended to `pixels` (`n`
+/// pixels, `width` × `height`). Not in the web page's build, which never
+/// needs a JPEG's pixels (its pictures come from files the page cannot read
+/// yet) and leaves the decoder out of its download.
+#[cfg(not(feature = "web"))]
+fn jpeg_rgba(
+    bytes: &[u8],
+    color: JpegColor,
+    n: usize,
+    width: u32,
+    height: u32,
+    pixels: &mut Vec<u8>,
+) -> Result<(), String> {
+    let (w, h) = (width, height);
+
+    // A YCCK stream (Adobe transform 2) is converted by the
+    // decoder (whose formula is the naive one on inverted data);
+    // plain CMYK is taken as stored and converted here.
+    let ycck = color != JpegColor::Gray
+        && color != JpegColor::Rgb
+        && walk_jpeg(bytes, "", Limits::default()).is_ok_and(|s| s.adobe == Some(2));
+    let out = match color {
+        JpegColor::Gray => ColorSpace::Luma,
+        JpegColor::Cmyk { .. } if !ycck => ColorSpace::CMYK,
+        _ => ColorSpace::RGB,
+    };
+    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(&bytes[..]), jpeg_options(out));
+    let samples = decoder
+        .decode()
+        .map_err(|e| format!("the JPEG picture cannot be decoded ({e})"))?;
+    let channels = out.num_components();
+    if samples.len() != n * channels {
+        return Err(format!(
+            "the JPEG picture decoded to {} samples where {} × {} × {channels} were expected",
+            samples.len(),
+            w,
+            h
+        ));
+    }
+    match (out, color) {
+        (ColorSpace::Luma, _) => {
+            for &v in &samples {
+                pixels.extend_from_slice(&[v, v, v, 255]);
+            }
+        }
+        (ColorSpace::CMYK, JpegColor::Cmyk { inverted }) => {
+            let ink = |v: u8| if inverted { 255 - v } else { v };
+            for px in samples.chunks_exact(4) {
+                let k = 1.0 - f32::from(ink(px[3])) / 255.0;
+                let f = |v: u8| {
+                    (255.0 * (1.0 - f32::from(ink(v)) / 255.0) * k)
+                        .round()
+                        .clamp(0.0, 255.0) as u8
+                };
+                pixels.extend_from_slice(&[f(px[0]), f(px[1]), f(px[2]), 255]);
+            }
+        }
+        _ => {
+            for px in samples.chunks_exact(3) {
+                pixels.extend_from_slice(&[px[0], px[1], px[2], 255]);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The web page's build decodes no JPEG (see the other `jpeg_rgba`).
+#[cfg(feature = "web")]
+fn jpeg_rgba(
+    _bytes: &[u8],
+    _color: JpegColor,
+    _n: usize,
+    _width: u32,
+    _height: u32,
+    _pixels: &mut Vec<u8>,
+) -> Result<(), String> {
+    Err("the web page does not decode JPEG pictures; use the command line, or save the picture as PNG".into())
 }

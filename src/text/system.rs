@@ -72,6 +72,7 @@ pub fn is_family_name(spec: &str, dir: Option<&std::path::Path>) -> bool {
 
 /// Lower case, without spaces, hyphens and underscores: `URW-Bookman` and
 /// `urw bookman` name the same family.
+#[cfg(not(target_arch = "wasm32"))]
 fn normalize(s: &str) -> String {
     s.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_'))
@@ -81,6 +82,7 @@ fn normalize(s: &str) -> String {
 
 /// The weight (100–900) and slant a style name asks for: `bold`,
 /// `light italic`, `SemiBold`, `700`; `None` for a word it does not know.
+#[cfg(not(target_arch = "wasm32"))]
 fn style_words(style: &str) -> Option<(u16, bool)> {
     let s = normalize(style);
     let (rest, italic) = match s

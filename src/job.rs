@@ -340,6 +340,8 @@ pub struct SetJob {
     pub cover: bool,
     /// With the box.
     pub boxed: bool,
+    /// Whole sets in the file, 1 to [`MAX_COPIES`] (the contact sheet shows one).
+    pub copies: usize,
 }
 
 impl Default for SetJob {
@@ -350,6 +352,7 @@ impl Default for SetJob {
             shape: Shape::Circle,
             cover: true,
             boxed: true,
+            copies: 1,
         }
     }
 }
@@ -591,6 +594,7 @@ impl Job {
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 s.square.map(check_square).transpose()?;
+                check_copies(s.copies)?;
             }
             Kind::Board(b) => {
                 b.square.map(check_square).transpose()?;
@@ -684,6 +688,7 @@ impl Job {
             bleed,
             cover: s.cover,
             boxed: s.boxed,
+            copies: s.copies,
         };
         Ok(match self.kind {
             Kind::Set(s) => {
@@ -694,7 +699,8 @@ impl Job {
             }
             Kind::Preview(s) => {
                 handout::check_fits(res, paper)?;
-                let (pages, _) = set_pages(res, &set_options(&s, 0.0))?;
+                let one = SetJob { copies: 1, ..s };
+                let (pages, _) = set_pages(res, &set_options(&one, 0.0))?;
                 let n = pages.len();
                 let sheet = contact_sheet(res, &pages, paper);
                 (res.game_title(), vec![sheet], Summary::Preview { pages: n })

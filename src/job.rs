@@ -343,6 +343,8 @@ pub struct SetJob {
     pub boxed: bool,
     /// With the one-page rules poster after the handout.
     pub poster: bool,
+    /// Whole sets in the file, 1 to [`MAX_COPIES`] (the contact sheet shows one).
+    pub copies: usize,
 }
 
 impl Default for SetJob {
@@ -354,6 +356,7 @@ impl Default for SetJob {
             cover: true,
             boxed: true,
             poster: false,
+            copies: 1,
         }
     }
 }
@@ -607,6 +610,7 @@ impl Job {
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 s.square.map(check_square).transpose()?;
+                check_copies(s.copies)?;
             }
             Kind::Board(b) => {
                 b.square.map(check_square).transpose()?;
@@ -701,6 +705,7 @@ impl Job {
             cover: s.cover,
             boxed: s.boxed,
             poster: s.poster,
+            copies: s.copies,
         };
         Ok(match self.kind {
             Kind::Set(s) => {
@@ -711,7 +716,8 @@ impl Job {
             }
             Kind::Preview(s) => {
                 handout::check_fits(res, paper)?;
-                let (pages, _) = set_pages(res, &set_options(&s, 0.0))?;
+                let one = SetJob { copies: 1, ..s };
+                let (pages, _) = set_pages(res, &set_options(&one, 0.0))?;
                 let n = pages.len();
                 let sheet = contact_sheet(res, &pages, paper);
                 (res.game_title(), vec![sheet], Summary::Preview { pages: n })

@@ -299,6 +299,9 @@ pub struct CoverWords {
     pub print_single: String,
     /// The counter pages double-sided, turned over `{edge}`.
     pub print_duplex: String,
+    /// A class set's counter pages double-sided (`{pages}`: the first set's),
+    /// turned over `{edge}`.
+    pub print_duplex_sets: String,
     pub long_edge: String,
     pub short_edge: String,
     /// Which paper suits which part.
@@ -323,6 +326,11 @@ pub struct CoverWords {
     pub many_pages: String,
     /// Two pages in a row: "pages {from} and {to}".
     pub two_pages: String,
+    /// A class set's contents line: `{n}` sets in the file, the first on
+    /// `{pages}`, each `{len}` pages long.
+    pub sets: String,
+    /// The mark at the top of each page of a class set: set `{k}` of `{n}`.
+    pub set_mark: String,
 }
 
 /// A struct of sentences, every field a `String`, each reachable by its

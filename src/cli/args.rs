@@ -202,6 +202,11 @@ pub(crate) struct SetArgs {
     /// Add the one-page rules poster after the rules handout.
     #[arg(long)]
     pub(crate) poster: bool,
+    /// Whole sets in one file (a class set): board, counters, rules and box
+    /// repeated, each page marked with its set number; the cover comes once.
+    /// The preview shows one set.
+    #[arg(long, default_value_t = 1, value_name = "N", allow_hyphen_values = true, value_parser = parse_copies)]
+    pub(crate) copies: usize,
     /// Write one PNG contact sheet of every page (jungle-set-preview.png, at --dpi)
     /// instead of the set itself.
     #[arg(long)]

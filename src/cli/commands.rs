@@ -125,8 +125,16 @@ pub(crate) fn detail(summary: &Summary, pages: usize) -> Option<String> {
     };
     Some(match *summary {
         Summary::Set { parts, cover } => format!(
-            "{pages} pages: {}board {}, counters {}, rules {}{}",
+            "{pages} pages: {}{}board {}, counters {}, rules {}{}",
             if cover { "cover 1, " } else { "" },
+            if parts.sets > 1 {
+                format!(
+                    "{} sets of {} pages, the first: ",
+                    parts.sets, parts.set_len
+                )
+            } else {
+                String::new()
+            },
             span(parts.board),
             span(parts.counters),
             span(parts.rules),
@@ -229,6 +237,7 @@ pub(crate) fn set(a: SetArgs) -> Result<(), Error> {
         cover: !a.no_cover,
         boxed: !a.no_box,
         poster: a.poster,
+        copies: a.copies,
     };
     if a.preview {
         return preview(a, set);

@@ -12,6 +12,7 @@ use crate::layout::{printable_area, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
+use crate::theme::FaceStyle;
 
 /// Choices for the box. Lengths in mm.
 #[derive(Debug, Clone, PartialEq)]
@@ -214,6 +215,15 @@ fn poly(points: &[Pt]) -> Vec<Seg> {
     shapes::polygon(points)
 }
 
+/// True when the lid is drawn in outline, for themes that fill no counter
+/// faces (both sides `ringed`, as ink-saver asks): white walls instead of
+/// the sides' colour bands, and the game's name as outlined letters. The
+/// solid lid is the most ink-hungry page of a set otherwise.
+fn outlined_lid(res: &Resources) -> bool {
+    let s = &res.theme.sides;
+    s.south_style == FaceStyle::Ringed && s.north_style == FaceStyle::Ringed
+}
+
 /// Draws a net with its top-left corner at `at` (turned a quarter when `turn`):
 /// coloured panels, the lid's title, cut lines, slots and folds on their layers.
 fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: bool) {
@@ -225,9 +235,13 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     };
     let th = &res.theme;
     let ink = th.board.text.0;
+    let outlined = lid && outlined_lid(res);
     let mut art = Vec::new();
     for (kind, pts) in &n.panels {
         let colour = match (kind, lid) {
+            // No coloured bands on an outlined lid: its cut and fold lines
+            // already show each wall.
+            _ if outlined => th.board.land.0,
             (PanelKind::Base | PanelKind::Rim | PanelKind::InnerPanel | PanelKind::Tab, _) => {
                 th.board.land.0
             }
@@ -253,9 +267,28 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
                 max_width: b.w * 0.85,
                 pos: pt(c.x, c.y - b.h * 0.08),
                 rotation: 0.0,
-                fill: th.side(Side::South),
+                fill: if outlined {
+                    th.counters.face.0
+                } else {
+                    th.side(Side::South)
+                },
             },
         ));
+        // The outlined lid draws the name's letters as outlines over their
+        // light fill (the text stays text, for searching and copying).
+        let hollow: Vec<Item> = if outlined {
+            crate::scene::text_runs(&art[title_at..])
+                .into_iter()
+                .map(|run| match super::laser::outlined(res, run) {
+                    Item::Path(p) => {
+                        shapes::stroke(p.segs, Stroke::solid(th.side(Side::South), 0.3))
+                    }
+                    other => other,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         if g.title != g.han {
             art.extend(text_fit(
                 res,
@@ -273,6 +306,7 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
         // The theme's lid picture under the title, which keeps a light band.
         let face = th.counters.face.0;
         super::scenery::lid_picture(res, &mut art, title_at, (b.x, b.y, b.w, b.h), face);
+        art.extend(hollow);
         art.push(shapes::stroke(
             shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
             Stroke::solid(th.side(Side::North), 0.8),

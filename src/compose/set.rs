@@ -1,18 +1,25 @@
 //! The whole set in one document: a cover page that explains it, the board
 //! (tiled when it is larger than the paper), the counters and the rules.
+//!
+//! A class set (`copies` above 1) repeats everything but the cover: each set
+//! gets its own board, counters, rules and box, so each table receives a
+//! complete game, and every repeated page carries "Set k of n" at the top
+//! right of its printable area so the printed stack can be sorted. The cover
+//! appears once: it is the teacher's instructions, not part of any set.
 
 use super::board::{board_sheets, BoardOptions};
 use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
+use super::label::{Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
 use super::{left_text, paragraph, text_fit, FitText};
-use crate::error::Error;
+use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{printable_area, Flip, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
+use crate::scene::{pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
 
 /// Choices for the whole set. Lengths in mm.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +40,9 @@ pub struct SetOptions {
     pub boxed: bool,
     /// Add the one-page rules poster after the handout.
     pub poster: bool,
+    /// Whole sets in the file, 1 to [`crate::job::MAX_COPIES`]; above 1 each
+    /// set's pages are marked with its number.
+    pub copies: usize,
 }
 
 impl SetOptions {
@@ -47,6 +57,7 @@ impl SetOptions {
             cover: true,
             boxed: true,
             poster: false,
+            copies: 1,
         }
     }
 }
@@ -64,6 +75,10 @@ pub struct SetParts {
     pub rules: (usize, usize),
     /// The box's nets and its assembly page (the last page), if any.
     pub boxnet: Option<(usize, usize)>,
+    /// Whole sets in the file; the ranges above are the first set's.
+    pub sets: usize,
+    /// Pages in each set (with a blank page to keep duplex sets in step).
+    pub set_len: usize,
 }
 
 /// Composes every page of the set, and says where each part is.
@@ -131,6 +146,8 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         counters: (c0, c0 + counters.len() - 1),
         rules: (c0 + counters.len(), c0 + counters.len() + rules.len() - 1),
         boxnet: None,
+        sets: 1,
+        set_len: 0,
     };
     let parts = SetParts {
         boxnet: (!boxed.is_empty()).then(|| (parts.rules.1 + 1, parts.rules.1 + boxed.len())),
@@ -143,11 +160,80 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     pages.extend(counters);
     pages.extend(rules);
     pages.extend(boxed.into_iter().map(|p| p.with_bleed(opts.bleed)));
+    let sets = opts.copies.max(1);
+    // Double-sided, every set must start on a page of the same parity as the
+    // first, so that its counter backs fall behind their fronts too.
+    if sets > 1 && matches!(opts.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
+        pages.push(Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed));
+    }
+    let set_len = pages.len();
+    let parts = SetParts {
+        sets,
+        set_len,
+        ..parts
+    };
+    let total = usize::from(opts.cover) + sets * set_len;
+    if total > crate::job::MAX_PAGES {
+        let fit = (crate::job::MAX_PAGES - usize::from(opts.cover)) / set_len;
+        return Err(Error::usage(
+            Opt::Copies,
+            format!(
+                "{sets} sets of {set_len} pages would make {total} pages, more than the limit of {}; give --copies {fit} or fewer{}",
+                crate::job::MAX_PAGES,
+                if parts.tiled {
+                    ", or a smaller --square so that each board fits one sheet"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    let first_set = pages.clone();
+    if sets > 1 {
+        pages = (1..=sets)
+            .flat_map(|k| first_set.iter().map(move |p| (k, p)))
+            .map(|(k, p)| mark_set(res, opts.paper, p.clone(), k, sets))
+            .collect();
+    }
     if opts.cover {
-        let cover = cover_page(res, opts, &parts, &pages).with_bleed(opts.bleed);
+        let cover = cover_page(res, opts, &parts, &first_set).with_bleed(opts.bleed);
         pages.insert(0, cover);
     }
     Ok((pages, parts))
+}
+
+/// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words),
+/// right-aligned, 2.6 mm type in the guides layer. With a margin of at least
+/// 6 mm the mark sits in the top margin, its baseline 1.5 mm above the
+/// printable area, where no page of the set draws (counter sheets put their
+/// instructions and duplex registration marks at the very top of the area);
+/// with a narrower margin it sits just inside the area's top right corner.
+fn mark_set(res: &Resources, paper: Paper, mut page: Page, k: usize, sets: usize) -> Page {
+    let margin = res.theme.page.margin;
+    let area = printable_area(paper, margin);
+    let baseline = if margin >= 6.0 {
+        area.y - 1.5
+    } else {
+        area.y + 2.2
+    };
+    let text = res
+        .lang
+        .cover
+        .set_mark
+        .replace("{k}", &k.to_string())
+        .replace("{n}", &sets.to_string());
+    let label = Label {
+        text: &text,
+        stack: &res.text,
+        size: 2.6,
+        pos: pt(area.right(), baseline),
+        anchor: Anchor::End,
+        valign: VAlign::Baseline,
+        rotation: 0.0,
+        fill: res.theme.board.text.0,
+    };
+    page.add(Layer::Guides, label.items(&res.fonts));
+    page
 }
 
 /// "page 3", "pages 3 and 4" or "pages 3–5", in the pack's words.
@@ -224,7 +310,11 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
                 Flip::LongEdge => &w.long_edge,
                 Flip::ShortEdge => &w.short_edge,
             };
-            fill(&w.print_duplex, parts.counters).replace("{edge}", edge)
+            let line = match parts.sets {
+                1 => &w.print_duplex,
+                _ => &w.print_duplex_sets,
+            };
+            fill(line, parts.counters).replace("{edge}", edge)
         }
         _ => w.print_single.clone(),
     };
@@ -238,6 +328,16 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         (
             &w.contents_heading,
             [
+                (parts.sets > 1).then(|| {
+                    let last = usize::from(opts.cover) + parts.set_len;
+                    w.sets
+                        .replace("{n}", &parts.sets.to_string())
+                        .replace("{len}", &parts.set_len.to_string())
+                        .replace(
+                            "{pages}",
+                            &page_words(res, (last + 1 - parts.set_len, last)),
+                        )
+                }),
                 Some(board_line),
                 Some(fill(&w.counters, parts.counters)),
                 Some(fill(&w.rules, parts.rules)),

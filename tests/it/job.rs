@@ -102,3 +102,30 @@ fn a_floor_board_set_gets_the_largest_counters_that_fit() {
     let made = set(200.0).run().expect("a set of 200 mm squares");
     assert!(!made.doc.pages.is_empty());
 }
+
+#[test]
+fn class_sets_over_the_page_limit_are_refused_naming_copies() {
+    // A5 with a tiled board: 21 pages a set, so 16 sets would be 337 pages.
+    let mut job = Job::new(Kind::Set(SetJob {
+        square: Some(40.0),
+        copies: 16,
+        ..SetJob::default()
+    }));
+    job.paper = Paper::parse("a5").unwrap();
+    let e = refused(&job);
+    assert_eq!(e.opt(), Some(Opt::Copies), "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains("200") && msg.contains("--copies 9"), "{msg}");
+    // Within the limit the same set is made, and 17 sets are refused before anything is drawn.
+    job.kind = Kind::Set(SetJob {
+        square: Some(40.0),
+        copies: 9,
+        ..SetJob::default()
+    });
+    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 21);
+    job.kind = Kind::Set(SetJob {
+        copies: 17,
+        ..SetJob::default()
+    });
+    assert_eq!(job.validate().unwrap_err().opt(), Some(Opt::Copies));
+}

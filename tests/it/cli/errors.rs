@@ -272,3 +272,14 @@ fn a_pack_is_checked_against_the_theme_named_and_its_tag_falls_back() {
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("warning"), "{err}");
 }
+
+#[test]
+fn set_takes_copies_for_a_class_set() {
+    let dir = tempdir("class-set");
+    let (code, _, err) = run(&dir, &["set", "--copies", "2", "-o", "class.pdf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 sets of"), "{err}");
+    let (code, _, err) = run(&dir, &["set", "--copies", "17", "-o", "class.pdf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--copies"), "{err}");
+}

@@ -179,3 +179,104 @@ fn print_shop_cover_thumbnails_are_flattened() {
     assert!(!cover.contains("CutContour"), "no die line on the cover");
     assert!(cover.len() > 100_000, "the thumbnails are drawn in place");
 }
+
+/// The text of a page's guides layer, its runs joined, without spaces.
+fn guides_text(page: &jungle_print::scene::Page) -> String {
+    jungle_print::scene::text_runs(page.layer(jungle_print::scene::Layer::Guides))
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<String>()
+        .split_whitespace()
+        .collect()
+}
+
+#[test]
+fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
+    for lang in LANGS {
+        let res = resources(lang);
+        for sides in [Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
+            let one = SetOptions {
+                sides,
+                ..SetOptions::new(Paper::A4)
+            };
+            let (single, parts1) = set_pages(&res, &one).unwrap();
+            assert_eq!((parts1.sets, parts1.set_len), (1, single.len() - 1));
+            let (pages, parts) = set_pages(&res, &SetOptions { copies: 3, ..one }).unwrap();
+            let len = parts.set_len;
+            // Duplex sets keep an even length so that every set's counter
+            // fronts fall on odd pages, as the first set's do.
+            let pad = usize::from(matches!(sides, Sides::Duplex(_)) && (single.len() - 1) % 2 == 1);
+            assert_eq!(len, single.len() - 1 + pad, "{lang}");
+            assert_eq!(parts.sets, 3);
+            assert_eq!(
+                pages.len(),
+                1 + 3 * len,
+                "{lang}: the cover once, then 3 sets"
+            );
+            assert_eq!(
+                parts.counters, parts1.counters,
+                "{lang}: ranges are the first set's"
+            );
+            let mark = |k: usize| -> String {
+                res.lang
+                    .cover
+                    .set_mark
+                    .replace("{k}", &k.to_string())
+                    .replace("{n}", "3")
+                    .split_whitespace()
+                    .collect()
+            };
+            assert!(
+                !guides_text(&pages[0]).contains(&mark(1)),
+                "{lang}: the cover has no set"
+            );
+            for (i, page) in pages.iter().enumerate().skip(1) {
+                let k = (i - 1) / len + 1;
+                let text = guides_text(page);
+                assert!(
+                    text.contains(&mark(k)),
+                    "{lang}: page {} lacks {}: {text}",
+                    i + 1,
+                    mark(k)
+                );
+                for other in (1..=3).filter(|&o| o != k) {
+                    assert!(
+                        !text.contains(&mark(other)),
+                        "{lang}: page {} also says {}",
+                        i + 1,
+                        mark(other)
+                    );
+                }
+                // Apart from the mark, the page is the first set's.
+                let first = &pages[1 + (i - 1) % len];
+                assert_eq!(
+                    page.layer(jungle_print::scene::Layer::Artwork),
+                    first.layer(jungle_print::scene::Layer::Artwork),
+                    "{lang}: page {}",
+                    i + 1
+                );
+                if (i - 1) % len + 1 == parts.counters.0 - 1 && matches!(sides, Sides::Duplex(_)) {
+                    assert_eq!(
+                        (i + 1) % 2,
+                        1,
+                        "{lang}: set {k}'s counter fronts on an odd page"
+                    );
+                }
+            }
+            // The cover says how many sets the file holds.
+            let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
+            let text = pdf_text(&render(&cover, &PdfOptions::default()).unwrap());
+            let flat: String = text.split_whitespace().collect();
+            let first_words: String = res.lang.cover.sets
+                [..res.lang.cover.sets.find("{len}").unwrap()]
+                .replace("{n}", "3")
+                .split_whitespace()
+                .collect();
+            assert!(
+                flat.contains(&first_words),
+                "{lang}: {first_words} not on the cover: {text}"
+            );
+            assert!(!text.contains('{'), "{lang}: placeholder left: {text}");
+        }
+    }
+}

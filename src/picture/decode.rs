@@ -28,6 +28,10 @@
 //! the pixels its header declares (a few bytes can declare 100,000 × 100,000
 //! pixels), are checked against [`Limits`] first.
 
+// The web page's build reads no picture files (see [`decode`]): the
+// decoders below are compiled but never called there.
+#![cfg_attr(feature = "web", allow(dead_code, unused_imports, unreachable_code))]
+
 use std::sync::Arc;
 
 #[cfg(not(feature = "web"))]
@@ -881,7 +885,7 @@ fn jpeg_rgba(
         JpegColor::Cmyk { .. } if !ycck => ColorSpace::CMYK,
         _ => ColorSpace::RGB,
     };
-    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(&bytes[..]), jpeg_options(out));
+    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), jpeg_options(out));
     let samples = decoder
         .decode()
         .map_err(|e| format!("the JPEG picture cannot be decoded ({e})"))?;

@@ -339,7 +339,11 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
                         )
                 }),
                 Some(board_line),
-                Some(fill(&w.counters, parts.counters)),
+                // `{n}`: the counters of one set (16, or 8 for Animal Checkers).
+                Some(
+                    fill(&w.counters, parts.counters)
+                        .replace("{n}", &(2 * res.rules.animals_by_rank().len()).to_string()),
+                ),
                 Some(fill(&w.rules, parts.rules)),
                 parts.boxnet.map(|b| fill(&w.box_pages, b)),
             ]

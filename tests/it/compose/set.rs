@@ -280,3 +280,29 @@ fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
         }
     }
 }
+
+/// The cover counts the counters the ruleset plays with: 16, or 8 for
+/// Animal Checkers, in every language.
+#[test]
+fn the_cover_counts_the_counters_in_play() {
+    for (ruleset, n) in [("standard", "16"), ("checkers", "8")] {
+        for lang in common::LANGS {
+            let mut job = jungle_print::job::Job::new(jungle_print::job::Kind::set());
+            job.inputs.ruleset = jungle_print::job::Source::builtin(ruleset);
+            job.inputs.lang = jungle_print::job::Source::builtin(lang);
+            let made = job.run().unwrap();
+            let cover: String = jungle_print::scene::text_runs(
+                made.doc.pages[0].layer(jungle_print::scene::Layer::Artwork),
+            )
+            .iter()
+            .map(|r| r.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+            let flat: String = cover.chars().filter(|c| !c.is_whitespace()).collect();
+            let said = ["counters", "pions", "枚棋子"]
+                .iter()
+                .any(|what| flat.contains(&format!("{n}{what}")));
+            assert!(said && !cover.contains("{n}"), "{ruleset} {lang}: {cover}");
+        }
+    }
+}

@@ -385,6 +385,8 @@ pub fn check_toml_strings(src: &str, origin: &str) -> Result<(), Error> {
 #[derive(Debug, Clone, Default)]
 pub struct KeyOrigins {
     keys: std::collections::BTreeMap<String, (String, usize, usize)>,
+    /// Keys set by a command-line option (`--pictures`), not by a file.
+    by_option: std::collections::BTreeMap<String, Opt>,
     /// The files read (a theme's chain of `extends`), in order.
     pub files: Vec<std::path::PathBuf>,
 }
@@ -403,8 +405,19 @@ impl KeyOrigins {
     }
 
     /// Adds `other`'s keys (replacing the same keys) and files.
+    /// Notes that key `path` was set by command-line option `opt`: errors
+    /// about it then name the option, not a theme key.
+    pub(crate) fn note_option(&mut self, path: &str, opt: Opt) {
+        self.keys.remove(path);
+        self.by_option.insert(path.to_string(), opt);
+    }
+
     pub(crate) fn extend(&mut self, other: KeyOrigins) {
+        for k in other.keys.keys() {
+            self.by_option.remove(k);
+        }
         self.keys.extend(other.keys);
+        self.by_option.extend(other.by_option);
         self.files.extend(other.files);
     }
 
@@ -451,6 +464,9 @@ impl KeyOrigins {
     /// An error about key `path` at the place it was written; without one, a
     /// message naming the key only (`fallback` makes the error).
     pub fn error(&self, path: &str, message: String, fallback: impl Fn(String) -> Error) -> Error {
+        if let Some(&opt) = self.by_option.get(path) {
+            return Error::usage(opt, message);
+        }
         match self.keys.get(path) {
             Some((origin, line, column)) => Error::Input {
                 origin: origin.clone(),

@@ -271,19 +271,10 @@ fn picture_folder(theme: &mut Theme, dir: &Path, fox: bool) -> Result<(), Error>
                 ))
             }
         };
-        let p = &mut theme.pictures;
-        let slot = match a {
-            Animal::Rat => &mut p.rat,
-            Animal::Cat => &mut p.cat,
-            Animal::Dog => &mut p.dog,
-            Animal::Wolf if fox => &mut p.fox,
-            Animal::Wolf => &mut p.wolf,
-            Animal::Leopard => &mut p.leopard,
-            Animal::Tiger => &mut p.tiger,
-            Animal::Lion => &mut p.lion,
-            Animal::Elephant => &mut p.elephant,
-        };
-        *slot = path;
+        *theme.pictures.animal_mut(a, fox) = path;
+        theme
+            .origins
+            .note_option(&format!("pictures.{key}"), Opt::Pictures);
     }
     if !missing.is_empty() {
         return Err(Error::usage(

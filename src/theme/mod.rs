@@ -207,6 +207,28 @@ pub enum PictureColours {
     Side,
 }
 
+/// The one match from an animal to its field in a per-animal table
+/// ([`IconChoice`], [`PictureChoice`]), the fox's field standing for the wolf
+/// when the fox plays: `animal_field!(self, a, fox)` borrows the field,
+/// `animal_field!(mut self, a, fox)` borrows it mutably.
+macro_rules! animal_field {
+    (@ [$($r:tt)*] $s:expr, $a:expr, $fox:expr) => {
+        match $a {
+            Animal::Rat => $($r)* $s.rat,
+            Animal::Cat => $($r)* $s.cat,
+            Animal::Dog => $($r)* $s.dog,
+            Animal::Wolf if $fox => $($r)* $s.fox,
+            Animal::Wolf => $($r)* $s.wolf,
+            Animal::Leopard => $($r)* $s.leopard,
+            Animal::Tiger => $($r)* $s.tiger,
+            Animal::Lion => $($r)* $s.lion,
+            Animal::Elephant => $($r)* $s.elephant,
+        }
+    };
+    (mut $s:expr, $a:expr, $fox:expr) => { animal_field!(@ [&mut] $s, $a, $fox) };
+    ($s:expr, $a:expr, $fox:expr) => { animal_field!(@ [&] $s, $a, $fox) };
+}
+
 /// Pictures: one per animal (falling back to its icon) and the board's,
 /// backs' and lid's. Each is `builtin:NAME`, a file path made absolute, or
 /// empty for none.
@@ -252,17 +274,12 @@ impl PictureChoice {
     /// The picture named for an animal (`fox` for the wolf when the fox
     /// plays): empty when none.
     pub fn animal(&self, a: Animal, fox: bool) -> &str {
-        match a {
-            Animal::Rat => &self.rat,
-            Animal::Cat => &self.cat,
-            Animal::Dog => &self.dog,
-            Animal::Wolf if fox => &self.fox,
-            Animal::Wolf => &self.wolf,
-            Animal::Leopard => &self.leopard,
-            Animal::Tiger => &self.tiger,
-            Animal::Lion => &self.lion,
-            Animal::Elephant => &self.elephant,
-        }
+        animal_field!(self, a, fox)
+    }
+
+    /// The same, to change it.
+    pub fn animal_mut(&mut self, a: Animal, fox: bool) -> &mut String {
+        animal_field!(mut self, a, fox)
     }
 
     /// The scenery pictures with their keys, in key order.
@@ -297,17 +314,7 @@ pub struct IconChoice {
 impl IconChoice {
     /// The icon reference for an animal (`fox` for the wolf when the fox plays).
     pub fn get(&self, a: Animal, fox: bool) -> &str {
-        match a {
-            Animal::Rat => &self.rat,
-            Animal::Cat => &self.cat,
-            Animal::Dog => &self.dog,
-            Animal::Wolf if fox => &self.fox,
-            Animal::Wolf => &self.wolf,
-            Animal::Leopard => &self.leopard,
-            Animal::Tiger => &self.tiger,
-            Animal::Lion => &self.lion,
-            Animal::Elephant => &self.elephant,
-        }
+        animal_field!(self, a, fox)
     }
 }
 

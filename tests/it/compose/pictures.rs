@@ -177,6 +177,25 @@ fn a_folder_of_pictures_makes_picture_faces() {
     );
 }
 
+/// A bad picture in a `--pictures` folder is blamed on `--pictures` and its
+/// file, not on a theme key the user never wrote.
+#[test]
+fn a_bad_picture_in_the_folder_names_the_option() {
+    let dir = folder("pictures-bad", &ANIMALS[..7]);
+    std::fs::write(dir.join("rat.png"), b"GIF89a not a png").unwrap();
+    let path = dir.to_string_lossy().to_string();
+    let (code, _, err, wrote) = run_cli(&["counters", "--pictures", &path, "-o", "out.pdf"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!wrote);
+    assert!(
+        err.contains("--pictures: ")
+            && err.contains("rat.png")
+            && err.contains("GIF")
+            && !err.contains("theme key"),
+        "{err}"
+    );
+}
+
 /// Eight bad pictures are eight lines of one error, in the order the theme
 /// wrote them, each with its line and key.
 #[test]

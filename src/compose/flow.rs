@@ -420,12 +420,11 @@ impl Setter<'_> {
 /// in alphabetic text (lines break at spaces), after punctuation in Chinese,
 /// where a line may end between any two characters.
 pub fn ends_word(line: &str) -> bool {
-    !line.trim_end().chars().last().is_some_and(is_han)
-}
-
-/// Han characters and kana: scripts written without spaces between words.
-fn is_han(c: char) -> bool {
-    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF)
+    !line
+        .trim_end()
+        .chars()
+        .last()
+        .is_some_and(crate::text::is_han)
 }
 
 /// A very light tint of a colour, for zebra rows.

@@ -49,10 +49,11 @@ pub fn break_lines(
         b
     };
     let measure = |a: usize, b: usize| sums[trimmed(a, b)] - sums[a];
-    let mut lines = Vec::new();
-    let push = |lines: &mut Vec<String>, a: usize, b: usize| {
-        lines.push(text[byte(a)..byte(trimmed(a, b))].to_string());
-    };
+    // Lines as spans [a, b) of `chars`; a paragraph ends at a mandatory break.
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut paragraph_ends: Vec<usize> = Vec::new(); // index in `spans` after each paragraph
+                                                     // Where a line may break: the start index of each segment after the first.
+    let mut opportunities: Vec<usize> = Vec::new();
     // The line being filled is chars[start..end]; the next segment starts at `next`.
     let (mut start, mut end, mut next) = (0, 0, 0);
     let mut ci = 0;
@@ -63,6 +64,9 @@ pub fn break_lines(
         let seg_start = next;
         next = ci;
         let mandatory = kind == BreakOpportunity::Mandatory;
+        if !mandatory && ci < n {
+            opportunities.push(ci);
+        }
         let mut seg_end = ci;
         while seg_end > seg_start && matches!(chars[seg_end - 1].1, '\n' | '\r') {
             seg_end -= 1;
@@ -70,7 +74,7 @@ pub fn break_lines(
         if start == end || measure(start, seg_end) <= width {
             end = seg_end;
         } else {
-            push(&mut lines, start, end);
+            spans.push((start, end));
             start = seg_start;
             end = seg_end;
         }
@@ -97,20 +101,106 @@ pub fn break_lines(
                 }
             }
             let Some(k) = cut else { break };
-            push(&mut lines, start, k);
+            spans.push((start, k));
             start = k;
         }
         if mandatory && end_byte < text.len() {
-            push(&mut lines, start, end);
+            spans.push((start, end));
+            paragraph_ends.push(spans.len());
             start = next;
             end = next;
         }
     }
     let rest = &text[byte(start)..byte(end)];
-    if !rest.trim().is_empty() || lines.is_empty() {
-        push(&mut lines, start, end);
+    if !rest.trim().is_empty() || spans.is_empty() {
+        spans.push((start, end));
     }
+    paragraph_ends.push(spans.len());
+    // No paragraph ends in a lonely last line: pull words (characters, in
+    // Chinese) down from the line above while the last line is lonely, the
+    // pulled part fits, and the line above keeps two words or more.
+    let mut first = 0;
+    for &stop in &paragraph_ends {
+        let stop = stop.min(spans.len());
+        if stop >= first + 2 {
+            let (above, last) = (stop - 2, stop - 1);
+            for _ in 0..MAX_PULLED {
+                let (a1, b1) = spans[above];
+                let (a2, b2) = spans[last];
+                if !lonely(&chars[a2..trimmed(a2, b2)], words(&opportunities, a2, b2)) {
+                    break;
+                }
+                // The last place the line above may break before its end.
+                let i = opportunities.partition_point(|&o| o < a2);
+                let Some(&p) = opportunities[..i].last() else {
+                    break;
+                };
+                if p <= a1 || words(&opportunities, a1, p) < 2 || measure(p, b2) > width {
+                    break;
+                }
+                spans[above] = (a1, p.min(b1));
+                spans[last] = (p, b2);
+            }
+        }
+        first = stop;
+    }
+    let lines: Vec<String> = spans
+        .iter()
+        .map(|&(a, b)| text[byte(a)..byte(trimmed(a, b))].to_string())
+        .collect();
+    RECORDED.with(|r| {
+        if let Some(record) = r.borrow_mut().as_mut() {
+            let mut first = 0;
+            for &stop in &paragraph_ends {
+                record.push(lines[first.min(lines.len())..stop.min(lines.len())].to_vec());
+                first = stop;
+            }
+        }
+    });
     lines
+}
+
+/// How many words (characters, in Chinese) a line may take from the line above
+/// to keep the last line of a paragraph from being lonely.
+const MAX_PULLED: usize = 3;
+
+/// The number of unbreakable pieces in the span [a, b): one more than the break
+/// opportunities inside it.
+fn words(opportunities: &[usize], a: usize, b: usize) -> usize {
+    let from = opportunities.partition_point(|&o| o <= a);
+    let to = opportunities.partition_point(|&o| o < b);
+    1 + to.saturating_sub(from)
+}
+
+/// A last line that should not stand alone: one word, or in Chinese fewer
+/// than three characters besides punctuation.
+fn lonely(line: &[(usize, char)], words: usize) -> bool {
+    let han = line.iter().any(|&(_, c)| super::is_han(c));
+    if han {
+        line.iter()
+            .filter(|&&(_, c)| {
+                !c.is_whitespace() && !NO_LINE_START.contains(c) && !NO_LINE_END.contains(c)
+            })
+            .count()
+            < 3
+    } else {
+        words < 2 && !line.is_empty()
+    }
+}
+
+thread_local! {
+    /// The paragraphs broken while [`recorded`] runs, each as its lines.
+    static RECORDED: std::cell::RefCell<Option<Vec<Vec<String>>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` and returns, with its result, every paragraph `f` broke into
+/// lines (each as its lines, in order): how tests walk the laid-out lines
+/// of whole documents.
+pub fn recorded<R>(f: impl FnOnce() -> R) -> (R, Vec<Vec<String>>) {
+    RECORDED.with(|r| *r.borrow_mut() = Some(Vec::new()));
+    let out = f();
+    let paragraphs = RECORDED.with(|r| r.borrow_mut().take()).unwrap_or_default();
+    (out, paragraphs)
 }
 
 #[cfg(test)]

@@ -13,3 +13,8 @@ pub use fonts::{
     builtin_font, split_face_index, BuiltinFont, FontBook, FontBytes, FontError, FontId, FontStack,
     Glyph, OutlineSeg,
 };
+
+/// Han characters and kana: scripts written without spaces between words.
+pub fn is_han(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF)
+}

@@ -6,6 +6,7 @@ mod boxnet;
 mod counters;
 mod handout;
 mod laser;
+mod lines;
 mod phonetic;
 mod pictures;
 mod poster;

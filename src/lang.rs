@@ -478,7 +478,10 @@ pub struct PosterWords {
     /// The rat's exception; `{rat}` and `{elephant}` are filled in.
     pub rat_elephant: String,
     pub elephant_no_rat: String,
+    /// The rat safe from the elephant except in the elephant's side's traps.
     pub elephant_no_rat_trap: String,
+    /// The same where a piece in any trap loses its strength.
+    pub elephant_no_rat_any_trap: String,
     pub elephant_rat: String,
     pub river_heading: String,
     /// Who may swim; `{list}` is filled in with names.
@@ -568,6 +571,12 @@ impl Lang {
                     ),
                 })?;
         Lang::parse_data(src, &format!("builtin language `{name}`"))
+    }
+
+    /// A line of the poster (a `[poster]` value) with its animal placeholders
+    /// (`{the rat}`, `{rat}`, …) filled in from this pack's names and grammar.
+    pub fn poster_line(&self, text: &str) -> String {
+        phrase::fill_poster(self, text)
     }
 
     /// Parses a pack from TOML text; `origin` names it in error messages.
@@ -757,6 +766,13 @@ impl Lang {
     /// True for Chinese packs, whose text is set entirely in the CJK face.
     pub fn is_cjk(&self) -> bool {
         self.meta.code.starts_with("zh") || self.meta.code.starts_with("ja")
+    }
+
+    /// Two sentences as one paragraph: a space between them, none in Chinese
+    /// (whose full stop holds its own space).
+    pub fn sentences(&self, first: &str, second: &str) -> String {
+        let gap = if self.is_cjk() { "" } else { " " };
+        format!("{first}{gap}{second}")
     }
 
     /// True for Traditional Chinese packs (`zh-Hant`, `zh-TW`, `zh-HK`), whose

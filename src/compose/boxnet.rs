@@ -400,7 +400,9 @@ fn instructions(
         ),
         None => (&words.papers_all, words.board_on_card.clone()),
     };
-    let holds = format!("{} {board}", holds.replace("{papers}", papers));
+    let holds = res
+        .lang
+        .sentences(&holds.replace("{papers}", papers), &board);
     let mut y = para(&holds, area.x, area.y + 14.0, area.w, &mut items) + 2.0;
     // Legend.
     let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);

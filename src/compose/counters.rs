@@ -656,6 +656,7 @@ impl<'a> Face<'a> {
                 s * 0.065 * cs.pips_scale,
                 ink,
                 halo,
+                (c, super::face_room(res, s)),
             ));
         } else if cs.show_name && !names.label().is_empty() {
             // The name's line must stay inside the rim of a round face: the chord

@@ -296,8 +296,10 @@ pub(crate) fn place_art(
 
 /// The rank as dots a child can count, centred on `c`: one row up to four,
 /// else two rows (the longer on top). `d` is a dot's diameter in mm; each dot
-/// has a thin ring in `halo` so it stays visible over a picture.
-pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color) -> Vec<Item> {
+/// has a thin ring in `halo` so it stays visible over a picture. `face` is the
+/// face's centre and the radius (mm) the dots must stay inside, clear of the
+/// rim and its line: the dots shrink towards their middle until they do.
+pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color, face: (Pt, f64)) -> Vec<Item> {
     let n = n as usize;
     let rows: Vec<usize> = if n <= 4 {
         vec![n]
@@ -306,20 +308,44 @@ pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color) -> Vec<Item> {
     };
     let pitch = d * 1.45;
     let top = c.y - (rows.len() as f64 - 1.0) * pitch / 2.0;
-    let mut items = Vec::new();
+    let mut dots = Vec::new();
     for (r, &count) in rows.iter().enumerate() {
         let y = top + r as f64 * pitch;
         let left = c.x - (count as f64 - 1.0) * pitch / 2.0;
         for i in 0..count {
-            let at = pt(left + i as f64 * pitch, y);
-            items.push(shapes::fill_stroke(
-                shapes::circle(at, d / 2.0),
-                ink,
-                crate::scene::Stroke::solid(halo, d * 0.16),
-            ));
+            dots.push(pt(left + i as f64 * pitch, y));
         }
     }
-    items
+    // The scale that keeps every dot (with its halo) inside the face.
+    let (o, radius) = face;
+    let reach = |k: f64| {
+        dots.iter()
+            .map(|p| {
+                let q = pt(c.x + (p.x - c.x) * k, c.y + (p.y - c.y) * k);
+                ((q.x - o.x).powi(2) + (q.y - o.y).powi(2)).sqrt() + k * d * 0.58
+            })
+            .fold(0.0, f64::max)
+    };
+    let mut k = 1.0;
+    while k > 0.5 && reach(k) > radius {
+        k *= 0.96;
+    }
+    dots.iter()
+        .map(|p| {
+            let at = pt(c.x + (p.x - c.x) * k, c.y + (p.y - c.y) * k);
+            shapes::fill_stroke(
+                shapes::circle(at, k * d / 2.0),
+                ink,
+                crate::scene::Stroke::solid(halo, k * d * 0.16),
+            )
+        })
+        .collect()
+}
+
+/// The radius (mm) inside which a face's marks stay clear of the rim and the
+/// line inside it, for a counter or start square `s` mm wide.
+pub(crate) fn face_room(res: &Resources, s: f64) -> f64 {
+    s * (0.5 - res.theme.counters.ring_width) - s * 0.035
 }
 
 /// The middle of a face in a picture layout (`counters.layout` is `picture`
@@ -424,7 +450,8 @@ pub(crate) fn picture_face(
     }
     if cs.pips {
         let d = s * 0.08 * cs.pips_scale;
-        items.extend(pips(rank, pt(c.x, c.y + bottom), d, ink, plate));
+        let face = (c, face_room(res, s));
+        items.extend(pips(rank, pt(c.x, c.y + bottom), d, ink, plate, face));
     } else if cs.show_name && !names.label().is_empty() {
         items.extend(text_fit(
             res,

@@ -14,7 +14,7 @@
 //! a little more than the 10 of the 20/40 line of an eye chart, so a reader
 //! with ordinary sight reads an A2 poster from across a table or a small
 //! room. When the content needs more room than the paper has, everything
-//! shrinks together (in 2 % steps) down to [`MIN_BODY`]; below that the
+//! shrinks together (in 1 % steps) down to [`MIN_BODY`]; below that the
 //! poster is refused. The built-in packs shrink to 85–100 %: capitals of 6 mm
 //! or more on A2 (10.3 minutes of arc from two metres).
 //!
@@ -82,7 +82,11 @@ fn words(res: &Resources) -> Result<&PosterWords, Error> {
     })
 }
 
-/// Lays the poster out at the largest body size that fits, from full size
+/// How many 1 % steps above `BODY_PER_WIDTH` the text may grow to fill the
+/// sheet: 26, about 30 %. The sizes tried stay those of the steps down.
+const GROWTH_STEPS: i32 = 26;
+
+/// Lays the poster out at the largest body size that fits, from 30 % above full size
 /// down to [`MIN_BODY`].
 fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLayout), Error> {
     let w = words(res)?;
@@ -96,17 +100,20 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
             res.warn(m.clone());
         }
     };
-    let mut body = (area.w * BODY_PER_WIDTH).max(MIN_BODY);
+    // From a size larger than the paper's usual one, so that a short ruleset
+    // (Animal Checkers) fills the sheet instead of leaving its foot empty.
+    let mut body = (area.w * BODY_PER_WIDTH / 0.99f64.powi(GROWTH_STEPS)).max(MIN_BODY);
     let mut needed = 0.0;
     while body >= MIN_BODY - 1e-9 {
-        let (_, _, bottom) = draw(res, w, area, body);
+        // Trial layouts are not the poster: their lines are not recorded.
+        let (_, _, bottom) = crate::text::linebreak::unrecorded(|| draw(res, w, area, body));
         if bottom <= area.bottom() + 1e-6 {
             restore(res);
             let (items, layout, _) = draw(res, w, area, body);
             return Ok((items, layout));
         }
         needed = bottom - area.y;
-        body *= 0.98;
+        body *= 0.99;
     }
     restore(res);
     Err(Error::usage(
@@ -378,22 +385,30 @@ fn ranks_panel(
         let names = res.animal(*a);
         let hx = px + pic + s * 0.5;
         let hs = s * 1.5;
-        items.extend(text_fit(
-            res,
-            FitText {
-                text: &names.han,
-                stack: &res.han,
-                size: hs,
-                max_width: hs * 1.1,
-                pos: pt(hx + hs * 0.55, c_y),
-                rotation: 0.0,
-                fill: ink.text,
-            },
-        ));
-        let nx = hx + hs * 1.1 + s * 0.6;
+        // The character with its Zhuyin beside it when the pack prints
+        // Zhuyin; then the name follows alone, without pinyin.
+        let zhuyin =
+            super::zhuyin_block(res, names, pt(hx + hs * 0.8, c_y), hs, hs * 1.6, ink.text);
+        let han_w = if zhuyin.is_some() { hs * 1.6 } else { hs * 1.1 };
+        match zhuyin {
+            Some(block) => items.extend(block),
+            None => items.extend(text_fit(
+                res,
+                FitText {
+                    text: &names.han,
+                    stack: &res.han,
+                    size: hs,
+                    max_width: hs * 1.1,
+                    pos: pt(hx + hs * 0.55, c_y),
+                    rotation: 0.0,
+                    fill: ink.text,
+                },
+            )),
+        }
+        let nx = hx + han_w + s * 0.6;
         let room = (at.x + width - nx).max(s);
         let mut label = names.name.clone();
-        if let Some(sub) = names.sub.as_deref().filter(|t| *t != names.name) {
+        if let Some(sub) = Some(names.label()).filter(|t| !t.is_empty() && *t != names.name) {
             label = format!("{label}  {sub}");
         }
         let lw = res.fonts.width_mm(&res.text, &label, s);
@@ -542,11 +557,10 @@ fn at(col: f64, row: f64, q: f64) -> Pt {
     pt((col + 0.5) * q, (row + 0.5) * q)
 }
 
-/// Replaces `{rat}`, `{elephant}` and `{animal}` by the pack's names.
+/// Fills in the animals a line names (`{the rat}`, `{elephant}`, …, from the
+/// pack's names and grammar) and `{animal}`.
 fn names(res: &Resources, text: &str, animal: Option<Animal>) -> String {
-    let mut t = text
-        .replace("{rat}", &res.animal(Animal::Rat).name)
-        .replace("{elephant}", &res.animal(Animal::Elephant).name);
+    let mut t = res.lang.poster_line(text);
     if let Some(a) = animal {
         t = t.replace("{animal}", &res.animal(a).name);
     }
@@ -611,10 +625,11 @@ fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     ));
     d.extend(arrow(at(0.0, 1.0, q), at(1.0, 1.0, q), q, accent, false));
     let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
-    let elephant = match (v.elephant_captures_rat, trap_open) {
-        (true, _) => &w.elephant_rat,
-        (false, false) => &w.elephant_no_rat,
-        (false, true) => &w.elephant_no_rat_trap,
+    let elephant = match (v.elephant_captures_rat, trap_open, v.traps) {
+        (true, ..) => &w.elephant_rat,
+        (false, false, _) => &w.elephant_no_rat,
+        (false, true, Traps::Enemy) => &w.elephant_no_rat_trap,
+        (false, true, Traps::Any) => &w.elephant_no_rat_any_trap,
     };
     Panel {
         heading: w.capture_heading.clone(),

@@ -45,6 +45,11 @@ fn own_placeholders(key: &str) -> &'static [&'static str] {
     match key {
         "handout.traps_rank" => &["n"],
         "handout.variant_ranks" => &["list", "standard"],
+        // A poster line as the poster fills it in (checked per key at load).
+        "poster" => &["animal", "list", "n"],
+        "poster.swimmers" => &["list"],
+        "poster.traps_rank" => &["n"],
+        "poster.leap_both" | "poster.leap_sideways" | "poster.leap_lengthwise" => &["animal"],
         _ => &[],
     }
 }
@@ -178,14 +183,15 @@ fn check_names(lang: &Lang, used_plural: &[(String, String)]) -> Result<(), Erro
     Ok(())
 }
 
-/// Fills in the animal placeholders of every handout sentence, in place;
-/// unknown placeholders and names that lack what a sentence needs are errors
-/// naming the pack, line and key.
+/// Fills in the animal placeholders of every handout sentence, in place, and
+/// checks the poster's (which [`fill_poster`] fills in when the poster is
+/// made); unknown placeholders and names that lack what a sentence needs are
+/// errors naming the pack, line and key.
 pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
     let strings: Vec<(String, String)> = lang
         .strings()
         .into_iter()
-        .filter(|(k, _)| k.starts_with("handout."))
+        .filter(|(k, _)| k.starts_with("handout.") || k.starts_with("poster."))
         .collect();
     let mut filled = Vec::new();
     let mut used_plural = Vec::new();
@@ -194,7 +200,9 @@ pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
             continue;
         }
         let out = fill_one(lang, &key, &text, &mut used_plural)?;
-        filled.push((key, out));
+        if key.starts_with("handout.") {
+            filled.push((key, out));
+        }
     }
     check_names(lang, &used_plural)?;
     if filled.is_empty() {
@@ -211,6 +219,13 @@ pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// A poster line with its animal placeholders filled in (`{the rat}`, …);
+/// the poster's own placeholders (`{animal}`, `{list}`, `{n}`) are left for
+/// it to fill. The pack's lines were checked when it was read.
+pub(super) fn fill_poster(lang: &Lang, text: &str) -> String {
+    fill_one(lang, "poster", text, &mut Vec::new()).unwrap_or_else(|_| text.to_string())
 }
 
 /// One sentence with its animal placeholders filled in.

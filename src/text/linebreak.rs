@@ -23,8 +23,11 @@ const KINSOKU_REACH: usize = 8;
 
 /// Breaks `text` into lines no wider than `width` mm at em size `size` mm.
 /// Explicit newlines are kept. A word wider than the line is split between
-/// characters. Time is linear in the length of the text: every character is
-/// measured once, and widths of spans come from running sums.
+/// characters. No paragraph ends in a lonely line (one word; in Chinese fewer
+/// than three characters) when a few words pulled down from the line above,
+/// or else slightly narrower lines, avoid it. Time is linear in the length of
+/// the text: every character is measured once per try (at most
+/// [`NARROWER`]` + 1`), and widths of spans come from running sums.
 pub fn break_lines(
     book: &FontBook,
     stack: &FontStack,
@@ -32,6 +35,41 @@ pub fn break_lines(
     size: f64,
     width: f64,
 ) -> Vec<String> {
+    let (mut lines, mut ends, lonely) = lay(book, stack, text, size, width);
+    if lonely {
+        for k in NARROWER {
+            let (l, e, still) = lay(book, stack, text, size, width * k);
+            if !still {
+                (lines, ends) = (l, e);
+                break;
+            }
+        }
+    }
+    RECORDED.with(|r| {
+        if let Some(record) = r.borrow_mut().as_mut() {
+            let mut first = 0;
+            for &stop in &ends {
+                record.push(lines[first.min(lines.len())..stop.min(lines.len())].to_vec());
+                first = stop;
+            }
+        }
+    });
+    lines
+}
+
+/// The narrower measures tried, as fractions of the width, when pulling
+/// words down leaves a paragraph's last line lonely.
+const NARROWER: [f64; 3] = [0.96, 0.92, 0.88];
+
+/// One breaking of `text` at `width`: the lines, the index after each
+/// paragraph's last line, and whether a paragraph still ends lonely.
+fn lay(
+    book: &FontBook,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    width: f64,
+) -> (Vec<String>, Vec<usize>, bool) {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let n = chars.len();
     // sums[i]: width of the first i characters.
@@ -120,14 +158,20 @@ pub fn break_lines(
     // Chinese) down from the line above while the last line is lonely, the
     // pulled part fits, and the line above keeps two words or more.
     let mut first = 0;
+    let mut left_lonely = false;
     for &stop in &paragraph_ends {
         let stop = stop.min(spans.len());
         if stop >= first + 2 {
             let (above, last) = (stop - 2, stop - 1);
-            for _ in 0..MAX_PULLED {
+            let mut still = false;
+            for pulled in 0..=MAX_PULLED {
                 let (a1, b1) = spans[above];
                 let (a2, b2) = spans[last];
                 if !lonely(&chars[a2..trimmed(a2, b2)], words(&opportunities, a2, b2)) {
+                    break;
+                }
+                still = true;
+                if pulled == MAX_PULLED {
                     break;
                 }
                 // The last place the line above may break before its end.
@@ -140,7 +184,9 @@ pub fn break_lines(
                 }
                 spans[above] = (a1, p.min(b1));
                 spans[last] = (p, b2);
+                still = false;
             }
+            left_lonely |= still;
         }
         first = stop;
     }
@@ -148,16 +194,7 @@ pub fn break_lines(
         .iter()
         .map(|&(a, b)| text[byte(a)..byte(trimmed(a, b))].to_string())
         .collect();
-    RECORDED.with(|r| {
-        if let Some(record) = r.borrow_mut().as_mut() {
-            let mut first = 0;
-            for &stop in &paragraph_ends {
-                record.push(lines[first.min(lines.len())..stop.min(lines.len())].to_vec());
-                first = stop;
-            }
-        }
-    });
-    lines
+    (lines, paragraph_ends, left_lonely)
 }
 
 /// How many words (characters, in Chinese) a line may take from the line above
@@ -191,6 +228,15 @@ fn lonely(line: &[(usize, char)], words: usize) -> bool {
 thread_local! {
     /// The paragraphs broken while [`recorded`] runs, each as its lines.
     static RECORDED: std::cell::RefCell<Option<Vec<Vec<String>>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` without recording its paragraphs (a trial layout that is thrown
+/// away), then goes on recording if [`recorded`] was.
+pub fn unrecorded<R>(f: impl FnOnce() -> R) -> R {
+    let saved = RECORDED.with(|r| r.borrow_mut().take());
+    let out = f();
+    RECORDED.with(|r| *r.borrow_mut() = saved);
+    out
 }
 
 /// Runs `f` and returns, with its result, every paragraph `f` broke into

@@ -274,3 +274,64 @@ fn every_theme_prints_the_poster_inside_the_margins() {
         }
     }
 }
+
+/// The poster's text as drawn, runs joined by spaces.
+fn poster_text(lang: &str, preset: &str) -> String {
+    let r = res(lang, preset);
+    let page = poster_page(&r, &PosterOptions { paper: Paper::A4 }).unwrap();
+    item_boxes(&page, &r)
+        .into_iter()
+        .map(|(t, _)| t)
+        .filter(|t| t != "path" && t != "clip")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The lines name animals with the pack's articles, the starting side by its
+/// place, the elephant's exception by the ruleset's traps, and leaps over
+/// (not along) the river.
+#[test]
+fn poster_lines_read_as_sentences() {
+    let en = poster_text("en", "standard");
+    for want in [
+        "the rat may capture",
+        "The elephant may not capture the rat",
+        "one of your traps",
+        "(South) moves first",
+        "leaps over the river",
+    ] {
+        assert!(en.contains(want), "`{want}` in {en}");
+    }
+    assert!(!en.contains("along the river"), "{en}");
+    let fr = poster_text("fr", "standard");
+    assert!(
+        fr.contains("le rat peut prendre") && fr.contains("L’éléphant"),
+        "{fr}"
+    );
+    // A ruleset where any trap weakens: the exception says so.
+    let any = PRESETS.iter().map(|(p, _)| *p).find(|p| {
+        let r = Ruleset::builtin(p).unwrap();
+        let v = &r.variants;
+        v.traps == jungle_print::rules::Traps::Any && !v.elephant_captures_rat && !v.four_animals
+    });
+    if let Some(p) = any {
+        let t = poster_text("en", p);
+        assert!(
+            t.contains("except in a trap") && !t.contains("your traps"),
+            "{p}: {t}"
+        );
+    }
+}
+
+/// zh-Hant sets Zhuyin beside the ranks' characters and prints no pinyin.
+#[test]
+fn zh_hant_poster_ranks_carry_zhuyin_not_pinyin() {
+    let t = poster_text("zh-Hant", "standard");
+    assert!(
+        t.chars().any(jungle_print::compose::phonetic::is_bopomofo),
+        "{t}"
+    );
+    for pinyin in ["xiàng", "shī", "hǔ", "bào", "shǔ"] {
+        assert!(!t.contains(pinyin), "{pinyin} in {t}");
+    }
+}

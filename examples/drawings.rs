@@ -27,6 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         {
             let (x, y) = (margin + col * cell, margin + (row + k as f64) * cell);
             items.push(Item::Group(Group {
+                picture: true,
                 transform: Transform::translate(x, y).then_apply(Transform::scale(size, size)),
                 items: icon.items(tint),
             }));

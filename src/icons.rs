@@ -272,6 +272,7 @@ impl Icon {
                 shapes::fill(one.segs.iter().map(|s| map_seg(*s, t)).collect(), color)
             }
             all => Item::Group(crate::scene::Group {
+                picture: false,
                 transform: Transform::IDENTITY,
                 items: all.iter().map(|s| s.item(t, size, Some(color))).collect(),
             }),

@@ -354,6 +354,10 @@ impl Layer {
 /// A group of items with a transform applied to all of them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
+    /// True for a picture drawn as paths (an SVG drawing placed by
+    /// [`crate::picture::Art::place`]): the passes that leave pictures out (the
+    /// laser's, a tiled board's glue strips) find it by this mark.
+    pub picture: bool,
     /// Transform from the group's space to the parent's.
     pub transform: Transform,
     /// The items, painted in order.
@@ -417,6 +421,7 @@ impl PageRef {
     /// must not touch the page itself).
     pub fn flattened(&self) -> Group {
         Group {
+            picture: false,
             transform: Transform::IDENTITY,
             items: self.items().cloned().collect(),
         }

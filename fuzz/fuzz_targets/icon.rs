@@ -30,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let mut page = Page::new(50.0, 50.0);
     let item: Item = icon.item(pt(10.0, 10.0), 20.0, Color::BLACK);
     let coloured = Item::Group(jungle_print::scene::Group {
+        picture: true,
         transform: jungle_print::scene::Transform::scale(20.0, 20.0),
         items: icon.items(None),
     });

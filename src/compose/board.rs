@@ -303,7 +303,11 @@ fn facing(side: Side, r: Rect, items: Vec<Item>) -> Item {
         Side::South => Transform::IDENTITY,
         Side::North => Transform::rotate_about(180.0, r.center()),
     };
-    Item::Group(Group { transform, items })
+    Item::Group(Group {
+        picture: false,
+        transform,
+        items,
+    })
 }
 
 /// A square's label: the Chinese word large, the local word below (omitted when identical).

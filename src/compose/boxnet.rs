@@ -342,6 +342,7 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     let (cuts, folds) = (cut_segs(n), fold_segs(n));
     let group = |items| {
         Item::Group(Group {
+            picture: false,
             transform: place,
             items,
         })
@@ -467,6 +468,7 @@ fn instructions(
             ));
         }
         items.push(Item::Group(Group {
+            picture: false,
             transform: place,
             items: pic,
         }));

@@ -745,7 +745,14 @@ impl<'a> Face<'a> {
             s * 0.012,
         ));
         let transform = Transform::rotate_about(turn, c);
-        page.add(Layer::Artwork, [Item::Group(Group { transform, items })]);
+        page.add(
+            Layer::Artwork,
+            [Item::Group(Group {
+                picture: false,
+                transform,
+                items,
+            })],
+        );
         if cut {
             self.cut(res, page);
         }

@@ -222,6 +222,7 @@ impl Setter<'_> {
             } => {
                 let x = (self.width - w) / 2.0;
                 let fig = Item::Group(Group {
+                    picture: false,
                     transform: Transform::translate(x, 0.0),
                     items: items.clone(),
                 });
@@ -244,6 +245,7 @@ impl Setter<'_> {
                     // Centre each caption line under the figure.
                     let w = line_width(res, r);
                     r.items = vec![Item::Group(Group {
+                        picture: false,
                         transform: Transform::translate((self.width - w) / 2.0, 0.0),
                         items: std::mem::take(&mut r.items),
                     })];
@@ -270,6 +272,7 @@ impl Setter<'_> {
                                 r.space_before
                             };
                             items.push(Item::Group(Group {
+                                picture: false,
                                 transform: Transform::translate(0.0, y),
                                 items: r.items,
                             }));
@@ -281,6 +284,7 @@ impl Setter<'_> {
                 let (hl, mut il) = col(left);
                 let (hr, ir) = col(right);
                 il.push(Item::Group(Group {
+                    picture: false,
                     transform: Transform::translate(half + gap, 0.0),
                     items: ir,
                 }));
@@ -530,6 +534,7 @@ pub fn flow(
             pages.push(Vec::new());
         }
         pages[page].push(Item::Group(Group {
+            picture: false,
             transform: Transform::translate(margin, y),
             items: r.items.clone(),
         }));

@@ -34,7 +34,7 @@ pub const ENGRAVE: Color = Color::Rgb(0, 0, 0);
 /// warning: a cutter gets lines only.
 pub fn for_laser(res: &Resources, page: &Page) -> Page {
     let mut out = Page::new(page.width, page.height);
-    let pictures = PictureFinder::new(res);
+    let pictures = PictureFinder;
     for (layer, items) in page.layers.iter() {
         let (items, left_out) = pictures.without_pictures(items.clone());
         if left_out > 0 {

@@ -487,6 +487,7 @@ impl Panel {
             .map_or((0.0, 0.0), |d| (d.0 + 2.0 * pad, d.1 + 2.0 * pad));
         if let Some((_, _, d)) = self.diagram {
             items.push(Item::Group(crate::scene::Group {
+                picture: false,
                 transform: crate::scene::Transform::translate(at.x + pad, top + pad),
                 items: d,
             }));
@@ -691,6 +692,7 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
     let diagram = river_diagram(res, 120.0, 3.0).map(|(dw, dh, items)| {
         let k = (s * 1.15 * 14.0 + s * 3.0).min(width * 0.5) / dw;
         let group = Item::Group(crate::scene::Group {
+            picture: false,
             transform: crate::scene::Transform::scale(k, k),
             items,
         });

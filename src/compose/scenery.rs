@@ -11,7 +11,7 @@ use super::place_art;
 use crate::game::{Animal, SquareKind};
 use crate::picture::{Art, Fit};
 use crate::resolve::Resources;
-use crate::scene::{shapes, Color, Item, Seg};
+use crate::scene::{shapes, Color, Group, Item};
 
 /// The scenery picture `name` (`board`, `land`, `river`, `trap`, `den`,
 /// `back`, `lid`) when the theme loaded one, with its key (`pictures.NAME`).
@@ -100,58 +100,18 @@ pub(crate) fn animal_pictures(res: &Resources, ink: Color) -> Vec<(Animal, Art, 
         .collect()
 }
 
-/// Finds the theme's pictures in a drawing: a raster picture
-/// ([`Item::Picture`]) or a drawing placed by [`Art::place`] (a group of the
-/// drawing's own paths in its unit box), and takes them out.
-pub struct PictureFinder {
-    /// The outline of every path of each loaded drawing, in order.
-    drawings: Vec<Vec<Vec<Seg>>>,
-}
+/// Finds the theme's pictures in a drawing, by their mark: a raster picture
+/// ([`Item::Picture`]) or a drawing placed by [`Art::place`] (a [`Group`]
+/// marked `picture`), and takes them out.
+pub struct PictureFinder;
 
 impl PictureFinder {
-    /// A finder for the pictures `res` loaded (animals and scenery).
-    pub fn new(res: &Resources) -> PictureFinder {
-        let mut arts: Vec<&Art> = Animal::ALL
-            .iter()
-            .filter_map(|a| res.pictures.animal(*a).map(|(art, _)| art))
-            .collect();
-        arts.extend(
-            res.theme
-                .pictures
-                .scenery()
-                .iter()
-                .filter_map(|(name, _)| res.pictures.scenery(name)),
-        );
-        let drawings = arts
-            .into_iter()
-            .filter_map(|art| match art {
-                Art::Vector(icon) => {
-                    let items = icon.items(None);
-                    let segs: Vec<Vec<Seg>> =
-                        outlines(&items)?.into_iter().map(<[Seg]>::to_vec).collect();
-                    (!segs.is_empty()).then_some(segs)
-                }
-                Art::Raster(_) => None,
-            })
-            .collect();
-        PictureFinder { drawings }
-    }
-
-    /// True when `item` is a picture: a raster picture, or a group holding
-    /// exactly one of the theme's drawings (in any colours) and nothing else.
+    /// True when `item` is a picture.
     pub fn is_picture(&self, item: &Item) -> bool {
-        match item {
-            Item::Picture(_) => true,
-            Item::Group(g) if !self.drawings.is_empty() => {
-                let Some(segs) = outlines(&g.items) else {
-                    return false;
-                };
-                self.drawings.iter().any(|d| {
-                    d.len() == segs.len() && d.iter().zip(&segs).all(|(a, b)| a[..] == b[..])
-                })
-            }
-            _ => false,
-        }
+        matches!(
+            item,
+            Item::Picture(_) | Item::Group(Group { picture: true, .. })
+        )
     }
 
     /// `items` without their pictures, looking into groups, clips and page
@@ -203,23 +163,4 @@ impl PictureFinder {
                 Item::Path(_) | Item::Text(_) | Item::Picture(_) => false,
             }
     }
-}
-
-/// The outlines of every path in `items`, in painting order, looking into
-/// groups and clips (transforms not applied); `None` when they hold anything
-/// a drawing never does (text, a raster picture, a page).
-fn outlines(items: &[Item]) -> Option<Vec<&[Seg]>> {
-    let mut out = Vec::new();
-    for item in items {
-        match item {
-            Item::Path(p) => out.push(p.segs.as_slice()),
-            Item::Group(g) => out.extend(outlines(&g.items)?),
-            Item::Clip(c) => {
-                out.push(c.path.as_slice());
-                out.extend(outlines(&c.items)?);
-            }
-            Item::Text(_) | Item::Picture(_) | Item::Page(_) => return None,
-        }
-    }
-    Some(out)
 }

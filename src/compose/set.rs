@@ -471,6 +471,7 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
             Stroke::solid(ink, 0.2),
         ));
         items.push(Item::Group(Group {
+            picture: false,
             transform: Transform([k, 0.0, 0.0, k, at.x, at.y]),
             items: vec![Item::Clip(Clip {
                 path: shapes::rect(0.0, 0.0, p.width, p.height),

@@ -85,8 +85,8 @@ fn tile_words(template: &str, row: usize, col: usize, plan: &TilePlan) -> String
 /// neighbour's picture on a glue strip (no transparency, so print shops and
 /// every viewer show it the same). The theme's pictures are left out: they
 /// cannot be paled, and at full strength the strip would look like board.
-fn faint(res: &Resources, items: Vec<Item>) -> Vec<Item> {
-    let (items, _) = super::scenery::PictureFinder::new(res).without_pictures(items);
+fn faint(items: Vec<Item>) -> Vec<Item> {
+    let (items, _) = super::scenery::PictureFinder.without_pictures(items);
     let pale = |c: Color| {
         let (r, g, b) = c.to_rgb();
         let m = |v: u8| (v as f64 + (255.0 - v as f64) * 0.7).round() as u8;
@@ -158,7 +158,7 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
         if !has {
             continue;
         }
-        items.push(clipped(strip, faint(res, art.clone())));
+        items.push(clipped(strip, faint(art.clone())));
         let c = if turn == 0.0 {
             pt(region.center().x, strip.center().y)
         } else {

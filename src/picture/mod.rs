@@ -231,6 +231,7 @@ impl Art {
                 transform: t,
             }),
             Art::Vector(icon) => Item::Group(Group {
+                picture: true,
                 transform: t,
                 items: icon.items(None),
             }),

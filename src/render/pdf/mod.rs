@@ -333,6 +333,7 @@ mod tests {
         cover.add(
             Layer::Artwork,
             [Item::Group(Group {
+                picture: false,
                 transform: place,
                 items: vec![Item::Page(shown.share())],
             })],

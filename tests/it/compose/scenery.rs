@@ -553,7 +553,7 @@ fn laser_files_drop_raster_pictures_on_any_layer() {
 fn the_picture_finder_takes_out_pictures_and_nothing_else() {
     let res = themed(&animals_theme());
     let pages = handout_pages(&res, &HandoutOptions { paper: Paper::A4 });
-    let finder = PictureFinder::new(&res);
+    let finder = PictureFinder;
     let items = pages[0].layer(Layer::Artwork).to_vec();
     let texts = jungle_print::scene::text_runs(&items).len();
     let (left, n) = finder.without_pictures(items);

@@ -157,6 +157,13 @@ pub(crate) fn node_kind(ft: &std::fs::FileType) -> &'static str {
 /// FIFO is never opened (opening one would wait for a writer), and the read
 /// stops at the cap whatever the file claims its size is.
 pub fn read_bytes(path: &Path, kind: InputKind) -> Result<Vec<u8>, ReadError> {
+    if let Some(bytes) = memory::get(path) {
+        let cap = kind.cap();
+        if bytes.len() as u64 > cap {
+            return Err(ReadError::TooLarge(kind, bytes.len() as u64, cap));
+        }
+        return Ok(bytes);
+    }
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => ReadError::NotFound(kind),
         _ => ReadError::Io(e),
@@ -199,6 +206,80 @@ pub fn read_text(path: &Path, kind: InputKind) -> Result<String, ReadError> {
     }
 }
 
+/// An in-memory folder for a front end without a file system (the web
+/// page): files put here are read by [`read_bytes`] and [`read_text`] (and
+/// found by the theme's and fonts' path checks) before the disk is tried.
+/// Paths are relative and `/`-separated (`my-theme/theme.toml`,
+/// `my-theme/rat.png`); `./` and `a/../` are normalised away. The command line
+/// never puts anything here.
+pub mod memory {
+    use std::collections::BTreeMap;
+    use std::path::{Component, Path};
+    use std::sync::Mutex;
+
+    static FILES: Mutex<BTreeMap<String, Vec<u8>>> = Mutex::new(BTreeMap::new());
+
+    fn files() -> std::sync::MutexGuard<'static, BTreeMap<String, Vec<u8>>> {
+        FILES.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The key a path is stored under: its normal components joined by `/`;
+    /// `None` for an absolute path or one that climbs above the folder.
+    pub fn key(path: &Path) -> Option<String> {
+        let mut parts: Vec<String> = Vec::new();
+        for c in path.components() {
+            match c {
+                Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    parts.pop()?;
+                }
+                Component::RootDir | Component::Prefix(_) => return None,
+            }
+        }
+        (!parts.is_empty()).then(|| parts.join("/"))
+    }
+
+    /// Stores `bytes` at `path` (replacing any file there).
+    pub fn put(path: &str, bytes: Vec<u8>) {
+        if let Some(k) = key(Path::new(path)) {
+            files().insert(k, bytes);
+        }
+    }
+
+    /// Removes the file at `path`, if any.
+    pub fn remove(path: &str) {
+        if let Some(k) = key(Path::new(path)) {
+            files().remove(&k);
+        }
+    }
+
+    /// Removes every file.
+    pub fn clear() {
+        files().clear();
+    }
+
+    /// The stored paths, sorted.
+    pub fn list() -> Vec<String> {
+        files().keys().cloned().collect()
+    }
+
+    /// True when a file is stored at `path`.
+    pub fn contains(path: &Path) -> bool {
+        let map = files();
+        !map.is_empty() && key(path).is_some_and(|k| map.contains_key(&k))
+    }
+
+    /// A copy of the file stored at `path`.
+    pub fn get(path: &Path) -> Option<Vec<u8>> {
+        let map = files();
+        if map.is_empty() {
+            return None;
+        }
+        map.get(&key(path)?).cloned()
+    }
+}
+
 /// True for a character that is invisible or reorders what follows it on a
 /// terminal: bidirectional controls (U+202A–U+202E, U+2066–U+2069), other
 /// format characters (zero-width spaces and joiners, U+FEFF, tags) and
@@ -215,6 +296,9 @@ pub fn is_invisible(c: char) -> bool {
 /// not a regular file (a FIFO, device, socket or folder, directly or through
 /// symbolic links). For messages about paths inside data files.
 pub fn not_a_regular_file(path: &Path, kind: InputKind) -> Option<String> {
+    if memory::contains(path) {
+        return None;
+    }
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => None,
         Ok(m) => Some(format!(

@@ -574,6 +574,168 @@ impl Job {
         }
     }
 
+    /// The command line (without the program's name) that makes this job's
+    /// document with `jungle-print`: the command, then only the options that
+    /// differ from the defaults, then `-o` and the output file's name (the
+    /// job's [`Output`] path, else the command's default name with `.pdf`).
+    /// File inputs are given by their path as written; uploaded text
+    /// ([`Source::Text`]) by its name. Run in the folder those paths are
+    /// relative to, it writes the same bytes as [`Job::run`] rendered the
+    /// same way (tested in `tests/it/command_line.rs`).
+    pub fn command_line(&self) -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        let opt = |v: &mut Vec<String>, name: &str, value: String| {
+            v.push(format!("--{name}"));
+            v.push(value);
+        };
+        let n = |x: f64| format!("{x}");
+        let (command, stem) = match self.kind {
+            Kind::Set(_) | Kind::Preview(_) => ("set", "jungle-set"),
+            Kind::Board(_) => ("board", "board"),
+            Kind::Counters(_) => ("counters", "counters"),
+            Kind::Rules => ("rules", "rules"),
+            Kind::Poster => ("rules", "poster"),
+            Kind::Box(_) => ("box", "box"),
+        };
+        v.push(command.to_string());
+        let paper_arg = |p: &Paper| {
+            crate::paper::NAMED
+                .iter()
+                .find(|(_, w, h)| *w == p.width && *h == p.height)
+                .map(|(name, ..)| name.to_string())
+                .unwrap_or_else(|| format!("{}x{}", n(p.width), n(p.height)))
+        };
+        if self.paper != Paper::A4 {
+            opt(&mut v, "paper", paper_arg(&self.paper));
+        }
+        let source = |s: &Source| match s {
+            Source::Builtin(name) => name.clone(),
+            Source::File(p) => p.display().to_string(),
+            Source::Text { name, .. } => name.clone(),
+        };
+        let file = |s: &Source| !matches!(s, Source::Builtin(_));
+        match &self.inputs.lang {
+            s if file(s) => opt(&mut v, "lang-file", source(s)),
+            Source::Builtin(code) if code == "en" => {}
+            s => opt(&mut v, "lang", source(s)),
+        }
+        if let Some(t) = &self.inputs.theme {
+            if *t != Source::builtin(self.purpose.default_theme()) {
+                opt(&mut v, "theme", source(t));
+            }
+        }
+        if let Some(dir) = &self.inputs.pictures {
+            opt(&mut v, "pictures", dir.display().to_string());
+        }
+        if self.inputs.ruleset != Source::builtin("standard") {
+            opt(&mut v, "ruleset", source(&self.inputs.ruleset));
+        }
+        match self.purpose {
+            Purpose::Home => {}
+            Purpose::PrintShop => opt(&mut v, "for", "print-shop".into()),
+            Purpose::Laser => opt(&mut v, "for", "laser".into()),
+        }
+        if self.bleed != 0.0 {
+            opt(&mut v, "bleed", n(self.bleed));
+        }
+        if self.kerf != 0.0 {
+            opt(&mut v, "kerf", n(self.kerf));
+        }
+        let sides = |v: &mut Vec<String>, s: Sides, default: Sides| {
+            if s == default {
+                return;
+            }
+            let (name, flip) = match s {
+                Sides::Single => ("single", None),
+                Sides::Fold => ("fold", None),
+                Sides::Duplex(f) => ("duplex", Some(f)),
+            };
+            v.extend(["--sides".to_string(), name.to_string()]);
+            if flip == Some(Flip::ShortEdge) {
+                v.extend(["--flip".to_string(), "short-edge".to_string()]);
+            }
+        };
+        let shape = |v: &mut Vec<String>, s: Shape| {
+            let name = match s {
+                Shape::Circle => return,
+                Shape::Square => "square",
+                Shape::Rounded => "rounded",
+                Shape::Octagon => "octagon",
+            };
+            v.extend(["--shape".to_string(), name.to_string()]);
+        };
+        let flag = |v: &mut Vec<String>, on: bool, name: &str| {
+            if on {
+                v.push(format!("--{name}"));
+            }
+        };
+        match self.kind {
+            Kind::Set(s) | Kind::Preview(s) => {
+                if let Some(q) = s.square {
+                    opt(&mut v, "square", n(q));
+                }
+                sides(&mut v, s.sides, Sides::Fold);
+                shape(&mut v, s.shape);
+                flag(&mut v, !s.cover, "no-cover");
+                flag(&mut v, !s.boxed, "no-box");
+                flag(&mut v, s.poster, "poster");
+                if s.copies != 1 {
+                    opt(&mut v, "copies", s.copies.to_string());
+                }
+                flag(&mut v, matches!(self.kind, Kind::Preview(_)), "preview");
+            }
+            Kind::Board(b) => {
+                if let Some(q) = b.square {
+                    opt(&mut v, "square", n(q));
+                }
+                if let Some(t) = &b.tile {
+                    opt(&mut v, "tile", paper_arg(t));
+                }
+                flag(&mut v, b.no_coordinates, "no-coordinates");
+                flag(&mut v, b.crop_marks, "crop-marks");
+            }
+            Kind::Counters(c) => {
+                if let Some(q) = c.size {
+                    opt(&mut v, "size", n(q));
+                }
+                shape(&mut v, c.shape);
+                sides(&mut v, c.sides, Sides::Single);
+                if c.copies != 1 {
+                    opt(&mut v, "copies", c.copies.to_string());
+                }
+                flag(&mut v, c.crop_marks, "crop-marks");
+                flag(&mut v, c.shared_cuts, "shared-cuts");
+                if c.back_offset != (0.0, 0.0) {
+                    let (x, y) = c.back_offset;
+                    opt(&mut v, "back-offset", format!("{},{}", n(x), n(y)));
+                }
+                flag(&mut v, !c.back_title, "no-back-title");
+            }
+            Kind::Rules => {}
+            Kind::Poster => v.push("--poster".into()),
+            Kind::Box(b) => {
+                if let Some(q) = b.size {
+                    opt(&mut v, "size", n(q));
+                }
+                if b.copies != 1 {
+                    opt(&mut v, "copies", b.copies.to_string());
+                }
+                sides(&mut v, b.sides, Sides::Fold);
+                if b.card != BoxJob::default().card {
+                    opt(&mut v, "card", n(b.card));
+                }
+            }
+        }
+        let out = match &self.output {
+            Some(o) => o.path.display().to_string(),
+            None if matches!(self.kind, Kind::Preview(_)) => "jungle-set-preview.png".into(),
+            None => format!("{stem}.pdf"),
+        };
+        v.push("-o".into());
+        v.push(out);
+        v
+    }
+
     /// Checks every option, before any file is read.
     pub fn validate(&self) -> Result<(), Error> {
         let laser = self.purpose == Purpose::Laser;

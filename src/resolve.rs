@@ -86,8 +86,11 @@ fn load_font(
     };
     let face = face.unwrap_or(0);
     let shown = crate::input::shown_path(&path);
-    let canonical = std::fs::canonicalize(path)
-        .map_err(|e| bad(format!("cannot read font file `{shown}`: {e}")))?;
+    let canonical = match std::fs::canonicalize(&path) {
+        Ok(c) => c,
+        Err(_) if crate::input::memory::contains(&path) => path,
+        Err(e) => return Err(bad(format!("cannot read font file `{shown}`: {e}"))),
+    };
     let name = canonical.to_string_lossy();
     if let Some(id) = book.find(&name, face) {
         return Ok(id);

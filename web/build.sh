@@ -47,7 +47,9 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # decoders were left out of this build); bringing it back under 2 MB (the
 # poster and the Chinese packs loaded on demand, like the whole Jungle Kai)
 # is part of the theme-maker work.
-BUDGET=2100000
+# Raised from 2100000 for now: the page reads pictures again (PNG and JPEG
+# decoders, +64 KB gzip); webbudget brings this down.
+BUDGET=2200000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -28,19 +28,11 @@
 //! the pixels its header declares (a few bytes can declare 100,000 × 100,000
 //! pixels), are checked against [`Limits`] first.
 
-// The web page's build reads no picture files (see [`decode`]): the
-// decoders below are compiled but never called there.
-#![cfg_attr(feature = "web", allow(dead_code, unused_imports, unreachable_code))]
-
 use std::sync::Arc;
 
-#[cfg(not(feature = "web"))]
 use zune_jpeg::zune_core::bytestream::ZCursor;
-#[cfg(not(feature = "web"))]
 use zune_jpeg::zune_core::colorspace::ColorSpace;
-#[cfg(not(feature = "web"))]
 use zune_jpeg::zune_core::options::DecoderOptions;
-#[cfg(not(feature = "web"))]
 use zune_jpeg::JpegDecoder;
 
 use super::{JpegColor, Raster, RasterData, Rgba, Samples};
@@ -216,16 +208,6 @@ fn text_start(bytes: &[u8]) -> Option<&str> {
 /// Reads a PNG or JPEG file's bytes; `origin` names it in messages (every
 /// message starts with it).
 pub fn decode(bytes: &[u8], origin: &str, limits: Limits) -> Result<Raster, String> {
-    // The web page reads no picture files yet (a theme's pictures are files
-    // beside it): its build leaves the decoders out of the download.
-    #[cfg(feature = "web")]
-    {
-        let _ = (bytes, limits);
-        return Err(format!(
-            "{origin}: the web page cannot read PNG or JPEG pictures yet; use the command line"
-        ));
-    }
-    #[cfg(not(feature = "web"))]
     if bytes.len() as u64 > limits.max_bytes {
         return Err(format!(
             "{origin}: the picture file is {} MB, more than the {} MB a picture may take; \
@@ -507,7 +489,6 @@ fn jpeg_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Stri
     let scan = walk_jpeg(bytes, origin, limits)?;
     // The decoder reads the tables and the frame header as it will when the
     // pixels are needed: what it refuses is refused now.
-    #[cfg(not(feature = "web"))]
     {
         let mut decoder = JpegDecoder::new_with_options(
             ZCursor::new(&scan.kept[..]),
@@ -535,7 +516,6 @@ fn jpeg_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Stri
     ))
 }
 
-#[cfg(not(feature = "web"))]
 fn jpeg_options(out: ColorSpace) -> DecoderOptions {
     DecoderOptions::default()
         .set_max_width(usize::from(u16::MAX))
@@ -860,10 +840,7 @@ impl Raster {
 }
 
 /// Decodes a JPEG stream into straight RGBA, appended to `pixels` (`n`
-/// pixels, `width` × `height`). Not in the web page's build, which never
-/// needs a JPEG's pixels (its pictures come from files the page cannot read
-/// yet) and leaves the decoder out of its download.
-#[cfg(not(feature = "web"))]
+/// pixels, `width` × `height`).
 fn jpeg_rgba(
     bytes: &[u8],
     color: JpegColor,
@@ -923,17 +900,4 @@ fn jpeg_rgba(
         }
     }
     Ok(())
-}
-
-/// The web page's build decodes no JPEG (see the other `jpeg_rgba`).
-#[cfg(feature = "web")]
-fn jpeg_rgba(
-    _bytes: &[u8],
-    _color: JpegColor,
-    _n: usize,
-    _width: u32,
-    _height: u32,
-    _pixels: &mut Vec<u8>,
-) -> Result<(), String> {
-    Err("the web page does not decode JPEG pictures; use the command line, or save the picture as PNG".into())
 }

@@ -67,7 +67,9 @@ pub fn is_family_name(spec: &str, dir: Option<&std::path::Path>) -> bool {
         Some((file, face)) if !face.is_empty() && face.bytes().all(|b| b.is_ascii_digit()) => file,
         _ => spec,
     };
-    !has_font_extension(file) && !dir.is_some_and(|d| d.join(file).exists())
+    !has_font_extension(file)
+        && !dir
+            .is_some_and(|d| d.join(file).exists() || crate::input::memory::contains(&d.join(file)))
 }
 
 /// Lower case, without spaces, hyphens and underscores: `URW-Bookman` and

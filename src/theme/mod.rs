@@ -6,6 +6,7 @@
 //! [`schema::KEYS`] lists every key, and `themes/README.md` documents them.
 
 mod color;
+pub mod edit;
 pub mod schema;
 
 use std::path::{Path, PathBuf};
@@ -608,7 +609,7 @@ impl Theme {
 
     /// A theme file; relative paths inside it are read from its folder.
     pub fn load(path: &Path) -> Result<Theme, Error> {
-        if !path.exists() {
+        if !path.exists() && !crate::input::memory::contains(path) {
             return Err(Error::usage(
                 Opt::Theme,
                 format!(

@@ -9,6 +9,7 @@
 mod common;
 
 mod cli;
+mod command_line;
 mod compose;
 mod data;
 #[cfg(unix)]

@@ -7,19 +7,28 @@
 
 use jungle_print::compose::counters::Shape;
 use jungle_print::error::Error;
-use jungle_print::job::{parse_sides, Job, Kind, SetJob, Source};
+use jungle_print::job::{
+    parse_sides, BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob, Source,
+};
 use jungle_print::paper::Paper;
 use jungle_print::render::{png, svg};
 use jungle_print::scene::Document;
+use jungle_print::theme::Theme;
 use wasm_bindgen::prelude::*;
 
-/// What the page asks for, as the command line's options name it.
+/// What the page asks for, as the command line's options name it. Every
+/// field is a plain value; `new Request()` holds the command line's defaults.
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The command: set, board, counters, rules, poster (`rules --poster`), box.
+    pub command: String,
+    /// `--for`: home, print-shop (PDF/X with bleed), laser (SVG cut files).
+    pub purpose: String,
     /// `--lang`: en, fr, zh-Hant, zh-Hans.
     pub lang: String,
-    /// `--theme`: a built-in theme's name.
+    /// `--theme`: a built-in theme's name, or a path in the in-memory folder
+    /// (`my-theme/theme.toml`); empty for the purpose's default theme.
     pub theme: String,
     /// `--ruleset`: a built-in preset's name.
     pub ruleset: String,
@@ -27,37 +36,90 @@ pub struct Request {
     pub paper: String,
     /// `--square` in mm; 0 for the largest that fits.
     pub square: f64,
-    /// `--sides`: single, fold, duplex.
+    /// `--size` (counters, box) in mm; 0 for the default.
+    pub size: f64,
+    /// `--copies`; 0 for the default (1).
+    pub copies: f64,
+    /// `--sides`: single, fold, duplex; empty for the command's default.
     pub sides: String,
     /// `--flip` for duplex: long-edge, short-edge.
     pub flip: String,
+    /// `--back-offset` X in mm (counters, duplex).
+    pub back_offset_x: f64,
+    /// `--back-offset` Y in mm (counters, duplex).
+    pub back_offset_y: f64,
     /// `--shape`: circle, square, rounded, octagon.
     pub shape: String,
+    /// `--bleed` in mm; negative for the default (none; 3 mm for a print shop).
+    pub bleed: f64,
+    /// `--crop-marks` (board, counters).
+    pub crop_marks: bool,
+    /// `--tile` (board): a paper, or empty for none.
+    pub tile: String,
+    /// `--no-coordinates` (board).
+    pub no_coordinates: bool,
+    /// `--no-back-title` (counters).
+    pub no_back_title: bool,
+    /// `--card` (box) in mm; 0 for the default (0.35).
+    pub card: f64,
+    /// With a cover page (set): `--no-cover` when false.
+    pub cover: bool,
+    /// With the box (set): `--no-box` when false.
+    pub boxed: bool,
+    /// `--poster` (set): the rules poster after the handout.
+    pub poster: bool,
+    /// `--shared-cuts` (counters, laser).
+    pub shared_cuts: bool,
+    /// `--kerf` in mm (laser).
+    pub kerf: f64,
+    /// The file the command line would write: pdf, svg or png.
+    pub format: String,
     /// A theme file's text (used instead of `theme` when not empty) and its name.
     pub theme_file: String,
+    /// The uploaded theme file's name.
     pub theme_file_name: String,
     /// A language pack's text (instead of `lang`) and its name.
     pub lang_file: String,
+    /// The uploaded language pack's name.
     pub lang_file_name: String,
     /// A ruleset file's text (instead of `ruleset`) and its name.
     pub rules_file: String,
+    /// The uploaded ruleset's name.
     pub rules_file_name: String,
 }
 
 #[wasm_bindgen]
 impl Request {
-    /// The command line's defaults.
+    /// The command line's defaults (the whole set).
     #[wasm_bindgen(constructor)]
     pub fn new() -> Request {
         Request {
+            command: "set".into(),
+            purpose: "home".into(),
             lang: "en".into(),
             theme: "classic".into(),
             ruleset: "standard".into(),
             paper: "a4".into(),
             square: 0.0,
-            sides: "fold".into(),
+            size: 0.0,
+            copies: 0.0,
+            sides: String::new(),
             flip: "long-edge".into(),
+            back_offset_x: 0.0,
+            back_offset_y: 0.0,
             shape: "circle".into(),
+            bleed: -1.0,
+            crop_marks: false,
+            tile: String::new(),
+            no_coordinates: false,
+            no_back_title: false,
+            card: 0.0,
+            cover: true,
+            boxed: true,
+            poster: false,
+            shared_cuts: false,
+            kerf: 0.0,
+            format: "pdf".into(),
             theme_file: String::new(),
             theme_file_name: String::new(),
             lang_file: String::new(),
@@ -133,21 +195,48 @@ pub fn lang_name(code: &str) -> String {
         .unwrap_or_else(|_| code.to_string())
 }
 
-/// Why a set could not be made, and which control it is about.
+/// Why a document could not be made, and which control it is about.
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Debug, Clone)]
 pub struct JobError {
     /// The message, as the command line words it (without its flags).
     pub message: String,
-    /// The control the error is about: an option's name (`square`, `paper`,
-    /// `sides`, `shape`, …), `theme-file`, `lang-file` or `rules-file` for an
-    /// uploaded file, or empty when it is about none.
+    /// The control the error is about: an option's name as the command line
+    /// spells it without dashes (`square`, `paper`, `back-offset`, …),
+    /// `theme-file`, `lang-file` or `rules-file` for an uploaded file, or
+    /// empty when it is about none.
     pub control: String,
+    /// The theme key the error is about (`pictures.rat`, `fonts.text`), or empty.
+    pub key: String,
+}
+
+impl JobError {
+    fn plain(e: Error) -> JobError {
+        JobError {
+            key: e.theme_key().unwrap_or_default().to_string(),
+            message: e.to_string(),
+            control: String::new(),
+        }
+    }
+}
+
+/// The theme key named in an input error's `key `path`: ` prefix.
+fn input_key(e: &Error) -> String {
+    match e {
+        Error::Input { key, .. } => key
+            .strip_prefix("key `")
+            .and_then(|k| k.split_once('`'))
+            .map(|(k, _)| k.to_string())
+            .unwrap_or_default(),
+        _ => e.theme_key().unwrap_or_default().to_string(),
+    }
 }
 
 /// The error, with the control it is about: from the option it names, or
 /// for an error in a data file, from the uploaded file it comes from.
 fn located(e: Error, r: &Request) -> JobError {
+    let theme_is_file =
+        !r.theme_file.is_empty() || r.theme.contains('/') || r.theme.ends_with(".toml");
     let uploaded = [
         (&r.theme_file, &r.theme_file_name, "theme-file"),
         (&r.lang_file, &r.lang_file_name, "lang-file"),
@@ -158,54 +247,83 @@ fn located(e: Error, r: &Request) -> JobError {
             use jungle_print::error::Opt;
             let file = |i: usize| !uploaded[i].0.is_empty();
             match opt {
-                Opt::Theme if file(0) => "theme-file".to_string(),
+                Opt::Theme if theme_is_file => "theme-file".to_string(),
                 Opt::LangFile => "lang-file".to_string(),
                 Opt::Ruleset if file(2) => "rules-file".to_string(),
                 Opt::Ruleset => "rules".to_string(),
-                other => other.name().to_string(),
+                other => other.name().trim_start_matches('-').to_string(),
             }
         }
         (None, Some(origin)) => uploaded
             .iter()
             .find(|(text, name, _)| !text.is_empty() && *name == origin)
             .map(|(.., control)| control.to_string())
-            .unwrap_or_default(),
+            .unwrap_or_else(|| {
+                if theme_is_file {
+                    "theme-file".into()
+                } else {
+                    String::new()
+                }
+            }),
         // A font or icon a theme names: the uploaded theme, else the look.
-        (None, None) if e.theme_key().is_some() => if r.theme_file.is_empty() {
-            "theme"
-        } else {
-            "theme-file"
+        (None, None) if e.theme_key().is_some() => {
+            if theme_is_file { "theme-file" } else { "theme" }.to_string()
         }
-        .to_string(),
         (None, None) => String::new(),
     };
     JobError {
+        key: input_key(&e),
         message: e.to_string(),
         control,
     }
 }
 
-/// A composed set, ready to be drawn as PDF, SVG or PNG.
+/// A composed document (any command's, not only the set's), ready to be
+/// drawn as PDF, SVG or PNG.
 #[wasm_bindgen]
 pub struct Set {
     doc: Document,
-    warnings: Vec<String>,
+    warnings: Vec<(String, String)>,
+    pdf_options: jungle_print::render::pdf::PdfOptions,
+    command_line: Vec<String>,
 }
 
 #[wasm_bindgen]
 impl Set {
-    /// Composes the set, or fails with the message the command line prints.
+    /// Composes the document, or fails with the message the command line prints.
     #[wasm_bindgen(constructor)]
     pub fn new(r: &Request) -> Result<Set, JobError> {
-        make(r)
-            .map(|(doc, warnings)| Set { doc, warnings })
-            .map_err(|e| located(e, r))
+        let job = job_of(r).map_err(|e| located(e, r))?;
+        let made = job.run().map_err(|e| located(e, r))?;
+        Ok(Set {
+            pdf_options: made.pdf_options(),
+            warnings: made
+                .warnings
+                .into_iter()
+                .map(|w| (String::new(), w))
+                .collect(),
+            doc: made.doc,
+            command_line: job.command_line(),
+        })
     }
 
     /// What composing noted (labels shrunk to fit, …).
     #[wasm_bindgen(getter)]
     pub fn warnings(&self) -> Vec<String> {
-        self.warnings.clone()
+        self.warnings.iter().map(|(_, w)| w.clone()).collect()
+    }
+
+    /// The theme key each warning is about (empty if none), in the same order.
+    #[wasm_bindgen(getter)]
+    pub fn warning_keys(&self) -> Vec<String> {
+        self.warnings.iter().map(|(k, _)| k.clone()).collect()
+    }
+
+    /// The arguments (without the program's name) that make the same file
+    /// with the command line, in the folder that holds the in-memory paths.
+    #[wasm_bindgen(getter)]
+    pub fn command_line(&self) -> Vec<String> {
+        self.command_line.clone()
     }
 
     /// Number of pages.
@@ -220,9 +338,10 @@ impl Set {
         vec![w, h]
     }
 
-    /// The whole set as one PDF, as `jungle-print set` writes it.
+    /// The whole document as one PDF, as the command line writes it (PDF/X
+    /// for a print shop).
     pub fn pdf(&self) -> Result<Vec<u8>, JsError> {
-        jungle_print::render::pdf::render(&self.doc, &Default::default())
+        jungle_print::render::pdf::render(&self.doc, &self.pdf_options)
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
@@ -247,10 +366,11 @@ impl Set {
 }
 
 /// The theme, language pack or ruleset: the uploaded text when there is
-/// one, else the built-in one chosen.
+/// one, else the built-in one chosen (or, by the command line's rule, a file
+/// in the in-memory folder).
 fn source(builtin: &str, text: &str, name: &str) -> Source {
     match text {
-        "" => Source::builtin(builtin),
+        "" => Source::from_arg(builtin),
         _ => Source::Text {
             name: name.to_string(),
             contents: text.to_string(),
@@ -258,22 +378,343 @@ fn source(builtin: &str, text: &str, name: &str) -> Source {
     }
 }
 
+/// A length that is 0 (or less) for "the default".
+fn given(v: f64) -> Option<f64> {
+    (v > 0.0).then_some(v)
+}
+
+/// The job the page asks for: the same [`Job`] the command line builds
+/// from the same options.
+pub fn job_of(r: &Request) -> Result<Job, Error> {
+    use jungle_print::error::Opt;
+    let shape = || Shape::parse(&r.shape);
+    let sides = |default: &str| {
+        parse_sides(
+            if r.sides.is_empty() {
+                default
+            } else {
+                &r.sides
+            },
+            &r.flip,
+        )
+    };
+    let copies = match r.copies {
+        c if c <= 0.0 => 1,
+        c => c as usize,
+    };
+    let kind = match r.command.as_str() {
+        "set" | "preview" => {
+            let set = SetJob {
+                square: given(r.square),
+                sides: sides("fold")?,
+                shape: shape()?,
+                cover: r.cover,
+                boxed: r.boxed,
+                poster: r.poster,
+                copies,
+            };
+            if r.command == "set" {
+                Kind::Set(set)
+            } else {
+                Kind::Preview(set)
+            }
+        }
+        "board" => Kind::Board(BoardJob {
+            square: given(r.square),
+            tile: match r.tile.as_str() {
+                "" => None,
+                t => Some(Paper::parse(t).map_err(|e| e.for_opt(Opt::Tile))?),
+            },
+            no_coordinates: r.no_coordinates,
+            crop_marks: r.crop_marks,
+        }),
+        "counters" => Kind::Counters(CounterJob {
+            size: given(r.size),
+            shape: shape()?,
+            sides: sides("single")?,
+            copies,
+            crop_marks: r.crop_marks,
+            shared_cuts: r.shared_cuts,
+            back_offset: (r.back_offset_x, r.back_offset_y),
+            back_title: !r.no_back_title,
+        }),
+        "rules" if r.poster => Kind::Poster,
+        "rules" => Kind::Rules,
+        "poster" => Kind::Poster,
+        "box" => Kind::Box(BoxJob {
+            size: given(r.size),
+            copies,
+            sides: sides("fold")?,
+            card: given(r.card).unwrap_or(BoxJob::default().card),
+        }),
+        other => {
+            return Err(Error::usage(
+                Opt::Format,
+                format!(
+                    "unknown command `{}`; expected set, board, counters, rules, poster or box",
+                    jungle_print::input::shown(other)
+                ),
+            ))
+        }
+    };
+    let purpose = match r.purpose.as_str() {
+        "" | "home" => Purpose::Home,
+        "print-shop" => Purpose::PrintShop,
+        "laser" => Purpose::Laser,
+        other => {
+            return Err(Error::usage(
+                Opt::Purpose,
+                format!(
+                    "unknown purpose `{}`; expected home, print-shop or laser",
+                    jungle_print::input::shown(other)
+                ),
+            ))
+        }
+    };
+    let mut job = Job::new(kind);
+    job.purpose = purpose;
+    job.paper = Paper::parse(&r.paper)?;
+    job.bleed = r.bleed.max(0.0);
+    job.kerf = r.kerf;
+    job.inputs.theme = match (r.theme.as_str(), r.theme_file.as_str()) {
+        ("", "") => None,
+        _ => Some(source(&r.theme, &r.theme_file, &r.theme_file_name)),
+    };
+    job.inputs.lang = source(&r.lang, &r.lang_file, &r.lang_file_name);
+    if let Source::File(_) = job.inputs.lang {
+        job.inputs.lang = Source::builtin(&r.lang);
+    }
+    job.inputs.ruleset = source(&r.ruleset, &r.rules_file, &r.rules_file_name);
+    let format = match r.format.as_str() {
+        "" | "pdf" => "pdf",
+        "svg" => "svg",
+        "png" => "png",
+        other => {
+            return Err(Error::usage(
+                Opt::Format,
+                format!(
+                    "unknown format `{}`; expected pdf, svg or png",
+                    jungle_print::input::shown(other)
+                ),
+            ))
+        }
+    };
+    let stem = match job.kind {
+        Kind::Set(_) => "jungle-set",
+        Kind::Preview(_) => "jungle-set-preview",
+        Kind::Board(_) => "board",
+        Kind::Counters(_) => "counters",
+        Kind::Rules => "rules",
+        Kind::Poster => "poster",
+        Kind::Box(_) => "box",
+    };
+    job.output = Some(Output {
+        path: format!("{stem}.{format}").into(),
+        per_page: format != "pdf",
+    });
+    job.validate()?;
+    Ok(job)
+}
+
 /// Composes a set exactly as `jungle-print set` does for the same options:
 /// the document and its warnings.
 pub fn make(r: &Request) -> Result<(Document, Vec<String>), Error> {
-    let set = SetJob {
-        square: (r.square > 0.0).then_some(r.square),
-        sides: parse_sides(&r.sides, &r.flip)?,
-        shape: Shape::parse(&r.shape)?,
-        ..SetJob::default()
-    };
-    let mut job = Job::new(Kind::Set(set));
-    job.paper = Paper::parse(&r.paper)?;
-    job.inputs.theme = Some(source(&r.theme, &r.theme_file, &r.theme_file_name));
-    job.inputs.lang = source(&r.lang, &r.lang_file, &r.lang_file_name);
-    job.inputs.ruleset = source(&r.ruleset, &r.rules_file, &r.rules_file_name);
-    let made = job.run()?;
+    let made = job_of(r)?.run()?;
     Ok((made.doc, made.warnings))
+}
+
+/// Puts a file in the in-memory folder (`my-theme/theme.toml`,
+/// `my-theme/rat.png`), where themes and fonts are read from.
+#[wasm_bindgen]
+pub fn put_file(path: String, bytes: Vec<u8>) {
+    jungle_print::input::memory::put(&path, bytes);
+}
+
+/// Removes a file from the in-memory folder.
+#[wasm_bindgen]
+pub fn remove_file(path: String) {
+    jungle_print::input::memory::remove(&path);
+}
+
+/// Empties the in-memory folder.
+#[wasm_bindgen]
+pub fn clear_files() {
+    jungle_print::input::memory::clear();
+}
+
+/// The paths in the in-memory folder.
+#[wasm_bindgen]
+pub fn list_files() -> Vec<String> {
+    jungle_print::input::memory::list()
+}
+
+/// One theme key, for the theme panel.
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Debug, Clone)]
+pub struct KeyInfo {
+    /// Dotted path, e.g. `board.river`.
+    pub path: String,
+    /// text, color, mm, number, bool, choice, fonts, picture or theme.
+    pub kind: String,
+    /// Smallest value (mm and number), else 0.
+    pub min: f64,
+    /// Largest value (mm and number), else 0.
+    pub max: f64,
+    /// The words a choice may take.
+    pub choices: Vec<String>,
+    /// What the key does, one line.
+    pub doc: String,
+}
+
+/// Every theme key, in the order of the reference page.
+#[wasm_bindgen]
+pub fn theme_keys() -> Vec<KeyInfo> {
+    use jungle_print::theme::schema::{Kind as K, KEYS};
+    KEYS.iter()
+        .map(|k| {
+            let (kind, min, max, choices) = match k.kind {
+                K::Text => ("text", 0.0, 0.0, vec![]),
+                K::Color => ("color", 0.0, 0.0, vec![]),
+                K::Mm(lo, hi) => ("mm", lo, hi, vec![]),
+                K::Number(lo, hi) => ("number", lo, hi, vec![]),
+                K::Bool => ("bool", 0.0, 0.0, vec![]),
+                K::Choice(words) => ("choice", 0.0, 0.0, names(words)),
+                K::Fonts => ("fonts", 0.0, 0.0, vec![]),
+                K::Picture => ("picture", 0.0, 0.0, vec![]),
+                K::Theme => ("theme", 0.0, 0.0, vec![]),
+            };
+            KeyInfo {
+                path: k.path.to_string(),
+                kind: kind.to_string(),
+                min,
+                max,
+                choices,
+                doc: k.doc.to_string(),
+            }
+        })
+        .collect()
+}
+
+fn flat(pairs: Vec<(String, String)>) -> Vec<String> {
+    pairs.into_iter().flat_map(|(k, v)| [k, v]).collect()
+}
+
+/// A theme's values after `extends`, flat: `[key, literal, key, literal, …]`.
+/// `theme` is a built-in name or a path in the in-memory folder.
+#[wasm_bindgen]
+pub fn theme_values(theme: String) -> Result<Vec<String>, JobError> {
+    let t: Theme = Source::from_arg(&theme).load().map_err(JobError::plain)?;
+    Ok(flat(jungle_print::theme::edit::values(&t)))
+}
+
+/// Any theme colour form as `#rrggbb`; empty when it is not a colour.
+#[wasm_bindgen]
+pub fn colour_hex(text: String) -> String {
+    jungle_print::theme::edit::colour_hex(&text).unwrap_or_default()
+}
+
+/// A readable theme file from the keys and TOML literals the panel holds.
+#[wasm_bindgen]
+pub fn write_theme(extends: String, keys: Vec<String>, literals: Vec<String>) -> String {
+    let pairs: Vec<(String, String)> = keys.into_iter().zip(literals).collect();
+    jungle_print::theme::edit::write(&extends, &pairs)
+}
+
+/// A theme file's own keys (with `extends`), flat: `[key, literal, …]`.
+#[wasm_bindgen]
+pub fn read_theme(text: String) -> Result<Vec<String>, JobError> {
+    jungle_print::theme::edit::read(&text, "theme.toml")
+        .map(flat)
+        .map_err(|e| JobError {
+            key: input_key(&e),
+            message: e.to_string(),
+            control: "theme-file".into(),
+        })
+}
+
+/// The contrast and glyph warnings `jungle-print check` gives for the
+/// request's theme (with its language and ruleset), flat: `[key, message, …]`.
+#[wasm_bindgen]
+pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
+    let job = job_of(r).map_err(|e| located(e, r))?;
+    let theme = job
+        .inputs
+        .theme
+        .clone()
+        .unwrap_or_else(|| Source::builtin(job.purpose.default_theme()));
+    let checked = jungle_print::job::check(&theme, &job.inputs.ruleset, Some(&job.inputs.lang))
+        .map_err(|e| located(e, r))?;
+    Ok(checked
+        .warnings
+        .into_iter()
+        .flat_map(|w| [warning_key(&w), w])
+        .collect())
+}
+
+/// The theme key a `check` warning is about, from what it names.
+fn warning_key(w: &str) -> String {
+    let table: [(&str, &str); 10] = [
+        ("board labels on land", "board.text"),
+        ("river labels", "board.text"),
+        ("trap labels", "board.text"),
+        ("den labels", "board.text"),
+        ("coordinates", "board.coordinates"),
+        ("sheet instructions", "counters.guides"),
+        ("south's counters", "sides.south"),
+        ("north's counters", "sides.north"),
+        ("south's start squares", "sides.south"),
+        ("north's start squares", "sides.north"),
+    ];
+    table
+        .iter()
+        .find(|(what, _)| w.starts_with(&format!("{what}:")))
+        .map(|(_, k)| k.to_string())
+        .unwrap_or_default()
+}
+
+/// A picture's format and size in pixels: `["png"|"jpeg"|"svg", width,
+/// height]`, or the command line's message when it cannot be used.
+#[wasm_bindgen]
+pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobError> {
+    use jungle_print::picture::decode::{decode, sniff, Format};
+    let shown = format!("`{}`", jungle_print::input::shown(&name));
+    let fail = |message: String| JobError {
+        message,
+        control: String::new(),
+        key: String::new(),
+    };
+    if bytes.len() as u64 > jungle_print::input::MAX_PICTURE_BYTES {
+        return Err(fail(format!(
+            "{shown}: the picture file is {} bytes, larger than the limit of {} bytes",
+            bytes.len(),
+            jungle_print::input::MAX_PICTURE_BYTES
+        )));
+    }
+    match sniff(&bytes) {
+        Format::Svg => {
+            let text = String::from_utf8(bytes).map_err(|_| {
+                fail(format!(
+                    "{shown}: the SVG file is not UTF-8 text; save it with the UTF-8 encoding"
+                ))
+            })?;
+            // Checked as the command line reads it; a drawing has no pixels (0 × 0).
+            jungle_print::icons::Icon::parse(text.trim_start_matches('\u{feff}'), &shown)
+                .map_err(fail)?;
+            Ok(vec!["svg".into(), "0".into(), "0".into()])
+        }
+        Format::Png | Format::Jpeg => {
+            let kind = if sniff(&bytes) == Format::Png {
+                "png"
+            } else {
+                "jpeg"
+            };
+            let r = decode(&bytes, &shown, Default::default()).map_err(fail)?;
+            Ok(vec![kind.into(), r.width.to_string(), r.height.to_string()])
+        }
+        Format::Other(what) => Err(fail(format!(
+            "{shown} is {what}, not a picture this program reads; give a PNG, JPEG or SVG file"
+        ))),
+    }
 }
 
 /// Hands over the whole Jungle Kai (`fonts/JungleKai-Regular.ttf`, fetched by

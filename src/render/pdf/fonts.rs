@@ -319,8 +319,10 @@ pub fn can_embed(data: &[u8], index: u32) -> bool {
         .is_ok_and(|provider| sets_text(&provider))
 }
 
-/// One subset tag per font: six capital letters hashed from the font (its name,
-/// face index and bytes' length) and the glyph ids of its subset. Distinct within
+/// One subset tag per font: six capital letters hashed from the font (its
+/// file's name without the folder, so that a theme's folder gives the same
+/// PDF wherever it is, and in the web page's in-memory folder; its face index
+/// and bytes' length) and the glyph ids of its subset. Distinct within
 /// the document (a collision is rehashed).
 pub(super) fn subset_tags(doc: &Document, sets: &[Option<BTreeSet<u16>>]) -> Vec<PFontId> {
     let mut taken = BTreeSet::new();
@@ -330,7 +332,8 @@ pub(super) fn subset_tags(doc: &Document, sets: &[Option<BTreeSet<u16>>]) -> Vec
         .zip(sets)
         .map(|(f, set)| {
             let mut key = Vec::new();
-            key.extend_from_slice(f.name.as_bytes());
+            let name = f.name.rsplit(['/', '\\']).next().unwrap_or(&f.name);
+            key.extend_from_slice(name.as_bytes());
             key.extend_from_slice(&f.index.to_be_bytes());
             key.extend_from_slice(&(f.data.len() as u64).to_be_bytes());
             for g in set.iter().flatten() {

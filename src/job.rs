@@ -494,6 +494,8 @@ pub struct Made {
     pub doc: Document,
     /// What composing noted (labels shrunk to fit, …).
     pub warnings: Vec<String>,
+    /// The theme key each warning is about (`pictures.rat`), or "", same order.
+    pub warning_keys: Vec<String>,
     /// The language pack's code.
     pub lang: String,
     /// What the document holds, for a one-line report.
@@ -835,10 +837,11 @@ impl Job {
             Purpose::Home => pages,
         };
         // Taken after the laser pass, which says when it leaves pictures out.
-        let warnings = res.take_warnings();
+        let (warning_keys, warnings) = res.take_keyed_warnings().into_iter().unzip();
         Ok(Made {
             doc: crate::document(&title, pages, &res),
             warnings,
+            warning_keys,
             lang: res.lang.meta.code.clone(),
             summary,
             purpose: self.purpose,
@@ -1026,6 +1029,8 @@ pub struct Checked {
     /// Each language's warnings (prefixed with its code), then the theme's
     /// contrast warnings.
     pub warnings: Vec<String>,
+    /// The theme key each warning is about ("" when none), same order.
+    pub warning_keys: Vec<String>,
     /// For each theme font given by family name, the installed face it
     /// found: ``fonts.text: `URW Bookman` is /usr/share/fonts/…/URWBookman-Light.otf (face 0, Light)``.
     pub fonts: Vec<String>,
@@ -1050,6 +1055,7 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
         ruleset: r.meta.name.clone(),
         langs: Vec::new(),
         warnings: Vec::new(),
+        warning_keys: Vec::new(),
         fonts: Vec::new(),
     };
     for (key, list) in [
@@ -1086,11 +1092,13 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
         checked
             .warnings
             .extend(made.warnings.into_iter().map(|w| format!("{code}: {w}")));
+        checked.warning_keys.extend(made.warning_keys);
         checked.langs.push(code);
     }
-    for (what, ink, ground) in t.text_pairs() {
+    for ((what, ink, ground), key) in t.text_pairs().into_iter().zip(t.text_pair_keys()) {
         let ratio = crate::theme::contrast(ink, ground);
         if ratio < 4.5 {
+            checked.warning_keys.push(key.to_string());
             checked.warnings.push(format!(
                 "{what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
                 ink.to_hex(),

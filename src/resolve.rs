@@ -45,7 +45,8 @@ pub struct Resources {
     /// For each font (by [`FontId`]), the theme key that first named it.
     font_keys: Vec<&'static str>,
     /// Problems found while composing that did not stop it (see [`Resources::warn`]).
-    warnings: RefCell<Vec<String>>,
+    /// Warnings noted: (theme key it is about or "", message).
+    warnings: RefCell<Vec<(String, String)>>,
 }
 
 /// Most bytes of font files one document may load: 160 MiB, room for the
@@ -263,15 +264,30 @@ impl Resources {
     }
 
     pub fn warn(&self, message: String) {
+        self.warn_key("", message);
+    }
+
+    /// Notes a problem, as [`Resources::warn`] does, about theme key `key`
+    /// (`pictures.rat`), which a theme editor shows it beside.
+    pub fn warn_key(&self, key: &str, message: String) {
         let message = crate::input::shorten_quotes(&message);
         let mut w = self.warnings.borrow_mut();
-        if !w.contains(&message) {
-            w.push(message);
+        if !w.iter().any(|(_, m)| *m == message) {
+            w.push((key.to_string(), message));
         }
     }
 
     /// The warnings noted so far, emptied.
     pub fn take_warnings(&self) -> Vec<String> {
+        self.take_keyed_warnings()
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect()
+    }
+
+    /// The warnings noted so far with the theme key each is about ("" when
+    /// none), emptied.
+    pub fn take_keyed_warnings(&self) -> Vec<(String, String)> {
         std::mem::take(&mut self.warnings.borrow_mut())
     }
 

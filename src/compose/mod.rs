@@ -280,7 +280,7 @@ pub(crate) fn place_art(
         let dpi = crate::picture::dpi(pw, mw).min(crate::picture::dpi(ph, mh));
         if dpi < SOFT_DPI {
             let need = |mm: f64| (mm / 25.4 * 300.0).ceil();
-            res.warn(format!(
+            res.warn_key(key, format!(
                 "{}: the picture is {pw} × {ph} pixels, printed {} × {} mm: {} dpi, which prints soft (below {SOFT_DPI}); give it at least {} × {} pixels for 300 dpi",
                 res.theme.origins.place(key).map_or_else(|| format!("key `{key}`"), |p| format!("{p}: key `{key}`")),
                 crate::input::num((mw * 10.0).round() / 10.0),

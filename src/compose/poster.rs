@@ -93,11 +93,11 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
     let area = printable_area(opts.paper, res.theme.page.margin.max(8.0));
     // Trial layouts may shrink labels the kept one does not: their warnings
     // are dropped, and those noted before are kept.
-    let before = res.take_warnings();
+    let before = res.take_keyed_warnings();
     let restore = |res: &Resources| {
         res.take_warnings();
-        for m in &before {
-            res.warn(m.clone());
+        for (k, m) in &before {
+            res.warn_key(k, m.clone());
         }
     };
     // From a size larger than the paper's usual one, so that a short ruleset

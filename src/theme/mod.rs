@@ -683,6 +683,23 @@ impl Theme {
         }
     }
 
+    /// The theme key each of [`Theme::text_pairs`] is about (its text colour,
+    /// or for a side's counters and start squares the side's colour), same order.
+    pub fn text_pair_keys(&self) -> Vec<&'static str> {
+        vec![
+            "board.text",
+            "board.text",
+            "board.text",
+            "board.text",
+            "board.coordinates",
+            "counters.guides",
+            "sides.south",
+            "sides.south",
+            "sides.north",
+            "sides.north",
+        ]
+    }
+
     /// Every pair of text colour and background colour the theme prints, named,
     /// for contrast checks: (what, text, background).
     pub fn text_pairs(&self) -> Vec<(String, Color, Color)> {

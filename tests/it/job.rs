@@ -129,3 +129,26 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
     });
     assert_eq!(job.validate().unwrap_err().opt(), Some(Opt::Copies));
 }
+
+#[test]
+fn check_names_the_theme_key_of_each_contrast_warning() {
+    use jungle_print::job::{check, Source};
+    let theme = Source::Text {
+        name: "pale.toml".into(),
+        contents: "extends = \"classic\"\n[board]\ntext = \"#f0f0f0\"\n".into(),
+    };
+    let c = check(
+        &theme,
+        &Source::builtin("standard"),
+        Some(&Source::builtin("en")),
+    )
+    .unwrap();
+    assert_eq!(c.warnings.len(), c.warning_keys.len());
+    let keyed: Vec<_> = c.warning_keys.iter().zip(&c.warnings).collect();
+    assert!(
+        keyed
+            .iter()
+            .any(|(k, w)| *k == "board.text" && w.contains("contrast")),
+        "{keyed:?}"
+    );
+}

@@ -297,11 +297,7 @@ impl Set {
         let made = job.run().map_err(|e| located(e, r))?;
         Ok(Set {
             pdf_options: made.pdf_options(),
-            warnings: made
-                .warnings
-                .into_iter()
-                .map(|w| (String::new(), w))
-                .collect(),
+            warnings: made.warning_keys.into_iter().zip(made.warnings).collect(),
             doc: made.doc,
             command_line: job.command_line(),
         })
@@ -645,31 +641,11 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
     let checked = jungle_print::job::check(&theme, &job.inputs.ruleset, Some(&job.inputs.lang))
         .map_err(|e| located(e, r))?;
     Ok(checked
-        .warnings
+        .warning_keys
         .into_iter()
-        .flat_map(|w| [warning_key(&w), w])
+        .zip(checked.warnings)
+        .flat_map(|(k, w)| [k, w])
         .collect())
-}
-
-/// The theme key a `check` warning is about, from what it names.
-fn warning_key(w: &str) -> String {
-    let table: [(&str, &str); 10] = [
-        ("board labels on land", "board.text"),
-        ("river labels", "board.text"),
-        ("trap labels", "board.text"),
-        ("den labels", "board.text"),
-        ("coordinates", "board.coordinates"),
-        ("sheet instructions", "counters.guides"),
-        ("south's counters", "sides.south"),
-        ("north's counters", "sides.north"),
-        ("south's start squares", "sides.south"),
-        ("north's start squares", "sides.north"),
-    ];
-    table
-        .iter()
-        .find(|(what, _)| w.starts_with(&format!("{what}:")))
-        .map(|(_, k)| k.to_string())
-        .unwrap_or_default()
 }
 
 /// A picture's format and size in pixels: `["png"|"jpeg"|"svg", width,

@@ -1,0 +1,73 @@
+// The wasm API without a browser (node): a theme folder put in the in-memory
+// folder makes a PDF byte-identical to the command line's run on the same
+// folder on disk, with the command line the core gives; the theme helpers
+// round-trip. Run after web/build.sh:
+//   JUNGLE_PRINT_BIN=target/release/jungle-print node test/api.mjs
+import { readFileSync, mkdirSync, writeFileSync, mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as core from "../dist/pkg/jungle_print_web.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+core.initSync({ module: readFileSync(join(here, "../dist/pkg/jungle_print_web_bg.wasm")) });
+const bin = process.env.JUNGLE_PRINT_BIN || join(root, "target/release/jungle-print");
+// As the page does before a download: the whole Jungle Kai, not the core.
+core.load_kai(readFileSync(join(root, "fonts/JungleKai-Regular.ttf")));
+let failed = 0;
+const ok = (cond, what) => { console.log(`${cond ? "ok  " : "FAIL"} ${what}`); if (!cond) failed++; };
+
+const theme = core.write_theme("classic", ["board.river", "pictures.rat", "counters.layout", "fonts.text"],
+  ['"#2266aa"', '"rat.png"', '"picture-and-character"', '"fonts/MyText.ttf"']);
+const files = {
+  "my-theme/theme.toml": new TextEncoder().encode(theme),
+  "my-theme/rat.png": readFileSync(join(root, "tests/fixtures/pictures/interlaced.png")),
+  "my-theme/fonts/MyText.ttf": readFileSync(join(root, "fonts/NotoSans-Regular.subset.ttf")),
+};
+const dir = mkdtempSync(join(tmpdir(), "jp-api-"));
+for (const [p, b] of Object.entries(files)) {
+  core.put_file(p, b);
+  mkdirSync(dirname(join(dir, p)), { recursive: true });
+  writeFileSync(join(dir, p), b);
+}
+ok(core.list_files().length === 3, "the in-memory folder lists the three files");
+const info = core.picture_info("rat.png", files["my-theme/rat.png"]);
+ok(info[0] === "png" && Number(info[1]) > 0, `picture_info reads the PNG (${info.join(" ")})`);
+
+for (const [command, extra] of [["counters", { copies: 2, crop_marks: true }], ["set", { sides: "duplex", flip: "short-edge" }], ["box", { card: 0.5 }]]) {
+  const r = new core.Request();
+  r.command = command;
+  r.theme = "my-theme/theme.toml";
+  for (const [k, v] of Object.entries(extra)) r[k] = v;
+  const doc = new core.Set(r);
+  const pdf = doc.pdf();
+  const argv = doc.command_line;
+  execFileSync(bin, [...argv, "-q"], { cwd: dir });
+  const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
+  ok(Buffer.compare(Buffer.from(pdf), cli) === 0, `${argv.join(" ")}: same bytes as the page (${pdf.length})`);
+  doc.free();
+}
+
+const back = core.read_theme(theme);
+ok(back.includes("board.river") && back.includes('"#2266aa"'), "read_theme reads back what write_theme wrote");
+ok(core.colour_hex("navy") === "#000080", "colour_hex converts a CSS name");
+const values = core.theme_values("my-theme/theme.toml");
+ok(values[values.indexOf("board.river") + 1] === '"#2266aa"', "theme_values applies extends and keeps the own keys");
+const r = new core.Request();
+r.theme_file = 'extends = "classic"\n[board]\ntext = "#f4f4f4"\n';
+r.theme_file_name = "pale.toml";
+const warnings = core.check_theme(r);
+ok(warnings.includes("board.text"), "check_theme names board.text for pale labels");
+try {
+  const bad = new core.Request();
+  bad.command = "counters";
+  bad.back_offset_x = 20;
+  new core.Set(bad);
+  ok(false, "a back offset of 20 mm is refused");
+} catch (e) {
+  ok(e.control === "back-offset", `a back offset of 20 mm is refused on its control (${e.control}: ${e.message})`);
+}
+console.log(failed ? `${failed} failed` : "all passed");
+process.exit(failed ? 1 : 0);

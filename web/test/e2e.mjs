@@ -5,6 +5,7 @@
 import { chromium } from "playwright-core";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -211,18 +212,165 @@ await check("nothing is fetched from another origin and no console error", async
   assert(unexpected.length === 0, unexpected.join("; "));
 });
 
+
+/// A PNG of w × h pixels, striped red and yellow, made here (no library).
+function stripedPng(w, h) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+  const crc = (b) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  const rows = [];
+  for (let y = 0; y < h; y++) {
+    const row = Buffer.alloc(1 + w * 3);
+    for (let x = 0; x < w; x++) { const red = ((x >> 4) & 1) === 0; row.set(red ? [220, 30, 30] : [250, 210, 40], 1 + x * 3); }
+    rows.push(row);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+}
+async function setKey(id, v) {
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.fill(`#${id}`, v);
+  await page.dispatchEvent(`#${id}`, "change");
+  await settled();
+}
+
+await check("the theme panel: a colour typed in redraws the previews with it", async () => {
+  await choose("theme", "classic");
+  await choose("paper", "a4");
+  await choose("lang", "en");
+  const t0 = Date.now();
+  await setKey("key-sides-south", "#00aa44");
+  const ms = Date.now() - t0;
+  const text = await previewText();
+  assert(/#00aa44/i.test(text), "the new colour is not in the previews");
+  const picker = await page.locator("#key-sides-south-picker").inputValue();
+  assert(picker === "#00aa44", `picker shows ${picker}`);
+  return `redrawn ${ms} ms after the change (8 pages)`;
+});
+
+await check("the theme panel: a picture uploaded shows on the counters", async () => {
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.selectOption("#key-counters-layout", "picture");
+  await settled();
+  await page.setInputFiles("#key-pictures-rat", { name: "my rat.png", mimeType: "image/png", buffer: stripedPng(400, 400) });
+  await page.waitForFunction(() => /400 × 400/.test(document.querySelector("[data-key='pictures.rat'] .file-name").textContent));
+  await settled();
+  const text = await previewText();
+  assert(text.includes("data:image/png;base64"), "no picture in the previews");
+  await page.setInputFiles("#key-pictures-lion", { name: "tiny.png", mimeType: "image/png", buffer: stripedPng(16, 16) });
+  await page.waitForSelector("#key-pictures-lion-warn:not([hidden])", { timeout: 20000 });
+  const warn = await page.locator("#key-pictures-lion-warn").textContent();
+  assert(/dpi/.test(warn), `the soft-print warning beside the lion's picture: ${warn}`);
+  return warn.split("\n")[0].slice(0, 90);
+});
+
+await check("Save theme: the zip run through the command line shown gives the page's PDF byte for byte", async () => {
+  const [zip] = await Promise.all([page.waitForEvent("download"), page.click("#theme-save")]);
+  const dir = path.join(out, "saved");
+  fs.mkdirSync(dir, { recursive: true });
+  const zipFile = path.join(dir, "my-theme.zip");
+  await zip.saveAs(zipFile);
+  const un = spawnSync("python3", ["-m", "zipfile", "-e", zipFile, dir], { encoding: "utf8" });
+  assert(un.status === 0, un.stderr);
+  assert(fs.existsSync(path.join(dir, "my-theme", "theme.toml")), "no my-theme/theme.toml");
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
+  const pageFile = path.join(dir, "page.pdf");
+  await pdf.saveAs(pageFile);
+  const shown = (await page.locator("#command-line").textContent()).trim();
+  const args = shown.split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
+  assert(args.includes("--theme") && args.includes("my-theme/theme.toml"), shown);
+  const r = cli([...args, "-q"], dir);
+  assert(r.status === 0, `${shown}: ${r.stderr}`);
+  const made = path.join(dir, args[args.indexOf("-o") + 1]);
+  const a = fs.readFileSync(pageFile), b = fs.readFileSync(made);
+  assert(a.equals(b), `page ${a.length} bytes, command line ${b.length} bytes`);
+  return `${shown}: ${a.length} bytes, identical`;
+});
+
+await check("a reload finds the theme, its pictures and the choices again", async () => {
+  await page.goto(`${origin}/`);
+  await settled();
+  const south = await page.locator("#key-sides-south").inputValue();
+  assert(south === "#00aa44", `south is ${south} after the reload`);
+  const text = await previewText();
+  assert(text.includes("data:image/png;base64"), "the picture is gone after the reload");
+});
+
+await check("the theme panel works from the keyboard alone", async () => {
+  await page.focus("#key-board-river");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("#223366");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.keyboard.press("Tab"); // leaving the field commits it
+  await settled();
+  assert(/#223366/i.test(await previewText()), "the river colour typed is not drawn");
+  const focused = await page.evaluate(() => document.activeElement.id);
+  await page.focus("#key-sides-north_style");
+  await page.keyboard.press("ArrowDown");
+  await settled();
+  return `Tab went on to ${focused}`;
+});
+
+await check("after the first visit the page works offline", async () => {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await settled();
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await settled();
+    assert((await page.locator("#pages img").count()) === 8, "no set offline");
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+await check("Forget my files clears the kept work", async () => {
+  await page.click("#clear-files");
+  await settled();
+  await page.goto(`${origin}/`);
+  await settled();
+  const south = await page.locator("#key-sides-south").inputValue();
+  assert(south !== "#00aa44", "the theme survived Forget my files");
+});
+
+await check("every product and its options: board tiled, counters for a laser, the box", async () => {
+  await choose("command", "board");
+  await choose("tile", "a4");
+  assert(await page.locator("#card").isHidden(), "the box's card option shows for a board");
+  await choose("command", "counters");
+  await choose("purpose", "laser");
+  assert(await page.locator("#kerf").isVisible(), "no kerf for a laser");
+  assert((await page.locator("#command-line").textContent()).includes("--for laser"), "command line");
+  await choose("purpose", "home");
+  await choose("command", "box");
+  assert(await page.locator("#card").isVisible(), "no card thickness for the box");
+  await choose("command", "set");
+});
+
 await check("screenshots at desktop and phone widths", async () => {
   const dir = process.env.SCREENSHOTS || out;
   fs.mkdirSync(dir, { recursive: true });
   await choose("lang", "en");
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, "web.png") });
+  await page.evaluate(() => document.getElementById("maker").scrollIntoView());
+  await page.screenshot({ path: path.join(dir, "web-theme-maker.png") });
+  await page.evaluate(() => window.scrollTo(0, 0));
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   const p = await phone.newPage();
   await p.goto(`${origin}/?lang=fr&theme=traditional&paper=letter`);
   await p.waitForFunction(() => [...document.querySelectorAll("#pages img")].length === 8);
   const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await p.screenshot({ path: path.join(dir, "web-phone.png"), fullPage: false });
+  await p.evaluate(() => document.getElementById("maker").scrollIntoView());
+  await p.screenshot({ path: path.join(dir, "web-theme-maker-phone.png"), fullPage: false });
   await phone.close();
   assert(overflow <= 0, `the page is ${overflow} px wider than a phone`);
   return dir;

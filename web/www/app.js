@@ -1,9 +1,16 @@
 // The page: reads the choices, asks the core (in worker.js) for the set, shows
 // every page and downloads files. No drawing or layout happens here.
 import { WORDS, fromBrowser } from "./i18n.js";
+import { ThemeMaker, FOLDER } from "./theme.js";
+import { writeZip, readZip } from "./zip.js";
+import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
-const CHOICES = ["lang", "theme", "rules", "paper", "square", "sides", "shape"];
+const CHOICES = ["lang", "theme", "rules", "paper", "command", "purpose", "square", "size", "copies", "sides",
+  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "shared-cuts", "kerf"];
+const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
+const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
+let maker = null;
 const FILES = { "theme-file": "theme", "lang-file": "lang", "rules-file": "rules" };
 const files = { theme: null, lang: null, rules: null }; // { name, text }
 
@@ -24,6 +31,8 @@ function startWorker() {
       startWorker();
       for (const [pid, p] of pending) p.reject({ error: "", crashed: true, lost: pid });
       pending.clear();
+      // The new core's folder is empty: the theme and its files again.
+      if (maker) maker.start(maker.base, maker.overrides, maker.files);
     }
     if (done) (e.data.ok ? done.resolve : done.reject)(e.data);
   };
@@ -47,15 +56,35 @@ function ask(want, extra = {}) {
 /// The choices as the core's Request fields (the command line's options).
 function options() {
   const sides = $("sides").value;
+  const command = $("command").value, purpose = $("purpose").value;
+  const shown = (id) => !$(id).closest(".opt") || !$(id).closest(".opt").hidden;
+  const num = (id) => (shown(id) && Number($(id).value)) || 0;
+  const [bx, by] = ($("back-offset").value || "0,0").split(",").map((v) => Number(v) || 0);
   const o = {
+    command,
+    purpose,
     lang: $("lang").value,
-    theme: $("theme").value,
+    theme: maker && maker.edited ? maker.theme : $("theme").value,
     ruleset: $("rules").value,
     paper: $("paper").value,
-    square: Number($("square").value) || 0,
-    sides: sides.startsWith("duplex") ? "duplex" : sides,
+    square: num("square"),
+    size: num("size"),
+    copies: num("copies"),
+    sides: !shown("sides") ? "" : sides.startsWith("duplex") ? "duplex" : sides,
     flip: sides === "duplex-short" ? "short-edge" : "long-edge",
+    back_offset_x: shown("back-offset") ? bx : 0,
+    back_offset_y: shown("back-offset") ? by : 0,
     shape: $("shape").value,
+    tile: shown("tile") ? $("tile").value : "",
+    card: num("card"),
+    crop_marks: shown("crop-marks") && $("crop-marks").checked,
+    no_coordinates: shown("no-coordinates") && $("no-coordinates").checked,
+    cover: !shown("cover") || $("cover").checked,
+    boxed: !shown("boxed") || $("boxed").checked,
+    poster: shown("poster") && $("poster").checked,
+    shared_cuts: shown("shared-cuts") && $("shared-cuts").checked,
+    kerf: num("kerf"),
+    format: purpose === "laser" ? "svg" : "pdf",
   };
   for (const kind of ["theme", "lang", "rules"]) {
     const f = files[kind];
@@ -74,9 +103,32 @@ function translate(lang) {
   }
 }
 
+/// Shows the options that apply to what is made, for whom; hides the others.
+function applicable() {
+  const command = $("command").value, purpose = $("purpose").value;
+  const duplex = $("sides").value.startsWith("duplex");
+  for (const div of document.querySelectorAll(".opt")) {
+    const forCommand = (div.dataset.for || "").split(" ").includes(command);
+    const forPurpose = !div.dataset.purpose || div.dataset.purpose === purpose;
+    const forSides = !div.dataset.sides || duplex;
+    div.hidden = !(forCommand && forPurpose && forSides);
+  }
+  // A laser makes boards and counters only.
+  const laser = $("purpose").querySelector("option[value=laser]");
+  laser.disabled = !["board", "counters"].includes(command);
+  if (laser.disabled && purpose === "laser") $("purpose").value = "home";
+  $("download-png").hidden = purpose === "laser";
+  $("download-svg").hidden = false;
+}
+
 function saveUrl() {
   const q = new URLSearchParams();
-  for (const c of CHOICES) if ($(c).value) q.set(c, $(c).value);
+  const DEFAULTS = { command: "set", purpose: "home", cover: "1", boxed: "1" };
+  for (const c of CHOICES) {
+    const v = value(c);
+    if (v && v !== "0" && v !== DEFAULTS[c]) q.set(c, v);
+    else if (v === "0" && DEFAULTS[c] === "1") q.set(c, "0");
+  }
   history.replaceState(null, "", `${location.pathname}?${q}`);
 }
 
@@ -87,7 +139,7 @@ function loadUrl() {
     if (v === null) continue;
     const el = $(c);
     if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === v)) continue;
-    el.value = v;
+    setValue(c, v);
   }
   if (!q.get("lang")) $("lang").value = fromBrowser(navigator.languages || [navigator.language || "en"]);
 }
@@ -128,10 +180,16 @@ function fillLists(b) {
   fill("rules", b.rulesets, (v) => ({ t: `rules-${v}`, text: v }));
   const paper = (v) => (/^[a-c]\d+$/.test(v) ? v.toUpperCase() : v[0].toUpperCase() + v.slice(1));
   fill("paper", b.papers, (v) => ({ text: paper(v) }));
+  for (const v of b.papers) $("tile").append(new Option(paper(v), v));
 }
 
 let latest = 0;
+let timer = 0;
+/// Redraws soon: a burst of changes (a colour dragged) redraws once.
+function soon() { clearTimeout(timer); $("status").textContent = words.working; timer = setTimeout(update, 120); }
+
 async function update() {
+  applicable();
   saveUrl();
   translate($("lang").value);
   const mine = ++latest;
@@ -141,12 +199,38 @@ async function update() {
     if (mine !== latest) return;
     showError("");
     showPages(r);
+    showCommand(r.commandLine);
+    let pairs = r.warnings.map((w, i) => [r.warningKeys[i] || "", w]);
+    if (maker && maker.edited) {
+      const { flat } = await ask("check-theme").catch(() => ({ flat: [] }));
+      for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
+    }
+    const left = maker ? maker.warnAll(pairs) : pairs.map(([, w]) => w);
+    $("maker-warnings").textContent = left.join("\n");
+    $("maker-warnings").hidden = left.length === 0;
     $("status").textContent = words.made(r.svgs.length, r.ms);
+    keepSoon();
   } catch (e) {
     if (mine !== latest) return;
     showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error, e.control);
     $("status").textContent = "";
   }
+}
+
+/// The command line that makes the same file, quoted for a shell.
+function showCommand(args) {
+  const q = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  $("command-line").textContent = ["jungle-print", ...args.map(q)].join(" ");
+}
+
+let keepTimer = 0;
+/// Keeps the work in this browser (IndexedDB) a moment after each change.
+function keepSoon() {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(() => {
+    const choices = Object.fromEntries(CHOICES.map((c) => [c, value(c)]));
+    store.keep({ choices, base: maker.base, overrides: [...maker.overrides], files: [...maker.files] });
+  }, 300);
 }
 
 const urls = [];
@@ -199,9 +283,10 @@ async function download(want) {
     const r = await ask(want, { page, dpi: 150 });
     showError("");
     const n = page + 1;
-    if (want === "pdf") save(r.bytes, "jungle-set.pdf", "application/pdf");
-    if (want === "svg") save(r.text, `jungle-set-${n}.svg`, "image/svg+xml");
-    if (want === "png") save(r.bytes, `jungle-set-${n}.png`, "image/png");
+    const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box" }[$("command").value];
+    if (want === "pdf") save(r.bytes, `${name}.pdf`, "application/pdf");
+    if (want === "svg") save(r.text, `${name}-${n}.svg`, "image/svg+xml");
+    if (want === "png") save(r.bytes, `${name}-${n}.png`, "image/png");
     $("status").textContent = `${want.toUpperCase()}: ${r.ms} ms`;
   } catch (e) {
     showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error, e.control);
@@ -230,16 +315,63 @@ async function readFile(input) {
   update();
 }
 
+/// "Save theme": the theme folder as a zip the command line reads unchanged.
+function saveTheme() {
+  save(writeZip(maker.entries()), `${FOLDER}.zip`, "application/zip");
+}
+
+/// "Load theme": a saved zip (or a theme file alone) into the panel.
+async function loadTheme(input) {
+  const file = input.files && input.files[0];
+  const box = $("theme-load-error");
+  box.hidden = true;
+  if (!file) return;
+  try {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text, siblings = new Map();
+    if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+      const entries = await readZip(bytes);
+      const theme = entries.find(([p]) => p.endsWith("theme.toml")) || entries.find(([p]) => p.endsWith(".toml"));
+      if (!theme) throw new Error(words["no-theme-in-zip"]);
+      const dir = theme[0].slice(0, theme[0].lastIndexOf("/") + 1);
+      for (const [p, b] of entries) if (p.startsWith(dir) && p !== theme[0]) siblings.set(p.slice(dir.length), b);
+      text = new TextDecoder("utf-8", { fatal: true }).decode(theme[1]);
+    } else text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    await maker.load(text, siblings);
+    if ([...$("theme").options].some((o) => o.value === maker.base)) $("theme").value = maker.base;
+    update();
+  } catch (e) {
+    box.textContent = `${file.name}: ${e.error || e.message || e}`;
+    box.hidden = false;
+  }
+  input.value = "";
+}
+
 async function main() {
   startWorker();
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
   fillLists(await ask("builtins"));
   loadUrl();
   translate($("lang").value);
   $("status").textContent = words.loading;
+  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k] });
+  await maker.init();
+  const kept = await store.load();
+  if (kept && !location.search) for (const [c, v] of Object.entries(kept.choices || {})) if ($(c)) setValue(c, v);
+  await maker.start($("theme").value, kept ? new Map(kept.overrides) : new Map(), kept ? new Map(kept.files) : new Map());
   for (const c of CHOICES) $(c).addEventListener("change", update);
+  $("theme").addEventListener("change", () => maker.start($("theme").value, maker.overrides, maker.files).then(update));
+  $("theme-reset").addEventListener("click", () => maker.start($("theme").value).then(update));
+  $("theme-save").addEventListener("click", saveTheme);
+  $("theme-load").addEventListener("change", (e) => loadTheme(e.target));
+  $("copy-command").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("command-line").textContent));
   for (const id of Object.keys(FILES)) $(id).addEventListener("change", (e) => readFile(e.target));
-  $("clear-files").addEventListener("click", () => {
+  $("clear-files").addEventListener("click", async () => {
+    $("status").textContent = words.working;
+    clearTimeout(keepTimer);
     for (const [id, kind] of Object.entries(FILES)) { files[kind] = null; $(id).value = ""; }
+    await store.forget();
+    await maker.start($("theme").value);
     update();
   });
   $("download-pdf").addEventListener("click", () => download("pdf"));

@@ -1,6 +1,9 @@
 // Runs the core off the main thread. A panic in the core traps this worker;
 // it reports the panic's message and the page starts a fresh worker.
-import init, { Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai } from "./pkg/jungle_print_web.js";
+import init, {
+  Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai,
+  put_file, clear_files, theme_keys, theme_values, colour_hex, write_theme, read_theme, check_theme, picture_info,
+} from "./pkg/jungle_print_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", import.meta.url) });
 
@@ -26,6 +29,35 @@ function wholeKai() {
 const coreDraws = (want, o) => want === "previews" && (o.lang === "en" || o.lang === "fr")
   && !o.theme_file && !o.lang_file && !o.rules_file;
 
+// The theme maker's calls: the in-memory folder (the theme, its pictures and
+// fonts), the theme keys and values, and the checks the command line makes.
+const THEME = {
+  "put": ({ path, bytes }) => { put_file(path, bytes); return {}; },
+  "clear-files": () => { clear_files(); return {}; },
+  "theme-keys": () => ({
+    keys: theme_keys().map((k) => {
+      const o = { path: k.path, kind: k.kind, min: k.min, max: k.max, choices: k.choices, doc: k.doc };
+      k.free();
+      return o;
+    }),
+  }),
+  "theme-values": ({ theme }) => {
+    const flat = theme_values(theme);
+    const values = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) values.push([flat[i], flat[i + 1], colour_hex(unquote(flat[i + 1]))]);
+    return { values };
+  },
+  "colour-hex": ({ text }) => ({ hex: colour_hex(text) }),
+  "write-theme": ({ base, keys, literals }) => ({ text: write_theme(base, keys, literals) }),
+  "read-theme": ({ text }) => ({ flat: read_theme(text) }),
+  "check-theme": ({ options }) => ({ flat: check_theme(request(options)) }),
+  "picture-info": ({ name, bytes }) => ({ info: picture_info(name, bytes) }),
+};
+/// A TOML string literal's text (the value of `"…"`), else the literal.
+function unquote(literal) {
+  try { const v = JSON.parse(literal); return typeof v === "string" ? v : literal; } catch (_) { return literal; }
+}
+
 function request(o) {
   const r = new Request();
   for (const [k, v] of Object.entries(o)) r[k] = v;
@@ -44,6 +76,13 @@ self.onmessage = async (e) => {
       b.free();
       lists.langNames = lists.langs.map((code) => lang_name(code));
       self.postMessage({ id, ok: true, ...lists });
+      return;
+    }
+    // The theme maker's questions, answered from the library.
+    const answer = THEME[want];
+    if (answer) {
+      const reply = answer(e.data);
+      self.postMessage({ id, ok: true, ...reply });
       return;
     }
     if (!coreDraws(want, options)) await wholeKai();
@@ -75,6 +114,9 @@ self.onmessage = async (e) => {
     }
     reply.ms = Math.round(performance.now() - t0);
     reply.title = set.title;
+    reply.warnings = set.warnings;
+    reply.warningKeys = set.warning_keys;
+    reply.commandLine = set.command_line;
     set.free();
     self.postMessage({ id, ok: true, ...reply }, reply.bytes ? [reply.bytes.buffer] : []);
   } catch (err) {

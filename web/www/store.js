@@ -1,0 +1,27 @@
+// The work in progress (choices, theme keys, pictures and fonts) kept in this
+// browser's IndexedDB, so a reload or a restart finds it again. Nothing leaves
+// the browser; forget() deletes it all.
+const DB = "jungle-print", STORE = "work", KEY = "current";
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const r = indexedDB.open(DB, 1);
+    r.onupgradeneeded = () => r.result.createObjectStore(STORE);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+function run(mode, f) {
+  return open().then((db) => new Promise((resolve, reject) => {
+    const t = db.transaction(STORE, mode);
+    const req = f(t.objectStore(STORE));
+    t.oncomplete = () => { db.close(); resolve(req && req.result); };
+    t.onerror = () => { db.close(); reject(t.error); };
+  }));
+}
+/// The kept work, or null.
+export const load = () => run("readonly", (s) => s.get(KEY)).catch(() => null);
+/// Keeps `work` (a structured-clonable object; Uint8Arrays stay binary).
+export const keep = (work) => run("readwrite", (s) => s.put(work, KEY)).catch(() => {});
+/// Deletes everything kept.
+export const forget = () => run("readwrite", (s) => s.delete(KEY)).catch(() => {});

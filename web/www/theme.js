@@ -1,0 +1,270 @@
+// The theme maker: a control for every theme key (from the library's list),
+// starting from a built-in theme. The keys changed, with the pictures and
+// fonts chosen, make `my-theme/theme.toml` in the core's in-memory folder,
+// which the previews, the downloads and "Save theme" all use.
+
+/// Where the page's theme lives, as the command line reads it after unzipping.
+export const FOLDER = "my-theme";
+export const THEME_PATH = `${FOLDER}/theme.toml`;
+/// The sections shown, in order; `icons.*` are left to `pictures.*`.
+const SECTIONS = ["board", "sides", "counters", "pictures", "fonts", "page"];
+const PICTURE_TYPES = ".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml";
+const FONT_TYPES = ".ttf,.otf,.ttc,font/ttf,font/otf";
+
+const lit = (v) => JSON.stringify(v); // a TOML basic string or number
+const unquote = (l) => { try { return JSON.parse(l); } catch (_) { return l; } };
+const safe = (name) => name.normalize("NFC").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^[.-]+/, "").slice(0, 60) || "file";
+
+export class ThemeMaker {
+  /// `ask(want, extra)` asks the worker; `changed()` redraws; `t(key)` gives words.
+  constructor({ ask, root, changed, t }) {
+    Object.assign(this, { ask, root, changed, t });
+    this.base = "classic";
+    this.overrides = new Map(); // key → TOML literal
+    this.files = new Map();     // path in the folder → Uint8Array
+    this.values = new Map();    // key → [literal, hex] of the base theme
+    this.keys = [];
+  }
+
+  /// True when the theme differs from its base.
+  get edited() { return this.overrides.size > 0; }
+
+  /// The request's theme: the base's name, or the theme file when edited.
+  get theme() { return this.edited ? THEME_PATH : this.base; }
+
+  async init() {
+    this.keys = (await this.ask("theme-keys")).keys
+      .filter((k) => SECTIONS.includes(k.path.split(".")[0]));
+  }
+
+  /// Starts from built-in theme `base`, keeping `overrides` and `files` given.
+  async start(base, overrides = new Map(), files = new Map()) {
+    this.base = base;
+    this.overrides = new Map(overrides);
+    this.files = new Map(files);
+    const { values } = await this.ask("theme-values", { theme: base });
+    this.values = new Map(values.map(([k, l, hex]) => [k, [l, hex]]));
+    await this.ask("clear-files");
+    for (const [path, bytes] of this.files) await this.ask("put", { path, bytes });
+    await this.write();
+    this.render();
+  }
+
+  /// Writes the theme file into the folder (when edited).
+  async write() {
+    if (!this.edited) return;
+    const keys = [...this.overrides.keys()], literals = keys.map((k) => this.overrides.get(k));
+    const { text } = await this.ask("write-theme", { base: this.base, keys, literals });
+    this.text = text;
+    await this.ask("put", { path: THEME_PATH, bytes: new TextEncoder().encode(text) });
+  }
+
+  /// The literal in force for `key`.
+  value(key) { return this.overrides.get(key) ?? (this.values.get(key) || [""])[0]; }
+
+  async set(key, literal) {
+    if (literal === null || literal === (this.values.get(key) || [])[0]) this.overrides.delete(key);
+    else this.overrides.set(key, literal);
+    await this.write();
+    this.changed();
+  }
+
+  /// Builds the controls.
+  render() {
+    const root = this.root;
+    root.replaceChildren();
+    for (const section of SECTIONS) {
+      const keys = this.keys.filter((k) => k.path.startsWith(`${section}.`));
+      if (!keys.length) continue;
+      const group = document.createElement("fieldset");
+      group.className = "keys";
+      const legend = document.createElement("legend");
+      legend.textContent = this.t(`keys-${section}`) || section;
+      group.append(legend);
+      for (const k of keys) group.append(this.control(k));
+      root.append(group);
+    }
+  }
+
+  control(k) {
+    const id = `key-${k.path.replace(/\./g, "-")}`;
+    const row = document.createElement("div");
+    row.className = `key key-${k.kind}`;
+    row.dataset.key = k.path;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = k.path.split(".")[1].replace(/_/g, " ");
+    label.title = k.doc;
+    const help = document.createElement("span");
+    help.className = "doc";
+    help.id = `${id}-doc`;
+    help.textContent = k.doc;
+    const note = document.createElement("p");
+    note.className = "warn";
+    note.id = `${id}-warn`;
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    const literal = this.value(k.path);
+    let input;
+    if (k.kind === "color") {
+      const hex = this.overrides.has(k.path) ? "" : (this.values.get(k.path) || [])[1];
+      input = document.createElement("input");
+      input.type = "text";
+      input.id = id;
+      input.value = unquote(literal);
+      input.spellcheck = false;
+      const picker = document.createElement("input");
+      picker.type = "color";
+      picker.id = `${id}-picker`;
+      picker.value = hex || "#000000";
+      const pickerLabel = document.createElement("label");
+      pickerLabel.htmlFor = picker.id;
+      pickerLabel.className = "sr-only";
+      pickerLabel.textContent = `${label.textContent} (${this.t("picker")})`;
+      if (!hex) this.ask("colour-hex", { text: unquote(literal) }).then((r) => { if (r.hex) picker.value = r.hex; });
+      picker.addEventListener("input", () => { input.value = picker.value; this.set(k.path, lit(picker.value)); });
+      input.addEventListener("change", async () => {
+        const { hex: h } = await this.ask("colour-hex", { text: input.value.trim() });
+        if (!h) { this.warn(k.path, this.t("not-colour")); return; }
+        picker.value = h;
+        this.set(k.path, lit(input.value.trim()));
+      });
+      row.append(label, pickerLabel, picker, input);
+    } else if (k.kind === "choice") {
+      input = document.createElement("select");
+      input.id = id;
+      for (const c of k.choices) input.append(new Option(c, c, false, c === unquote(literal)));
+      input.addEventListener("change", () => this.set(k.path, lit(input.value)));
+      row.append(label, input);
+    } else if (k.kind === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.id = id;
+      input.checked = literal === "true";
+      input.addEventListener("change", () => this.set(k.path, String(input.checked)));
+      row.append(input, label);
+    } else if (k.kind === "mm" || k.kind === "number") {
+      input = document.createElement("input");
+      input.type = "number";
+      input.id = id;
+      input.min = k.min; input.max = k.max;
+      input.step = k.kind === "mm" ? "0.05" : "0.01";
+      input.value = Number(literal);
+      input.addEventListener("change", () => {
+        const v = Number(input.value);
+        if (!(v >= k.min && v <= k.max)) { this.warn(k.path, this.t("range")(k.min, k.max)); return; }
+        this.set(k.path, String(v));
+      });
+      row.append(label, input);
+    } else if (k.kind === "picture" || k.kind === "fonts") {
+      const picture = k.kind === "picture";
+      input = document.createElement("input");
+      input.type = "file";
+      input.id = id;
+      input.accept = picture ? PICTURE_TYPES : FONT_TYPES;
+      const shown = document.createElement("span");
+      shown.className = "file-name";
+      shown.textContent = unquote(literal) || this.t("none");
+      const clear = document.createElement("button");
+      clear.type = "button";
+      clear.textContent = this.t("reset");
+      clear.setAttribute("aria-label", `${this.t("reset")}: ${label.textContent}`);
+      clear.addEventListener("click", () => {
+        const old = this.overrides.get(k.path);
+        if (old) { this.files.delete(`${FOLDER}/${unquote(old)}`); }
+        shown.textContent = unquote((this.values.get(k.path) || [""])[0]) || this.t("none");
+        input.value = "";
+        this.set(k.path, null);
+      });
+      input.addEventListener("change", () => this.upload(k, input, shown));
+      row.append(label, input, shown, clear);
+      row.addEventListener("dragover", (e) => e.preventDefault());
+      row.addEventListener("drop", (e) => {
+        e.preventDefault();
+        if (e.dataTransfer.files.length) { input.files = e.dataTransfer.files; this.upload(k, input, shown); }
+      });
+    } else {
+      input = document.createElement("input");
+      input.type = "text";
+      input.id = id;
+      input.value = unquote(literal);
+      input.addEventListener("change", () => this.set(k.path, lit(input.value)));
+      row.append(label, input);
+    }
+    input.setAttribute("aria-describedby", `${help.id} ${note.id}`);
+    row.append(help, note);
+    return row;
+  }
+
+  /// A picture or font from the device: checked like the command line checks
+  /// it, put in the folder, and named by the theme.
+  async upload(k, input, shown) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const dir = k.kind === "picture" ? "pictures" : "fonts";
+    const rel = `${dir}/${k.path.split(".")[1]}-${safe(file.name)}`;
+    if (k.kind === "picture") {
+      try {
+        const { info } = await this.ask("picture-info", { name: file.name, bytes });
+        shown.textContent = `${file.name} (${info[0].toUpperCase()}${info[1] ? `, ${info[1]} × ${info[2]} px` : ""})`;
+      } catch (e) {
+        this.warn(k.path, e.error || String(e));
+        input.value = "";
+        return;
+      }
+    } else shown.textContent = file.name;
+    const old = this.overrides.get(k.path);
+    if (old) this.files.delete(`${FOLDER}/${unquote(old)}`);
+    const path = `${FOLDER}/${rel}`;
+    this.files.set(path, bytes);
+    await this.ask("put", { path, bytes });
+    this.warn(k.path, "");
+    await this.set(k.path, lit(rel));
+  }
+
+  /// Shows `message` beside the control of `key` (empty: hides it).
+  warn(key, message) {
+    const el = document.getElementById(`key-${key.replace(/\./g, "-")}-warn`);
+    if (!el) return false;
+    el.textContent = message;
+    el.hidden = !message;
+    return true;
+  }
+
+  /// Shows each [key, message] beside its control; the others are cleared.
+  warnAll(pairs) {
+    for (const el of this.root.querySelectorAll(".warn")) { el.hidden = true; el.textContent = ""; }
+    const left = [];
+    const byKey = new Map();
+    for (const [key, m] of pairs) byKey.set(key, [...(byKey.get(key) || []), m]);
+    for (const [key, ms] of byKey) if (!key || !this.warn(key, ms.join("\n"))) left.push(...ms);
+    return left;
+  }
+
+  /// The zip's files: the theme and every file it names, under my-theme/.
+  entries() {
+    const enc = new TextEncoder();
+    const text = this.edited ? this.text : `extends = ${lit(this.base)}\n`;
+    const named = new Set([...this.overrides.values()].map((l) => `${FOLDER}/${unquote(l)}`));
+    const files = [...this.files].filter(([p]) => named.has(p)).sort(([a], [b]) => (a < b ? -1 : 1));
+    return [[THEME_PATH, enc.encode(text)], ...files];
+  }
+
+  /// Loads a theme file's text and the files beside it (paths relative to it).
+  async load(text, siblings) {
+    const { flat } = await this.ask("read-theme", { text });
+    let base = "classic";
+    const overrides = new Map(), files = new Map();
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      const [key, literal] = [flat[i], flat[i + 1]];
+      if (key === "extends") { base = unquote(literal); continue; }
+      if (key === "name" || key === "description") continue;
+      overrides.set(key, literal);
+      const rel = unquote(literal);
+      if (typeof rel === "string" && siblings.has(rel)) files.set(`${FOLDER}/${rel}`, siblings.get(rel));
+    }
+    if (base.includes("/") || base.endsWith(".toml")) throw new Error(this.t("extends-file"));
+    await this.start(base, overrides, files);
+  }
+}

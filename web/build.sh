@@ -42,15 +42,16 @@ for f in $(find dist -type f | sort); do
   esac
 done
 echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $later more for the whole Jungle Kai"
-# The first load, as a visitor downloads it: 2.1 MB. It was 2 MB until the
-# rules poster, Zhuyin, rule sentences that name the pack's animals, colour
-# drawings and the picture-book theme came in (2,058,262 B after the picture
-# decoders were left out of this build); bringing it back under 2 MB (the
-# poster and the Chinese packs loaded on demand, like the whole Jungle Kai)
-# is part of the theme-maker work.
-# Raised from 2100000 for now: the page reads pictures again (PNG and JPEG
-# decoders, +64 KB gzip); webbudget brings this down.
-BUDGET=2250000
+# The first load, as a visitor downloads it. The goal is 2 MB; it is 2.20 MB
+# (2,200,701 B) with the picture decoders and the theme maker, so the limit
+# here is 2.21 MB until it comes down. Where the bytes go (measured in the
+# wasm, README "Performance"): code 1.14 MB gzip, data 0.99 MB, of which about
+# 0.5 MB look like tables printpdf's font parser (allsorts) links and we never
+# use (Brotli's dictionary for WOFF2, legacy CJK encodings, a glyph-name list;
+# read from the data section, the build keeps no symbols to confirm it)
+# and 63 KB the print-shop colour profile. binaryen's wasm-opt makes the
+# gzip larger (+107 KB), so it is not used.
+BUDGET=2210000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -22,7 +22,14 @@ pub fn values(theme: &Theme) -> Vec<(String, String)> {
     out
 }
 
-/// The leaves of a TOML table as dotted keys and literals.
+/// The leaves of a TOML table as dotted keys (`board.land`) and literals,
+/// in the table's order.
+pub fn leaves(t: &toml::Table) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    flatten(t, "", &mut out);
+    out
+}
+
 fn flatten(t: &toml::Table, prefix: &str, out: &mut Vec<(String, String)>) {
     for (k, v) in t {
         let path = if prefix.is_empty() {

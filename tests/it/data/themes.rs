@@ -51,26 +51,13 @@ fn the_reference_page_lists_exactly_the_keys_of_the_program() {
     );
 }
 
-/// Dotted paths of every leaf of a TOML table.
-fn leaves(prefix: &str, t: &toml::Table, out: &mut Vec<String>) {
-    for (k, v) in t {
-        let path = if prefix.is_empty() {
-            k.clone()
-        } else {
-            format!("{prefix}.{k}")
-        };
-        match v {
-            toml::Value::Table(inner) => leaves(&path, inner, out),
-            _ => out.push(path),
-        }
-    }
-}
-
 #[test]
 fn the_schema_and_the_theme_structure_have_the_same_keys() {
-    let mut from_struct = Vec::new();
     let table: toml::Table = toml::from_str(&Theme::default().to_toml()).unwrap();
-    leaves("", &table, &mut from_struct);
+    let mut from_struct: Vec<String> = jungle_print::theme::edit::leaves(&table)
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
     from_struct.push("extends".into());
     from_struct.sort();
     let mut from_schema: Vec<String> = schema::KEYS.iter().map(|k| k.path.to_string()).collect();

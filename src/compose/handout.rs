@@ -434,11 +434,10 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
     b.push(Block::Heading(h.den_heading.clone()));
     b.push(Block::Para(h.den.clone()));
 
-    b.push(Block::Heading(h.variants_heading.clone()));
+    // The standard rules have no differences to list: no section.
     let variants = variant_sentences(res);
-    if variants.is_empty() {
-        b.push(Block::Para(h.variants_none.clone()));
-    } else {
+    if !variants.is_empty() {
+        b.push(Block::Heading(h.variants_heading.clone()));
         b.push(Block::Bullets(variants));
     }
     b

@@ -522,21 +522,7 @@ fn strip(
         }
     }
     let piece = |p: Piece, at: Square, items: &mut Vec<Item>| {
-        let c = centre(at);
-        let color = res.theme.side(p.side);
-        items.push(shapes::fill(shapes::circle(c, q * 0.42), color));
-        items.extend(text_fit(
-            res,
-            FitText {
-                text: &res.animal(p.animal).han,
-                stack: &res.han,
-                size: q * 0.55,
-                max_width: q * 0.7,
-                pos: c,
-                rotation: 0.0,
-                fill: res.theme.counters.face.0,
-            },
-        ));
+        items.extend(counter(res, p.animal, p.side, centre(at), q));
     };
     piece(
         Piece {
@@ -594,4 +580,26 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
         shapes::stroke(vec![Seg::Move(start), Seg::Line(base)], stroke),
         shapes::fill(shapes::polygon(&[tip, wing(1.0), wing(-1.0)]), color),
     ]
+}
+
+/// A diagram's counter (the handout's and the poster's): a disc of `side`
+/// showing `animal`'s character, centred on `c`, for a square `q` mm wide.
+pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
+    let mut items = vec![shapes::fill(
+        shapes::circle(c, q * 0.42),
+        res.theme.side(side),
+    )];
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &res.animal(animal).han,
+            stack: &res.han,
+            size: q * 0.55,
+            max_width: q * 0.7,
+            pos: c,
+            rotation: 0.0,
+            fill: res.theme.counters.face.0,
+        },
+    ));
+    items
 }

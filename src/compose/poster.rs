@@ -30,7 +30,7 @@ use crate::resolve::Resources;
 use crate::rules::{Jumps, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
 
-use super::handout::{arrow, river_diagram, ruleset_line};
+use super::handout::{arrow, counter, river_diagram, ruleset_line};
 use super::{left_text, paragraph, place_art, text_fit, FitText};
 
 /// Choices for the poster.
@@ -514,27 +514,6 @@ impl Panel {
         };
         (items, bottom - at.y)
     }
-}
-
-/// A counter of `side` showing `animal`, centred on `c`, for a square `q` mm wide.
-fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
-    let mut items = vec![shapes::fill(
-        shapes::circle(c, q * 0.42),
-        res.theme.side(side),
-    )];
-    items.extend(text_fit(
-        res,
-        FitText {
-            text: &res.animal(animal).han,
-            stack: &res.han,
-            size: q * 0.55,
-            max_width: q * 0.7,
-            pos: c,
-            rotation: 0.0,
-            fill: res.theme.counters.face.0,
-        },
-    ));
-    items
 }
 
 /// Plain land squares, `cols` × `rows` of `q` mm, origin top-left.

@@ -224,12 +224,18 @@ function showCommand(args) {
 }
 
 let keepTimer = 0;
-/// Keeps the work in this browser (IndexedDB) a moment after each change.
+let keptFiles = -1; // the maker's files version last kept
+/// Keeps the work in this browser (IndexedDB) a moment after each change; the
+/// pictures and fonts only when they changed (a colour tweak writes no photo).
 function keepSoon() {
   clearTimeout(keepTimer);
   keepTimer = setTimeout(() => {
     const choices = Object.fromEntries(CHOICES.map((c) => [c, value(c)]));
-    store.keep({ choices, base: maker.base, overrides: [...maker.overrides], files: [...maker.files] });
+    store.keep({ choices, base: maker.base, overrides: [...maker.overrides] });
+    if (maker.version !== keptFiles) {
+      keptFiles = maker.version;
+      store.keepFiles([...maker.files]);
+    }
   }, 300);
 }
 
@@ -358,7 +364,9 @@ async function main() {
   await maker.init();
   const kept = await store.load();
   if (kept && !location.search) for (const [c, v] of Object.entries(kept.choices || {})) if ($(c)) setValue(c, v);
-  await maker.start($("theme").value, kept ? new Map(kept.overrides) : new Map(), kept ? new Map(kept.files) : new Map());
+  const keptPictures = kept ? await store.loadFiles() : [];
+  await maker.start($("theme").value, kept ? new Map(kept.overrides) : new Map(), new Map(keptPictures));
+  keptFiles = maker.version;
   for (const c of CHOICES) $(c).addEventListener("change", update);
   $("theme").addEventListener("change", () => maker.start($("theme").value, maker.overrides, maker.files).then(update));
   $("theme-reset").addEventListener("click", () => maker.start($("theme").value).then(update));

@@ -1,7 +1,7 @@
 // The work in progress (choices, theme keys, pictures and fonts) kept in this
 // browser's IndexedDB, so a reload or a restart finds it again. Nothing leaves
 // the browser; forget() deletes it all.
-const DB = "jungle-print", STORE = "work", KEY = "current";
+const DB = "jungle-print", STORE = "work", KEY = "current", FILES = "files";
 
 function open() {
   return new Promise((resolve, reject) => {
@@ -19,9 +19,13 @@ function run(mode, f) {
     t.onerror = () => { db.close(); reject(t.error); };
   }));
 }
-/// The kept work, or null.
+/// The kept work (choices and theme keys), or null.
 export const load = () => run("readonly", (s) => s.get(KEY)).catch(() => null);
-/// Keeps `work` (a structured-clonable object; Uint8Arrays stay binary).
+/// The kept pictures and fonts, [path, Uint8Array] pairs.
+export const loadFiles = () => run("readonly", (s) => s.get(FILES)).then((f) => f || []).catch(() => []);
+/// Keeps `work` (a structured-clonable object): small, written on every change.
 export const keep = (work) => run("readwrite", (s) => s.put(work, KEY)).catch(() => {});
+/// Keeps the pictures and fonts: written only when they change.
+export const keepFiles = (files) => run("readwrite", (s) => s.put(files, FILES)).catch(() => {});
 /// Deletes everything kept.
-export const forget = () => run("readwrite", (s) => s.delete(KEY)).catch(() => {});
+export const forget = () => run("readwrite", (s) => { s.delete(FILES); return s.delete(KEY); }).catch(() => {});

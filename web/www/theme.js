@@ -24,6 +24,7 @@ export class ThemeMaker {
     this.files = new Map();     // path in the folder → Uint8Array
     this.values = new Map();    // key → [literal, hex] of the base theme
     this.keys = [];
+    this.version = 0;           // counts changes to `files`, for keeping them
   }
 
   /// True when the theme differs from its base.
@@ -42,6 +43,7 @@ export class ThemeMaker {
     this.base = base;
     this.overrides = new Map(overrides);
     this.files = new Map(files);
+    this.version++;
     const { values } = await this.ask("theme-values", { theme: base });
     this.values = new Map(values.map(([k, l, hex]) => [k, [l, hex]]));
     await this.ask("clear-files");
@@ -171,7 +173,7 @@ export class ThemeMaker {
       clear.setAttribute("aria-label", `${this.t("reset")}: ${label.textContent}`);
       clear.addEventListener("click", () => {
         const old = this.overrides.get(k.path);
-        if (old) { this.files.delete(`${FOLDER}/${unquote(old)}`); }
+        if (old) { this.files.delete(`${FOLDER}/${unquote(old)}`); this.version++; }
         shown.textContent = unquote((this.values.get(k.path) || [""])[0]) || this.t("none");
         input.value = "";
         this.set(k.path, null);
@@ -218,6 +220,7 @@ export class ThemeMaker {
     if (old) this.files.delete(`${FOLDER}/${unquote(old)}`);
     const path = `${FOLDER}/${rel}`;
     this.files.set(path, bytes);
+    this.version++;
     await this.ask("put", { path, bytes });
     this.warn(k.path, "");
     await this.set(k.path, lit(rel));

@@ -260,9 +260,16 @@ await check("the theme panel: a picture uploaded shows on the counters", async (
   await settled();
   await page.setInputFiles("#key-pictures-rat", { name: "my rat.png", mimeType: "image/png", buffer: stripedPng(400, 400) });
   await page.waitForFunction(() => /400 × 400/.test(document.querySelector("[data-key='pictures.rat'] .file-name").textContent));
+  // The redraw after an upload may still be on its way when the file's name shows: wait for the
+  // picture itself to reach the previews rather than for a status line an earlier redraw left.
+  const seen = await page.waitForFunction(async () => {
+    const imgs = [...document.querySelectorAll("#pages img")];
+    if (!imgs.length || !imgs.every((i) => i.complete)) return false;
+    const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
+    return texts.some((t) => t.includes("data:image/png;base64"));
+  }, null, { timeout: 30000, polling: 250 }).then(() => true, () => false);
+  assert(seen, "no picture in the previews");
   await settled();
-  const text = await previewText();
-  assert(text.includes("data:image/png;base64"), "no picture in the previews");
   await page.setInputFiles("#key-pictures-lion", { name: "tiny.png", mimeType: "image/png", buffer: stripedPng(16, 16) });
   await page.waitForSelector("#key-pictures-lion-warn:not([hidden])", { timeout: 20000 });
   const warn = await page.locator("#key-pictures-lion-warn").textContent();

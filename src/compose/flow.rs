@@ -491,21 +491,11 @@ pub struct Placed {
 
 /// Where each row that flowing `blocks` makes lands: what widow, orphan and
 /// word-splitting checks need.
-pub fn line_pages(
-    res: &Resources,
-    paper: crate::paper::Paper,
-    margin: f64,
-    style: &Style,
-    blocks: &[Block],
-) -> Vec<Placed> {
-    let width = paper.width - 2.0 * margin;
-    let bottom = paper.height - margin - style.size * 2.0;
-    let setter = Setter { res, style, width };
-    let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
-    paginate(&rows, margin, bottom)
-        .into_iter()
-        .zip(&rows)
-        .map(|((page, _), r)| Placed {
+pub fn line_pages(laid: &Laid) -> Vec<Placed> {
+    laid.at
+        .iter()
+        .zip(&laid.rows)
+        .map(|(&(page, _), r)| Placed {
             page,
             line: r.line,
             ends_word: r.ends_word,
@@ -513,30 +503,73 @@ pub fn line_pages(
         .collect()
 }
 
-/// Flows blocks onto pages of `paper` inside `margin`, with a footer line on each page.
-pub fn flow(
+/// Blocks typeset into rows and placed on pages, not yet drawn.
+pub struct Laid {
+    rows: Vec<Row>,
+    /// Each row's page and top, mm from the page's top.
+    at: Vec<(usize, f64)>,
+    /// Top and bottom of the text area, mm from the page's top.
+    top: f64,
+    bottom: f64,
+}
+
+impl Laid {
+    /// How many pages the rows fill.
+    pub fn pages(&self) -> usize {
+        self.at.last().map_or(1, |&(p, _)| p + 1)
+    }
+
+    /// The share of the last page's text area its rows fill, 0 to 1.
+    pub fn last_fill(&self) -> f64 {
+        match (self.at.last(), self.rows.last()) {
+            (Some(&(_, y)), Some(r)) => (y + r.height - self.top) / (self.bottom - self.top),
+            _ => 0.0,
+        }
+    }
+}
+
+/// Typesets `blocks` in `style` and places the rows on pages of `paper`
+/// inside `margin`, above the footer line.
+pub fn lay(
     res: &Resources,
     paper: crate::paper::Paper,
     margin: f64,
     style: &Style,
     blocks: &[Block],
-    footer: &str,
-) -> Vec<Page> {
+) -> Laid {
     let width = paper.width - 2.0 * margin;
-    let footer_h = style.size * 2.0;
-    let bottom = paper.height - margin - footer_h;
+    let bottom = paper.height - margin - style.size * 2.0;
     let setter = Setter { res, style, width };
     let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
+    let at = paginate(&rows, margin, bottom);
+    Laid {
+        rows,
+        at,
+        top: margin,
+        bottom,
+    }
+}
 
+/// Draws laid-out rows on pages of `paper` inside `margin`, with a footer
+/// line on each page.
+pub fn flow(
+    res: &Resources,
+    paper: crate::paper::Paper,
+    margin: f64,
+    style: &Style,
+    laid: Laid,
+    footer: &str,
+) -> Vec<Page> {
+    let footer_h = style.size * 2.0;
     let mut pages: Vec<Vec<Item>> = Vec::new();
-    for (r, (page, y)) in rows.iter().zip(paginate(&rows, margin, bottom)) {
+    for (r, (page, y)) in laid.rows.into_iter().zip(laid.at) {
         if page == pages.len() {
             pages.push(Vec::new());
         }
         pages[page].push(Item::Group(Group {
             picture: false,
             transform: Transform::translate(margin, y),
-            items: r.items.clone(),
+            items: r.items,
         }));
     }
     if pages.is_empty() {

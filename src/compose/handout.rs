@@ -9,7 +9,7 @@ use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
-use super::flow::{flow, line_pages, Block, Placed, Style};
+use super::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
 use super::{text_fit, FitText};
 
 /// Choices for the handout.
@@ -40,17 +40,65 @@ pub fn subtitle_line(res: &Resources) -> String {
     }
 }
 
-/// Margin, text style and blocks of the handout on this paper.
-fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Vec<Block>) {
+/// How many 1 % steps the handout's type and set-up diagram may shrink to
+/// save a page: 14, about 13 % (3.65 mm body on A4 becomes no less than
+/// 3.17 mm, 9 pt).
+const SHRINK_STEPS: i32 = 14;
+
+/// The handout laid out on this paper: its margin, text style and rows. The
+/// type is the paper's usual size, or up to [`SHRINK_STEPS`] % smaller when
+/// that saves a page (Animal Checkers' rules then fit on one).
+fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     let margin = res.theme.page.margin.max(8.0);
     let width = opts.paper.width - 2.0 * margin;
-    let style = Style {
-        size: (width / 52.0).clamp(2.9, 3.7),
-        ink: res.theme.board.text.0,
-        accent: res.theme.sides.south.0,
+    let base = (width / 52.0).clamp(2.9, 3.7);
+    let at = |k: i32| {
+        let style = Style {
+            size: base * 0.99f64.powi(k),
+            ink: res.theme.board.text.0,
+            accent: res.theme.sides.south.0,
+        };
+        let blocks = blocks(res, width, style.size, 0.99f64.powi(k));
+        let laid = lay(res, opts.paper, margin, &style, &blocks);
+        (style, laid)
     };
-    let blocks = blocks(res, width, style.size);
-    (margin, style, blocks)
+    let (style, laid) = at(0);
+    let n = laid.pages();
+    // Shrinking by 13 % shortens the handout by less than that (the river
+    // diagram keeps its size): only a last page this empty may be saved.
+    if n == 1 || laid.last_fill() > 0.2 * (n - 1) as f64 {
+        return (margin, style, laid);
+    }
+    // Trial layouts are not the handout: their lines are not recorded, and
+    // their warnings are dropped.
+    let before = res.take_keyed_warnings();
+    let saves = |k: i32| {
+        let fewer = crate::text::linebreak::unrecorded(|| at(k).1.pages() < n);
+        res.take_warnings();
+        fewer
+    };
+    if !saves(SHRINK_STEPS) {
+        for (k, m) in &before {
+            res.warn_key(k, m.clone());
+        }
+        return (margin, style, laid);
+    }
+    let (mut lo, mut hi) = (0, SHRINK_STEPS);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if saves(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    // The kept layout's warnings replace those of the full-size one (which
+    // are in `before`, with any noted earlier; a duplicate is noted once).
+    for (k, m) in &before {
+        res.warn_key(k, m.clone());
+    }
+    let (style, laid) = at(hi);
+    (margin, style, laid)
 }
 
 /// Smallest text area of the rules handout, in mm (paper less margins):
@@ -74,15 +122,15 @@ pub fn check_fits(res: &Resources, paper: Paper) -> Result<(), crate::error::Err
 
 /// Composes the handout's pages.
 pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
-    let (margin, style, blocks) = setup(res, opts);
+    let (margin, style, laid) = setup(res, opts);
     let footer = format!("{}  ·  {}", res.lang.game.han, ruleset_line(res));
-    flow(res, opts.paper, margin, &style, &blocks, &footer)
+    flow(res, opts.paper, margin, &style, laid, &footer)
 }
 
 /// Where each typeset row of the handout lands: for checking page breaks.
 pub fn handout_line_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Placed> {
-    let (margin, style, blocks) = setup(res, opts);
-    line_pages(res, opts.paper, margin, &style, &blocks)
+    let (_, _, laid) = setup(res, opts);
+    line_pages(&laid)
 }
 
 /// The sentence saying how the elephant and the rat stand, traps included.
@@ -264,7 +312,9 @@ fn jump_sentence(res: &Resources, animal: Animal, j: Jumps) -> Option<String> {
     Some(s.clone())
 }
 
-fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
+/// The handout's blocks for a column `width` mm wide, body `size` mm; the
+/// set-up diagram is `shrink` (0–1) of its full size, like the type.
+fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     let h = &res.lang.handout;
     let g = &res.lang.game;
     let r = &res.rules;
@@ -293,11 +343,12 @@ fn blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
 
     // Set-up diagram beside the rank table (stacked on narrow paper).
     let wide = width >= 150.0;
-    let q = if wide {
-        ((width / 2.0 - 4.0) / 7.0).min(9.0).floor()
-    } else {
-        (width * 0.6 / 7.0).min(9.0).floor()
-    };
+    let q = shrink
+        * if wide {
+            ((width / 2.0 - 4.0) / 7.0).min(9.0).floor()
+        } else {
+            (width * 0.6 / 7.0).min(9.0).floor()
+        };
     let place = BoardPlacement {
         square: q,
         origin: pt(0.0, 0.0),

@@ -571,3 +571,54 @@ fn chinese_punctuation_is_set_the_chinese_way() {
         .unwrap();
     assert!((300.0..700.0).contains(&first_x), "{path}");
 }
+
+/// The body size of a handout: the size most of its text runs are set in, mm.
+fn body_size(pages: &[Page]) -> f64 {
+    fn walk(items: &[Item], out: &mut Vec<i64>) {
+        for item in items {
+            match item {
+                Item::Group(g) => walk(&g.items, out),
+                Item::Clip(c) => walk(&c.items, out),
+                Item::Text(t) => out.push((t.size * 1000.0).round() as i64),
+                _ => {}
+            }
+        }
+    }
+    let mut sizes = Vec::new();
+    for p in pages {
+        for (_, items) in p.layers.iter() {
+            walk(items, &mut sizes);
+        }
+    }
+    let mut counts = std::collections::BTreeMap::new();
+    for s in sizes {
+        *counts.entry(s).or_insert(0) += 1;
+    }
+    let (size, _) = counts.into_iter().max_by_key(|&(_, n)| n).unwrap();
+    size as f64 / 1000.0
+}
+
+#[test]
+fn a_nearly_empty_last_page_is_saved_by_slightly_smaller_type() {
+    for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+        let full = ((paper.width - 2.0 * 10.0) / 52.0).clamp(2.9, 3.7);
+        for lang in LANGS {
+            // Animal Checkers' rules overflowed one page by two short lines.
+            let r = res(lang, preset("checkers"));
+            let pages = handout_pages(&r, &HandoutOptions { paper });
+            assert_eq!(pages.len(), 1, "checkers × {lang} × {}", paper.width);
+            let body = body_size(&pages);
+            assert!(body >= full * 0.86, "checkers × {lang}: body {body} mm");
+            // The standard rules fill half of their second page: they keep
+            // full-size type rather than shrink for nothing.
+            let r = res(lang, preset("standard"));
+            let pages = handout_pages(&r, &HandoutOptions { paper });
+            assert_eq!(pages.len(), 2, "standard × {lang}");
+            let body = body_size(&pages);
+            assert!(
+                (body - full).abs() < 0.02,
+                "standard × {lang}: body {body} mm, full {full}"
+            );
+        }
+    }
+}

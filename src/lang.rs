@@ -340,6 +340,8 @@ pub struct CoverWords {
 /// download. A field named with a trailing `_` (`move_`) is the key without it.
 macro_rules! sentences {
     (
+        optional: [$($opt:literal),*],
+        obsolete: [$($old:literal),*],
         $(#[$sm:meta])*
         pub struct $name:ident {
             $( $(#[$fm:meta])* pub $f:ident : String, )*
@@ -351,6 +353,9 @@ macro_rules! sentences {
         }
 
         impl $name {
+            /// The keys a pack may leave out (then empty).
+            pub const OPTIONAL: &'static [&'static str] = &[$($opt),*];
+
             /// The sentence stored under field `key` (its Rust name).
             pub fn slot_mut(&mut self, key: &str) -> Option<&mut String> {
                 match key {
@@ -365,9 +370,19 @@ macro_rules! sentences {
                 use serde::de::Error as _;
                 let mut table: std::collections::BTreeMap<String, String> =
                     std::collections::BTreeMap::deserialize(d)?;
+                // Keys a pack may leave out (empty: the sentence they would
+                // improve is built another way), and keys older packs may
+                // still hold that nothing prints any more.
+                for key in [$($old),*] {
+                    table.remove(key);
+                }
                 let mut take = |key: &'static str| {
                     let key = key.trim_end_matches('_');
-                    table.remove(key).ok_or_else(|| D::Error::missing_field(key))
+                    match table.remove(key) {
+                        Some(v) => Ok(v),
+                        None if Self::OPTIONAL.contains(&key) => Ok(String::new()),
+                        None => Err(D::Error::missing_field(key)),
+                    }
                 };
                 let out = $name { $( $f: take(stringify!($f))?, )* };
                 if let Some(key) = table.keys().next() {
@@ -381,6 +396,8 @@ macro_rules! sentences {
 }
 
 sentences! {
+optional: ["need_four", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
+obsolete: ["variants_none"],
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
 /// Animals are named by placeholders (`{the rat}`, `{The rat}`, `{rats}`),
@@ -389,6 +406,9 @@ sentences! {
 pub struct Handout {
     pub need_heading: String,
     pub need: String,
+    /// What you need for Animal Checkers (four animals a side); optional,
+    /// `need` when empty.
+    pub need_four: String,
     pub goal_heading: String,
     pub goal: String,
     pub goal_capture_all: String,
@@ -435,6 +455,11 @@ pub struct Handout {
     pub leopard_sideways: String,
     pub leopard_lengthwise: String,
     pub leopard_none: String,
+    /// The lion and the tiger leaping alike, in one sentence; optional (each
+    /// has its own sentence when empty).
+    pub lion_tiger_both: String,
+    pub lion_tiger_sideways: String,
+    pub lion_tiger_lengthwise: String,
     pub jump_blocked: String,
     pub jump_caption: String,
     pub traps_heading: String,
@@ -444,7 +469,6 @@ pub struct Handout {
     pub den_heading: String,
     pub den: String,
     pub variants_heading: String,
-    pub variants_none: String,
     pub variant_ranks: String,
     pub variant_first_south: String,
     pub variant_first_north: String,
@@ -506,6 +530,10 @@ pub struct PosterWords {
     pub den_own: String,
     pub capture_all: String,
     pub no_moves: String,
+    /// Animal Checkers on a full board: the river and trap squares count as
+    /// land. Optional: nothing is said when empty.
+    #[serde(default)]
+    pub four_land: String,
 }
 
 /// A complete language pack.
@@ -596,6 +624,13 @@ impl Lang {
             .into_iter()
             .filter(|(_, s)| s.trim().is_empty())
             .map(|(k, _)| k)
+            .filter(|k| {
+                let optional = match k.split_once('.') {
+                    Some(("handout", key)) => Handout::OPTIONAL.contains(&key),
+                    _ => k == "poster.four_land",
+                };
+                !optional
+            })
             .collect();
         if !empty.is_empty() {
             let (line, column) = crate::error::line_col(src, src.find("\"\"").unwrap_or(0));

@@ -294,6 +294,31 @@ fn join(res: &Resources, parts: &[&str]) -> String {
         .join(sep)
 }
 
+/// The handout's sentences on who may leap and how: one for the lion and
+/// the tiger together when they leap alike and the pack has that sentence.
+fn leap_sentences(res: &Resources) -> Vec<String> {
+    let h = &res.lang.handout;
+    let v = &res.rules.variants;
+    let together = match v.lion_jumps {
+        _ if v.lion_jumps != v.tiger_jumps => "",
+        Jumps::None => "",
+        Jumps::Both => &h.lion_tiger_both,
+        Jumps::Sideways => &h.lion_tiger_sideways,
+        Jumps::Lengthwise => &h.lion_tiger_lengthwise,
+    };
+    let mut out = Vec::new();
+    if !together.is_empty() {
+        out.push(together.to_string());
+    }
+    out.extend(
+        jumpers(&res.rules)
+            .into_iter()
+            .filter(|(a, _)| together.is_empty() || *a == Animal::Leopard)
+            .filter_map(|(a, j)| jump_sentence(res, a, j)),
+    );
+    out
+}
+
 fn jump_sentence(res: &Resources, animal: Animal, j: Jumps) -> Option<String> {
     let h = &res.lang.handout;
     let s = match (animal, j) {
@@ -331,10 +356,15 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     if r.win.no_moves {
         goal.push(&h.goal_no_moves);
     }
+    let need = if v.four_animals && !h.need_four.is_empty() {
+        &h.need_four
+    } else {
+        &h.need
+    };
     let mut b = vec![
         Block::Title(title, subtitle_line(res)),
         Block::Heading(h.need_heading.clone()),
-        Block::Para(h.need.clone()),
+        Block::Para(need.clone()),
         Block::Heading(h.goal_heading.clone()),
         Block::Para(join(res, &goal)),
         Block::Heading(h.setup_heading.clone()),
@@ -450,10 +480,7 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
             res,
             &[swim, &h.river_safe, water_capture(res)],
         )));
-        let jumps: Vec<String> = jumpers(r)
-            .into_iter()
-            .filter_map(|(a, j)| jump_sentence(res, a, j))
-            .collect();
+        let jumps = leap_sentences(res);
         if !jumps.is_empty() {
             b.push(Block::Para(h.jump.clone()));
             let mut list = jumps;

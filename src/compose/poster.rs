@@ -571,6 +571,9 @@ fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     if res.rules.variants.no_repetition {
         lines.push(w.no_repetition.clone());
     }
+    if res.rules.variants.four_animals && !w.four_land.is_empty() {
+        lines.push(w.four_land.clone());
+    }
     Panel {
         heading: w.move_heading.clone(),
         diagram: Some((3.0 * q, 3.0 * q, d)),
@@ -630,9 +633,10 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
     let r = &res.rules;
     let v = &r.variants;
     let sep = if res.lang.is_cjk() { "、" } else { ", " };
-    let mut swimmers = vec![res.animal(Animal::Rat).name.clone()];
+    // Named as in a sentence ("the rat", « le rat »), not as a title.
+    let mut swimmers = vec![res.lang.poster_line("{the rat}")];
     if v.dog_swims {
-        swimmers.push(res.animal(Animal::Dog).name.clone());
+        swimmers.push(res.lang.poster_line("{the dog}"));
     }
     let mut lines = vec![
         w.swimmers.replace("{list}", &swimmers.join(sep)),

@@ -304,9 +304,11 @@ fn poster_lines_read_as_sentences() {
         assert!(en.contains(want), "`{want}` in {en}");
     }
     assert!(!en.contains("along the river"), "{en}");
+    // Names inside a sentence are not capitalised as titles.
+    assert!(en.contains("Swimmers: the rat."), "{en}");
     let fr = poster_text("fr", "standard");
     assert!(
-        fr.contains("le rat peut prendre") && fr.contains("L’éléphant"),
+        fr.contains("le rat peut capturer") && fr.contains("L’éléphant") && !fr.contains("prend"),
         "{fr}"
     );
     // A ruleset where any trap weakens: the exception says so.

@@ -396,7 +396,7 @@ macro_rules! sentences {
 }
 
 sentences! {
-optional: ["need_four", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
+optional: ["need_four", "col_animal", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
 obsolete: ["variants_none"],
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
@@ -422,6 +422,10 @@ pub struct Handout {
     pub ranks: String,
     pub col_han: String,
     pub col_name: String,
+    /// The header of a column of the animals' names when the phonetic guide
+    /// sits beside the character (Zhuyin) or there is none; optional (no
+    /// such column when empty).
+    pub col_animal: String,
     pub col_rank: String,
     pub move_heading: String,
     #[serde(rename = "move")]

@@ -405,9 +405,14 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
         })
         .collect();
     let pictured = pictures.iter().any(Option::is_some);
+    // With Zhuyin beside the characters, a pack may still name the animals
+    // in a column of their own (大象 beside 象).
+    let names = !named && !h.col_animal.is_empty();
     let table = Block::Table {
         header: if named {
             vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()]
+        } else if names {
+            vec![h.col_han.clone(), h.col_animal.clone(), h.col_rank.clone()]
         } else if pictured {
             vec![h.col_han.clone(), String::new(), h.col_rank.clone()]
         } else {
@@ -425,6 +430,8 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
                 };
                 if named {
                     vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
+                } else if names {
+                    vec![n.han.clone(), n.name.clone(), r.rank(*a).to_string()]
                 } else if pictured {
                     vec![n.han.clone(), String::new(), r.rank(*a).to_string()]
                 } else {

@@ -409,8 +409,10 @@ fn every_preset_and_language_renders_on_two_pages_with_its_ranks() {
             for a in r.rules.animals_by_rank() {
                 let n = r.animal(a);
                 let label = if !n.readings().is_empty() {
-                    // Zhuyin: the symbols beside the character, in drawing order.
-                    n.readings().concat()
+                    // Zhuyin: the symbols beside the character, in drawing
+                    // order, then the animal's name in a column of its own.
+                    assert!(!r.lang.handout.col_animal.is_empty(), "{lang}: col_animal");
+                    format!("{}{}", n.readings().concat(), n.name)
                 } else if n.label().is_empty() {
                     n.name.clone()
                 } else {

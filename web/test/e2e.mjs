@@ -277,11 +277,12 @@ await check("the theme panel: a picture uploaded shows on the counters", async (
   return warn.split("\n")[0].slice(0, 90);
 });
 
+let zipFile = null;
 await check("Save theme: the zip run through the command line shown gives the page's PDF byte for byte", async () => {
   const [zip] = await Promise.all([page.waitForEvent("download"), page.click("#theme-save")]);
   const dir = path.join(out, "saved");
   fs.mkdirSync(dir, { recursive: true });
-  const zipFile = path.join(dir, "my-theme.zip");
+  zipFile = path.join(dir, "my-theme.zip");
   await zip.saveAs(zipFile);
   const un = spawnSync("python3", ["-m", "zipfile", "-e", zipFile, dir], { encoding: "utf8" });
   assert(un.status === 0, un.stderr);
@@ -345,6 +346,25 @@ await check("Forget my files clears the kept work", async () => {
   await settled();
   const south = await page.locator("#key-sides-south").inputValue();
   assert(south !== "#00aa44", "the theme survived Forget my files");
+});
+
+await check("a saved theme zip loads back into the page, pictures and all", async () => {
+  assert(zipFile, "no zip was saved");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.setInputFiles("#theme-load", zipFile);
+  await settled();
+  const south = await page.locator("#key-sides-south").inputValue();
+  assert(south === "#00aa44", `south is ${south} after loading the zip`);
+  const seen = await page.waitForFunction(async () => {
+    const imgs = [...document.querySelectorAll("#pages img")];
+    if (!imgs.length || !imgs.every((i) => i.complete)) return false;
+    const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
+    return texts.some((t) => t.includes("data:image/png;base64"));
+  }, null, { timeout: 30000, polling: 250 }).then(() => true, () => false);
+  assert(seen, "the zip's picture is not on the counters");
+  // Back to the built-in theme for the checks that follow.
+  await page.click("#clear-files");
+  await settled();
 });
 
 await check("every product and its options: board tiled, counters for a laser, the box", async () => {

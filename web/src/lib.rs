@@ -726,3 +726,11 @@ pub fn take_panic() -> String {
 pub fn panic_for_test() {
     panic!("a deliberate panic, to test that the page survives one");
 }
+
+/// Hands over the print shop's colour profile (the file
+/// `profiles/coated-fogra39.icc`, which the page fetches only for a print
+/// shop's PDF). False when the bytes are not that profile.
+#[wasm_bindgen]
+pub fn load_output_profile(bytes: Vec<u8>) -> bool {
+    jungle_print::render::pdf::set_output_profile(Box::leak(bytes.into_boxed_slice()))
+}

@@ -69,5 +69,27 @@ try {
 } catch (e) {
   ok(e.control === "back-offset", `a back offset of 20 mm is refused on its control (${e.control}: ${e.message})`);
 }
+// A print shop's PDF/X: refused until the colour profile is handed over (the
+// page fetches it then), and then the command line's bytes.
+{
+  const r = new core.Request();
+  r.command = "set";
+  r.purpose = "print-shop";
+  r.bleed = 3;
+  r.theme = "my-theme/theme.toml";
+  const doc = new core.Set(r);
+  let refused = "";
+  try { doc.pdf(); } catch (e) { refused = String(e.message || e.error || e); }
+  ok(/colour profile/.test(refused), `no PDF/X before the profile is loaded (${refused})`);
+  ok(!core.load_output_profile(new Uint8Array(1000)), "a file that is not the FOGRA39 profile is refused");
+  ok(core.load_output_profile(readFileSync(join(root, "profiles/coated-fogra39.icc"))), "the FOGRA39 profile is taken");
+  const pdf = doc.pdf();
+  const argv = doc.command_line;
+  execFileSync(bin, [...argv, "-q"], { cwd: dir });
+  const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
+  ok(Buffer.compare(Buffer.from(pdf), cli) === 0, `${argv.join(" ")}: same bytes as the page (${pdf.length})`);
+  ok(Buffer.from(pdf).includes("GTS_PDFX"), "the page's print-shop PDF has the PDF/X output intent");
+  doc.free();
+}
 console.log(failed ? `${failed} failed` : "all passed");
 process.exit(failed ? 1 : 0);

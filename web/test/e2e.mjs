@@ -381,6 +381,33 @@ await check("every product and its options: board tiled, counters for a laser, t
   await choose("command", "set");
 });
 
+await check("a print shop's PDF/X from the page: bleed offered, the colour profile fetched, the command line's bytes", async () => {
+  await choose("command", "set");
+  await choose("purpose", "print-shop");
+  assert(await page.locator("#bleed").isVisible(), "no bleed for a print shop");
+  assert(await page.locator("#download-svg").isHidden(), "an SVG download offered to a print shop");
+  await page.fill("#bleed", "3");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#bleed", "change");
+  await settled();
+  const shown = (await page.locator("#command-line").textContent()).trim();
+  assert(shown.includes("--for print-shop") && shown.includes("--bleed 3"), shown);
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
+  const dir = path.join(out, "print-shop");
+  fs.mkdirSync(dir, { recursive: true });
+  const pageFile = path.join(dir, "page.pdf");
+  await pdf.saveAs(pageFile);
+  const args = shown.split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
+  const r = cli([...args, "-q"], dir);
+  assert(r.status === 0, `${shown}: ${r.stderr}`);
+  const a = fs.readFileSync(pageFile), b = fs.readFileSync(path.join(dir, args[args.indexOf("-o") + 1]));
+  assert(a.equals(b), `page ${a.length} bytes, command line ${b.length} bytes`);
+  assert(fetched.some((u) => u.endsWith("/profiles/coated-fogra39.icc")), "the profile was not fetched");
+  await page.fill("#bleed", "");
+  await choose("purpose", "home");
+  return `${shown}: ${a.length} bytes, identical`;
+});
+
 await check("screenshots at desktop and phone widths", async () => {
   const dir = process.env.SCREENSHOTS || out;
   fs.mkdirSync(dir, { recursive: true });

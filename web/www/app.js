@@ -6,7 +6,7 @@ import { writeZip, readZip } from "./zip.js";
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
-const CHOICES = ["lang", "theme", "rules", "paper", "command", "purpose", "square", "size", "copies", "sides",
+const CHOICES = ["lang", "theme", "rules", "paper", "command", "purpose", "square", "size", "copies", "sides", "bleed",
   "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "shared-cuts", "kerf"];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
@@ -84,6 +84,7 @@ function options() {
     poster: shown("poster") && $("poster").checked,
     shared_cuts: shown("shared-cuts") && $("shared-cuts").checked,
     kerf: num("kerf"),
+    bleed: num("bleed"),
     format: purpose === "laser" ? "svg" : "pdf",
   };
   for (const kind of ["theme", "lang", "rules"]) {
@@ -109,7 +110,7 @@ function applicable() {
   const duplex = $("sides").value.startsWith("duplex");
   for (const div of document.querySelectorAll(".opt")) {
     const forCommand = (div.dataset.for || "").split(" ").includes(command);
-    const forPurpose = !div.dataset.purpose || div.dataset.purpose === purpose;
+    const forPurpose = !div.dataset.purpose || div.dataset.purpose.split(" ").includes(purpose);
     const forSides = !div.dataset.sides || duplex;
     div.hidden = !(forCommand && forPurpose && forSides);
   }
@@ -117,8 +118,9 @@ function applicable() {
   const laser = $("purpose").querySelector("option[value=laser]");
   laser.disabled = !["board", "counters"].includes(command);
   if (laser.disabled && purpose === "laser") $("purpose").value = "home";
-  $("download-png").hidden = purpose === "laser";
-  $("download-svg").hidden = false;
+  // A print shop gets a PDF/X only; a laser cutter an SVG (no PNG).
+  $("download-png").hidden = purpose !== "home";
+  $("download-svg").hidden = purpose === "print-shop";
 }
 
 function saveUrl() {

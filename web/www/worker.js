@@ -1,7 +1,7 @@
 // Runs the core off the main thread. A panic in the core traps this worker;
 // it reports the panic's message and the page starts a fresh worker.
 import init, {
-  Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai,
+  Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai, load_output_profile,
   put_file, clear_files, theme_keys, theme_values, colour_hex, write_theme, read_theme, check_theme, picture_info,
 } from "./pkg/jungle_print_web.js";
 
@@ -25,6 +25,21 @@ function wholeKai() {
     })
     .catch((e) => { kai = null; throw e; }); // fetched again next time
   return kai;
+}
+// A print shop's PDF/X carries the FOGRA39 colour profile (profiles/, 63 KB
+// compressed), fetched the first time such a file is made.
+let profile = null;
+function outputProfile() {
+  profile ||= fetch(new URL("./profiles/coated-fogra39.icc", import.meta.url))
+    .then((r) => {
+      if (!r.ok) throw new Error(`profiles/coated-fogra39.icc: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    })
+    .then((b) => {
+      if (!load_output_profile(new Uint8Array(b))) throw new Error("profiles/coated-fogra39.icc is not the FOGRA39 profile");
+    })
+    .catch((e) => { profile = null; throw e; });
+  return profile;
 }
 const coreDraws = (want, o) => want === "previews" && (o.lang === "en" || o.lang === "fr")
   && !o.theme_file && !o.lang_file && !o.rules_file;
@@ -86,6 +101,7 @@ self.onmessage = async (e) => {
       return;
     }
     if (!coreDraws(want, options)) await wholeKai();
+    if (want === "pdf" && options.purpose === "print-shop") await outputProfile();
     const t0 = performance.now();
     let set;
     try {

@@ -30,7 +30,6 @@ use content::{page_content, Names};
 use document::{compress, content_hash, layer_res_id, tidy, trailer_end};
 use fonts::{font_chars, glyph_codes, glyph_samples, glyph_sets, subset_font, subset_tags};
 use forms::{add_form, name_forms, shared_pages};
-#[cfg(not(feature = "web"))]
 use pdfx::pdfx;
 
 use printpdf::{
@@ -67,9 +66,40 @@ pub struct PdfOptions {
 
 /// The output profile of the PDF/X output intent: coated FOGRA39 (see
 /// `profiles/README.md`). Not in the web page's build (feature `web`), which
-/// writes no PDF/X.
+/// fetches it only for a print shop's file and hands it over with
+/// [`set_output_profile`].
 #[cfg(not(feature = "web"))]
 pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../../profiles/coated-fogra39.icc");
+
+/// The output profile's length in bytes, which the web
+/// build checks the fetched file against, so that its print shop's PDF is the
+/// command line's byte for byte.
+pub const OUTPUT_PROFILE_LEN: usize = 155_408;
+
+#[cfg(not(feature = "web"))]
+fn output_profile() -> Option<&'static [u8]> {
+    Some(OUTPUT_PROFILE)
+}
+
+#[cfg(feature = "web")]
+static PROFILE: std::sync::OnceLock<&'static [u8]> = std::sync::OnceLock::new();
+
+#[cfg(feature = "web")]
+fn output_profile() -> Option<&'static [u8]> {
+    PROFILE.get().copied()
+}
+
+/// Makes `bytes` (the file `profiles/coated-fogra39.icc`) the output profile
+/// of print shops' PDF/X files (`web` builds only). False, and nothing
+/// changed, when they are not that profile (an ICC profile, `acsp` at byte
+/// 36, of the bundled length).
+#[cfg(feature = "web")]
+pub fn set_output_profile(bytes: &'static [u8]) -> bool {
+    if bytes.len() != OUTPUT_PROFILE_LEN || bytes.get(36..40) != Some(b"acsp") {
+        return false;
+    }
+    PROFILE.set(bytes).is_ok() || PROFILE.get() == Some(&bytes)
+}
 
 /// The registered printing condition the output intent names.
 pub const OUTPUT_CONDITION: &str = "FOGRA39";
@@ -241,13 +271,11 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         name_forms(&mut lo, id, &form_ids);
     }
     tidy(&mut lo, doc);
-    #[cfg(feature = "web")]
     if opts.pdfx {
-        return Err(PdfError("PDF/X is not part of the web build".into()));
-    }
-    #[cfg(not(feature = "web"))]
-    if opts.pdfx {
-        pdfx(&mut lo, doc);
+        let profile = output_profile().ok_or_else(|| {
+            PdfError("the print shop's colour profile (FOGRA39) is not loaded".into())
+        })?;
+        pdfx(&mut lo, doc, profile);
     }
     if save.optimize {
         compress(&mut lo);
@@ -281,6 +309,13 @@ mod tests {
     use super::*;
     use crate::scene::{Color, Item, Layer, Transform};
     use crate::text::FontBook;
+
+    #[test]
+    #[cfg(not(feature = "web"))]
+    fn the_web_build_checks_the_profile_by_its_true_length() {
+        assert_eq!(OUTPUT_PROFILE.len(), OUTPUT_PROFILE_LEN);
+        assert_eq!(&OUTPUT_PROFILE[36..40], b"acsp");
+    }
 
     #[test]
     fn reals_are_the_shortest_decimal_of_the_thousandth() {

@@ -4,12 +4,9 @@
 
 use printpdf::{Cmyk, Color as PColor, Rgb};
 
-#[cfg(not(feature = "web"))]
 use super::document::{add_resources, content_hash, info_mut};
-#[cfg(not(feature = "web"))]
-use super::{OUTPUT_CONDITION, OUTPUT_PROFILE};
+use super::OUTPUT_CONDITION;
 use crate::scene::{Color, Spot};
-#[cfg(not(feature = "web"))]
 use crate::scene::{Document, Layer};
 
 pub(super) fn color(c: Color) -> PColor {
@@ -47,15 +44,12 @@ pub(super) const OVERPRINT: &str = "GS-overprint";
 /// the Separation colour spaces and the overprinting state on every page, a
 /// named default layer configuration, and the cut layer marked non-printing
 /// (its die line is for the cutter). The dates stay those printpdf writes
-/// (the epoch), so the file is reproducible.
-#[cfg(not(feature = "web"))]
-pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
+/// (the epoch), so the file is reproducible. `profile` is the output
+/// profile's ICC file.
+pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document, profile: &[u8]) {
     use lopdf::{dictionary, Object, Stream};
     let version = "PDF/X-4";
-    let profile = lo.add_object(Stream::new(
-        dictionary! { "N" => 4 },
-        OUTPUT_PROFILE.to_vec(),
-    ));
+    let profile = lo.add_object(Stream::new(dictionary! { "N" => 4 }, profile.to_vec()));
     let intent = dictionary! {
         "Type" => "OutputIntent",
         "S" => "GTS_PDFX",
@@ -134,7 +128,6 @@ pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document) {
 
 /// The XMP packet PDF/X-4 asks for: title, producer, the (epoch) dates of the
 /// info dictionary, trapping, the PDF/X version and the document's ids.
-#[cfg(not(feature = "web"))]
 pub(super) fn xmp_metadata(title: &str, version: &str) -> String {
     let esc = |s: &str| {
         s.replace('&', "&amp;")

@@ -277,6 +277,45 @@ await check("the theme panel: a picture uploaded shows on the counters", async (
   return warn.split("\n")[0].slice(0, 90);
 });
 
+// Polls the previews until one of them holds `needle`.
+async function previewsShow(needle) {
+  return page.waitForFunction(async (needle) => {
+    const imgs = [...document.querySelectorAll("#pages img")];
+    if (!imgs.length || !imgs.every((i) => i.complete)) return false;
+    const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
+    return texts.some((t) => t.includes(needle));
+  }, needle, { timeout: 30000, polling: 250 }).then(() => true, () => false);
+}
+
+await check("the theme panel takes a JPEG, a coloured SVG, a font, and a picture dropped on its row", async () => {
+  const fixtures = path.join(root, "tests", "fixtures", "pictures");
+  await page.setInputFiles("#key-pictures-tiger", path.join(fixtures, "baseline.jpg"));
+  assert(await previewsShow("data:image/jpeg;base64"), "the JPEG is not on the counters");
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    + '<circle cx="5" cy="5" r="4" fill="#123456"/><rect x="3" y="3" width="4" height="4" fill="#654321"/></svg>';
+  await page.setInputFiles("#key-pictures-cat", { name: "cat.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
+  assert(await previewsShow("#654321"), "the SVG drawing's own colours are not drawn");
+  await page.setInputFiles("#key-fonts-text", path.join(root, "fonts", "NotoSans-Bold.subset.ttf"));
+  await page.waitForFunction(() => /NotoSans-Bold/.test(document.querySelector("[data-key='fonts.text'] .file-name").textContent));
+  const dropped = await page.evaluateHandle((b64) => {
+    const dt = new DataTransfer();
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    dt.items.add(new File([bytes], "dropped dog.png", { type: "image/png" }));
+    return dt;
+  }, stripedPng(300, 300).toString("base64"));
+  await page.dispatchEvent("[data-key='pictures.dog']", "drop", { dataTransfer: dropped });
+  await page.waitForFunction(() => /300 × 300/.test(document.querySelector("[data-key='pictures.dog'] .file-name").textContent));
+  await settled();
+  // No message beside these controls (a refused file or a failed set would show one).
+  // (The JPEG is 16 × 8 pixels: beside it, once, the warning that it prints soft.)
+  const notes = await page.evaluate(() => ["pictures-tiger", "pictures-cat", "fonts-text", "pictures-dog"]
+    .map((k) => document.getElementById(`key-${k}-warn`)).filter((e) => e && !e.hidden).map((e) => e.textContent));
+  assert(notes.length === 1 && /pictures\.tiger.*prints soft/.test(notes[0]) && notes[0].split("\n").length === 1,
+    `shown: ${notes.join(" | ")}`);
+  assert((await page.locator("#pages img").count()) === 8, "the set is not drawn");
+  return "JPEG, SVG, font and dropped PNG taken";
+});
+
 let zipFile = null;
 await check("Save theme: the zip run through the command line shown gives the page's PDF byte for byte", async () => {
   const [zip] = await Promise.all([page.waitForEvent("download"), page.click("#theme-save")]);

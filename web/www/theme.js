@@ -241,7 +241,9 @@ export class ThemeMaker {
     const left = [];
     const byKey = new Map();
     for (const [key, m] of pairs) byKey.set(key, [...(byKey.get(key) || []), m]);
-    for (const [key, ms] of byKey) if (!key || !this.warn(key, ms.join("\n"))) left.push(...ms);
+    // A picture printed at several sizes is noted once per size: beside its
+    // control the first note is enough (the others differ only in size).
+    for (const [key, ms] of byKey) if (!key || !this.warn(key, ms[0])) left.push(...ms);
     return left;
   }
 

@@ -312,7 +312,15 @@ impl Setter<'_> {
         let s = self.style.size;
         let n = header.len().max(1);
         let col_w = self.width / n as f64;
-        let row_h = s * 2.2;
+        // Rows with Zhuyin beside the character are taller and their
+        // characters larger, so that the symbols (a third of a character
+        // tall, three to a column) stay readable for a child learning them.
+        let zhuyin_rows = zhuyin.iter().any(|z| !z.is_empty());
+        let (row_h, han_size) = if zhuyin_rows {
+            (s * 2.8, s * 2.1)
+        } else {
+            (s * 2.2, s * 1.5)
+        };
         let mut out = Vec::new();
         let cell = |text: &str, col: usize, stack: &FontStack, size: f64, color: Color| {
             super::text_fit(
@@ -364,7 +372,7 @@ impl Setter<'_> {
                         han: t,
                         readings: &readings,
                         stack: &res.han,
-                        size: s * 1.5,
+                        size: han_size,
                         // Larger than the 3/10 of body text: the table's
                         // characters are small and its readers are learning.
                         symbol: 0.4,
@@ -377,7 +385,7 @@ impl Setter<'_> {
                     }
                     items.extend(block.items(&res.fonts));
                 } else if i == han {
-                    items.extend(cell(t, i, &res.han, s * 1.5, self.style.ink));
+                    items.extend(cell(t, i, &res.han, han_size, self.style.ink));
                 } else if let (1, Some((art, key))) = (i, picture) {
                     let side = row_h * 0.86;
                     let x = col_w + 0.5;

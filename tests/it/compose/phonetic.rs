@@ -91,11 +91,12 @@ fn check_column(r: &Res, all: &[Run], base: &Run, syllable: &str) {
     let middle = r.fonts.middle_em(base.font);
     let base_mid = base.y - middle * base.size;
     let base_right = base.x + r.fonts.width_em(base.font, &base.text) * base.size;
-    // The column: the nearest runs right of the character, within one em.
+    // The column: the nearest runs right of the character, their baselines
+    // within the character's height (not the row below's).
     let near = |run: &&Run| {
         run.x >= base_right - 1e-6
             && run.x < base_right + base.size * 0.6
-            && (run.y - base.y).abs() < base.size
+            && (run.y - base_mid).abs() < base.size * 0.6
     };
     let letters: Vec<&Run> = all
         .iter()

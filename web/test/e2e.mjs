@@ -254,29 +254,6 @@ await check("the theme panel: a colour typed in redraws the previews with it", a
   return `redrawn ${ms} ms after the change (8 pages)`;
 });
 
-await check("the theme panel: a picture uploaded shows on the counters", async () => {
-  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
-  await page.selectOption("#key-counters-layout", "picture");
-  await settled();
-  await page.setInputFiles("#key-pictures-rat", { name: "my rat.png", mimeType: "image/png", buffer: stripedPng(400, 400) });
-  await page.waitForFunction(() => /400 × 400/.test(document.querySelector("[data-key='pictures.rat'] .file-name").textContent));
-  // The redraw after an upload may still be on its way when the file's name shows: wait for the
-  // picture itself to reach the previews rather than for a status line an earlier redraw left.
-  const seen = await page.waitForFunction(async () => {
-    const imgs = [...document.querySelectorAll("#pages img")];
-    if (!imgs.length || !imgs.every((i) => i.complete)) return false;
-    const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
-    return texts.some((t) => t.includes("data:image/png;base64"));
-  }, null, { timeout: 30000, polling: 250 }).then(() => true, () => false);
-  assert(seen, "no picture in the previews");
-  await settled();
-  await page.setInputFiles("#key-pictures-lion", { name: "tiny.png", mimeType: "image/png", buffer: stripedPng(16, 16) });
-  await page.waitForSelector("#key-pictures-lion-warn:not([hidden])", { timeout: 20000 });
-  const warn = await page.locator("#key-pictures-lion-warn").textContent();
-  assert(/dpi/.test(warn), `the soft-print warning beside the lion's picture: ${warn}`);
-  return warn.split("\n")[0].slice(0, 90);
-});
-
 // Polls the previews until one of them holds `needle`.
 async function previewsShow(needle) {
   return page.waitForFunction(async (needle) => {
@@ -286,6 +263,24 @@ async function previewsShow(needle) {
     return texts.some((t) => t.includes(needle));
   }, needle, { timeout: 30000, polling: 250 }).then(() => true, () => false);
 }
+
+await check("the theme panel: a picture uploaded shows on the counters", async () => {
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.selectOption("#key-counters-layout", "picture");
+  await settled();
+  await page.setInputFiles("#key-pictures-rat", { name: "my rat.png", mimeType: "image/png", buffer: stripedPng(400, 400) });
+  await page.waitForFunction(() => /400 × 400/.test(document.querySelector("[data-key='pictures.rat'] .file-name").textContent));
+  // The redraw after an upload may still be on its way when the file's name shows: wait for the
+  // picture itself to reach the previews rather than for a status line an earlier redraw left.
+  const seen = await previewsShow("data:image/png;base64");
+  assert(seen, "no picture in the previews");
+  await settled();
+  await page.setInputFiles("#key-pictures-lion", { name: "tiny.png", mimeType: "image/png", buffer: stripedPng(16, 16) });
+  await page.waitForSelector("#key-pictures-lion-warn:not([hidden])", { timeout: 20000 });
+  const warn = await page.locator("#key-pictures-lion-warn").textContent();
+  assert(/dpi/.test(warn), `the soft-print warning beside the lion's picture: ${warn}`);
+  return warn.split("\n")[0].slice(0, 90);
+});
 
 await check("the theme panel takes a JPEG, a coloured SVG, a font, and a picture dropped on its row", async () => {
   const fixtures = path.join(root, "tests", "fixtures", "pictures");
@@ -394,12 +389,7 @@ await check("a saved theme zip loads back into the page, pictures and all", asyn
   await settled();
   const south = await page.locator("#key-sides-south").inputValue();
   assert(south === "#00aa44", `south is ${south} after loading the zip`);
-  const seen = await page.waitForFunction(async () => {
-    const imgs = [...document.querySelectorAll("#pages img")];
-    if (!imgs.length || !imgs.every((i) => i.complete)) return false;
-    const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
-    return texts.some((t) => t.includes("data:image/png;base64"));
-  }, null, { timeout: 30000, polling: 250 }).then(() => true, () => false);
+  const seen = await previewsShow("data:image/png;base64");
   assert(seen, "the zip's picture is not on the counters");
   // Back to the built-in theme for the checks that follow.
   await page.click("#clear-files");

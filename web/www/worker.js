@@ -11,35 +11,27 @@ const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", i
 // draw. The whole face (fonts/, 1.6 MB compressed) is fetched once a set needs
 // more: another language, a file of the visitor's, or a download (whose files
 // are the command line's, byte for byte).
-let kai = null;      // the fetch of the whole face, once started
 let kaiLoaded = false;
-function wholeKai() {
-  kai ||= fetch(new URL("./fonts/JungleKai-Regular.ttf", import.meta.url))
-    .then((r) => {
-      if (!r.ok) throw new Error(`fonts/JungleKai-Regular.ttf: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    })
-    .then((b) => {
-      if (!load_kai(new Uint8Array(b))) throw new Error("fonts/JungleKai-Regular.ttf is not a font");
-      kaiLoaded = true;
-    })
-    .catch((e) => { kai = null; throw e; }); // fetched again next time
-  return kai;
-}
+const wholeKai = once("fonts/JungleKai-Regular.ttf", (b) => (kaiLoaded = load_kai(b)), "is not a font");
 // A print shop's PDF/X carries the FOGRA39 colour profile (profiles/, 63 KB
 // compressed), fetched the first time such a file is made.
-let profile = null;
-function outputProfile() {
-  profile ||= fetch(new URL("./profiles/coated-fogra39.icc", import.meta.url))
-    .then((r) => {
-      if (!r.ok) throw new Error(`profiles/coated-fogra39.icc: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    })
-    .then((b) => {
-      if (!load_output_profile(new Uint8Array(b))) throw new Error("profiles/coated-fogra39.icc is not the FOGRA39 profile");
-    })
-    .catch((e) => { profile = null; throw e; });
-  return profile;
+const outputProfile = once("profiles/coated-fogra39.icc", load_output_profile, "is not the FOGRA39 profile");
+
+/// A file of the page fetched and handed to the core (`load`, true when it
+/// takes it) the first time the returned function is called; a failed fetch
+/// is tried again next time.
+function once(file, load, refused) {
+  let loading = null;
+  return () => {
+    loading ||= fetch(new URL(`./${file}`, import.meta.url))
+      .then((r) => {
+        if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
+        return r.arrayBuffer();
+      })
+      .then((b) => { if (!load(new Uint8Array(b))) throw new Error(`${file} ${refused}`); })
+      .catch((e) => { loading = null; throw e; });
+    return loading;
+  };
 }
 const coreDraws = (want, o) => want === "previews" && (o.lang === "en" || o.lang === "fr")
   && !o.theme_file && !o.lang_file && !o.rules_file;

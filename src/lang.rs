@@ -128,6 +128,10 @@ pub struct Grammar {
     /// Before a plural.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub the_plural: Option<String>,
+    /// Between the last two names of a list, spaces included (" and ", "和");
+    /// without it the list's usual separator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub and: Option<String>,
 }
 
 impl AnimalName {
@@ -294,6 +298,10 @@ pub struct CoverWords {
     pub board_tiled: String,
     pub counters: String,
     pub rules: String,
+    /// The rules poster's page, when the set has one. Optional: without it
+    /// the poster is counted among the rules' pages.
+    #[serde(default)]
+    pub poster: String,
     pub print_heading: String,
     /// Every page single-sided.
     pub print_single: String,

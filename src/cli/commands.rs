@@ -125,7 +125,7 @@ pub(crate) fn detail(summary: &Summary, pages: usize) -> Option<String> {
     };
     Some(match *summary {
         Summary::Set { parts, cover } => format!(
-            "{pages} pages: {}{}board {}, counters {}, rules {}{}",
+            "{pages} pages: {}{}board {}, counters {}, rules {}{}{}",
             if cover { "cover 1, " } else { "" },
             if parts.sets > 1 {
                 format!(
@@ -138,6 +138,10 @@ pub(crate) fn detail(summary: &Summary, pages: usize) -> Option<String> {
             span(parts.board),
             span(parts.counters),
             span(parts.rules),
+            parts
+                .poster
+                .map(|p| format!(", poster {p}"))
+                .unwrap_or_default(),
             parts
                 .boxnet
                 .map(|b| format!(", box {}", span(b)))

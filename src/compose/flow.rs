@@ -68,6 +68,9 @@ struct Row {
     ends_word: bool,
 }
 
+/// The most lines a bullet list may have and still be kept on one page.
+const SHORT_LIST_ROWS: usize = 8;
+
 /// Typesets blocks into rows for a column of width `width` mm.
 struct Setter<'a> {
     res: &'a Resources,
@@ -203,10 +206,21 @@ impl Setter<'_> {
                 }]
             }
             Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
-            Block::Bullets(list) => list
-                .iter()
-                .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
-                .collect(),
+            Block::Bullets(list) => {
+                let mut rows: Vec<Row> = list
+                    .iter()
+                    .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
+                    .collect();
+                // A short list is one rule and its exceptions: never split
+                // across pages (a long one breaks between its lines).
+                if rows.len() <= SHORT_LIST_ROWS {
+                    let n = rows.len();
+                    for r in rows.iter_mut().take(n.saturating_sub(1)) {
+                        r.keep_with_next = true;
+                    }
+                }
+                rows
+            }
             Block::Table {
                 header,
                 rows,
@@ -548,7 +562,16 @@ pub fn lay(
     let width = paper.width - 2.0 * margin;
     let bottom = paper.height - margin - style.size * 2.0;
     let setter = Setter { res, style, width };
-    let rows: Vec<Row> = blocks.iter().flat_map(|b| setter.rows(b)).collect();
+    let mut rows: Vec<Row> = Vec::new();
+    for b in blocks {
+        let more = setter.rows(b);
+        // A short list stays with the sentence that introduces it.
+        let short_list = matches!(b, Block::Bullets(_)) && more.len() <= SHORT_LIST_ROWS;
+        if let (true, Some(last)) = (short_list, rows.last_mut()) {
+            last.keep_with_next = true;
+        }
+        rows.extend(more);
+    }
     let at = paginate(&rows, margin, bottom);
     Laid {
         rows,

@@ -638,8 +638,14 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
     if v.dog_swims {
         swimmers.push(res.lang.poster_line("{the dog}"));
     }
+    let list = match (swimmers.split_last(), &res.lang.grammar.and) {
+        (Some((last, rest)), Some(and)) if !rest.is_empty() => {
+            format!("{}{and}{last}", rest.join(sep))
+        }
+        _ => swimmers.join(sep),
+    };
     let mut lines = vec![
-        w.swimmers.replace("{list}", &swimmers.join(sep)),
+        w.swimmers.replace("{list}", &list),
         w.water_safe.clone(),
         names(
             res,

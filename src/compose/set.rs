@@ -71,8 +71,10 @@ pub struct SetParts {
     pub tiled: bool,
     /// The counter sheets.
     pub counters: (usize, usize),
-    /// The rules handout (and the poster after it, when asked for).
+    /// The rules handout.
     pub rules: (usize, usize),
+    /// The rules poster's page, after the handout, when asked for.
+    pub poster: Option<usize>,
     /// The box's nets and its assembly page (the last page), if any.
     pub boxnet: Option<(usize, usize)>,
     /// Whole sets in the file; the ranges above are the first set's.
@@ -144,13 +146,20 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         board: board_range,
         tiled: board.len() > 1,
         counters: (c0, c0 + counters.len() - 1),
-        rules: (c0 + counters.len(), c0 + counters.len() + rules.len() - 1),
+        rules: (
+            c0 + counters.len(),
+            c0 + counters.len() + rules.len() - 1 - usize::from(opts.poster),
+        ),
+        poster: opts.poster.then(|| c0 + counters.len() + rules.len() - 1),
         boxnet: None,
         sets: 1,
         set_len: 0,
     };
     let parts = SetParts {
-        boxnet: (!boxed.is_empty()).then(|| (parts.rules.1 + 1, parts.rules.1 + boxed.len())),
+        boxnet: (!boxed.is_empty()).then(|| {
+            let after = parts.poster.unwrap_or(parts.rules.1);
+            (after + 1, after + boxed.len())
+        }),
         ..parts
     };
     let mut pages = board;
@@ -344,7 +353,16 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
                     fill(&w.counters, parts.counters)
                         .replace("{n}", &(2 * res.rules.animals_by_rank().len()).to_string()),
                 ),
-                Some(fill(&w.rules, parts.rules)),
+                // The poster on a line of its own, or among the rules'
+                // pages for a pack without that line.
+                Some(match parts.poster {
+                    Some(p) if w.poster.is_empty() => fill(&w.rules, (parts.rules.0, p)),
+                    _ => fill(&w.rules, parts.rules),
+                }),
+                parts
+                    .poster
+                    .filter(|_| !w.poster.is_empty())
+                    .map(|p| fill(&w.poster, (p, p))),
                 parts.boxnet.map(|b| fill(&w.box_pages, b)),
             ]
             .into_iter()

@@ -306,3 +306,60 @@ fn the_cover_counts_the_counters_in_play() {
         }
     }
 }
+
+#[test]
+fn the_cover_names_the_poster_on_a_line_of_its_own() {
+    for lang in LANGS {
+        let res = resources(lang);
+        let opts = SetOptions {
+            poster: true,
+            ..SetOptions::new(Paper::A4)
+        };
+        let (pages, parts) = set_pages(&res, &opts).unwrap();
+        let poster = parts.poster.expect("a poster page");
+        assert_eq!(
+            poster,
+            parts.rules.1 + 1,
+            "{lang}: the poster follows the handout"
+        );
+        assert_eq!(
+            parts.boxnet.unwrap().0,
+            poster + 1,
+            "{lang}: the box follows the poster"
+        );
+        let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
+        let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())
+            .split_whitespace()
+            .collect();
+        let line = |template: &str, r| -> String {
+            template
+                .replace("{pages}", &page_words(&res, r))
+                .split_whitespace()
+                .collect()
+        };
+        let w = &res.lang.cover;
+        assert!(
+            flat.contains(&line(&w.rules, parts.rules)),
+            "{lang}: {flat}"
+        );
+        assert!(
+            flat.contains(&line(&w.poster, (poster, poster))),
+            "{lang}: {flat}"
+        );
+        // Without a poster there is no poster line.
+        let (pages, parts) = set_pages(&res, &SetOptions::new(Paper::A4)).unwrap();
+        assert_eq!(parts.poster, None);
+        let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
+        let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())
+            .split_whitespace()
+            .collect();
+        let stem: String = w
+            .poster
+            .split('{')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        assert!(!flat.contains(&stem), "{lang}: {flat}");
+    }
+}

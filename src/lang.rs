@@ -404,7 +404,7 @@ macro_rules! sentences {
 }
 
 sentences! {
-optional: ["need_four", "col_animal", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
+optional: ["need_four", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
 obsolete: ["variants_none"],
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
@@ -425,6 +425,12 @@ pub struct Handout {
     pub setup: String,
     pub first_south: String,
     pub first_north: String,
+    /// Who plays which counters, told by their colours: `{south}` and
+    /// `{north}` are words of `[looks]`. Optional.
+    pub sides_colour: String,
+    /// The same told by the lines round their rims (when both sides are
+    /// black or grey, as in ink-saver). Optional.
+    pub sides_pattern: String,
     pub setup_caption: String,
     pub ranks_heading: String,
     pub ranks: String,
@@ -546,6 +552,62 @@ pub struct PosterWords {
     /// land. Optional: nothing is said when empty.
     #[serde(default)]
     pub four_land: String,
+    /// Who plays which counters, as the handout's `sides_colour`. Optional.
+    #[serde(default)]
+    pub sides_colour: String,
+    /// The same by the rims' lines, as the handout's `sides_pattern`. Optional.
+    #[serde(default)]
+    pub sides_pattern: String,
+}
+
+/// Words for what tells the two sides' counters apart, for the sentence
+/// saying who plays which: colour families (see
+/// [`crate::theme::family`]), as said of the counters ("the red
+/// counters", « les pions rouges »), and the lines round their rims. Optional,
+/// each word: a sentence that needs a missing word is left out.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Looks {
+    pub black: String,
+    pub grey: String,
+    pub white: String,
+    pub red: String,
+    pub orange: String,
+    pub yellow: String,
+    pub green: String,
+    pub blue: String,
+    pub purple: String,
+    pub pink: String,
+    pub brown: String,
+    /// A rim drawn with one solid line (pattern `solid`).
+    pub solid: String,
+    pub dashed: String,
+    pub dotted: String,
+    pub double: String,
+}
+
+impl Looks {
+    /// The word stored under `key` (a colour family or a pattern); empty when missing.
+    pub fn word(&self, key: &str) -> &str {
+        match key {
+            "black" => &self.black,
+            "grey" => &self.grey,
+            "white" => &self.white,
+            "red" => &self.red,
+            "orange" => &self.orange,
+            "yellow" => &self.yellow,
+            "green" => &self.green,
+            "blue" => &self.blue,
+            "purple" => &self.purple,
+            "pink" => &self.pink,
+            "brown" => &self.brown,
+            "solid" => &self.solid,
+            "dashed" => &self.dashed,
+            "dotted" => &self.dotted,
+            "double" => &self.double,
+            _ => "",
+        }
+    }
 }
 
 /// A complete language pack.
@@ -558,6 +620,9 @@ pub struct Lang {
     /// Articles for the animal placeholders of the handout's sentences.
     #[serde(default, skip_serializing_if = "is_default")]
     pub grammar: Grammar,
+    /// Words for the sides' colours and rims.
+    #[serde(default, skip_serializing_if = "is_default_looks")]
+    pub looks: Looks,
     pub board: BoardWords,
     pub sheet: SheetWords,
     pub tiles: TileWords,
@@ -639,7 +704,11 @@ impl Lang {
             .filter(|k| {
                 let optional = match k.split_once('.') {
                     Some(("handout", key)) => Handout::OPTIONAL.contains(&key),
-                    _ => k == "poster.four_land",
+                    Some(("looks", _)) => true,
+                    _ => matches!(
+                        k.as_str(),
+                        "poster.four_land" | "poster.sides_colour" | "poster.sides_pattern"
+                    ),
                 };
                 !optional
             })
@@ -836,6 +905,10 @@ impl Lang {
         flatten("", &value, &mut out);
         out
     }
+}
+
+fn is_default_looks(l: &Looks) -> bool {
+    *l == Looks::default()
 }
 
 fn is_default(g: &Grammar) -> bool {

@@ -43,7 +43,7 @@ pub fn subtitle_line(res: &Resources) -> String {
 /// How many 1 % steps the handout's type and set-up diagram may shrink to
 /// save a page: 14, about 13 % (3.65 mm body on A4 becomes no less than
 /// 3.17 mm, 9 pt).
-const SHRINK_STEPS: i32 = 14;
+const SHRINK_STEPS: i32 = 16;
 
 /// The handout laid out on this paper: its margin, text style and rows. The
 /// type is the paper's usual size, or up to [`SHRINK_STEPS`] % smaller when
@@ -66,7 +66,7 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     let n = laid.pages();
     // Shrinking by 13 % shortens the handout by less than that (the river
     // diagram keeps its size): only a last page this empty may be saved.
-    if n == 1 || laid.last_fill() > 0.2 * (n - 1) as f64 {
+    if n == 1 || laid.last_fill() > 0.25 * (n - 1) as f64 {
         return (margin, style, laid);
     }
     // Trial layouts are not the handout: their lines are not recorded, and
@@ -273,6 +273,37 @@ fn first(res: &Resources) -> &str {
     }
 }
 
+/// Who plays which counters, from the theme: by colour when the sides' colours
+/// have different names and are not both black or grey, else by the line
+/// round their rims when that differs. `None` when nothing the pack can name
+/// tells them apart, or the pack lacks the words.
+pub(crate) fn sides_sentence(res: &Resources, by_colour: &str, by_pattern: &str) -> Option<String> {
+    use crate::theme::family;
+    let looks = &res.lang.looks;
+    let (s, n) = (
+        family(res.theme.side(Side::South)),
+        family(res.theme.side(Side::North)),
+    );
+    let plain = |f: &str| f == "black" || f == "grey";
+    let pattern = |side| match res.theme.pattern(side) {
+        crate::theme::Pattern::Solid => "solid",
+        crate::theme::Pattern::Dashed => "dashed",
+        crate::theme::Pattern::Dotted => "dotted",
+        crate::theme::Pattern::Double => "double",
+        crate::theme::Pattern::None => "none",
+    };
+    let (template, south, north) = if s != n && !(plain(s) && plain(n)) {
+        (by_colour, s, n)
+    } else if pattern(Side::South) != pattern(Side::North) {
+        (by_pattern, pattern(Side::South), pattern(Side::North))
+    } else {
+        return None;
+    };
+    let (south, north) = (looks.word(south), looks.word(north));
+    (!template.is_empty() && !south.is_empty() && !north.is_empty())
+        .then(|| template.replace("{south}", south).replace("{north}", north))
+}
+
 /// The three animals that may leap, with how each may.
 fn jumpers(r: &Ruleset) -> [(Animal, Jumps); 3] {
     let v = &r.variants;
@@ -368,7 +399,14 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
         Block::Heading(h.goal_heading.clone()),
         Block::Para(join(res, &goal)),
         Block::Heading(h.setup_heading.clone()),
-        Block::Para(join(res, &[&h.setup, first(res)])),
+        Block::Para(join(
+            res,
+            &[
+                &h.setup,
+                &sides_sentence(res, &h.sides_colour, &h.sides_pattern).unwrap_or_default(),
+                first(res),
+            ],
+        )),
     ];
 
     // Set-up diagram beside the rank table (stacked on narrow paper).

@@ -30,7 +30,7 @@ use crate::resolve::Resources;
 use crate::rules::{Jumps, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
 
-use super::handout::{arrow, counter, river_diagram, ruleset_line};
+use super::handout::{arrow, counter, river_diagram, ruleset_line, sides_sentence};
 use super::{left_text, paragraph, place_art, text_fit, FitText};
 
 /// Choices for the poster.
@@ -216,9 +216,13 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
         Side::South => &w.first_south,
         Side::North => &w.first_north,
     };
+    let first = match sides_sentence(res, &w.sides_colour, &w.sides_pattern) {
+        Some(sides) => res.lang.sentences(&sides, first),
+        None => first.clone(),
+    };
     let (lines, below) = paragraph(
         res,
-        first,
+        &first,
         s,
         pt(area.x, board_y + 9.0 * q + s * 1.2),
         7.0 * q,

@@ -44,9 +44,11 @@ const KEYS: [(&str, &str); 9] = [
 fn own_placeholders(key: &str) -> &'static [&'static str] {
     match key {
         "handout.traps_rank" => &["n"],
+        "handout.sides_colour" | "handout.sides_pattern" => &["south", "north"],
+        "poster.sides_colour" | "poster.sides_pattern" => &["south", "north"],
         "handout.variant_ranks" => &["list", "standard"],
         // A poster line as the poster fills it in (checked per key at load).
-        "poster" => &["animal", "list", "n"],
+        "poster" => &["animal", "list", "n", "south", "north"],
         "poster.swimmers" => &["list"],
         "poster.traps_rank" => &["n"],
         "poster.leap_both" | "poster.leap_sideways" | "poster.leap_lengthwise" => &["animal"],

@@ -150,6 +150,59 @@ pub fn luminance(c: Color) -> f64 {
     0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
 }
 
+/// The everyday name of a colour's family, as a key of a language pack's
+/// `[looks]` table: `black`, `grey`, `white`, `red`, `orange`, `yellow`,
+/// `green`, `blue`, `purple`, `pink` or `brown` (from its hue, saturation
+/// and lightness in HSL).
+pub fn family(c: Color) -> &'static str {
+    let (r, g, b) = c.to_rgb();
+    let [r, g, b] = [r, g, b].map(|v| v as f64 / 255.0);
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    let l = (max + min) / 2.0;
+    let chroma = max - min;
+    if chroma < 0.12 || l < 0.08 {
+        return match l {
+            l if l < 0.22 => "black",
+            l if l > 0.88 => "white",
+            _ => "grey",
+        };
+    }
+    let h = if max == r {
+        60.0 * ((g - b) / chroma).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / chroma + 2.0)
+    } else {
+        60.0 * ((r - g) / chroma + 4.0)
+    };
+    match h {
+        h if !(15.0..345.0).contains(&h) => {
+            if l > 0.7 {
+                "pink"
+            } else {
+                "red"
+            }
+        }
+        h if h < 45.0 => {
+            if l < 0.22 {
+                "brown"
+            } else {
+                "orange"
+            }
+        }
+        h if h < 70.0 => {
+            if l < 0.3 {
+                "brown"
+            } else {
+                "yellow"
+            }
+        }
+        h if h < 170.0 => "green",
+        h if h < 260.0 => "blue",
+        h if h < 300.0 => "purple",
+        _ => "pink",
+    }
+}
+
 /// WCAG contrast ratio between two colours, from 1 (none) to 21 (black on white).
 pub fn contrast(a: Color, b: Color) -> f64 {
     let (la, lb) = (luminance(a), luminance(b));
@@ -222,5 +275,31 @@ mod tests {
         // #767676 on white is the classic 4.54:1 threshold grey.
         let grey = Color::Rgb(0x76, 0x76, 0x76);
         assert!((contrast(grey, Color::WHITE) - 4.54).abs() < 0.01);
+    }
+}
+
+#[cfg(test)]
+mod family_tests {
+    use super::family;
+    use crate::scene::Color;
+
+    #[test]
+    fn colours_get_their_everyday_names() {
+        for (hex, want) in [
+            ((0, 0, 0), "black"),
+            ((0x4d, 0x4d, 0x4d), "grey"),
+            ((250, 250, 250), "white"),
+            ((0xb8, 0x32, 0x2a), "red"),
+            ((0x8f, 0x35, 0x00), "orange"),
+            ((0x5a, 0x33, 0x0c), "brown"),
+            ((0xf2, 0xc9, 0x1a), "yellow"),
+            ((0x2e, 0x7d, 0x32), "green"),
+            ((0x1f, 0x4e, 0x9a), "blue"),
+            ((0x6a, 0x1b, 0x9a), "purple"),
+            ((0xf4, 0x8f, 0xb1), "pink"),
+        ] {
+            let (r, g, b) = hex;
+            assert_eq!(family(Color::Rgb(r, g, b)), want, "{hex:?}");
+        }
     }
 }

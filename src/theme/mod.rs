@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use color::{contrast, luminance, ThemeColor, COLOR_FORMS};
+pub use color::{contrast, family, luminance, ThemeColor, COLOR_FORMS};
 
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};

@@ -105,7 +105,7 @@ fn a_floor_board_set_gets_the_largest_counters_that_fit() {
 
 #[test]
 fn class_sets_over_the_page_limit_are_refused_naming_copies() {
-    // A5 with a tiled board: 21 pages a set, so 16 sets would be 337 pages.
+    // A5 with a tiled board: 20 pages a set, so 16 sets would be 321 pages.
     let mut job = Job::new(Kind::Set(SetJob {
         square: Some(40.0),
         copies: 16,
@@ -122,7 +122,7 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
         copies: 9,
         ..SetJob::default()
     });
-    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 21);
+    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 20);
     job.kind = Kind::Set(SetJob {
         copies: 17,
         ..SetJob::default()

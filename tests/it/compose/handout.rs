@@ -682,3 +682,57 @@ fn packs_without_the_newer_sentences_still_work_and_old_keys_are_accepted() {
         "{text}"
     );
 }
+
+#[test]
+fn the_handout_says_who_plays_which_counters_by_what_tells_them_apart() {
+    use jungle_print::theme::Theme;
+    let said = |theme: &str, lang: &str| {
+        let r = Resources::new(
+            Theme::builtin(theme).unwrap(),
+            Lang::builtin(lang).unwrap(),
+            preset("standard"),
+        )
+        .unwrap();
+        handout_text(&r)
+    };
+    // Colours where the sides' colours have different names…
+    for (theme, want) in [
+        (
+            "classic",
+            "South plays the red counters, North the blue ones.",
+        ),
+        (
+            "traditional",
+            "South plays the red counters, North the black ones.",
+        ),
+        (
+            "high-contrast",
+            "South plays the orange counters, North the blue ones.",
+        ),
+        // …and the rims' lines where both sides are black or grey.
+        (
+            "ink-saver",
+            "South’s counters have a solid line inside the rim, North’s a dotted one.",
+        ),
+    ] {
+        assert!(said(theme, "en").contains(&squash(want)), "{theme}: {want}");
+    }
+    assert!(said("classic", "fr").contains(&squash(
+        "Le sud joue les pions rouges, le nord les pions bleus."
+    )));
+    assert!(said("ink-saver", "zh-Hant").contains("南方棋子的邊框內是一圈實線，北方的是一圈點線。"));
+    // A pack without the words prints no such sentence.
+    let en = jungle_print::lang::BUILTIN[0].1;
+    let bare: String = en
+        .lines()
+        .filter(|l| !l.starts_with("sides_colour") && !l.starts_with("sides_pattern"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let r = Resources::new(
+        Default::default(),
+        Lang::parse(&bare, "bare.toml").unwrap(),
+        preset("standard"),
+    )
+    .unwrap();
+    assert!(!handout_text(&r).contains(&squash("South plays")));
+}

@@ -445,36 +445,52 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     let pictured = pictures.iter().any(Option::is_some);
     // With Zhuyin beside the characters, a pack may still name the animals
     // in a column of their own (大象 beside 象).
-    let names = !named && !h.col_animal.is_empty();
-    let table = Block::Table {
-        header: if named {
-            vec![h.col_han.clone(), h.col_name.clone(), h.col_rank.clone()]
-        } else if names {
-            vec![h.col_han.clone(), h.col_animal.clone(), h.col_rank.clone()]
-        } else if pictured {
-            vec![h.col_han.clone(), String::new(), h.col_rank.clone()]
+    // The animals' names in a column of their own when the pack has a
+    // header for it (大象 beside 象 and its reading).
+    let label = |a: Animal| {
+        let n = res.animal(a);
+        if n.label().is_empty() {
+            n.name.clone()
         } else {
-            vec![h.col_han.clone(), h.col_rank.clone()]
-        },
+            n.label().to_string()
+        }
+    };
+    let names = !h.col_animal.is_empty()
+        && ranked.iter().any(|&a| {
+            let n = res.animal(a);
+            n.name != n.han && (!named || n.name != label(a))
+        });
+    let mut header = vec![h.col_han.clone()];
+    if named {
+        header.push(h.col_name.clone());
+    }
+    if names {
+        header.push(h.col_animal.clone());
+    }
+    if pictured && !named && !names {
+        // A column for the pictures alone.
+        header.push(String::new());
+    }
+    header.push(h.col_rank.clone());
+    let table = Block::Table {
+        header,
         pictures,
         rows: ranked
             .iter()
-            .map(|a| {
-                let n = res.animal(*a);
-                let label = if n.label().is_empty() {
-                    &n.name
-                } else {
-                    n.label()
-                };
+            .map(|&a| {
+                let n = res.animal(a);
+                let mut row = vec![n.han.clone()];
                 if named {
-                    vec![n.han.clone(), label.to_string(), r.rank(*a).to_string()]
-                } else if names {
-                    vec![n.han.clone(), n.name.clone(), r.rank(*a).to_string()]
-                } else if pictured {
-                    vec![n.han.clone(), String::new(), r.rank(*a).to_string()]
-                } else {
-                    vec![n.han.clone(), r.rank(*a).to_string()]
+                    row.push(label(a));
                 }
+                if names {
+                    row.push(n.name.clone());
+                }
+                if pictured && !named && !names {
+                    row.push(String::new());
+                }
+                row.push(r.rank(a).to_string());
+                row
             })
             .collect(),
         han: 0,

@@ -415,6 +415,9 @@ fn every_preset_and_language_renders_on_two_pages_with_its_ranks() {
                     format!("{}{}", n.readings().concat(), n.name)
                 } else if n.label().is_empty() {
                     n.name.clone()
+                } else if !r.lang.handout.col_animal.is_empty() {
+                    // Pinyin, then the name in a column of its own.
+                    format!("{}{}", n.label(), n.name)
                 } else {
                     n.label().to_string()
                 };

@@ -317,6 +317,16 @@ mod tests {
         assert_eq!(&OUTPUT_PROFILE[36..40], b"acsp");
     }
 
+    /// printpdf embeds its own FOGRA39 profile only when the document's
+    /// conformance requires an ICC profile. `render` keeps the default
+    /// conformance, which does not, and web/wasm-link.sh relies on that: it
+    /// blanks printpdf's profile in the page's wasm.
+    #[test]
+    fn printpdf_never_embeds_its_own_profile() {
+        let pdf = PdfDocument::new("t");
+        assert!(!pdf.metadata.info.conformance.must_have_icc_profile());
+    }
+
     #[test]
     fn reals_are_the_shortest_decimal_of_the_thousandth() {
         for (v, s) in [

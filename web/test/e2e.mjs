@@ -135,7 +135,20 @@ await check("changing the paper changes the preview's size", async () => {
   await choose("paper", "a3");
   const a3 = await page.locator("#pages img").first().getAttribute("width");
   assert(Number(a3) > Number(a4) * 1.3, `A4 ${a4} px, A3 ${a3} px`);
-  return `A4 ${a4} px wide, A3 ${a3} px`;
+  // A size of one's own, as the command line's --paper 300x400.
+  assert(await page.locator("#paper-w").isHidden(), "the custom size shows for a named paper");
+  await choose("paper", "custom");
+  assert(await page.locator("#paper-w").isVisible(), "no width for a custom size");
+  await page.fill("#paper-w", "320");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#paper-w", "change");
+  await settled();
+  const custom = await page.locator("#pages img").first().getAttribute("width");
+  const line = await page.locator("#command-line").textContent();
+  assert(line.includes("--paper 320x400"), line);
+  assert(Math.abs(Number(custom) - 320) <= 1, `320 mm wide paper previewed ${custom} px wide`);
+  await choose("paper", "a3");
+  return `A4 ${a4} px wide, A3 ${a3} px, 320 × 400 mm ${custom} px`;
 });
 
 await check("the URL keeps the choices and a link reproduces them", async () => {

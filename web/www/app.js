@@ -6,7 +6,7 @@ import { writeZip, readZip } from "./zip.js";
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
-const CHOICES = ["lang", "theme", "rules", "paper", "command", "purpose", "square", "size", "copies", "sides", "bleed",
+const CHOICES = ["lang", "theme", "rules", "paper", "paper-w", "paper-h", "command", "purpose", "square", "size", "copies", "sides", "bleed",
   "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "shared-cuts", "kerf"];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
@@ -66,7 +66,9 @@ function options() {
     lang: $("lang").value,
     theme: maker && maker.edited ? maker.theme : $("theme").value,
     ruleset: $("rules").value,
-    paper: $("paper").value,
+    // A custom size as the command line writes it: 300x400 (mm).
+    paper: $("paper").value === "custom"
+      ? `${Number($("paper-w").value) || 0}x${Number($("paper-h").value) || 0}` : $("paper").value,
     square: num("square"),
     size: num("size"),
     copies: num("copies"),
@@ -107,6 +109,7 @@ function translate(lang) {
 
 /// Shows the options that apply to what is made, for whom; hides the others.
 function applicable() {
+  $("paper-size").hidden = $("paper").value !== "custom";
   const command = $("command").value, purpose = $("purpose").value;
   const duplex = $("sides").value.startsWith("duplex");
   for (const div of document.querySelectorAll(".opt")) {
@@ -183,6 +186,9 @@ function fillLists(b) {
   fill("rules", b.rulesets, (v) => ({ t: `rules-${v}`, text: v }));
   const paper = (v) => (/^[a-c]\d+$/.test(v) ? v.toUpperCase() : v[0].toUpperCase() + v.slice(1));
   fill("paper", b.papers, (v) => ({ text: paper(v) }));
+  const custom = new Option("Custom size", "custom");
+  custom.dataset.t = "paper-custom";
+  $("paper").append(custom);
   for (const v of b.papers) $("tile").append(new Option(paper(v), v));
 }
 

@@ -733,8 +733,10 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
             *a != Animal::Elephant && *a != Animal::Rat && res.rules.rank(*a) <= v.trap_max_rank
         })
         .unwrap_or(Animal::Elephant);
-    d.extend(counter(res, strong, Side::North, trap, q));
-    d.extend(counter(res, Animal::Rat, Side::South, rat, q));
+    // Counters a little smaller than the squares, so that the trap's teeth
+    // show round the one standing in it.
+    d.extend(counter(res, strong, Side::North, trap, q * 0.72));
+    d.extend(counter(res, Animal::Rat, Side::South, rat, q * 0.72));
     d.extend(arrow(rat, trap, q, res.theme.side(Side::South), false));
     let mut lines = vec![match v.traps {
         Traps::Enemy => w.traps_enemy.clone(),

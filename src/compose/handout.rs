@@ -724,10 +724,18 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
 /// A diagram's counter (the handout's and the poster's): a disc of `side`
 /// showing `animal`'s character, centred on `c`, for a square `q` mm wide.
 pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
-    let mut items = vec![shapes::fill(
-        shapes::circle(c, q * 0.42),
-        res.theme.side(side),
-    )];
+    let r = q * 0.42;
+    let face = res.theme.counters.face.0;
+    let mut items = vec![shapes::fill(shapes::circle(c, r), res.theme.side(side))];
+    // The side's line inside the rim, as on the counters: in black and white
+    // (or two colours that print as one grey) it tells the sides apart.
+    items.extend(super::pattern_line(
+        |grow| shapes::circle(c, r + grow),
+        q * 0.05,
+        res.theme.pattern(side),
+        face,
+        q * 0.035,
+    ));
     items.extend(text_fit(
         res,
         FitText {
@@ -737,7 +745,7 @@ pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64
             max_width: q * 0.7,
             pos: c,
             rotation: 0.0,
-            fill: res.theme.counters.face.0,
+            fill: face,
         },
     ));
     items

@@ -725,15 +725,21 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
 /// showing `animal`'s character, centred on `c`, for a square `q` mm wide.
 pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
     let r = q * 0.42;
-    let face = res.theme.counters.face.0;
+    // Painted as the side's counters are (filled, or a light face in a rim
+    // of the side's colour), with the side's line inside the rim: in black
+    // and white, or where two colours print as one grey, that tells the sides
+    // apart as the sentence about them says.
+    let (ink, behind) = res.theme.counter_ink(side);
     let mut items = vec![shapes::fill(shapes::circle(c, r), res.theme.side(side))];
-    // The side's line inside the rim, as on the counters: in black and white
-    // (or two colours that print as one grey) it tells the sides apart.
+    let ringed = behind != res.theme.side(side);
+    if ringed {
+        items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
+    }
     items.extend(super::pattern_line(
         |grow| shapes::circle(c, r + grow),
-        q * 0.05,
+        if ringed { r * 0.1 } else { q * 0.05 },
         res.theme.pattern(side),
-        face,
+        if ringed { behind } else { ink },
         q * 0.035,
     ));
     items.extend(text_fit(
@@ -745,7 +751,7 @@ pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64
             max_width: q * 0.7,
             pos: c,
             rotation: 0.0,
-            fill: face,
+            fill: ink,
         },
     ));
     items

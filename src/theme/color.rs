@@ -183,7 +183,8 @@ pub fn family(c: Color) -> &'static str {
             }
         }
         h if h < 45.0 => {
-            if l < 0.22 {
+            // A dark orange prints as a rust brown.
+            if l < 0.3 {
                 "brown"
             } else {
                 "orange"
@@ -290,7 +291,8 @@ mod family_tests {
             ((0x4d, 0x4d, 0x4d), "grey"),
             ((250, 250, 250), "white"),
             ((0xb8, 0x32, 0x2a), "red"),
-            ((0x8f, 0x35, 0x00), "orange"),
+            ((0x8f, 0x35, 0x00), "brown"),
+            ((0xe0, 0x70, 0x10), "orange"),
             ((0x5a, 0x33, 0x0c), "brown"),
             ((0xf2, 0xc9, 0x1a), "yellow"),
             ((0x2e, 0x7d, 0x32), "green"),

@@ -710,7 +710,7 @@ fn the_handout_says_who_plays_which_counters_by_what_tells_them_apart() {
         ),
         (
             "high-contrast",
-            "South plays the orange counters, North the blue ones.",
+            "South plays the brown counters, North the blue ones.",
         ),
         // …and the rims' lines where both sides are black or grey.
         (

@@ -715,7 +715,7 @@ fn the_handout_says_who_plays_which_counters_by_what_tells_them_apart() {
         // …and the rims' lines where both sides are black or grey.
         (
             "ink-saver",
-            "South’s counters have a solid line inside the rim, North’s a dotted one.",
+            "South’s counters have solid rims, North’s dotted rims.",
         ),
     ] {
         assert!(said(theme, "en").contains(&squash(want)), "{theme}: {want}");
@@ -723,7 +723,7 @@ fn the_handout_says_who_plays_which_counters_by_what_tells_them_apart() {
     assert!(said("classic", "fr").contains(&squash(
         "Le sud joue les pions rouges, le nord les pions bleus."
     )));
-    assert!(said("ink-saver", "zh-Hant").contains("南方棋子的邊框內是一圈實線，北方的是一圈點線。"));
+    assert!(said("ink-saver", "zh-Hant").contains("南方棋子是實線框，北方是點線框。"));
     // A pack without the words prints no such sentence.
     let en = jungle_print::lang::BUILTIN[0].1;
     let bare: String = en

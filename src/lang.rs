@@ -610,6 +610,11 @@ impl Looks {
     }
 }
 
+impl PosterWords {
+    /// The lines a pack may leave out (`#[serde(default)]`, then empty).
+    pub const OPTIONAL: &'static [&'static str] = &["four_land", "sides_colour", "sides_pattern"];
+}
+
 /// A complete language pack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -705,10 +710,8 @@ impl Lang {
                 let optional = match k.split_once('.') {
                     Some(("handout", key)) => Handout::OPTIONAL.contains(&key),
                     Some(("looks", _)) => true,
-                    _ => matches!(
-                        k.as_str(),
-                        "poster.four_land" | "poster.sides_colour" | "poster.sides_pattern"
-                    ),
+                    Some(("poster", key)) => PosterWords::OPTIONAL.contains(&key),
+                    _ => false,
                 };
                 !optional
             })

@@ -206,21 +206,10 @@ impl Setter<'_> {
                 }]
             }
             Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
-            Block::Bullets(list) => {
-                let mut rows: Vec<Row> = list
-                    .iter()
-                    .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
-                    .collect();
-                // A short list is one rule and its exceptions: never split
-                // across pages (a long one breaks between its lines).
-                if rows.len() <= SHORT_LIST_ROWS {
-                    let n = rows.len();
-                    for r in rows.iter_mut().take(n.saturating_sub(1)) {
-                        r.keep_with_next = true;
-                    }
-                }
-                rows
-            }
+            Block::Bullets(list) => list
+                .iter()
+                .flat_map(|t| self.text_rows(t, &res.text, s, s * 1.8, s * 0.35, true))
+                .collect(),
             Block::Table {
                 header,
                 rows,
@@ -564,11 +553,19 @@ pub fn lay(
     let setter = Setter { res, style, width };
     let mut rows: Vec<Row> = Vec::new();
     for b in blocks {
-        let more = setter.rows(b);
-        // A short list stays with the sentence that introduces it.
-        let short_list = matches!(b, Block::Bullets(_)) && more.len() <= SHORT_LIST_ROWS;
-        if let (true, Some(last)) = (short_list, rows.last_mut()) {
-            last.keep_with_next = true;
+        let mut more = setter.rows(b);
+        // A short list is one rule and its exceptions: it is never split
+        // across pages and stays with the sentence that introduces it (a
+        // long one breaks between its lines).
+        if matches!(b, Block::Bullets(_)) && more.len() <= SHORT_LIST_ROWS {
+            let n = more.len();
+            for r in rows
+                .last_mut()
+                .into_iter()
+                .chain(&mut more[..n.saturating_sub(1)])
+            {
+                r.keep_with_next = true;
+            }
         }
         rows.extend(more);
     }

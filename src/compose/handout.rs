@@ -92,8 +92,10 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
             lo = mid;
         }
     }
-    // The kept layout's warnings replace those of the full-size one (which
-    // are in `before`, with any noted earlier; a duplicate is noted once).
+    // Warnings noted before the trials come back: those of the full-size
+    // layout among them (a size-dependent one would stay though the smaller
+    // layout is kept; none depends on size today). The kept layout adds its
+    // own; a duplicate is noted once.
     for (k, m) in &before {
         res.warn_key(k, m.clone());
     }
@@ -285,13 +287,7 @@ pub(crate) fn sides_sentence(res: &Resources, by_colour: &str, by_pattern: &str)
         family(res.theme.side(Side::North)),
     );
     let plain = |f: &str| f == "black" || f == "grey";
-    let pattern = |side| match res.theme.pattern(side) {
-        crate::theme::Pattern::Solid => "solid",
-        crate::theme::Pattern::Dashed => "dashed",
-        crate::theme::Pattern::Dotted => "dotted",
-        crate::theme::Pattern::Double => "double",
-        crate::theme::Pattern::None => "none",
-    };
+    let pattern = |side| res.theme.pattern(side).name();
     let (template, south, north) = if s != n && !(plain(s) && plain(n)) {
         (by_colour, s, n)
     } else if pattern(Side::South) != pattern(Side::North) {

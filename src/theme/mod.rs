@@ -79,6 +79,20 @@ pub enum Pattern {
     None,
 }
 
+impl Pattern {
+    /// The name a theme file gives it (`solid`, …), also the key of its word
+    /// in a language pack's `[looks]`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pattern::Solid => "solid",
+            Pattern::Dashed => "dashed",
+            Pattern::Dotted => "dotted",
+            Pattern::Double => "double",
+            Pattern::None => "none",
+        }
+    }
+}
+
 /// A small shape that tells a side's pieces apart without colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -550,6 +550,15 @@ pub fn reference() -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn each_pattern_is_named_as_the_theme_file_writes_it() {
+        for name in PATTERNS {
+            let p: super::super::Pattern =
+                serde::Deserialize::deserialize(toml::Value::String(name.to_string())).unwrap();
+            assert_eq!(p.name(), *name);
+        }
+    }
+
     fn check_str(text: &str) -> Result<toml::Table, String> {
         let mut origins = super::super::KeyOrigins::default();
         check(

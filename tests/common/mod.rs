@@ -132,12 +132,11 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String, bool) {
 
 /// Runs the command line, which must succeed, writing `-o out.pdf` in a fresh
 /// folder; returns the PDF's bytes.
-pub fn cli_pdf(args: &[&str]) -> Vec<u8> {
-    let dir = fresh_dir("pdf");
+/// Runs the binary with `args` in `dir` and checks that it succeeded.
+pub fn run_in<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(dir: &std::path::Path, args: &[S]) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
         .args(args)
-        .args(["-o", "out.pdf", "-q"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .output()
         .unwrap();
     assert!(
@@ -145,6 +144,11 @@ pub fn cli_pdf(args: &[&str]) -> Vec<u8> {
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+pub fn cli_pdf(args: &[&str]) -> Vec<u8> {
+    let dir = fresh_dir("pdf");
+    run_in(&dir, &[args, &["-o", "out.pdf", "-q"]].concat());
     let bytes = std::fs::read(dir.join("out.pdf")).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     bytes

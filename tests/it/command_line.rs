@@ -29,18 +29,9 @@ fn rendered(job: &Job) -> Vec<u8> {
 
 /// The same file, written by the binary run in `dir` with `command_line()`.
 fn from_cli(job: &Job, dir: &Path) -> Vec<u8> {
-    let args = job.command_line();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(&args)
-        .arg("-q")
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut args = job.command_line();
+    args.push("-q".into());
+    crate::common::run_in(dir, &args);
     let name = &args[args.iter().position(|a| a == "-o").unwrap() + 1];
     std::fs::read(dir.join(name)).unwrap()
 }

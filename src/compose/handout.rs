@@ -368,6 +368,30 @@ fn jump_sentence(res: &Resources, animal: Animal, j: Jumps) -> Option<String> {
 /// set-up diagram is `shrink` (0–1) of its full size, like the type.
 fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     let h = &res.lang.handout;
+    let v = &res.rules.variants;
+    let mut b = opening_blocks(res);
+    b.extend(setup_and_ranks(res, width, shrink));
+    b.extend(moving_blocks(res));
+    if !v.four_animals {
+        b.extend(river_blocks(res, width, size));
+        b.extend(traps_blocks(res));
+    }
+
+    b.push(Block::Heading(h.den_heading.clone()));
+    b.push(Block::Para(h.den.clone()));
+
+    // The standard rules have no differences to list: no section.
+    let variants = variant_sentences(res);
+    if !variants.is_empty() {
+        b.push(Block::Heading(h.variants_heading.clone()));
+        b.push(Block::Bullets(variants));
+    }
+    b
+}
+
+/// The title, then what one needs, the goal and how to set up.
+fn opening_blocks(res: &Resources) -> Vec<Block> {
+    let h = &res.lang.handout;
     let g = &res.lang.game;
     let r = &res.rules;
     let v = &r.variants;
@@ -388,7 +412,7 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     } else {
         &h.need
     };
-    let mut b = vec![
+    vec![
         Block::Title(title, subtitle_line(res)),
         Block::Heading(h.need_heading.clone()),
         Block::Para(need.clone()),
@@ -403,9 +427,14 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
                 first(res),
             ],
         )),
-    ];
+    ]
+}
 
-    // Set-up diagram beside the rank table (stacked on narrow paper).
+/// The set-up diagram beside the ranks heading, sentence and table on paper
+/// at least 150 mm wide (a column `width` mm), stacked below it on narrower
+/// paper; the diagram is `shrink` (0–1) of its full size.
+fn setup_and_ranks(res: &Resources, width: f64, shrink: f64) -> Vec<Block> {
+    let h = &res.lang.handout;
     let wide = width >= 150.0;
     let q = shrink
         * if wide {
@@ -423,6 +452,25 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
         items: super::board::board_items(res, place, false),
         caption: h.setup_caption.clone(),
     };
+    let ranks = vec![
+        Block::Heading(h.ranks_heading.clone()),
+        Block::Para(h.ranks.clone()),
+        rank_table(res),
+    ];
+    if wide {
+        vec![Block::Columns(vec![diagram], ranks)]
+    } else {
+        let mut b = vec![diagram];
+        b.extend(ranks);
+        b
+    }
+}
+
+/// The rank table: the animals from strongest down, with their characters,
+/// readings or names, pictures and ranks.
+fn rank_table(res: &Resources) -> Block {
+    let h = &res.lang.handout;
+    let r = &res.rules;
     // The name column holds what boards and counters print under the
     // character (pinyin, or the name); with Zhuyin beside the characters, or
     // no guide, the table has the character and the rank only, and a column
@@ -439,10 +487,9 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
         })
         .collect();
     let pictured = pictures.iter().any(Option::is_some);
-    // With Zhuyin beside the characters, a pack may still name the animals
-    // in a column of their own (大象 beside 象).
     // The animals' names in a column of their own when the pack has a
-    // header for it (大象 beside 象 and its reading).
+    // header for it (大象 beside 象 and its reading), even with Zhuyin beside
+    // the characters.
     let label = |a: Animal| {
         let n = res.animal(a);
         if n.label().is_empty() {
@@ -468,7 +515,7 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
         header.push(String::new());
     }
     header.push(h.col_rank.clone());
-    let table = Block::Table {
+    Block::Table {
         header,
         pictures,
         rows: ranked
@@ -500,82 +547,73 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
                     .collect()
             })
             .collect(),
-    };
-    let ranks = vec![
-        Block::Heading(h.ranks_heading.clone()),
-        Block::Para(h.ranks.clone()),
-        table,
-    ];
-    if wide {
-        b.push(Block::Columns(vec![diagram], ranks));
-    } else {
-        b.push(diagram);
-        b.extend(ranks);
     }
+}
 
-    b.push(Block::Heading(h.move_heading.clone()));
+/// How pieces move, and how they capture (with the rat and the elephant).
+fn moving_blocks(res: &Resources) -> Vec<Block> {
+    let h = &res.lang.handout;
     let mut moving = vec![h.move_.as_str(), &h.move_own];
-    if v.no_repetition {
+    if res.rules.variants.no_repetition {
         moving.push(&h.move_no_repetition);
     }
-    b.push(Block::Para(join(res, &moving)));
-    b.push(Block::Heading(h.capture_heading.clone()));
-    b.push(Block::Para(h.capture.clone()));
-    b.push(Block::Bullets(vec![
-        h.rat_elephant.clone(),
-        elephant_rat(res).to_string(),
-    ]));
+    vec![
+        Block::Heading(h.move_heading.clone()),
+        Block::Para(join(res, &moving)),
+        Block::Heading(h.capture_heading.clone()),
+        Block::Para(h.capture.clone()),
+        Block::Bullets(vec![h.rat_elephant.clone(), elephant_rat(res).to_string()]),
+    ]
+}
 
-    if !v.four_animals {
-        b.push(Block::Heading(h.river_heading.clone()));
-        let swim = if v.dog_swims {
-            &h.river_rat_dog
-        } else {
-            &h.river_rat
-        };
-        b.push(Block::Para(join(
-            res,
-            &[swim, &h.river_safe, water_capture(res)],
-        )));
-        let jumps = leap_sentences(res);
-        if !jumps.is_empty() {
-            b.push(Block::Para(h.jump.clone()));
-            let mut list = jumps;
-            list.push(h.jump_blocked.clone());
-            b.push(Block::Bullets(list));
-            if let Some((w, hh, items)) = river_diagram(res, width.min(170.0), size) {
-                b.push(Block::Figure {
-                    w,
-                    h: hh,
-                    items,
-                    caption: h.jump_caption.clone(),
-                });
-            }
+/// The river: who swims, who is safe there, and the leaps across it with
+/// their diagram (at most 170 mm of a column `width` mm wide, body `size` mm).
+fn river_blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
+    let h = &res.lang.handout;
+    let swim = if res.rules.variants.dog_swims {
+        &h.river_rat_dog
+    } else {
+        &h.river_rat
+    };
+    let mut b = vec![
+        Block::Heading(h.river_heading.clone()),
+        Block::Para(join(res, &[swim, &h.river_safe, water_capture(res)])),
+    ];
+    let jumps = leap_sentences(res);
+    if !jumps.is_empty() {
+        b.push(Block::Para(h.jump.clone()));
+        let mut list = jumps;
+        list.push(h.jump_blocked.clone());
+        b.push(Block::Bullets(list));
+        if let Some((w, hh, items)) = river_diagram(res, width.min(170.0), size) {
+            b.push(Block::Figure {
+                w,
+                h: hh,
+                items,
+                caption: h.jump_caption.clone(),
+            });
         }
-
-        b.push(Block::Heading(h.traps_heading.clone()));
-        let mut traps = vec![if v.traps == Traps::Enemy {
-            h.traps_enemy.clone()
-        } else {
-            h.traps_any.clone()
-        }];
-        if v.trap_max_rank < 8 {
-            traps.push(h.traps_rank.replace("{n}", &v.trap_max_rank.to_string()));
-        }
-        let traps: Vec<&str> = traps.iter().map(String::as_str).collect();
-        b.push(Block::Para(join(res, &traps)));
-    }
-
-    b.push(Block::Heading(h.den_heading.clone()));
-    b.push(Block::Para(h.den.clone()));
-
-    // The standard rules have no differences to list: no section.
-    let variants = variant_sentences(res);
-    if !variants.is_empty() {
-        b.push(Block::Heading(h.variants_heading.clone()));
-        b.push(Block::Bullets(variants));
     }
     b
+}
+
+/// The traps: whose traps hold which animals.
+fn traps_blocks(res: &Resources) -> Vec<Block> {
+    let h = &res.lang.handout;
+    let v = &res.rules.variants;
+    let mut traps = vec![if v.traps == Traps::Enemy {
+        h.traps_enemy.clone()
+    } else {
+        h.traps_any.clone()
+    }];
+    if v.trap_max_rank < 8 {
+        traps.push(h.traps_rank.replace("{n}", &v.trap_max_rank.to_string()));
+    }
+    let traps: Vec<&str> = traps.iter().map(String::as_str).collect();
+    vec![
+        Block::Heading(h.traps_heading.clone()),
+        Block::Para(join(res, &traps)),
+    ]
 }
 
 /// Two strips of the board (rows 3–7): a legal leap, and the same leap blocked

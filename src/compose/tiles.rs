@@ -129,6 +129,49 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
     let region = on_page(tile.region);
     let shown = on_page(tile.shown);
     let place = BoardPlacement { square, origin: o };
+    page.add(Layer::Artwork, tile_artwork(res, place, region, shown));
+
+    // Cut lines along the sides that go over the previous sheets.
+    let cut = Stroke::solid(res.theme.counters.cut.0, res.theme.counters.cut_width);
+    let mut cuts = Vec::new();
+    if tile.col > 0 {
+        cuts.extend(shapes::line(
+            pt(region.x, shown.y - 6.0),
+            pt(region.x, shown.bottom() + 6.0),
+        ));
+    }
+    if tile.row > 0 {
+        cuts.extend(shapes::line(
+            pt(shown.x - 6.0, region.y),
+            pt(shown.right() + 6.0, region.y),
+        ));
+    }
+    if !cuts.is_empty() {
+        page.add(Layer::Cut, [shapes::stroke(cuts, cut)]);
+    }
+
+    // Marks continuing the region's edges past each corner: a sheet's marks
+    // meet its neighbour's when the two are lined up.
+    let guides = res.theme.counters.guides.0;
+    let marks: Vec<Seg> = corner_marks(&[region], &[shown], 1.0, 4.0)
+        .into_iter()
+        .flat_map(|(a, b)| shapes::line(a, b))
+        .collect();
+    page.add(
+        Layer::Marks,
+        [shapes::stroke(marks, Stroke::solid(guides, 0.25))],
+    );
+    page.add(
+        Layer::Guides,
+        tile_furniture(res, plan, tile, region, shown),
+    );
+    page
+}
+
+/// A tile's artwork: the board (placed by `place`) clipped to the tile's
+/// `region`, and faint glue strips where the tile `shown` reaches past it
+/// towards the next sheets (on the right, below), each with the word "glue".
+fn tile_artwork(res: &Resources, place: BoardPlacement, region: Rect, shown: Rect) -> Vec<Item> {
     let art = board_art(res, place, res.theme.board.show_coordinates, 0.0);
     let ink = res.theme.board.text.0;
     let mut items = vec![clipped(region, art.clone())];
@@ -177,41 +220,22 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
             },
         ));
     }
-    page.add(Layer::Artwork, items);
+    items
+}
 
-    // Cut lines along the sides that go over the previous sheets.
-    let cut = Stroke::solid(res.theme.counters.cut.0, res.theme.counters.cut_width);
-    let mut cuts = Vec::new();
-    if tile.col > 0 {
-        cuts.extend(shapes::line(
-            pt(region.x, shown.y - 6.0),
-            pt(region.x, shown.bottom() + 6.0),
-        ));
-    }
-    if tile.row > 0 {
-        cuts.extend(shapes::line(
-            pt(shown.x - 6.0, region.y),
-            pt(shown.right() + 6.0, region.y),
-        ));
-    }
-    if !cuts.is_empty() {
-        page.add(Layer::Cut, [shapes::stroke(cuts, cut)]);
-    }
-
-    // Marks continuing the region's edges past each corner: a sheet's marks
-    // meet its neighbour's when the two are lined up.
-    let guides = res.theme.counters.guides.0;
-    let marks: Vec<Seg> = corner_marks(&[region], &[shown], 1.0, 4.0)
-        .into_iter()
-        .flat_map(|(a, b)| shapes::line(a, b))
-        .collect();
-    page.add(
-        Layer::Marks,
-        [shapes::stroke(marks, Stroke::solid(guides, 0.25))],
-    );
-
+/// A tile's label (top left), arrows to its neighbours with their names, and
+/// a 50 mm scale bar under the board; `region` and `shown` are the tile's
+/// board and its board with glue strips, on the page.
+fn tile_furniture(
+    res: &Resources,
+    plan: &TilePlan,
+    tile: &crate::layout::Tile,
+    region: Rect,
+    shown: Rect,
+) -> Vec<Item> {
+    let ink = res.theme.board.text.0;
     // Label on top, arrows to the neighbours.
-    let area = printable_area(sheet, res.theme.page.margin);
+    let area = printable_area(plan.sheet, res.theme.page.margin);
     let label = tile_words(&res.lang.tiles.label, tile.row, tile.col, plan);
     // At the top left, clear of the arrow in the middle of the top edge.
     let size = 3.2;
@@ -300,8 +324,7 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
         false,
         region.w - 4.0,
     ));
-    page.add(Layer::Guides, furniture);
-    page
+    furniture
 }
 
 /// The first sheet of a tiled board: the whole board small, the tiles marked

@@ -55,6 +55,18 @@ pub struct Game {
     pub han: String,
 }
 
+impl Game {
+    /// The name as a title: the characters, then the name in this language
+    /// when it differs ("鬥獸棋  Jungle").
+    pub fn title_line(&self) -> String {
+        if self.title == self.han {
+            self.han.clone()
+        } else {
+            format!("{}  {}", self.han, self.title)
+        }
+    }
+}
+
 /// How an animal is written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -544,12 +544,7 @@ fn title(res: &Resources, paper: Paper, board: Rect) -> Vec<Item> {
     if room < 7.0 {
         return Vec::new();
     }
-    let g = &res.lang.game;
-    let text = if g.title == g.han {
-        g.han.clone()
-    } else {
-        format!("{}  {}", g.han, g.title)
-    };
+    let text = res.lang.game.title_line();
     let size = (room * 0.5).min(9.0);
     let pos = pt(paper.width / 2.0, board.y - room / 2.0);
     text_fit(

@@ -392,14 +392,8 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
 /// The title, then what one needs, the goal and how to set up.
 fn opening_blocks(res: &Resources) -> Vec<Block> {
     let h = &res.lang.handout;
-    let g = &res.lang.game;
     let r = &res.rules;
     let v = &r.variants;
-    let title = if g.title == g.han {
-        g.han.clone()
-    } else {
-        format!("{}  {}", g.han, g.title)
-    };
     let mut goal = vec![h.goal.as_str()];
     if r.win.capture_all {
         goal.push(&h.goal_capture_all);
@@ -413,7 +407,7 @@ fn opening_blocks(res: &Resources) -> Vec<Block> {
         &h.need
     };
     vec![
-        Block::Title(title, subtitle_line(res)),
+        Block::Title(res.lang.game.title_line(), subtitle_line(res)),
         Block::Heading(h.need_heading.clone()),
         Block::Para(need.clone()),
         Block::Heading(h.goal_heading.clone()),

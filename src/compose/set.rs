@@ -270,16 +270,10 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     let area = printable_area(paper, res.theme.page.margin);
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(crate::game::Side::South);
-    let g = &res.lang.game;
-    let title = if g.title == g.han {
-        g.han.clone()
-    } else {
-        format!("{}  {}", g.han, g.title)
-    };
     let mut items = text_fit(
         res,
         FitText {
-            text: &title,
+            text: &res.lang.game.title_line(),
             stack: &res.bold,
             size: 10.0,
             max_width: area.w,
@@ -301,96 +295,10 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         },
     ));
 
-    let fill = |t: &str, r: (usize, usize)| t.replace("{pages}", &page_words(res, r));
-    let board_line = if parts.tiled {
-        fill(&w.board_tiled, parts.board).replace("{page}", &parts.board.0.to_string())
-    } else {
-        fill(&w.board, parts.board)
-    };
-    // How to make the counters; printing double-sided is said under Printing.
-    let counters_how = match opts.sides {
-        Sides::Single => res.lang.sheet.cut_single.clone(),
-        Sides::Fold => res.lang.sheet.cut_fold.clone(),
-        Sides::Duplex(_) => fill(&w.assemble_counters, parts.counters),
-    };
-    let print_sides = match opts.sides {
-        Sides::Duplex(flip) => {
-            let edge = match flip {
-                Flip::LongEdge => &w.long_edge,
-                Flip::ShortEdge => &w.short_edge,
-            };
-            let line = match parts.sets {
-                1 => &w.print_duplex,
-                _ => &w.print_duplex_sets,
-            };
-            fill(line, parts.counters).replace("{edge}", edge)
-        }
-        _ => w.print_single.clone(),
-    };
-    let assemble_board = if parts.tiled {
-        w.assemble_tiled
-            .replace("{page}", &parts.board.0.to_string())
-    } else {
-        w.assemble_board.clone()
-    };
     let sections: [(&str, Vec<String>); 3] = [
-        (
-            &w.contents_heading,
-            [
-                (parts.sets > 1).then(|| {
-                    let last = usize::from(opts.cover) + parts.set_len;
-                    w.sets
-                        .replace("{n}", &parts.sets.to_string())
-                        .replace("{len}", &parts.set_len.to_string())
-                        .replace(
-                            "{pages}",
-                            &page_words(res, (last + 1 - parts.set_len, last)),
-                        )
-                }),
-                Some(board_line),
-                // `{n}`: the counters of one set (16, or 8 for Animal Checkers).
-                Some(
-                    fill(&w.counters, parts.counters)
-                        .replace("{n}", &(2 * res.rules.animals_by_rank().len()).to_string()),
-                ),
-                // The poster on a line of its own, or among the rules'
-                // pages for a pack without that line.
-                Some(match parts.poster {
-                    Some(p) if w.poster.is_empty() => fill(&w.rules, (parts.rules.0, p)),
-                    _ => fill(&w.rules, parts.rules),
-                }),
-                parts
-                    .poster
-                    .filter(|_| !w.poster.is_empty())
-                    .map(|p| fill(&w.poster, (p, p))),
-                parts.boxnet.map(|b| fill(&w.box_pages, b)),
-            ]
-            .into_iter()
-            .flatten()
-            .collect(),
-        ),
-        (
-            &w.print_heading,
-            vec![
-                res.lang.sheet.print_at_100.clone(),
-                print_sides,
-                w.paper.clone(),
-            ],
-        ),
-        (
-            &w.assemble_heading,
-            [
-                Some(assemble_board),
-                Some(counters_how),
-                Some(w.assemble_rules.clone()),
-                parts
-                    .boxnet
-                    .map(|b| w.assemble_box.replace("{page}", &b.1.to_string())),
-            ]
-            .into_iter()
-            .flatten()
-            .collect(),
-        ),
+        (&w.contents_heading, contents_lines(res, opts, parts)),
+        (&w.print_heading, printing_lines(res, opts, parts)),
+        (&w.assemble_heading, assembly_lines(res, opts, parts)),
     ];
     let size = 3.5;
     let mut y = area.y + 25.0;
@@ -439,6 +347,108 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
         super::scale_bar(res, pt(area.x, area.bottom() - 4.0), ink, false, area.w),
     );
     page
+}
+
+/// `template` with `{pages}` filled with the pages `r` in the pack's words.
+fn fill_pages(res: &Resources, template: &str, r: (usize, usize)) -> String {
+    template.replace("{pages}", &page_words(res, r))
+}
+
+/// The cover's contents: the sets (when more than one), the board, the
+/// counters, the rules, the poster and the box, each with its pages.
+fn contents_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
+    let w = &res.lang.cover;
+    let fill = |t: &str, r: (usize, usize)| fill_pages(res, t, r);
+    let board_line = if parts.tiled {
+        fill(&w.board_tiled, parts.board).replace("{page}", &parts.board.0.to_string())
+    } else {
+        fill(&w.board, parts.board)
+    };
+    [
+        (parts.sets > 1).then(|| {
+            let last = usize::from(opts.cover) + parts.set_len;
+            w.sets
+                .replace("{n}", &parts.sets.to_string())
+                .replace("{len}", &parts.set_len.to_string())
+                .replace(
+                    "{pages}",
+                    &page_words(res, (last + 1 - parts.set_len, last)),
+                )
+        }),
+        Some(board_line),
+        // `{n}`: the counters of one set (16, or 8 for Animal Checkers).
+        Some(
+            fill(&w.counters, parts.counters)
+                .replace("{n}", &(2 * res.rules.animals_by_rank().len()).to_string()),
+        ),
+        // The poster on a line of its own, or among the rules'
+        // pages for a pack without that line.
+        Some(match parts.poster {
+            Some(p) if w.poster.is_empty() => fill(&w.rules, (parts.rules.0, p)),
+            _ => fill(&w.rules, parts.rules),
+        }),
+        parts
+            .poster
+            .filter(|_| !w.poster.is_empty())
+            .map(|p| fill(&w.poster, (p, p))),
+        parts.boxnet.map(|b| fill(&w.box_pages, b)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The cover's printing advice: at 100 %, on one side or on both (and which
+/// edge to flip on), and the paper.
+fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
+    let w = &res.lang.cover;
+    let print_sides = match opts.sides {
+        Sides::Duplex(flip) => {
+            let edge = match flip {
+                Flip::LongEdge => &w.long_edge,
+                Flip::ShortEdge => &w.short_edge,
+            };
+            let line = match parts.sets {
+                1 => &w.print_duplex,
+                _ => &w.print_duplex_sets,
+            };
+            fill_pages(res, line, parts.counters).replace("{edge}", edge)
+        }
+        _ => w.print_single.clone(),
+    };
+    vec![
+        res.lang.sheet.print_at_100.clone(),
+        print_sides,
+        w.paper.clone(),
+    ]
+}
+
+/// The cover's assembly steps: the board, the counters, the rules and the box.
+fn assembly_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
+    let w = &res.lang.cover;
+    let assemble_board = if parts.tiled {
+        w.assemble_tiled
+            .replace("{page}", &parts.board.0.to_string())
+    } else {
+        w.assemble_board.clone()
+    };
+    // How to make the counters; printing double-sided is said under Printing.
+    let counters_how = match opts.sides {
+        Sides::Single => res.lang.sheet.cut_single.clone(),
+        Sides::Fold => res.lang.sheet.cut_fold.clone(),
+        Sides::Duplex(_) => fill_pages(res, &w.assemble_counters, parts.counters),
+    };
+    [
+        Some(assemble_board),
+        Some(counters_how),
+        Some(w.assemble_rules.clone()),
+        parts
+            .boxnet
+            .map(|b| w.assemble_box.replace("{page}", &b.1.to_string())),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// A contact sheet: every page of `pages` small, numbered from 1, on one

@@ -134,6 +134,17 @@ struct Ink {
     accent: Color,
 }
 
+/// A heading's size, in body ems.
+const HEAD: f64 = 1.35;
+
+/// What a drawing pass has drawn so far: the items, and each panel's name
+/// and rectangle (mm, page coordinates).
+#[derive(Default)]
+struct Drawn {
+    items: Vec<Item>,
+    panels: Vec<(&'static str, Rect)>,
+}
+
 /// Draws the whole poster with body em `s`; returns the items, the layout and
 /// the lowest point drawn.
 fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, PosterLayout, f64) {
@@ -141,22 +152,30 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
         text: res.theme.board.text.0,
         accent: res.theme.side(Side::South),
     };
-    let mut items = Vec::new();
-    let mut panels = Vec::new();
-    let gap = s;
+    let mut out = Drawn::default();
+    let y = title_block(res, area, s, &ink, &mut out);
+    let (ranks, y) = setup_row(res, w, area, y, s, &ink, &mut out);
+    let bottom = rule_panels(res, w, area, y, s, &ink, &mut out);
+    (
+        out.items,
+        PosterLayout {
+            body: s,
+            panels: out.panels,
+            ranks,
+        },
+        bottom,
+    )
+}
 
-    // The title block: the game's names, then the ruleset's.
-    let g = &res.lang.game;
-    let title = if g.title == g.han {
-        g.han.clone()
-    } else {
-        format!("{}  {}", g.han, g.title)
-    };
+/// The title block at the top of `area`: the game's names, then the
+/// ruleset's, and a rule under them. Returns where the next row starts.
+fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) -> f64 {
+    let gap = s;
     let ts = s * 2.1;
-    items.extend(text_fit(
+    out.items.extend(text_fit(
         res,
         FitText {
-            text: &title,
+            text: &res.lang.game.title_line(),
             stack: &res.bold,
             size: ts,
             max_width: area.w,
@@ -168,7 +187,7 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
     let sub = ruleset_line(res);
     let ss = s * 1.1;
     let sub_y = area.y + ts * 1.4 + ss * 0.6;
-    items.extend(text_fit(
+    out.items.extend(text_fit(
         res,
         FitText {
             text: &sub,
@@ -180,9 +199,9 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
             fill: ink.text,
         },
     ));
-    let mut y = sub_y + ss * 0.7 + s * 0.5;
-    items.push(rule(area.x, area.right(), y, s, ink.accent));
-    panels.push((
+    let y = sub_y + ss * 0.7 + s * 0.5;
+    out.items.push(rule(area.x, area.right(), y, s, ink.accent));
+    out.panels.push((
         "title",
         Rect {
             x: area.x,
@@ -191,13 +210,26 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
             h: y - area.y,
         },
     ));
-    y += gap;
+    y + gap
+}
 
-    // The starting board on the left, the ranks on the right.
+/// The starting board (with who plays first) on the left, the ranks on the
+/// right, from `y` down, and a rule under them. Returns the animals of the
+/// ranks panel and where the next row starts.
+fn setup_row(
+    res: &Resources,
+    w: &PosterWords,
+    area: Rect,
+    y: f64,
+    s: f64,
+    ink: &Ink,
+    out: &mut Drawn,
+) -> (Vec<Animal>, f64) {
+    let gap = s;
     let q = (s * 2.1).min((area.w * 0.5) / 7.0);
-    let head = s * 1.35;
+    let head = s * HEAD;
     let top = y;
-    items.extend(heading(
+    out.items.extend(heading(
         res,
         &w.setup_heading,
         pt(area.x, y),
@@ -211,7 +243,8 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
         square: q,
         origin: pt(area.x + border, board_y),
     };
-    items.extend(super::board::board_items(res, place, false));
+    out.items
+        .extend(super::board::board_items(res, place, false));
     let first = match res.rules.play.first {
         Side::South => &w.first_south,
         Side::North => &w.first_north,
@@ -228,9 +261,9 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
         7.0 * q,
         ink.text,
     );
-    items.extend(lines);
+    out.items.extend(lines);
     let left_bottom = below - s * 0.9;
-    panels.push((
+    out.panels.push((
         "board",
         Rect {
             x: area.x,
@@ -242,9 +275,9 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
 
     let rx = area.x + 7.0 * q + gap * 1.5;
     let rw = area.right() - rx;
-    let (rank_items, ranks, right_bottom) = ranks_panel(res, w, pt(rx, top), rw, s, head, &ink);
-    items.extend(rank_items);
-    panels.push((
+    let (rank_items, ranks, right_bottom) = ranks_panel(res, w, pt(rx, top), rw, s, head, ink);
+    out.items.extend(rank_items);
+    out.panels.push((
         "ranks",
         Rect {
             x: rx,
@@ -253,17 +286,27 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
             h: right_bottom - top,
         },
     ));
-    y = left_bottom.max(right_bottom) + gap * 0.6;
-    items.push(rule(area.x, area.right(), y, s, ink.accent));
-    y += gap;
+    let y = left_bottom.max(right_bottom) + gap * 0.6;
+    out.items.push(rule(area.x, area.right(), y, s, ink.accent));
+    (ranks, y + gap)
+}
 
-    // The rules, two panels to a row; the river's takes a whole row.
+/// The rules' panels from `y` down, two to a row; the river's takes a whole
+/// row. Returns the lowest point drawn.
+fn rule_panels(
+    res: &Resources,
+    w: &PosterWords,
+    area: Rect,
+    mut y: f64,
+    s: f64,
+    ink: &Ink,
+    out: &mut Drawn,
+) -> f64 {
+    let gap = s;
+    let head = s * HEAD;
     let col_w = (area.w - gap * 1.5) / 2.0;
     let mut row: Vec<(&'static str, Panel)> = Vec::new();
-    let flush = |row: &mut Vec<(&'static str, Panel)>,
-                 y: &mut f64,
-                 items: &mut Vec<Item>,
-                 panels: &mut Vec<(&'static str, Rect)>| {
+    let flush = |row: &mut Vec<(&'static str, Panel)>, y: &mut f64, out: &mut Drawn| {
         if row.is_empty() {
             return;
         }
@@ -272,9 +315,9 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
         let mut bottom = *y;
         for (i, (name, p)) in row.drain(..).enumerate() {
             let x = area.x + i as f64 * (col_w + gap * 1.5);
-            let (its, h) = p.draw(res, pt(x, *y), pw, s, head, &ink);
-            items.extend(its);
-            panels.push((name, Rect { x, y: *y, w: pw, h }));
+            let (its, h) = p.draw(res, pt(x, *y), pw, s, head, ink);
+            out.items.extend(its);
+            out.panels.push((name, Rect { x, y: *y, w: pw, h }));
             bottom = bottom.max(*y + h);
         }
         *y = bottom + gap;
@@ -291,27 +334,18 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
     pending.push(("den", den_panel(res, w, s)));
     for (name, p) in pending {
         if name == "river" {
-            flush(&mut row, &mut y, &mut items, &mut panels);
+            flush(&mut row, &mut y, out);
             row.push((name, p));
-            flush(&mut row, &mut y, &mut items, &mut panels);
+            flush(&mut row, &mut y, out);
             continue;
         }
         row.push((name, p));
         if row.len() == 2 {
-            flush(&mut row, &mut y, &mut items, &mut panels);
+            flush(&mut row, &mut y, out);
         }
     }
-    flush(&mut row, &mut y, &mut items, &mut panels);
-    let bottom = y - gap;
-    (
-        items,
-        PosterLayout {
-            body: s,
-            panels,
-            ranks,
-        },
-        bottom,
-    )
+    flush(&mut row, &mut y, out);
+    y - gap
 }
 
 /// A thin rule across the page at `y`.

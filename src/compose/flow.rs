@@ -3,7 +3,7 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
-use super::{Label, VAlign};
+use super::{text_fit, FitText, Label, VAlign};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
 use crate::text::linebreak::break_lines;
@@ -142,69 +142,8 @@ impl Setter<'_> {
         let s = self.style.size;
         let res = self.res;
         match block {
-            Block::Title(title, sub) => {
-                let big = s * 2.3;
-                let mut items = super::text_fit(
-                    res,
-                    super::FitText {
-                        text: title,
-                        stack: &res.bold,
-                        size: big,
-                        max_width: self.width,
-                        pos: pt(self.width / 2.0, big * 0.7),
-                        rotation: 0.0,
-                        fill: self.style.accent,
-                    },
-                );
-                items.extend(super::text_fit(
-                    res,
-                    super::FitText {
-                        text: sub,
-                        stack: &res.text,
-                        size: s * 1.05,
-                        max_width: self.width,
-                        pos: pt(self.width / 2.0, big * 1.45 + s * 0.7),
-                        rotation: 0.0,
-                        fill: self.style.ink,
-                    },
-                ));
-                let rule_y = big * 1.45 + s * 1.9;
-                items.push(shapes::stroke(
-                    shapes::line(pt(0.0, rule_y), pt(self.width, rule_y)),
-                    Stroke::solid(self.style.accent, 0.4),
-                ));
-                vec![Row {
-                    space_before: 0.0,
-                    height: rule_y + 1.0,
-                    items,
-                    keep_with_next: true,
-                    line: None,
-                    ends_word: true,
-                }]
-            }
-            Block::Heading(text) => {
-                let size = s * 1.3;
-                let lh = self.line_height(&res.bold, size);
-                let items = Label {
-                    text,
-                    stack: &res.bold,
-                    size,
-                    pos: pt(0.0, lh * 0.75),
-                    anchor: Anchor::Start,
-                    valign: VAlign::Baseline,
-                    rotation: 0.0,
-                    fill: self.style.accent,
-                }
-                .items(&res.fonts);
-                vec![Row {
-                    space_before: s * 1.2,
-                    height: lh,
-                    items,
-                    keep_with_next: true,
-                    line: None,
-                    ends_word: true,
-                }]
-            }
+            Block::Title(title, sub) => vec![self.title_row(title, sub)],
+            Block::Heading(text) => vec![self.heading_row(text)],
             Block::Para(text) => self.text_rows(text, &res.text, s, 0.0, s * 0.5, false),
             Block::Bullets(list) => list
                 .iter()
@@ -222,84 +161,166 @@ impl Setter<'_> {
                 h,
                 items,
                 caption,
-            } => {
-                let x = (self.width - w) / 2.0;
-                let fig = Item::Group(Group {
-                    picture: false,
-                    transform: Transform::translate(x, 0.0),
-                    items: items.clone(),
-                });
-                let mut out = vec![Row {
-                    space_before: s * 0.8,
-                    height: *h,
-                    items: vec![fig],
-                    keep_with_next: true,
-                    line: None,
-                    ends_word: true,
-                }];
-                let cap = Setter {
-                    res,
-                    style: self.style,
-                    width: self.width,
-                };
-                let mut caption_rows =
-                    cap.text_rows(caption, &res.text, s * 0.85, 0.0, s * 0.4, false);
-                for r in &mut caption_rows {
-                    // Centre each caption line under the figure.
-                    let w = line_width(res, r);
-                    r.items = vec![Item::Group(Group {
-                        picture: false,
-                        transform: Transform::translate((self.width - w) / 2.0, 0.0),
-                        items: std::mem::take(&mut r.items),
-                    })];
-                }
-                out.extend(caption_rows);
-                out
-            }
-            Block::Columns(left, right) => {
-                let gap = s * 2.0;
-                let half = (self.width - gap) / 2.0;
-                let col = |blocks: &Vec<Block>| {
-                    let setter = Setter {
-                        res,
-                        style: self.style,
-                        width: half,
+            } => self.figure_rows(*w, *h, items, caption),
+            Block::Columns(left, right) => vec![self.columns_row(left, right)],
+        }
+    }
+
+    /// The title, centred, its subtitle under it and a rule across the column.
+    fn title_row(&self, title: &str, sub: &str) -> Row {
+        let s = self.style.size;
+        let res = self.res;
+        let big = s * 2.3;
+        let mut items = text_fit(
+            res,
+            FitText {
+                text: title,
+                stack: &res.bold,
+                size: big,
+                max_width: self.width,
+                pos: pt(self.width / 2.0, big * 0.7),
+                rotation: 0.0,
+                fill: self.style.accent,
+            },
+        );
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: sub,
+                stack: &res.text,
+                size: s * 1.05,
+                max_width: self.width,
+                pos: pt(self.width / 2.0, big * 1.45 + s * 0.7),
+                rotation: 0.0,
+                fill: self.style.ink,
+            },
+        ));
+        let rule_y = big * 1.45 + s * 1.9;
+        items.push(shapes::stroke(
+            shapes::line(pt(0.0, rule_y), pt(self.width, rule_y)),
+            Stroke::solid(self.style.accent, 0.4),
+        ));
+        Row {
+            space_before: 0.0,
+            height: rule_y + 1.0,
+            items,
+            keep_with_next: true,
+            line: None,
+            ends_word: true,
+        }
+    }
+
+    /// A section heading, kept with what follows it.
+    fn heading_row(&self, text: &str) -> Row {
+        let s = self.style.size;
+        let res = self.res;
+        let size = s * 1.3;
+        let lh = self.line_height(&res.bold, size);
+        let items = Label {
+            text,
+            stack: &res.bold,
+            size,
+            pos: pt(0.0, lh * 0.75),
+            anchor: Anchor::Start,
+            valign: VAlign::Baseline,
+            rotation: 0.0,
+            fill: self.style.accent,
+        }
+        .items(&res.fonts);
+        Row {
+            space_before: s * 1.2,
+            height: lh,
+            items,
+            keep_with_next: true,
+            line: None,
+            ends_word: true,
+        }
+    }
+
+    /// A figure of `w × h` mm centred in the column, then its caption's
+    /// lines, each centred under it.
+    fn figure_rows(&self, w: f64, h: f64, items: &[Item], caption: &str) -> Vec<Row> {
+        let s = self.style.size;
+        let res = self.res;
+        let x = (self.width - w) / 2.0;
+        let fig = Item::Group(Group {
+            picture: false,
+            transform: Transform::translate(x, 0.0),
+            items: items.to_vec(),
+        });
+        let mut out = vec![Row {
+            space_before: s * 0.8,
+            height: h,
+            items: vec![fig],
+            keep_with_next: true,
+            line: None,
+            ends_word: true,
+        }];
+        let cap = Setter {
+            res,
+            style: self.style,
+            width: self.width,
+        };
+        let mut caption_rows = cap.text_rows(caption, &res.text, s * 0.85, 0.0, s * 0.4, false);
+        for r in &mut caption_rows {
+            // Centre each caption line under the figure.
+            let w = line_width(res, r);
+            r.items = vec![Item::Group(Group {
+                picture: false,
+                transform: Transform::translate((self.width - w) / 2.0, 0.0),
+                items: std::mem::take(&mut r.items),
+            })];
+        }
+        out.extend(caption_rows);
+        out
+    }
+
+    /// Two stacks of blocks side by side in half-width columns, as one row
+    /// (kept together).
+    fn columns_row(&self, left: &[Block], right: &[Block]) -> Row {
+        let s = self.style.size;
+        let res = self.res;
+        let gap = s * 2.0;
+        let half = (self.width - gap) / 2.0;
+        let col = |blocks: &[Block]| {
+            let setter = Setter {
+                res,
+                style: self.style,
+                width: half,
+            };
+            let mut y = 0.0;
+            let mut items = Vec::new();
+            for (i, b) in blocks.iter().enumerate() {
+                for r in setter.rows(b) {
+                    y += if i == 0 && items.is_empty() {
+                        0.0
+                    } else {
+                        r.space_before
                     };
-                    let mut y = 0.0;
-                    let mut items = Vec::new();
-                    for (i, b) in blocks.iter().enumerate() {
-                        for r in setter.rows(b) {
-                            y += if i == 0 && items.is_empty() {
-                                0.0
-                            } else {
-                                r.space_before
-                            };
-                            items.push(Item::Group(Group {
-                                picture: false,
-                                transform: Transform::translate(0.0, y),
-                                items: r.items,
-                            }));
-                            y += r.height;
-                        }
-                    }
-                    (y, items)
-                };
-                let (hl, mut il) = col(left);
-                let (hr, ir) = col(right);
-                il.push(Item::Group(Group {
-                    picture: false,
-                    transform: Transform::translate(half + gap, 0.0),
-                    items: ir,
-                }));
-                vec![Row {
-                    space_before: s * 0.8,
-                    height: hl.max(hr),
-                    items: il,
-                    keep_with_next: false,
-                    line: None,
-                    ends_word: true,
-                }]
+                    items.push(Item::Group(Group {
+                        picture: false,
+                        transform: Transform::translate(0.0, y),
+                        items: r.items,
+                    }));
+                    y += r.height;
+                }
             }
+            (y, items)
+        };
+        let (hl, mut il) = col(left);
+        let (hr, ir) = col(right);
+        il.push(Item::Group(Group {
+            picture: false,
+            transform: Transform::translate(half + gap, 0.0),
+            items: ir,
+        }));
+        Row {
+            space_before: s * 0.8,
+            height: hl.max(hr),
+            items: il,
+            keep_with_next: false,
+            line: None,
+            ends_word: true,
         }
     }
 
@@ -326,9 +347,9 @@ impl Setter<'_> {
         };
         let mut out = Vec::new();
         let cell = |text: &str, col: usize, stack: &FontStack, size: f64, color: Color| {
-            super::text_fit(
+            text_fit(
                 res,
-                super::FitText {
+                FitText {
                     text,
                     stack,
                     size,
@@ -402,9 +423,9 @@ impl Setter<'_> {
                     ));
                     let left = x + side + 1.0;
                     let right = col_w * 2.0 - 0.5;
-                    items.extend(super::text_fit(
+                    items.extend(text_fit(
                         res,
-                        super::FitText {
+                        FitText {
                             text: t,
                             stack: &res.text,
                             size: s,

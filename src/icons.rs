@@ -27,23 +27,11 @@
 //!
 //! `<text>` and `<image>` are refused with a message saying what to do.
 
+use crate::limits::{
+    MAX_CSS_RULES, MAX_ICON_DEPTH, MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS, MAX_USE_DEPTH,
+};
 use crate::scene::{pt, shapes, Color, Item, Path as ScenePath, Pt, Seg, Stroke, Transform};
 
-/// Deepest nesting of elements in an icon file: 32. Drawing programs nest a
-/// few groups (layers, groups, clip groups); the built-in icons nest 2 deep.
-pub const MAX_ICON_DEPTH: usize = 32;
-/// Most elements (and other nodes) in an icon file, and elements drawn with
-/// `<use>` copies counted again: 10,000; the built-in drawings
-/// have fewer than 20.
-pub const MAX_ICON_NODES: usize = 10_000;
-/// Most path segments in an icon once shapes are turned into paths: 1,500,
-/// about 9 times the built-in tiger (about 170) and above detailed icons of
-/// common sets. An icon is drawn on every counter of every copy and on the
-/// board: 16 copies of 1,500-segment icons stay under 400 MB while printing.
-pub const MAX_ICON_SEGMENTS: usize = 1_500;
-/// Largest coordinate or transform value in an icon file: 1,000,000 (icon
-/// sets use boxes of 16 to 1,024 units); larger values, `inf` and `NaN` are refused.
-pub const MAX_ICON_NUMBER: f64 = 1e6;
 /// How far the drawing may reach outside its viewBox, in box sides: 0.5.
 const OVERHANG: f64 = 0.5;
 /// Smallest extent of the fitted drawing, as a fraction of its box: 1 %.
@@ -308,12 +296,6 @@ impl Icon {
     }
 }
 
-/// Most `<use>` elements followed one inside another: 8 (drawing programs
-/// use one level; a loop of references stops here).
-pub const MAX_USE_DEPTH: usize = 8;
-/// Most rules in an icon's `<style>` sheets: 2,000 (an exported drawing has
-/// one per colour, a few dozen).
-pub const MAX_CSS_RULES: usize = 2_000;
 
 /// A paint as the file gives it, before colours are worked out.
 #[derive(Debug, Clone, PartialEq)]

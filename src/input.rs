@@ -12,6 +12,9 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::error::{line_col, Error, Opt};
+use crate::limits::{
+    MAX_FONT_BYTES, MAX_ICON_BYTES, MAX_PICTURE_BYTES, MAX_STRING_CHARS, MAX_TOML_BYTES,
+};
 
 /// What kind of file is read; sets the size cap and names the file in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,20 +33,6 @@ pub enum InputKind {
     Font,
 }
 
-/// Largest TOML file (theme, language pack, ruleset), in bytes: 1 MiB, over a
-/// hundred times the largest built-in one (a 6 KB language pack).
-pub const MAX_TOML_BYTES: u64 = 1 << 20;
-/// Largest icon file, in bytes: 1 MiB; the built-in icons are 0.5–4.5 KB and
-/// typical icon sets stay under 50 KB.
-pub const MAX_ICON_BYTES: u64 = 1 << 20;
-/// Largest picture file, in bytes: see [`crate::picture::decode::MAX_FILE_BYTES`].
-pub const MAX_PICTURE_BYTES: u64 = crate::picture::decode::MAX_FILE_BYTES;
-/// Largest font file, in bytes: 64 MiB, above the largest common CJK
-/// collections (Noto Serif CJK OTC: 26 MB; Noto Sans CJK: 19.5 MB).
-pub const MAX_FONT_BYTES: u64 = 64 << 20;
-/// Longest string in a TOML file, in characters: 2,000, about ten times the
-/// longest sentence of the built-in language packs, and about a page of text.
-pub const MAX_STRING_CHARS: usize = 2_000;
 
 impl InputKind {
     /// The size cap in bytes.

@@ -45,6 +45,7 @@ use crate::error::{Error, Opt};
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
 use crate::layout::Flip;
+use crate::limits::{MAX_COPIES, MAX_PAGES};
 use crate::output::{check_not_input, page_path};
 use crate::paper::Paper;
 use crate::resolve::Resources;
@@ -451,12 +452,6 @@ impl Kind {
     }
 }
 
-/// The most sets of counters (and of counters in a box).
-pub const MAX_COPIES: usize = 16;
-
-/// Most pages one document may have: 200. The longest real documents (32
-/// copies of small counters, the rules on A5) stay well below.
-pub const MAX_PAGES: usize = 200;
 
 /// Where a job's document is to be written, for the check that no input is
 /// written over.
@@ -479,7 +474,7 @@ pub struct Job {
     pub paper: Paper,
     /// Who the file is for.
     pub purpose: Purpose,
-    /// Bleed, mm (0 to [`crate::compose::MAX_BLEED`]).
+    /// Bleed, mm (0 to [`crate::limits::MAX_BLEED`]).
     pub bleed: f64,
     /// A laser's kerf, mm (0 to 1; laser only).
     pub kerf: f64,
@@ -826,10 +821,7 @@ impl Job {
             check_not_input(&outputs, &res.inputs)?;
         }
         if n > MAX_PAGES {
-            return Err(Error::TooManyPages {
-                pages: n,
-                max: MAX_PAGES,
-            });
+            return Err(too_many_pages(n, &summary));
         }
         let pages = match self.purpose {
             Purpose::Laser => pages.iter().map(|p| laser::for_laser(&res, p)).collect(),
@@ -984,6 +976,32 @@ fn check_copies(copies: usize) -> Result<(), Error> {
             Opt::Copies,
             format!("{copies} is out of range; give 1 to {MAX_COPIES} sets"),
         ))
+    }
+}
+
+/// The error for a document of `pages` pages, over [`MAX_PAGES`]: for a set
+/// of several copies, how many copies fit; else the page count.
+fn too_many_pages(pages: usize, summary: &Summary) -> Error {
+    match summary {
+        Summary::Set { parts, cover } if parts.set_len > 0 => {
+            let (sets, set_len) = (parts.sets, parts.set_len);
+            let fit = (MAX_PAGES - usize::from(*cover)) / set_len;
+            Error::usage(
+                Opt::Copies,
+                format!(
+                    "{sets} sets of {set_len} pages would make {pages} pages, more than the limit of {MAX_PAGES}; give --copies {fit} or fewer{}",
+                    if parts.tiled {
+                        ", or a smaller --square so that each board fits one sheet"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        }
+        _ => Error::TooManyPages {
+            pages,
+            max: MAX_PAGES,
+        },
     }
 }
 

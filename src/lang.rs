@@ -9,6 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{toml_error, Error, Opt};
 use crate::game::Animal;
+use crate::limits::MAX_STEPS;
 
 mod phrase;
 
@@ -656,10 +657,6 @@ pub struct Lang {
     pub source: crate::input::SourceText,
 }
 
-/// Most steps in a list of instructions (`tiles.steps`, `box.steps`): 12.
-/// The built-in packs use 4 and 5; the cap keeps the pages they fill, and
-/// the time to draw them, bounded.
-pub const MAX_STEPS: usize = 12;
 
 /// The built-in packs: (code, TOML source).
 pub const BUILTIN: [(&str, &str); 4] = [

@@ -26,6 +26,7 @@ pub mod input;
 pub mod job;
 pub mod lang;
 pub mod layout;
+pub mod limits;
 pub mod output;
 pub mod paper;
 pub mod picture;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::error::Error;
 use crate::input::{excerpt, read_bytes, shown, InputKind};
 use crate::lang::Lang;
+use crate::limits::MAX_FONT_BYTES_TOTAL;
 use crate::picture::{Art, Pictures};
 use crate::rules::Ruleset;
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
@@ -49,10 +50,6 @@ pub struct Resources {
     warnings: RefCell<Vec<(String, String)>>,
 }
 
-/// Most bytes of font files one document may load: 160 MiB, room for the
-/// largest CJK collections (19.5–26 MB) several times over; each file is also
-/// capped by [`crate::input::MAX_FONT_BYTES`].
-pub const MAX_FONT_BYTES_TOTAL: usize = 160 << 20;
 
 /// Loads one font of a theme: `builtin:NAME`, a file path, `path#FACE`, or
 /// an installed family name (see [`crate::text::system`]).

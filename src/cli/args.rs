@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use jungle_print::limits::MAX_COPIES;
 
 /// After every `--help` and in the man pages: the examples, then what the exit status means.
 pub(crate) const AFTER_HELP: &str = concat!(
@@ -440,10 +441,6 @@ pub(crate) struct BoardArgs {
     pub(crate) crop_marks: bool,
 }
 
-/// Most copies of the counters: 16 sets (256 counters), enough for a class
-/// playing in pairs; with the largest icons allowed each copy costs about
-/// 20 MB while printing a PDF.
-pub(crate) const MAX_COPIES: usize = 16;
 
 /// `--copies`: a whole number from 1 to [`MAX_COPIES`].
 pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {

@@ -36,6 +36,7 @@ pub(crate) fn tell(message: &str) {
 use jungle_print::error::{Error, Opt};
 use jungle_print::input::{num, shown_path};
 use jungle_print::job::{Job, Output};
+use jungle_print::limits::MAX_PNG_RUN_PIXELS;
 use jungle_print::output::{check_target, is_stdout, page_path, write_atomic, write_set};
 use jungle_print::render::{pdf, png, svg};
 use jungle_print::scene::Document;
@@ -227,7 +228,7 @@ pub(crate) fn write(
             }
             let opts = png::PngOptions { dpi: choices.dpi };
             let total = png::total_pixels(doc, choices.dpi);
-            if total > png::MAX_TOTAL_PIXELS {
+            if total > MAX_PNG_RUN_PIXELS {
                 return Err(Error::usage(
                     Opt::Dpi,
                     format!(
@@ -235,7 +236,7 @@ pub(crate) fn write(
                         if n == 1 { "" } else { "s" },
                         num(choices.dpi),
                         total.div_ceil(1_000_000),
-                        png::MAX_TOTAL_PIXELS / 1_000_000
+                        MAX_PNG_RUN_PIXELS / 1_000_000
                     ),
                 ));
             }

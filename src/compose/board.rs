@@ -5,6 +5,7 @@ use super::{Label, VAlign};
 use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
+use crate::limits::{MAX_SQUARE, MIN_SQUARE};
 use crate::paper::Paper;
 use crate::picture::Fit;
 use crate::resolve::Resources;
@@ -35,12 +36,6 @@ impl BoardOptions {
         }
     }
 }
-
-/// The smallest square accepted, mm.
-pub const MIN_SQUARE: f64 = 8.0;
-
-/// The largest square accepted, mm: a board 9 m long.
-pub const MAX_SQUARE: f64 = 1000.0;
 
 /// The one check of a square size, whatever the paper: a number from
 /// [`MIN_SQUARE`] to [`MAX_SQUARE`] mm.

@@ -4,6 +4,7 @@
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
 use crate::layout::BoardPlacement;
 use crate::layout::Rect;
+use crate::limits::MIN_HANDOUT_AREA;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
@@ -103,20 +104,16 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     (margin, style, laid)
 }
 
-/// Smallest text area of the rules handout, in mm (paper less margins):
-/// 80 × 100, about A6; below it the set-up diagrams and lines do not fit.
-pub const HANDOUT_MIN: (f64, f64) = (80.0, 100.0);
-
 /// Refuses paper whose text area (less the theme's margins) is too small for
 /// the rules handout, as the board refuses paper too small for the board.
 pub fn check_fits(res: &Resources, paper: Paper) -> Result<(), crate::error::Error> {
     let margin = res.theme.page.margin.max(8.0);
     let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
-    if w < HANDOUT_MIN.0 || h < HANDOUT_MIN.1 {
+    if w < MIN_HANDOUT_AREA.0 || h < MIN_HANDOUT_AREA.1 {
         return Err(crate::error::Error::PaperTooSmallForRules {
             room: (w, h),
             margin,
-            min: HANDOUT_MIN,
+            min: MIN_HANDOUT_AREA,
         });
     }
     Ok(())

@@ -15,6 +15,7 @@ pub mod scenery;
 pub mod set;
 pub mod tiles;
 
+use crate::limits::MAX_BLEED;
 use crate::picture::{Art, Fit};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Seg, Stroke};
@@ -22,9 +23,6 @@ pub use label::{Label, VAlign};
 
 use crate::text::FontStack;
 use crate::theme::{Mark, Pattern};
-
-/// The largest bleed accepted, mm: print shops ask for 2–3 mm, 5 is plenty.
-pub const MAX_BLEED: f64 = 5.0;
 
 /// Refuses a bleed outside 0 to [`MAX_BLEED`] mm (or not a number).
 pub fn check_bleed(bleed: f64) -> Result<(), crate::error::Error> {

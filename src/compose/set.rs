@@ -14,7 +14,7 @@ use super::handout::{handout_pages, HandoutOptions};
 use super::label::{Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
 use super::{left_text, paragraph, text_fit, FitText};
-use crate::error::{Error, Opt};
+use crate::error::Error;
 use crate::game::{COLS, ROWS};
 use crate::layout::{printable_area, Flip, Rect};
 use crate::paper::Paper;
@@ -40,7 +40,7 @@ pub struct SetOptions {
     pub boxed: bool,
     /// Add the one-page rules poster after the handout.
     pub poster: bool,
-    /// Whole sets in the file, 1 to [`crate::job::MAX_COPIES`]; above 1 each
+    /// Whole sets in the file, 1 to [`crate::limits::MAX_COPIES`]; above 1 each
     /// set's pages are marked with its number.
     pub copies: usize,
 }
@@ -181,22 +181,6 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         set_len,
         ..parts
     };
-    let total = usize::from(opts.cover) + sets * set_len;
-    if total > crate::job::MAX_PAGES {
-        let fit = (crate::job::MAX_PAGES - usize::from(opts.cover)) / set_len;
-        return Err(Error::usage(
-            Opt::Copies,
-            format!(
-                "{sets} sets of {set_len} pages would make {total} pages, more than the limit of {}; give --copies {fit} or fewer{}",
-                crate::job::MAX_PAGES,
-                if parts.tiled {
-                    ", or a smaller --square so that each board fits one sheet"
-                } else {
-                    ""
-                }
-            ),
-        ));
-    }
     let first_set = pages.clone();
     if sets > 1 {
         pages = (1..=sets)

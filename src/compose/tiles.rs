@@ -6,6 +6,7 @@ use super::board::{board_art, check_square};
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
+use crate::limits::MAX_TILES;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{
@@ -17,9 +18,6 @@ use super::{left_text, paragraph, scale_bar, text_fit, FitText};
 /// Width of the glue strips of a tiled board, mm.
 pub const GLUE: f64 = 10.0;
 
-/// The most sheets a tiled board may take: 100 A4 sheets already make a
-/// board 2 m long, and every sheet is a page to compose and print.
-pub const MAX_TILES: usize = 100;
 
 /// Room kept free around a tile's board for its label, arrows and marks, mm.
 const TILE_FURNITURE: f64 = 7.0;

@@ -35,31 +35,11 @@ use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 use zune_jpeg::JpegDecoder;
 
+use crate::limits::{
+    MAX_JPEG_SCANS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_PNG_DECODER_BYTES,
+};
+
 use super::{JpegColor, Raster, RasterData, Rgba, Samples};
-
-/// Most pixels in one picture: 50 megapixels. A 48–50 megapixel phone photo
-/// (8,064 × 6,048; 8,160 × 6,120) fits; decoded to RGBA it takes 200 MB. A
-/// counter printed at 300 dpi needs less than a tenth of a megapixel, an A4
-/// page about 9 megapixels.
-pub const MAX_PICTURE_PIXELS: u64 = 50_000_000;
-
-/// Most pixels in all the different pictures of one document, for the caller
-/// to enforce (sum of [`Raster::pixel_count`] over distinct pictures): 200
-/// megapixels, about nine 20-megapixel photos and a board background. Bounds
-/// the decoded pictures held at once to 800 MB (4 bytes a pixel at most).
-pub const MAX_DOCUMENT_PIXELS: u64 = 200_000_000;
-
-/// Largest picture file: 64 MiB. A 50-megapixel photo's JPEG is 10–25 MB; a
-/// 600 dpi scan of an A4 page saved as PNG is 20–60 MB.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// Memory the PNG decoder may take for itself (rows, chunk buffers, text and
-/// ICC chunks), beside the decoded pixels: 64 MiB, its own default.
-const PNG_DECODER_BYTES: usize = 64 << 20;
-
-/// Most scans in a progressive JPEG (each one passes over the whole picture):
-/// encoders write about 10; zune-jpeg's own default bound.
-const MAX_JPEG_SCANS: usize = 100;
 
 /// The formats, as a message lists them.
 const SUPPORTED: &str = "pictures may be PNG, JPEG or SVG files";
@@ -77,7 +57,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_pixels: MAX_PICTURE_PIXELS,
-            max_bytes: MAX_FILE_BYTES,
+            max_bytes: MAX_PICTURE_BYTES,
         }
     }
 }
@@ -329,7 +309,7 @@ fn png_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Strin
     let mut decoder = png::Decoder::new_with_limits(
         std::io::Cursor::new(bytes),
         png::Limits {
-            bytes: PNG_DECODER_BYTES,
+            bytes: MAX_PNG_DECODER_BYTES,
         },
     );
     // Palette to RGB(A), grey below 8 bits to 8, tRNS to an alpha channel;
@@ -462,7 +442,7 @@ fn png_error(origin: &str, e: png::DecodingError) -> String {
             "{origin}: the PNG file needs more than {} MB of memory besides its pixels \
              (very wide rows, or large text or colour-profile chunks); save it again \
              with fewer pixels and without metadata",
-            PNG_DECODER_BYTES >> 20
+            MAX_PNG_DECODER_BYTES >> 20
         ),
         e => format!("{origin}: the PNG file is damaged ({e}); open it and save it again"),
     }
@@ -770,7 +750,7 @@ fn tiff_orientation(tiff: &[u8]) -> u8 {
 // -------------------------------------------------------------- Raster
 
 impl Raster {
-    /// Pixels in the picture (width × height), what [`MAX_DOCUMENT_PIXELS`]
+    /// Pixels in the picture (width × height), what [`crate::limits::MAX_DOCUMENT_PIXELS`]
     /// counts.
     pub fn pixel_count(&self) -> u64 {
         u64::from(self.width) * u64::from(self.height)

@@ -6,12 +6,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::decode::{sniff, Format, MAX_DOCUMENT_PIXELS};
+use super::decode::{sniff, Format};
 use super::{decode, Art, Limits};
 use crate::error::Error;
 use crate::game::Animal;
 use crate::icons::{builtin, Icon};
 use crate::input::{read_bytes, shown_path, InputKind};
+use crate::limits::{MAX_DOCUMENT_PIXELS, MAX_ICON_BYTES};
 use crate::theme::Theme;
 
 /// Reads one picture reference; `shown` names it in messages.
@@ -25,11 +26,11 @@ pub fn load(spec: &str) -> Result<Art, String> {
     let shown = format!("`{}`", shown_path(path));
     let bytes = read_bytes(path, InputKind::Picture).map_err(|e| format!("{shown}: {e}"))?;
     if sniff(&bytes) == Format::Svg {
-        if bytes.len() as u64 > crate::input::MAX_ICON_BYTES {
+        if bytes.len() as u64 > MAX_ICON_BYTES {
             return Err(format!(
                 "{shown}: the SVG file is {} bytes, larger than the limit of {} bytes for drawings; simplify it or save it as PNG",
                 bytes.len(),
-                crate::input::MAX_ICON_BYTES
+                MAX_ICON_BYTES
             ));
         }
         let text = String::from_utf8(bytes).map_err(|_| {

@@ -11,6 +11,7 @@ use tiny_skia::{
     Transform as SkTransform,
 };
 
+use crate::limits::MAX_PNG_PAGE_PIXELS;
 use crate::scene::{walk, Color, Document, Path, Seg, TextRun, Transform, Visitor};
 use crate::text::{FontBook, OutlineSeg};
 
@@ -30,18 +31,12 @@ impl Default for PngOptions {
 /// The lowest and highest resolutions accepted, dpi.
 pub const DPI_RANGE: (f64, f64) = (10.0, 1200.0);
 
-/// The largest picture made, in pixels (about 50 megapixels: an A3 sheet at 600 dpi).
-pub const MAX_PIXELS: u64 = 50_000_000;
 
 /// A failure to make the picture (a size out of range; never user data otherwise).
 #[derive(Debug, thiserror::Error)]
 #[error("could not draw the PNG: {0}")]
 pub struct PngError(String);
 
-/// The most pixels one run may make over all its pages: 400 million (about
-/// eleven A4 sheets at 600 dpi, or 180 at 150 dpi); more would take longer
-/// than a few seconds and fill a disk for no print that needs it.
-pub const MAX_TOTAL_PIXELS: u64 = 400_000_000;
 
 /// The pixels of every page of `doc` at `dpi`, added up.
 pub fn total_pixels(doc: &Document, dpi: f64) -> u64 {
@@ -64,9 +59,9 @@ pub fn pixel_size(doc: &Document, index: usize, dpi: f64) -> (u32, u32) {
 pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>, PngError> {
     let page = &doc.pages[index];
     let (w, h) = pixel_size(doc, index, opts.dpi);
-    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+    if u64::from(w) * u64::from(h) > MAX_PNG_PAGE_PIXELS {
         return Err(PngError(format!(
-            "{w} × {h} pixels is more than {MAX_PIXELS}; choose a lower dpi"
+            "{w} × {h} pixels is more than {MAX_PNG_PAGE_PIXELS}; choose a lower dpi"
         )));
     }
     let mut pixmap = Pixmap::new(w, h).ok_or_else(|| PngError(format!("{w} × {h} pixels")))?;

@@ -11,27 +11,23 @@
 //! The first family name asked for scans the system's font folders once per
 //! process, reading only each face's `name` and `OS/2` tables; themes that
 //! name only built-in fonts or paths never scan. The scan is bounded: at most
-//! [`MAX_DEPTH`] folders deep, [`MAX_ENTRIES`] folder entries and
-//! [`MAX_FILES`] font files; unreadable files are skipped and each folder is
+//! [`MAX_FONT_DIR_DEPTH`] folders deep, [`MAX_FONT_DIR_ENTRIES`] folder
+//! entries and [`MAX_FONT_FILES_SCANNED`] font files (see [`crate::limits`]); unreadable files are skipped and each folder is
 //! visited once (symbolic links cannot make it loop). The environment
 //! variable [`ENV_DIRS`] replaces the standard folders (a list separated like
 //! `PATH`), for tests and for fonts kept elsewhere.
 //!
 //! Not in the WebAssembly build: a page has no installed fonts to read, and a
 //! family name there is an error asking for a font file.
+//!
+//! [`MAX_FONT_DIR_DEPTH`]: crate::limits::MAX_FONT_DIR_DEPTH
+//! [`MAX_FONT_DIR_ENTRIES`]: crate::limits::MAX_FONT_DIR_ENTRIES
+//! [`MAX_FONT_FILES_SCANNED`]: crate::limits::MAX_FONT_FILES_SCANNED
 
 /// Environment variable that replaces the folders searched for installed
 /// fonts: `JUNGLE_PRINT_FONT_DIRS=/a:/b` (`;` between folders on Windows).
 pub const ENV_DIRS: &str = "JUNGLE_PRINT_FONT_DIRS";
 
-/// Deepest folder searched below a font folder: 8 levels (system font trees
-/// are 2–4 deep).
-pub const MAX_DEPTH: usize = 8;
-/// Most folder entries (files and folders) looked at in one scan: 200,000.
-pub const MAX_ENTRIES: usize = 200_000;
-/// Most font files read in one scan: 20,000 (a desktop with every Noto
-/// font installed has about 4,000).
-pub const MAX_FILES: usize = 20_000;
 
 /// An installed font face that a family name resolved to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,6 +119,10 @@ pub use scan::{find, search_dirs};
 #[cfg(not(target_arch = "wasm32"))]
 mod scan {
     use super::*;
+    use crate::limits::{
+        MAX_COLLECTION_FACES, MAX_FONT_DIR_DEPTH, MAX_FONT_DIR_ENTRIES, MAX_FONT_FILES_SCANNED,
+        MAX_FONT_TABLES, MAX_NAME_TABLE_BYTES,
+    };
     use std::collections::HashSet;
     use std::fs::File;
     use std::io::{Read, Seek, SeekFrom};
@@ -228,7 +228,7 @@ mod scan {
             let mut names: Vec<PathBuf> = Vec::new();
             for entry in read.flatten() {
                 entries += 1;
-                if entries > MAX_ENTRIES {
+                if entries > MAX_FONT_DIR_ENTRIES {
                     index.cut = true;
                     break;
                 }
@@ -242,7 +242,7 @@ mod scan {
                     continue;
                 };
                 if meta.is_dir() {
-                    if depth < MAX_DEPTH {
+                    if depth < MAX_FONT_DIR_DEPTH {
                         subdirs.push((path, depth + 1));
                     }
                 } else if meta.is_file()
@@ -251,7 +251,7 @@ mod scan {
                         .and_then(|n| n.to_str())
                         .is_some_and(has_font_extension)
                 {
-                    if index.files >= MAX_FILES {
+                    if index.files >= MAX_FONT_FILES_SCANNED {
                         index.cut = true;
                         return index;
                     }
@@ -267,12 +267,6 @@ mod scan {
         index
     }
 
-    /// Most faces read from one collection file: 64.
-    const MAX_FACES: u32 = 64;
-    /// Most tables in one face's directory: 512 (fonts have 10–30).
-    const MAX_TABLES: u16 = 512;
-    /// Largest `name` table read: 1 MiB (licence texts make some 30 KB).
-    const MAX_NAME_TABLE: u32 = 1 << 20;
 
     fn be16(b: &[u8], at: usize) -> u16 {
         u16::from_be_bytes([b[at], b[at + 1]])
@@ -302,7 +296,7 @@ mod scan {
             return;
         };
         let offsets: Vec<u64> = if &head[0..4] == b"ttcf" {
-            let n = be32(&head, 8).min(MAX_FACES);
+            let n = be32(&head, 8).min(MAX_COLLECTION_FACES);
             match read_at(&mut file, len, 12, n * 4) {
                 Some(b) => (0..n as usize)
                     .map(|i| u64::from(be32(&b, i * 4)))
@@ -325,7 +319,7 @@ mod scan {
         if !matches!(&dir[0..4], [0, 1, 0, 0] | b"OTTO" | b"true") {
             return None;
         }
-        let tables = be16(&dir, 4).min(MAX_TABLES);
+        let tables = be16(&dir, 4).min(MAX_FONT_TABLES);
         let records = read_at(file, len, offset + 12, u32::from(tables) * 16)?;
         let mut name = None;
         let mut os2 = None;
@@ -338,7 +332,7 @@ mod scan {
             }
         }
         let (at, size) = name?;
-        let name_bytes = read_at(file, len, at, size.min(MAX_NAME_TABLE))?;
+        let name_bytes = read_at(file, len, at, size.min(MAX_NAME_TABLE_BYTES))?;
         let names = ttf_parser::name::Table::parse(&name_bytes)?;
         let (mut weight, mut italic) = (400, false);
         if let Some((at, size)) = os2 {

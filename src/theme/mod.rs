@@ -18,6 +18,7 @@ pub use color::{contrast, family, luminance, ThemeColor, COLOR_FORMS};
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
 use crate::input::InputKind;
+use crate::limits::MAX_EXTENDS_DEPTH;
 use crate::scene::Color;
 
 /// Page settings.
@@ -398,9 +399,6 @@ pub const BUILTIN: [(&str, &str); 6] = [
 
 /// The theme every other extends unless it names another.
 const ROOT: &str = "classic";
-/// Most themes in an `extends` chain: 16. Real chains are 2–3 deep
-/// (a theme, a house style, `classic`); loops are found separately.
-const MAX_DEPTH: usize = 16;
 
 /// Where a theme comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -558,9 +556,9 @@ fn load_chain(
             parent.describe()
         )));
     }
-    if seen.len() >= MAX_DEPTH {
+    if seen.len() >= MAX_EXTENDS_DEPTH {
         return Err(at(format!(
-            "`extends = \"{parent_name}\"`: the chain of themes is too deep ({} themes, starting at {}); at most {MAX_DEPTH} themes may build on each other",
+            "`extends = \"{parent_name}\"`: the chain of themes is too deep ({} themes, starting at {}); at most {MAX_EXTENDS_DEPTH} themes may build on each other",
             seen.len() + 1,
             seen[0].describe()
         )));

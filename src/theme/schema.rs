@@ -12,6 +12,7 @@ use toml::Spanned;
 
 use super::color::{ThemeColor, COLOR_FORMS};
 use crate::error::{line_col, Error};
+use crate::limits::MAX_FONTS_PER_KEY;
 
 /// What a key holds.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -159,9 +160,6 @@ pub const KEYS: &[KeySpec] = &[
     k("pictures.lid", Kind::Picture, "A picture on the box lid."),
 ];
 
-/// Longest font fallback list of one key: 8. Real lists hold 2–4 faces
-/// (Latin, CJK, symbols); every face is searched for every character.
-pub const MAX_FONTS_PER_KEY: usize = 8;
 
 /// The spec of a key path, if it is one.
 pub fn spec(path: &str) -> Option<&'static KeySpec> {

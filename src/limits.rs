@@ -1,0 +1,465 @@
+//! Every limit on input, in one place: the caps that keep a hostile or
+//! mistaken file, option or folder from taking unbounded time, memory or
+//! pages. Each constant says its unit and why it has its value; the modules
+//! that enforce them use them from here.
+//!
+//! [`TABLE`] is the README's "Limits on input" table, row by row; a test
+//! checks that the two agree and that each row prints its constants.
+//!
+//! Bounds that are not limits on input stay with their code: the line
+//! breaker's `MAX_PULLED` (how far it looks back for a better break, a
+//! property of the algorithm), the print shop's `MAX_INK` (a rule of
+//! printing that colours are converted to, not a cap that refuses anything)
+//! and the atomic writer's `MAX_LINKS` (the kernel's own bound on following
+//! symbolic links, mirrored).
+
+// ------------------------------------------------------------ data files
+
+/// Largest TOML file (theme, language pack, ruleset), in bytes: 1 MiB, over a
+/// hundred times the largest built-in one (a 6 KB language pack).
+pub const MAX_TOML_BYTES: u64 = 1 << 20;
+
+/// Longest string in a TOML file, in characters: 2,000, about ten times the
+/// longest sentence of the built-in language packs, and about a page of text.
+pub const MAX_STRING_CHARS: usize = 2_000;
+
+/// Most steps in a list of instructions (`tiles.steps`, `box.steps`), a
+/// count: 12. The built-in packs use 4 and 5; the cap keeps the pages they
+/// fill, and the time to draw them, bounded.
+pub const MAX_STEPS: usize = 12;
+
+/// Most themes in an `extends` chain, a count: 16. Real chains are 2–3 deep
+/// (a theme, a house style, `classic`); loops are found separately.
+pub const MAX_EXTENDS_DEPTH: usize = 16;
+
+/// Longest font fallback list of one theme key, in faces: 8. Real lists hold
+/// 2–4 faces (Latin, CJK, symbols); every face is searched for every character.
+pub const MAX_FONTS_PER_KEY: usize = 8;
+
+// ------------------------------------------------------------ icons (SVG)
+
+/// Largest icon file, in bytes: 1 MiB; the built-in icons are 0.5–4.5 KB and
+/// typical icon sets stay under 50 KB.
+pub const MAX_ICON_BYTES: u64 = 1 << 20;
+
+/// Deepest nesting of elements in an icon file, in levels: 32. Drawing
+/// programs nest a few groups (layers, groups, clip groups); the built-in
+/// icons nest 2 deep.
+pub const MAX_ICON_DEPTH: usize = 32;
+
+/// Most elements (and other nodes) in an icon file, elements drawn with
+/// `<use>` counted again for each copy: 10,000; the built-in drawings have
+/// fewer than 20.
+pub const MAX_ICON_NODES: usize = 10_000;
+
+/// Most path segments in an icon once shapes are turned into paths: 1,500,
+/// about 9 times the built-in tiger (about 170) and above detailed icons of
+/// common sets. An icon is drawn on every counter of every copy and on the
+/// board: 16 copies of 1,500-segment icons stay under 400 MB while printing.
+pub const MAX_ICON_SEGMENTS: usize = 1_500;
+
+/// Largest coordinate or transform value in an icon file, in the icon's user
+/// units: 1,000,000 (icon sets use boxes of 16 to 1,024 units); larger values,
+/// `inf` and `NaN` are refused.
+pub const MAX_ICON_NUMBER: f64 = 1e6;
+
+/// Most `<use>` elements followed one inside another, in levels: 8 (drawing
+/// programs use one level; a loop of references stops here).
+pub const MAX_USE_DEPTH: usize = 8;
+
+/// Most rules in an icon's `<style>` sheets: 2,000 (an exported drawing has
+/// one per colour, a few dozen).
+pub const MAX_CSS_RULES: usize = 2_000;
+
+// ------------------------------------------------------------ pictures
+
+/// Largest picture file (PNG, JPEG), in bytes: 64 MiB. A 50-megapixel photo's
+/// JPEG is 10–25 MB; a 600 dpi scan of an A4 page saved as PNG is 20–60 MB.
+pub const MAX_PICTURE_BYTES: u64 = 64 << 20;
+
+/// Most pixels in one picture (width × height as its header declares them):
+/// 50 million. A 48–50 megapixel phone photo (8,064 × 6,048; 8,160 × 6,120)
+/// fits; decoded to RGBA it takes 200 MB. A counter printed at 300 dpi needs
+/// less than a tenth of a megapixel, an A4 page about 9 megapixels.
+pub const MAX_PICTURE_PIXELS: u64 = 50_000_000;
+
+/// Most pixels in all the different pictures of one document (each distinct
+/// picture counted once): 200 million, about nine 20-megapixel photos and a
+/// board background. Bounds the decoded pictures held at once to 800 MB
+/// (4 bytes a pixel at most).
+pub const MAX_DOCUMENT_PIXELS: u64 = 200_000_000;
+
+/// Memory the PNG decoder may take for itself (rows, chunk buffers, text and
+/// ICC chunks) beside the decoded pixels, in bytes: 64 MiB, its own default.
+pub const MAX_PNG_DECODER_BYTES: usize = 64 << 20;
+
+/// Most scans in a progressive JPEG, a count (each scan passes over the whole
+/// picture): 100; encoders write about 10, and it is zune-jpeg's own default.
+pub const MAX_JPEG_SCANS: usize = 100;
+
+// ------------------------------------------------------------ fonts
+
+/// Largest font file, in bytes: 64 MiB, above the largest common CJK
+/// collections (Noto Serif CJK OTC: 26 MB; Noto Sans CJK: 19.5 MB).
+pub const MAX_FONT_BYTES: u64 = 64 << 20;
+
+/// Most bytes of font files one document may load: 160 MiB, room for the
+/// largest CJK collections (19.5–26 MB) several times over; each file is also
+/// capped by [`MAX_FONT_BYTES`].
+pub const MAX_FONT_BYTES_TOTAL: usize = 160 << 20;
+
+/// Deepest folder searched below a font folder for a family name, in levels:
+/// 8 (system font trees are 2–4 deep).
+pub const MAX_FONT_DIR_DEPTH: usize = 8;
+
+/// Most folder entries (files and folders) looked at in one search for a
+/// family name: 200,000.
+pub const MAX_FONT_DIR_ENTRIES: usize = 200_000;
+
+/// Most font files read in one search for a family name: 20,000 (a desktop
+/// with every Noto font installed has about 4,000).
+pub const MAX_FONT_FILES_SCANNED: usize = 20_000;
+
+/// Most faces read from one collection file while searching for a family
+/// name: 64 (collections hold a few to a few dozen).
+pub const MAX_COLLECTION_FACES: u32 = 64;
+
+/// Most tables in one face's directory, while searching for a family name:
+/// 512 (fonts have 10–30).
+pub const MAX_FONT_TABLES: u16 = 512;
+
+/// Largest `name` table read while searching for a family name, in bytes:
+/// 1 MiB (licence texts make some 30 KB).
+pub const MAX_NAME_TABLE_BYTES: u32 = 1 << 20;
+
+// ------------------------------------------------------------ options and output
+
+/// The smallest board square accepted, in mm: 8, a board 56 × 72 mm, the
+/// smallest worth printing.
+pub const MIN_SQUARE: f64 = 8.0;
+
+/// The largest board square accepted, in mm: 1,000, a board 9 m long.
+pub const MAX_SQUARE: f64 = 1000.0;
+
+/// The most sheets a tiled board may take, a count: 100 A4 sheets already
+/// make a board 2 m long, and every sheet is a page to compose and print.
+pub const MAX_TILES: usize = 100;
+
+/// The largest bleed accepted, in mm: print shops ask for 2–3 mm, 5 is plenty.
+pub const MAX_BLEED: f64 = 5.0;
+
+/// Most copies of the counters (and of the sets of a set, and of the counters
+/// a box holds): 16 sets, 256 counters, enough for a class playing in pairs;
+/// with the largest icons allowed each copy costs about 20 MB while printing
+/// a PDF.
+pub const MAX_COPIES: usize = 16;
+
+/// Most pages one document may have: 200. The longest real documents (32
+/// copies of small counters, the rules on A5) stay well below.
+pub const MAX_PAGES: usize = 200;
+
+/// Smallest text area of the rules handout (paper less margins), width and
+/// height in mm: 80 × 100, about A6; below it the set-up diagrams and lines do
+/// not fit.
+pub const MIN_HANDOUT_AREA: (f64, f64) = (80.0, 100.0);
+
+/// The largest PNG page made, in pixels: 50 million, an A3 sheet at 600 dpi.
+pub const MAX_PNG_PAGE_PIXELS: u64 = 50_000_000;
+
+/// The most pixels one run may make over all its PNG pages: 400 million
+/// (about eleven A4 sheets at 600 dpi, or 180 at 150 dpi); more would take
+/// longer than a few seconds and fill a disk for no print that needs it.
+pub const MAX_PNG_RUN_PIXELS: u64 = 400_000_000;
+
+// ------------------------------------------------------------ the README's table
+
+/// One row of the README's "Limits on input" table.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    /// What is limited: the row's first column.
+    pub what: &'static str,
+    /// The limit as the README prints it: the second column.
+    pub value: &'static str,
+    /// Why it is what it is: the third column.
+    pub why: &'static str,
+    /// The constants behind the row, each of which `value` prints (none for
+    /// a rule with no number, such as "no control characters").
+    pub bounds: &'static [Bound],
+}
+
+/// A constant behind a [`Limit`], for the check that its row prints it.
+#[derive(Debug, Clone, Copy)]
+pub struct Bound {
+    /// The constant's name in this module.
+    pub name: &'static str,
+    /// Its value, in its own unit.
+    pub value: f64,
+    /// How the README writes it.
+    pub shown: Shown,
+}
+
+/// How a [`Bound`] is written in the README.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// A number: `12`, `2,000`, and from a million on `50 million`.
+    Count,
+    /// A number in full with thousands separators: `1,000,000`.
+    Digits,
+    /// Bytes in mebibytes: `64 MiB`.
+    Mebibytes,
+}
+
+impl Shown {
+    /// `value` as the README writes it.
+    pub fn write(self, value: f64) -> String {
+        let digits = |v: f64| {
+            let s = format!("{}", v as u64);
+            let mut out = String::new();
+            for (i, c) in s.chars().enumerate() {
+                if i > 0 && (s.len() - i) % 3 == 0 {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        };
+        match self {
+            Shown::Count if value >= 1e6 && value % 1e6 == 0.0 => {
+                format!("{} million", digits(value / 1e6))
+            }
+            Shown::Count | Shown::Digits => digits(value),
+            Shown::Mebibytes => format!("{} MiB", digits(value / f64::from(1u32 << 20))),
+        }
+    }
+}
+
+/// A [`Bound`] of constant `$name`, written as `$shown`.
+macro_rules! bound {
+    ($name:ident, $shown:ident) => {
+        Bound {
+            name: stringify!($name),
+            value: $name as f64,
+            shown: Shown::$shown,
+        }
+    };
+    ($name:ident . $i:tt, $shown:ident) => {
+        Bound {
+            name: concat!(stringify!($name), ".", stringify!($i)),
+            value: $name.$i,
+            shown: Shown::$shown,
+        }
+    };
+}
+
+/// The README's "Limits on input" table, row by row, in its order.
+pub const TABLE: &[Limit] = &[
+    Limit {
+        what: "TOML file (theme, language pack, ruleset)",
+        value: "1 MiB",
+        why: "over 100 × the largest built-in one (6 KB)",
+        bounds: &[bound!(MAX_TOML_BYTES, Mebibytes)],
+    },
+    Limit {
+        what: "one string in a TOML file",
+        value: "2,000 characters",
+        why: "about 10 × the longest built-in sentence; about a page",
+        bounds: &[bound!(MAX_STRING_CHARS, Count)],
+    },
+    Limit {
+        what: "control characters in strings",
+        value: "none but tab and newline",
+        why: "invalid in XML (SVG), unsafe on a terminal",
+        bounds: &[],
+    },
+    Limit {
+        what: "noncharacters in strings (U+FFFE, U+FDD0, …)",
+        value: "none",
+        why: "invalid in XML or meant never to be printed",
+        bounds: &[],
+    },
+    Limit {
+        what: "steps in `tiles.steps`, `box.steps`",
+        value: "12",
+        why: "the built-in packs use 4 and 5; bounds the pages they fill",
+        bounds: &[bound!(MAX_STEPS, Count)],
+    },
+    Limit {
+        what: "characters the fonts cannot draw",
+        value: "none, in any string that can be printed",
+        why: "every label, the ruleset's title and the program's own digits are checked before drawing (file, line, key)",
+        bounds: &[],
+    },
+    Limit {
+        what: "icon file",
+        value: "1 MiB",
+        why: "built-in icons are 0.5–4.5 KB",
+        bounds: &[bound!(MAX_ICON_BYTES, Mebibytes)],
+    },
+    Limit {
+        what: "icon nesting depth",
+        value: "32",
+        why: "drawing programs nest a few groups; built-ins nest 2",
+        bounds: &[bound!(MAX_ICON_DEPTH, Count)],
+    },
+    Limit {
+        what: "icon `<use>` depth",
+        value: "8",
+        why: "drawing programs use one level; stops loops",
+        bounds: &[bound!(MAX_USE_DEPTH, Count)],
+    },
+    Limit {
+        what: "icon `<style>` rules",
+        value: "2,000",
+        why: "exported drawings have a few dozen",
+        bounds: &[bound!(MAX_CSS_RULES, Count)],
+    },
+    Limit {
+        what: "icon elements (nodes)",
+        value: "10,000, `<use>` copies counted again",
+        why: "built-ins have fewer than 20",
+        bounds: &[bound!(MAX_ICON_NODES, Count)],
+    },
+    Limit {
+        what: "icon path segments",
+        value: "1,500",
+        why: "9 × the built-in tiger; bounds memory over 16 copies",
+        bounds: &[bound!(MAX_ICON_SEGMENTS, Count)],
+    },
+    Limit {
+        what: "icon numbers",
+        value: "finite, within ±1,000,000",
+        why: "icon boxes are 16–1,024 units; `inf`/`NaN` never reach output",
+        bounds: &[bound!(MAX_ICON_NUMBER, Digits)],
+    },
+    Limit {
+        what: "icon drawing",
+        value: "within half a box of its viewBox, at least 1 % of it",
+        why: "catches zero or huge scales and tiny viewBoxes",
+        bounds: &[],
+    },
+    Limit {
+        what: "picture file (PNG, JPEG)",
+        value: "64 MiB",
+        why: "a 50-megapixel photo's JPEG is 10–25 MB, a 600 dpi A4 scan saved as PNG 20–60 MB",
+        bounds: &[bound!(MAX_PICTURE_BYTES, Mebibytes)],
+    },
+    Limit {
+        what: "pixels of one picture",
+        value: "50 million, read from the file's header before anything is decoded",
+        why: "a 48–50 megapixel phone photo fits; a 22 mm counter at 300 dpi needs 0.07 million; a tiny file declaring 100,000 × 100,000 pixels is refused at once",
+        bounds: &[bound!(MAX_PICTURE_PIXELS, Count)],
+    },
+    Limit {
+        what: "pixels of all the pictures of a document",
+        value: "200 million, each different picture counted once",
+        why: "the decoded pictures held at once stay under 800 MB",
+        bounds: &[bound!(MAX_DOCUMENT_PIXELS, Count)],
+    },
+    Limit {
+        what: "scans in a progressive JPEG",
+        value: "100",
+        why: "encoders write about 10; each scan passes over the whole picture",
+        bounds: &[bound!(MAX_JPEG_SCANS, Count)],
+    },
+    Limit {
+        what: "PNG decoder memory besides the pixels",
+        value: "64 MiB",
+        why: "rows, text and colour-profile chunks; a compressed profile is inflated only up to it",
+        bounds: &[bound!(MAX_PNG_DECODER_BYTES, Mebibytes)],
+    },
+    Limit {
+        what: "font file",
+        value: "64 MiB",
+        why: "above the largest common CJK collections (26 MB)",
+        bounds: &[bound!(MAX_FONT_BYTES, Mebibytes)],
+    },
+    Limit {
+        what: "all fonts of a theme",
+        value: "160 MiB",
+        why: "each file is loaded once, by canonical path",
+        bounds: &[bound!(MAX_FONT_BYTES_TOTAL, Mebibytes)],
+    },
+    Limit {
+        what: "fonts in one fallback list",
+        value: "8",
+        why: "real lists hold 2–4 faces",
+        bounds: &[bound!(MAX_FONTS_PER_KEY, Count)],
+    },
+    Limit {
+        what: "font folders searched for a family name",
+        value: "8 levels deep, 200,000 entries, 20,000 font files; each folder once",
+        why: "a desktop with every Noto font has about 4,000 files; links cannot make the walk loop",
+        bounds: &[
+            bound!(MAX_FONT_DIR_DEPTH, Count),
+            bound!(MAX_FONT_DIR_ENTRIES, Count),
+            bound!(MAX_FONT_FILES_SCANNED, Count),
+        ],
+    },
+    Limit {
+        what: "a font file read while searching for a family name",
+        value: "64 faces, 512 tables a face, a `name` table of 1 MiB",
+        why: "collections hold a few to a few dozen faces, fonts 10–30 tables; licence texts make a `name` table of some 30 KB",
+        bounds: &[
+            bound!(MAX_COLLECTION_FACES, Count),
+            bound!(MAX_FONT_TABLES, Count),
+            bound!(MAX_NAME_TABLE_BYTES, Mebibytes),
+        ],
+    },
+    Limit {
+        what: "`extends` chain",
+        value: "16 themes",
+        why: "real chains are 2–3 deep (loops are reported as loops)",
+        bounds: &[bound!(MAX_EXTENDS_DEPTH, Count)],
+    },
+    Limit {
+        what: "`--copies`",
+        value: "1 to 16",
+        why: "256 counters; the largest allowed sheet prints in about 2 s and 300 MB",
+        bounds: &[bound!(MAX_COPIES, Count)],
+    },
+    Limit {
+        what: "pages in one document",
+        value: "200",
+        why: "real documents have fewer than 20",
+        bounds: &[bound!(MAX_PAGES, Count)],
+    },
+    Limit {
+        what: "board square (`--square`)",
+        value: "8 to 1,000 mm",
+        why: "8 mm makes a board 56 × 72 mm, the smallest worth printing; 1,000 mm one 9 m long",
+        bounds: &[bound!(MIN_SQUARE, Count), bound!(MAX_SQUARE, Count)],
+    },
+    Limit {
+        what: "sheets of a tiled board",
+        value: "100",
+        why: "100 A4 sheets already make a board 2 m long; each sheet is a page",
+        bounds: &[bound!(MAX_TILES, Count)],
+    },
+    Limit {
+        what: "bleed (`--bleed`)",
+        value: "0 to 5 mm",
+        why: "print shops ask for 2–3 mm",
+        bounds: &[bound!(MAX_BLEED, Count)],
+    },
+    Limit {
+        what: "pixels of one PNG page",
+        value: "50 million",
+        why: "an A3 sheet at 600 dpi",
+        bounds: &[bound!(MAX_PNG_PAGE_PIXELS, Count)],
+    },
+    Limit {
+        what: "pixels of all PNG pages of a run",
+        value: "400 million",
+        why: "about 10 s of drawing; a run over 60 million counts its pages out on standard error (`--quiet` hides it)",
+        bounds: &[bound!(MAX_PNG_RUN_PIXELS, Count)],
+    },
+    Limit {
+        what: "rules handout text area",
+        value: "80 × 100 mm",
+        why: "smaller paper (less margins) cannot hold the diagrams",
+        bounds: &[
+            bound!(MIN_HANDOUT_AREA.0, Count),
+            bound!(MIN_HANDOUT_AREA.1, Count),
+        ],
+    },
+];

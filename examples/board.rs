@@ -6,7 +6,8 @@
 //! cargo run --example board
 //! ```
 
-use jungle_print::job::{BoardJob, Job, Kind, Output, Source};
+use jungle_print::input::Source;
+use jungle_print::job::{BoardJob, Job, Kind, Output};
 use jungle_print::output::write_atomic;
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf;

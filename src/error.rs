@@ -115,7 +115,7 @@ pub enum Error {
         message: String,
     },
     /// A length (square, counter size) that is not a number.
-    #[error("{opt}: `{}` is not a length in mm", crate::input::num(*.value))]
+    #[error("{opt}: `{}` is not a length in mm", num(*.value))]
     NotALength {
         /// The option.
         opt: Opt,
@@ -123,7 +123,7 @@ pub enum Error {
         value: f64,
     },
     /// Squares smaller than the smallest printable.
-    #[error("square: {} mm is too small; squares must be at least {} mm", crate::input::num(*.value), crate::input::num(*.min))]
+    #[error("square: {} mm is too small; squares must be at least {} mm", num(*.value), num(*.min))]
     SquareTooSmall {
         /// The square size given, mm.
         value: f64,
@@ -131,7 +131,7 @@ pub enum Error {
         min: f64,
     },
     /// Squares larger than any board.
-    #[error("square: {} mm squares are too large; give at most {} mm (a board 9 m long)", crate::input::num(*.value), crate::input::num(*.max))]
+    #[error("square: {} mm squares are too large; give at most {} mm (a board 9 m long)", num(*.value), num(*.max))]
     SquareTooLarge {
         /// The square size given, mm.
         value: f64,
@@ -139,7 +139,7 @@ pub enum Error {
         max: f64,
     },
     /// A board larger than the paper's printable area.
-    #[error("square: a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use squares of at most {largest} mm or larger paper", crate::input::num(*.value), crate::input::num(.board.0), crate::input::num(.board.1), .area.0, .area.1)]
+    #[error("square: a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use squares of at most {largest} mm or larger paper", num(*.value), num(.board.0), num(.board.1), .area.0, .area.1)]
     BoardTooLarge {
         /// The square size given, mm.
         value: f64,
@@ -151,7 +151,7 @@ pub enum Error {
         area: Mm2,
     },
     /// A board that cannot be tiled over the sheets.
-    #[error("{blame}: a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose larger paper or smaller squares", crate::input::num(*.square), crate::input::num(.sheet.0), crate::input::num(.sheet.1))]
+    #[error("{blame}: a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose larger paper or smaller squares", num(*.square), num(.sheet.0), num(.sheet.1))]
     NotTileable {
         /// The square size, mm.
         square: f64,
@@ -173,13 +173,13 @@ pub enum Error {
         min: Mm2,
     },
     /// Paper too small for even the smallest counters.
-    #[error("paper: not even {} mm counters fit this paper; choose larger paper", crate::input::num(*.min))]
+    #[error("paper: not even {} mm counters fit this paper; choose larger paper", num(*.min))]
     PaperTooSmallForCounters {
         /// The smallest counter size, mm.
         min: f64,
     },
     /// A counter (or fold-over pair) larger than the printable area.
-    #[error("size: a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose smaller counters", crate::input::num(*.size), if *.pair { " pair" } else { "" }, .area.0, .area.1)]
+    #[error("size: a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose smaller counters", num(*.size), if *.pair { " pair" } else { "" }, .area.0, .area.1)]
     CounterTooLarge {
         /// The counter size, mm.
         size: f64,
@@ -211,7 +211,7 @@ pub enum Error {
     #[error("kerf: the kerf is a laser cutter's; make the file for a laser, or give no kerf")]
     KerfWithoutLaser,
     /// The box's counters outside the sizes it can hold.
-    #[error("size: {} mm is out of range; give the counters' size from {} to {} mm", crate::input::num(*.value), crate::input::num(*.min), crate::input::num(*.max))]
+    #[error("size: {} mm is out of range; give the counters' size from {} to {} mm", num(*.value), num(*.min), num(*.max))]
     CounterSizeOutOfRange {
         /// The size given, mm.
         value: f64,
@@ -432,9 +432,42 @@ pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
     }
 }
 
+/// A number for a message, short and as the paper is measured: at most three
+/// decimals, no trailing zeros (`56`, `8.5`), and an exponent for huge or
+/// tiny values (`1e308`), never hundreds of digits.
+pub fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    if v != 0.0 && (v.abs() >= 1e9 || v.abs() < 1e-3) {
+        let e = format!("{v:.3e}");
+        let (m, x) = e.split_once('e').unwrap_or((&e, "0"));
+        let m = m.trim_end_matches('0').trim_end_matches('.');
+        return format!("{m}e{x}");
+    }
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_messages_are_short() {
+        assert_eq!(num(56.000000699999994), "56");
+        assert_eq!(num(8.5), "8.5");
+        assert_eq!(num(1e308), "1e308");
+        assert_eq!(num(-1.5e-7), "-1.5e-7");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(f64::NAN), "NaN");
+        assert_eq!(num(1234.56789), "1234.568");
+    }
 
     #[test]
     fn positions_are_one_based() {

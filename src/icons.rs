@@ -28,7 +28,8 @@
 //! `<text>` and `<image>` are refused with a message saying what to do.
 
 use crate::limits::{
-    MAX_CSS_RULES, MAX_ICON_DEPTH, MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS, MAX_USE_DEPTH,
+    MAX_CSS_RULES, MAX_ICON_DEPTH, MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS,
+    MAX_USE_DEPTH,
 };
 use crate::scene::{pt, shapes, Color, Item, Path as ScenePath, Pt, Seg, Stroke, Transform};
 
@@ -164,7 +165,7 @@ impl Icon {
                     return Err(format!(
                         "{origin}: the viewBox `{}` is out of range; its numbers must be within ±{}",
                         crate::input::excerpt(v),
-                        crate::input::num(MAX_ICON_NUMBER)
+                        crate::error::num(MAX_ICON_NUMBER)
                     ));
                 }
                 Some((b.x, b.y, b.w, b.h))
@@ -295,7 +296,6 @@ impl Icon {
         self.shapes.iter().flat_map(|s| &s.segs)
     }
 }
-
 
 /// A paint as the file gives it, before colours are worked out.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,12 +4,14 @@
 //! `/dev/zero`, or a folder), and [`check_toml_strings`] refuses control
 //! characters and over-long strings in TOML data with file, line and key.
 //!
-//! Also here: [`shown`], which escapes control characters in names printed to
-//! the terminal, and [`excerpt`], which shortens long user text in messages.
+//! Also here: [`Source`], where a theme, a language pack or a ruleset comes
+//! from (a built-in name, a file or uploaded text); [`shown`], which escapes
+//! control characters in names printed to the terminal, and [`excerpt`],
+//! which shortens long user text in messages.
 
 use std::fmt;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::{line_col, Error, Opt};
 use crate::limits::{
@@ -32,7 +34,6 @@ pub enum InputKind {
     /// A TrueType/OpenType font or collection.
     Font,
 }
-
 
 impl InputKind {
     /// The size cap in bytes.
@@ -560,26 +561,59 @@ impl KeyOrigins {
     }
 }
 
-/// A number for a message, short and as the paper is measured: at most three
-/// decimals, no trailing zeros (`56`, `8.5`), and an exponent for huge or
-/// tiny values (`1e308`), never hundreds of digits.
-pub fn num(v: f64) -> String {
-    if !v.is_finite() {
-        return v.to_string();
+/// Where a theme, a language pack or a ruleset comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A built-in one, by name (`classic`, `fr`, `standard`, …).
+    Builtin(String),
+    /// A TOML file.
+    File(PathBuf),
+    /// TOML text (an uploaded file), with the name messages give it.
+    Text {
+        /// The name messages give it (the uploaded file's name).
+        name: String,
+        /// The TOML text.
+        contents: String,
+    },
+}
+
+impl Source {
+    /// A built-in theme, language or ruleset by name.
+    pub fn builtin(name: &str) -> Source {
+        Source::Builtin(name.to_string())
     }
-    if v != 0.0 && (v.abs() >= 1e9 || v.abs() < 1e-3) {
-        let e = format!("{v:.3e}");
-        let (m, x) = e.split_once('e').unwrap_or((&e, "0"));
-        let m = m.trim_end_matches('0').trim_end_matches('.');
-        return format!("{m}e{x}");
+
+    /// The one rule for an argument that may name a file: a name that ends
+    /// in `.toml` or holds a path separator (`/` or `\`) is a file, anything
+    /// else a built-in name.
+    pub fn from_arg(arg: &str) -> Source {
+        if arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\') {
+            Source::File(PathBuf::from(arg))
+        } else {
+            Source::Builtin(arg.to_string())
+        }
     }
-    let s = format!("{v:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.to_string()
+
+    /// The file, for a source read from one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::File(p) => Some(p),
+            _ => None,
+        }
     }
+
+    /// Loads a theme, a language pack or a ruleset from this source.
+    pub fn load<T: Load>(&self) -> Result<T, Error> {
+        T::load(self)
+    }
+}
+
+/// What can be loaded from a [`Source`]: [`crate::theme::Theme`],
+/// [`crate::lang::Lang`], [`crate::rules::Ruleset`] (each implements it in
+/// its own module).
+pub trait Load: Sized {
+    /// Loads from `source`, with the errors of the option it is given to.
+    fn load(source: &Source) -> Result<Self, Error>;
 }
 
 /// A data file's name and text, kept so that a later check can point at the
@@ -644,17 +678,6 @@ mod tests {
         for (name, src) in all {
             assert!(check_toml_strings(src, name).is_ok(), "{name}");
         }
-    }
-
-    #[test]
-    fn numbers_in_messages_are_short() {
-        assert_eq!(num(56.000000699999994), "56");
-        assert_eq!(num(8.5), "8.5");
-        assert_eq!(num(1e308), "1e308");
-        assert_eq!(num(-1.5e-7), "-1.5e-7");
-        assert_eq!(num(0.0), "0");
-        assert_eq!(num(f64::NAN), "NaN");
-        assert_eq!(num(1234.56789), "1234.568");
     }
 
     #[test]

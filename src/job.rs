@@ -17,7 +17,8 @@
 //! document ready to render and the warnings composing noted.
 //!
 //! ```no_run
-//! use jungle_print::job::{Job, Kind, Source};
+//! use jungle_print::input::Source;
+//! use jungle_print::job::{Job, Kind};
 //! use jungle_print::render::pdf;
 //!
 //! let mut job = Job::new(Kind::set());
@@ -32,14 +33,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compose::board::{
-    board_page_marked, board_sheets, check_square, square_size, BoardOptions,
-};
+use crate::compose::board::{board_page_marked, check_square, square_size, BoardOptions};
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::poster::{self, PosterOptions};
 use crate::compose::set::{contact_sheet, set_pages, SetOptions, SetParts};
+use crate::compose::tiles::board_sheets;
 use crate::compose::{check_bleed, laser, print_shop};
 use crate::error::{Error, Opt};
 use crate::lang::Lang;
@@ -53,88 +53,9 @@ use crate::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::theme::Theme;
 
-/// Where a theme, a language pack or a ruleset comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
-    /// A built-in one, by name (`classic`, `fr`, `standard`, …).
-    Builtin(String),
-    /// A TOML file.
-    File(PathBuf),
-    /// TOML text (an uploaded file), with the name messages give it.
-    Text {
-        /// The name messages give it (the uploaded file's name).
-        name: String,
-        /// The TOML text.
-        contents: String,
-    },
-}
-
-impl Source {
-    /// A built-in theme, language or ruleset by name.
-    pub fn builtin(name: &str) -> Source {
-        Source::Builtin(name.to_string())
-    }
-
-    /// The one rule for an argument that may name a file: a name that ends
-    /// in `.toml` or holds a path separator (`/` or `\`) is a file, anything
-    /// else a built-in name.
-    pub fn from_arg(arg: &str) -> Source {
-        if arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\') {
-            Source::File(PathBuf::from(arg))
-        } else {
-            Source::Builtin(arg.to_string())
-        }
-    }
-
-    /// The file, for a source read from one.
-    pub fn path(&self) -> Option<&Path> {
-        match self {
-            Source::File(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    /// Loads a theme, a language pack or a ruleset from this source.
-    pub fn load<T: Load>(&self) -> Result<T, Error> {
-        T::load(self)
-    }
-}
-
-/// What can be loaded from a [`Source`]: [`Theme`], [`Lang`], [`Ruleset`].
-pub trait Load: Sized {
-    /// Loads from `source`, with the errors of the option it is given to.
-    fn load(source: &Source) -> Result<Self, Error>;
-}
-
-impl Load for Theme {
-    fn load(source: &Source) -> Result<Theme, Error> {
-        match source {
-            Source::Builtin(name) => Theme::builtin(name),
-            Source::File(path) => Theme::load(path),
-            Source::Text { name, contents } => Theme::parse(contents, name),
-        }
-    }
-}
-
-impl Load for Lang {
-    fn load(source: &Source) -> Result<Lang, Error> {
-        match source {
-            Source::Builtin(code) => Lang::builtin(code),
-            Source::File(path) => Lang::load(path),
-            Source::Text { name, contents } => Lang::parse(contents, name),
-        }
-    }
-}
-
-impl Load for Ruleset {
-    fn load(source: &Source) -> Result<Ruleset, Error> {
-        match source {
-            Source::Builtin(name) => Ruleset::builtin(name),
-            Source::File(path) => Ruleset::load(path),
-            Source::Text { name, contents } => Ruleset::parse(contents, name),
-        }
-    }
-}
+/// [`Source`] and [`Load`] live in [`crate::input`]; re-exported here for
+/// code written against the job's earlier home of them.
+pub use crate::input::{Load, Source};
 
 /// The built-in themes', languages', rulesets' and papers' names, for a
 /// front end's lists.
@@ -451,7 +372,6 @@ impl Kind {
         Kind::Set(SetJob::default())
     }
 }
-
 
 /// Where a job's document is to be written, for the check that no input is
 /// written over.
@@ -774,8 +694,8 @@ impl Job {
                         Opt::BackOffset,
                         format!(
                             "`{},{}`: each offset must be within ±10 mm",
-                            crate::input::num(x),
-                            crate::input::num(y)
+                            crate::error::num(x),
+                            crate::error::num(y)
                         ),
                     ));
                 }
@@ -831,7 +751,7 @@ impl Job {
         // Taken after the laser pass, which says when it leaves pictures out.
         let (warning_keys, warnings) = res.take_keyed_warnings().into_iter().unzip();
         Ok(Made {
-            doc: crate::document(&title, pages, &res),
+            doc: crate::resolve::document(&title, pages, &res),
             warnings,
             warning_keys,
             lang: res.lang.meta.code.clone(),

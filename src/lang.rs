@@ -9,9 +9,11 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{toml_error, Error, Opt};
 use crate::game::Animal;
+use crate::input::{Load, Source};
 use crate::limits::MAX_STEPS;
 
 mod phrase;
+pub mod zhuyin;
 
 /// A pack's identity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -657,7 +659,6 @@ pub struct Lang {
     pub source: crate::input::SourceText,
 }
 
-
 /// The built-in packs: (code, TOML source).
 pub const BUILTIN: [(&str, &str); 4] = [
     ("en", include_str!("../lang/en.toml")),
@@ -854,7 +855,7 @@ impl Lang {
             }
             if let Some(bad) = syllables
                 .iter()
-                .find(|s| crate::compose::phonetic::Syllable::parse(s).is_none())
+                .find(|s| zhuyin::Syllable::parse(s).is_none())
             {
                 return Err(self.source.error(
                     &key,
@@ -946,6 +947,16 @@ fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
             }
         }
         _ => {}
+    }
+}
+
+impl Load for Lang {
+    fn load(source: &Source) -> Result<Lang, Error> {
+        match source {
+            Source::Builtin(code) => Lang::builtin(code),
+            Source::File(path) => Lang::load(path),
+            Source::Text { name, contents } => Lang::parse(contents, name),
+        }
     }
 }
 

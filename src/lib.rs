@@ -10,7 +10,8 @@
 //! needs and returns the document with its warnings.
 //!
 //! ```no_run
-//! use jungle_print::job::{BoardJob, Job, Kind, Source};
+//! use jungle_print::input::Source;
+//! use jungle_print::job::{BoardJob, Job, Kind};
 //! let mut job = Job::new(Kind::Board(BoardJob::default()));
 //! job.inputs.lang = Source::builtin("fr");
 //! let made = job.run()?;
@@ -37,13 +38,6 @@ pub mod scene;
 pub mod text;
 pub mod theme;
 
-use scene::{Document, Page};
-
-/// Wraps pages and the resources' fonts into a document ready to render.
-pub fn document(title: &str, pages: Vec<Page>, res: &resolve::Resources) -> Document {
-    Document {
-        title: title.to_string(),
-        pages,
-        fonts: res.fonts.clone(),
-    }
-}
+/// Wraps pages and the resources' fonts into a document ready to render
+/// (defined in [`resolve`], with the resources).
+pub use resolve::document;

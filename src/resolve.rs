@@ -13,6 +13,7 @@ use crate::lang::Lang;
 use crate::limits::MAX_FONT_BYTES_TOTAL;
 use crate::picture::{Art, Pictures};
 use crate::rules::Ruleset;
+use crate::scene::{Document, Page};
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
 use crate::theme::{FontList, KeyOrigins, Theme};
 
@@ -49,7 +50,6 @@ pub struct Resources {
     /// Warnings noted: (theme key it is about or "", message).
     warnings: RefCell<Vec<(String, String)>>,
 }
-
 
 /// Loads one font of a theme: `builtin:NAME`, a file path, `path#FACE`, or
 /// an installed family name (see [`crate::text::system`]).
@@ -118,13 +118,22 @@ fn load_font(
     Ok(id)
 }
 
+/// Wraps pages and the resources' fonts into a document ready to render.
+pub fn document(title: &str, pages: Vec<Page>, res: &Resources) -> Document {
+    Document {
+        title: title.to_string(),
+        pages,
+        fonts: res.fonts.clone(),
+    }
+}
+
 /// True when the PDF writer can embed the font: the tables it reads to set
 /// text (a Unicode character map, horizontal metrics, the header) are there
 /// and readable. Checked when the theme is loaded, rather than found out
 /// after composing.
 pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
     let f = book.get(id);
-    crate::render::pdf::can_embed(&f.data, f.index)
+    crate::text::can_embed(&f.data, f.index)
 }
 
 /// Runs `f`, turning a panic into `None` without printing it.

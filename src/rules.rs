@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{toml_error, Error, Opt};
 use crate::game::Animal;
+use crate::input::{Load, Source};
 
 /// A ruleset's identity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -351,6 +352,16 @@ impl Ruleset {
 impl Default for Ruleset {
     fn default() -> Ruleset {
         Ruleset::builtin("standard").expect("the standard preset is valid")
+    }
+}
+
+impl Load for Ruleset {
+    fn load(source: &Source) -> Result<Ruleset, Error> {
+        match source {
+            Source::Builtin(name) => Ruleset::builtin(name),
+            Source::File(path) => Ruleset::load(path),
+            Source::Text { name, contents } => Ruleset::parse(contents, name),
+        }
     }
 }
 

@@ -11,6 +11,9 @@ use std::sync::Arc;
 
 use crate::text::{FontBook, FontId, Glyph};
 
+mod raster;
+pub use raster::{JpegColor, Placed, Raster, RasterData, Samples};
+
 /// A point in millimetres (page coordinates: origin top-left, y down).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pt {
@@ -388,7 +391,7 @@ pub enum Item {
     /// thumbnails).
     Page(PageRef),
     /// A raster picture (PNG or JPEG) in a box.
-    Picture(crate::picture::Placed),
+    Picture(Placed),
 }
 
 /// The drawing of one page: items per layer, painted in [`Layer::ALL`] order.
@@ -495,7 +498,7 @@ pub trait Visitor<'a> {
     /// After a clip's items.
     fn end_clip(&mut self) {}
     /// A raster picture; `t` maps the enclosing space of `placed.transform`.
-    fn picture(&mut self, placed: &'a crate::picture::Placed, t: Transform);
+    fn picture(&mut self, placed: &'a Placed, t: Transform);
     /// A page reference: `true` when the visitor drew it itself; otherwise
     /// its items are walked in place, layer after layer.
     fn page(&mut self, _page: &'a PageRef, _t: Transform) -> bool {
@@ -564,7 +567,7 @@ pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
         fn text(&mut self, run: &'a TextRun, _: Transform) {
             self.0.push(run);
         }
-        fn picture(&mut self, _: &'a crate::picture::Placed, _: Transform) {}
+        fn picture(&mut self, _: &'a Placed, _: Transform) {}
     }
     let mut runs = Runs(Vec::new());
     walk(items, Transform::IDENTITY, &mut runs);

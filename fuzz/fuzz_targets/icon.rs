@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(icon) = Icon::parse(src, "fuzz.svg") else {
         return;
     };
-    assert!(icon.segs().count() <= jungle_print::icons::MAX_ICON_SEGMENTS);
+    assert!(icon.segs().count() <= jungle_print::limits::MAX_ICON_SEGMENTS);
     for s in icon.segs() {
         let pts = match *s {
             Seg::Move(p) | Seg::Line(p) => vec![p],

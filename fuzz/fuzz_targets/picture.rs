@@ -3,7 +3,8 @@
 //! a JPEG's kept stream (metadata stripped) reads back as the same picture.
 #![no_main]
 
-use jungle_print::picture::{decode, Limits, RasterData};
+use jungle_print::picture::{decode, Limits};
+use jungle_print::scene::RasterData;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

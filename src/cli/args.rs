@@ -441,7 +441,6 @@ pub(crate) struct BoardArgs {
     pub(crate) crop_marks: bool,
 }
 
-
 /// `--copies`: a whole number from 1 to [`MAX_COPIES`].
 pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
     match v.trim().parse::<usize>() {

@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 
 use jungle_print::compose::counters::{Shape, Sides};
 use jungle_print::error::{Error, Opt};
-use jungle_print::input::num;
+use jungle_print::input::Source;
 use jungle_print::job::{
-    BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Purpose as JobPurpose, SetJob, Source, Summary,
+    BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Purpose as JobPurpose, SetJob,
 };
 use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
@@ -112,72 +112,6 @@ fn job(c: &Common, kind: Kind) -> Result<Job, Error> {
     // Every option is checked before the output is.
     job.validate()?;
     Ok(job)
-}
-
-/// What the document holds, for the line that says what was written.
-pub(crate) fn detail(summary: &Summary, pages: usize) -> Option<String> {
-    let span = |(a, b): (usize, usize)| {
-        if a == b {
-            a.to_string()
-        } else {
-            format!("{a}–{b}")
-        }
-    };
-    Some(match *summary {
-        Summary::Set { parts, cover } => format!(
-            "{pages} pages: {}{}board {}, counters {}, rules {}{}{}",
-            if cover { "cover 1, " } else { "" },
-            if parts.sets > 1 {
-                format!(
-                    "{} sets of {} pages, the first: ",
-                    parts.sets, parts.set_len
-                )
-            } else {
-                String::new()
-            },
-            span(parts.board),
-            span(parts.counters),
-            span(parts.rules),
-            parts
-                .poster
-                .map(|p| format!(", poster {p}"))
-                .unwrap_or_default(),
-            parts
-                .boxnet
-                .map(|b| format!(", box {}", span(b)))
-                .unwrap_or_default()
-        ),
-        Summary::Preview { pages } => format!("a contact sheet of the set's {pages} pages"),
-        Summary::Board {
-            paper,
-            square,
-            pages,
-        } => {
-            let sheets = match pages {
-                0 | 1 => String::new(),
-                2 => ", tiled: assembly map and 1 sheet".to_string(),
-                n => format!(", tiled: assembly map and {} sheets", n - 1),
-            };
-            format!(
-                "{} × {} mm paper, {} mm squares, board {} × {} mm{sheets}",
-                num(paper.width),
-                num(paper.height),
-                num(square),
-                num(square * 7.0),
-                num(square * 9.0)
-            )
-        }
-        Summary::Box { tray, lid } => format!(
-            "tray inside {:.0} × {:.0} × {:.0} mm, lid inside {:.0} × {:.0} × {:.0} mm",
-            tray.w, tray.d, tray.h, lid.w, lid.d, lid.h
-        ),
-        Summary::Poster { body } => format!(
-            "the rules on one page, body text {} mm (capitals about {} mm tall)",
-            num((body * 10.0).round() / 10.0),
-            num((body * 0.7 * 10.0).round() / 10.0)
-        ),
-        _ => return None,
-    })
 }
 
 pub(crate) fn board(a: BoardArgs) -> Result<(), Error> {

@@ -33,9 +33,9 @@ pub(crate) fn tell(message: &str) {
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
-use jungle_print::error::{Error, Opt};
-use jungle_print::input::{num, shown_path};
-use jungle_print::job::{Job, Output};
+use jungle_print::error::{num, Error, Opt};
+use jungle_print::input::shown_path;
+use jungle_print::job::{Job, Output, Summary};
 use jungle_print::limits::MAX_PNG_RUN_PIXELS;
 use jungle_print::output::{check_target, is_stdout, page_path, write_atomic, write_set};
 use jungle_print::render::{pdf, png, svg};
@@ -60,7 +60,7 @@ pub(crate) fn emit(
     }
     let n = made.doc.pages.len();
     let bleed = made.bleed();
-    let detail = super::commands::detail(&made.summary, n);
+    let detail = detail(&made.summary, n);
     write(&made.doc, format, &path, choices)?;
     let detail = detail.unwrap_or_else(|| format!("{n} page{}", if n == 1 { "" } else { "s" }));
     // What was written, one line: the files and their size, and for a laser the layers.
@@ -98,6 +98,72 @@ pub(crate) fn emit(
         say("note: print shops usually ask for 3 mm of bleed: add --bleed 3");
     }
     Ok(())
+}
+
+/// What the document holds, for the line that says what was written.
+fn detail(summary: &Summary, pages: usize) -> Option<String> {
+    let span = |(a, b): (usize, usize)| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}–{b}")
+        }
+    };
+    Some(match *summary {
+        Summary::Set { parts, cover } => format!(
+            "{pages} pages: {}{}board {}, counters {}, rules {}{}{}",
+            if cover { "cover 1, " } else { "" },
+            if parts.sets > 1 {
+                format!(
+                    "{} sets of {} pages, the first: ",
+                    parts.sets, parts.set_len
+                )
+            } else {
+                String::new()
+            },
+            span(parts.board),
+            span(parts.counters),
+            span(parts.rules),
+            parts
+                .poster
+                .map(|p| format!(", poster {p}"))
+                .unwrap_or_default(),
+            parts
+                .boxnet
+                .map(|b| format!(", box {}", span(b)))
+                .unwrap_or_default()
+        ),
+        Summary::Preview { pages } => format!("a contact sheet of the set's {pages} pages"),
+        Summary::Board {
+            paper,
+            square,
+            pages,
+        } => {
+            let sheets = match pages {
+                0 | 1 => String::new(),
+                2 => ", tiled: assembly map and 1 sheet".to_string(),
+                n => format!(", tiled: assembly map and {} sheets", n - 1),
+            };
+            format!(
+                "{} × {} mm paper, {} mm squares, board {} × {} mm{sheets}",
+                num(paper.width),
+                num(paper.height),
+                num(square),
+                num(square * 7.0),
+                num(square * 9.0)
+            )
+        }
+        Summary::Box { tray, lid } => format!(
+            "tray inside {:.0} × {:.0} × {:.0} mm, lid inside {:.0} × {:.0} × {:.0} mm",
+            tray.w, tray.d, tray.h, lid.w, lid.d, lid.h
+        ),
+        Summary::Poster { body } => format!(
+            "the rules on one page, body text {} mm (capitals about {} mm tall)",
+            num((body * 10.0).round() / 10.0),
+            num((body * 0.7 * 10.0).round() / 10.0)
+        ),
+        _ => return None,
+    })
 }
 
 /// A byte count as people read it: `812 B`, `44 KB`, `3.1 MB`.

@@ -11,7 +11,7 @@ mod options;
 use clap::{CommandFactory, Parser};
 
 use jungle_print::error::Error;
-use jungle_print::job::Source;
+use jungle_print::input::Source;
 use jungle_print::lang::Lang;
 use jungle_print::output::write_stdout;
 use jungle_print::rules::Ruleset;

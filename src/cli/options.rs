@@ -2,8 +2,7 @@
 //! each [`Opt`] is a flag, and each typed error becomes the message that
 //! names the flags to change.
 
-use jungle_print::error::{Error, Opt};
-use jungle_print::input::num;
+use jungle_print::error::{num, Error, Opt};
 
 /// The flag for an option.
 pub(crate) fn flag(opt: Opt) -> &'static str {

@@ -555,34 +555,3 @@ fn title(res: &Resources, paper: Paper, board: Rect) -> Vec<Item> {
         },
     )
 }
-
-/// The board's sheets: one page when the board fits `opts.paper`, else (or
-/// when `tile` names a sheet size) an assembly map and one page per tile.
-/// With `tile`, the board is sized for `opts.paper` (e.g. an A3 board) and
-/// printed over sheets of `tile` (e.g. A4). Tiled sheets carry no bleed.
-pub fn board_sheets(
-    res: &Resources,
-    opts: &BoardOptions,
-    tile: Option<Paper>,
-) -> Result<Vec<Page>, Error> {
-    if let Some(sheet) = tile {
-        let s = match opts.square {
-            Some(s) => s,
-            None => square_size(res, opts.paper, None)?,
-        };
-        // A square given with tiles is blamed for a board that cannot be tiled.
-        let option = if opts.square.is_some() {
-            Opt::Square
-        } else {
-            Opt::Tile
-        };
-        return super::tiles::board_tiles(res, sheet, s, option);
-    }
-    let area = printable_area(opts.paper, res.theme.page.margin);
-    match opts.square {
-        Some(s) if s.is_finite() && !BoardPlacement::centered(opts.paper, s).fits(area) => {
-            super::tiles::board_tiles(res, opts.paper, s, Opt::Square)
-        }
-        _ => Ok(vec![board_page(res, opts)?]),
-    }
-}

@@ -189,7 +189,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                 Opt::Size,
                 format!(
                     "{} mm is too small; counters must be at least 8 mm",
-                    crate::input::num(s)
+                    crate::error::num(s)
                 ),
             ))
         }

@@ -31,7 +31,7 @@ pub fn check_bleed(bleed: f64) -> Result<(), crate::error::Error> {
     } else {
         Err(crate::error::Error::usage(
             crate::error::Opt::Bleed,
-            format!("{} mm is out of range; expected 0 to {MAX_BLEED} mm (print shops usually ask for 3)", crate::input::num(bleed)),
+            format!("{} mm is out of range; expected 0 to {MAX_BLEED} mm (print shops usually ask for 3)", crate::error::num(bleed)),
         ))
     }
 }
@@ -281,8 +281,8 @@ pub(crate) fn place_art(
             res.warn_key(key, format!(
                 "{}: the picture is {pw} × {ph} pixels, printed {} × {} mm: {} dpi, which prints soft (below {SOFT_DPI}); give it at least {} × {} pixels for 300 dpi",
                 res.theme.origins.place(key).map_or_else(|| format!("key `{key}`"), |p| format!("{p}: key `{key}`")),
-                crate::input::num((mw * 10.0).round() / 10.0),
-                crate::input::num((mh * 10.0).round() / 10.0),
+                crate::error::num((mw * 10.0).round() / 10.0),
+                crate::error::num((mh * 10.0).round() / 10.0),
                 dpi.round(),
                 need(mw),
                 need(mh)

@@ -120,8 +120,8 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
         Opt::Paper,
         format!(
             "the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {:.0} mm of height and the paper has {:.0} mm inside its margins; choose a larger paper (a4 or more) or a language pack with shorter [poster] lines",
-            crate::input::num(opts.paper.width),
-            crate::input::num(opts.paper.height),
+            crate::error::num(opts.paper.width),
+            crate::error::num(opts.paper.height),
             needed,
             area.h
         ),

@@ -24,8 +24,10 @@
 
 use std::sync::Arc;
 
-use crate::picture::{Raster, RasterData, Samples};
-use crate::scene::{is_large, map_leaves, Color, Item, Layer, Page, Path, Spot, Stroke, TextRun};
+use crate::scene::{
+    is_large, map_leaves, Color, Item, Layer, Page, Path, Raster, RasterData, Samples, Spot,
+    Stroke, TextRun,
+};
 
 /// The most ink any colour may put down: C + M + Y + K ≤ 3.0 (300 %).
 pub const MAX_INK: f32 = 3.0;

@@ -7,12 +7,13 @@
 //! right of its printable area so the printed stack can be sorted. The cover
 //! appears once: it is the teacher's instructions, not part of any set.
 
-use super::board::{board_sheets, BoardOptions};
+use super::board::BoardOptions;
 use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
 use super::label::{Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
+use super::tiles::board_sheets;
 use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::game::{COLS, ROWS};

@@ -2,7 +2,7 @@
 //! plan), each tile's page (its part of the board, glue strips, labels and
 //! arrows) and the assembly map. Lengths in mm, page coordinates.
 
-use super::board::{board_art, check_square};
+use super::board::{board_art, board_page, check_square, square_size, BoardOptions};
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
@@ -17,7 +17,6 @@ use super::{left_text, paragraph, scale_bar, text_fit, FitText};
 
 /// Width of the glue strips of a tiled board, mm.
 pub const GLUE: f64 = 10.0;
-
 
 /// Room kept free around a tile's board for its label, arrows and marks, mm.
 const TILE_FURNITURE: f64 = 7.0;
@@ -52,6 +51,37 @@ pub fn tile_plan(
         max_sheets: MAX_TILES,
         blame: option,
     })
+}
+
+/// The board's sheets: one page when the board fits `opts.paper`, else (or
+/// when `tile` names a sheet size) an assembly map and one page per tile.
+/// With `tile`, the board is sized for `opts.paper` (e.g. an A3 board) and
+/// printed over sheets of `tile` (e.g. A4). Tiled sheets carry no bleed.
+pub fn board_sheets(
+    res: &Resources,
+    opts: &BoardOptions,
+    tile: Option<Paper>,
+) -> Result<Vec<Page>, Error> {
+    if let Some(sheet) = tile {
+        let s = match opts.square {
+            Some(s) => s,
+            None => square_size(res, opts.paper, None)?,
+        };
+        // A square given with tiles is blamed for a board that cannot be tiled.
+        let option = if opts.square.is_some() {
+            Opt::Square
+        } else {
+            Opt::Tile
+        };
+        return board_tiles(res, sheet, s, option);
+    }
+    let area = printable_area(opts.paper, res.theme.page.margin);
+    match opts.square {
+        Some(s) if s.is_finite() && !BoardPlacement::centered(opts.paper, s).fits(area) => {
+            board_tiles(res, opts.paper, s, Opt::Square)
+        }
+        _ => Ok(vec![board_page(res, opts)?]),
+    }
 }
 
 /// A board of `square` mm squares tiled over sheets of `sheet`: an assembly

@@ -35,11 +35,10 @@ use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 use zune_jpeg::JpegDecoder;
 
-use crate::limits::{
-    MAX_JPEG_SCANS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_PNG_DECODER_BYTES,
-};
+use crate::limits::{MAX_JPEG_SCANS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_PNG_DECODER_BYTES};
 
-use super::{JpegColor, Raster, RasterData, Rgba, Samples};
+use super::Rgba;
+use crate::scene::{JpegColor, Raster, RasterData, Samples};
 
 /// The formats, as a message lists them.
 const SUPPORTED: &str = "pictures may be PNG, JPEG or SVG files";
@@ -749,6 +748,8 @@ fn tiff_orientation(tiff: &[u8]) -> u8 {
 
 // -------------------------------------------------------------- Raster
 
+/// Counting and decoding a raster's pixels is the decoder's work: the type
+/// itself is the drawing model's ([`crate::scene::Raster`]).
 impl Raster {
     /// Pixels in the picture (width × height), what [`crate::limits::MAX_DOCUMENT_PIXELS`]
     /// counts.

@@ -1,10 +1,12 @@
 //! Pictures: PNG and JPEG files a theme places on counters, squares, backs
 //! and the box (full-colour SVG drawings are [`crate::icons::Icon`]s).
 //!
-//! A [`Raster`] keeps what the renderers need and nothing more: a JPEG's own
-//! bytes (the PDF embeds them unchanged), or decoded 8-bit samples with a
-//! separate straight (unpremultiplied) alpha plane. [`decode`] reads files
-//! within [`Limits`]. An [`Art`] is either kind of picture, ready to be placed
+//! A [`Raster`] (the drawing model's type, in [`crate::scene`]) keeps what
+//! the renderers need and nothing more: a JPEG's own bytes (the PDF embeds
+//! them unchanged), or decoded 8-bit samples with a separate straight
+//! (unpremultiplied) alpha plane. [`decode`] reads files within [`Limits`]
+//! and gives a raster its pixels ([`Raster::rgba`]), this module turns it
+//! into a file a browser shows ([`Raster::screen_file`]). An [`Art`] is either kind of picture, ready to be placed
 //! in a box on a page.
 
 pub mod decode;
@@ -13,75 +15,12 @@ pub mod load;
 use std::sync::Arc;
 
 use crate::icons::Icon;
-use crate::scene::{shapes, Clip, Color, Group, Item, Seg, Transform};
+use crate::scene::{
+    shapes, Clip, Color, Group, Item, JpegColor, Placed, Raster, RasterData, Seg, Transform,
+};
 
 pub use decode::{decode, Limits};
 pub use load::Pictures;
-
-/// How a JPEG's samples are stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JpegColor {
-    /// One component.
-    Gray,
-    /// Three components (YCbCr in the file, RGB once decoded).
-    Rgb,
-    /// Four components. `inverted` is Adobe's APP14 convention (most CMYK
-    /// JPEGs, from Photoshop): 0 means full ink, so a PDF needs
-    /// `/Decode [1 0 1 0 1 0 1 0]`.
-    Cmyk {
-        /// Stored inverted (Adobe APP14 present).
-        inverted: bool,
-    },
-}
-
-/// Decoded samples, 8 bits each, rows top to bottom, no padding.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Samples {
-    /// One sample per pixel.
-    Gray(Arc<[u8]>),
-    /// Three samples per pixel (sRGB).
-    Rgb(Arc<[u8]>),
-    /// Four samples per pixel, 0 = no ink (a picture separated for a print
-    /// shop, `compose::print_shop`).
-    Cmyk(Arc<[u8]>),
-}
-
-/// A raster picture's data.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RasterData {
-    /// A JPEG file's bytes, EXIF and other metadata segments removed (the
-    /// orientation is kept in [`Raster::orientation`]), so every reader sees
-    /// the same stored pixels. Decoded only where pixels are needed.
-    Jpeg {
-        /// The JPEG stream (SOI … EOI).
-        bytes: Arc<[u8]>,
-        /// Its colour model.
-        color: JpegColor,
-    },
-    /// Decoded pixels (a PNG, any bit depth, palette or interlace).
-    Pixels {
-        /// Colour samples.
-        color: Samples,
-        /// Straight (not premultiplied) alpha, one byte per pixel; `None`
-        /// when every pixel is opaque.
-        alpha: Option<Arc<[u8]>>,
-    },
-}
-
-/// A decoded raster picture.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Raster {
-    /// Stored width in pixels (before [`Raster::orientation`] is applied).
-    pub width: u32,
-    /// Stored height in pixels.
-    pub height: u32,
-    /// EXIF orientation, 1–8 (1: as stored).
-    pub orientation: u8,
-    /// The pixels or the JPEG stream.
-    pub data: RasterData,
-    /// A digest of the file's bytes: equal pictures share one embedded copy.
-    pub digest: u64,
-}
 
 /// Straight (unpremultiplied) RGBA pixels, 8 bits per sample, stored order
 /// (orientation not applied), rows top to bottom.
@@ -95,38 +34,8 @@ pub struct Rgba {
     pub pixels: Vec<u8>,
 }
 
-impl Raster {
-    /// Width and height in pixels as the picture is shown (orientations 5–8
-    /// swap them).
-    pub fn shown_size(&self) -> (u32, u32) {
-        if self.orientation >= 5 {
-            (self.height, self.width)
-        } else {
-            (self.width, self.height)
-        }
-    }
-
-    /// Maps the stored picture's unit square (x right, y down, 0–1: the
-    /// stored pixels, row 0 at the top) onto the shown picture's unit square:
-    /// a renderer that draws the stored pixels into the unit square under
-    /// `t.then_apply(raster.orientation())` shows them upright under `t`.
-    pub fn orientation(&self) -> Transform {
-        // EXIF orientation n says how the stored rows are turned to be shown.
-        let t = |a, b, c, d, e, f| Transform([a, b, c, d, e, f]);
-        // Transform([a, b, c, d, e, f]) maps (x, y) to (a x + c y + e, b x + d y + f).
-        match self.orientation {
-            2 => t(-1.0, 0.0, 0.0, 1.0, 1.0, 0.0),
-            3 => t(-1.0, 0.0, 0.0, -1.0, 1.0, 1.0),
-            4 => t(1.0, 0.0, 0.0, -1.0, 0.0, 1.0),
-            5 => t(0.0, 1.0, 1.0, 0.0, 0.0, 0.0),
-            6 => t(0.0, 1.0, -1.0, 0.0, 1.0, 0.0),
-            7 => t(0.0, -1.0, -1.0, 0.0, 1.0, 1.0),
-            8 => t(0.0, -1.0, 1.0, 0.0, 0.0, 1.0),
-            _ => Transform::IDENTITY,
-        }
-    }
-}
-
+/// Encoding for screens is this module's: the raster type itself is the
+/// drawing model's.
 impl Raster {
     /// The picture as a file a browser or an SVG reader shows: the JPEG
     /// itself when it is grey or RGB, else a PNG of its pixels. Returns the
@@ -161,16 +70,6 @@ impl Raster {
         }
         Ok(("image/png", out))
     }
-}
-
-/// A raster picture placed on a page: its shown unit square (x right, y
-/// down) mapped by `transform` into the enclosing space (mm).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Placed {
-    /// The picture, shared by every placement.
-    pub raster: Arc<Raster>,
-    /// From the shown picture's unit square to the enclosing space.
-    pub transform: Transform,
 }
 
 /// How a picture fills a box whose proportions differ from its own.

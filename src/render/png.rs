@@ -31,12 +31,10 @@ impl Default for PngOptions {
 /// The lowest and highest resolutions accepted, dpi.
 pub const DPI_RANGE: (f64, f64) = (10.0, 1200.0);
 
-
 /// A failure to make the picture (a size out of range; never user data otherwise).
 #[derive(Debug, thiserror::Error)]
 #[error("could not draw the PNG: {0}")]
 pub struct PngError(String);
-
 
 /// The pixels of every page of `doc` at `dpi`, added up.
 pub fn total_pixels(doc: &Document, dpi: f64) -> u64 {
@@ -93,7 +91,7 @@ struct Ctx<'a> {
 
 /// A picture's pixels as tiny-skia draws them: premultiplied alpha, so that
 /// transparent edges blend without a dark fringe.
-fn pixmap_of(r: &crate::picture::Raster) -> Option<Pixmap> {
+fn pixmap_of(r: &crate::scene::Raster) -> Option<Pixmap> {
     let rgba = r.rgba().ok()?;
     let mut pixmap = Pixmap::new(rgba.width, rgba.height)?;
     for (out, p) in pixmap
@@ -152,7 +150,7 @@ fn glyph_path(outline: &[OutlineSeg]) -> Option<tiny_skia::Path> {
 }
 
 impl<'a> Visitor<'a> for Ctx<'_> {
-    fn picture(&mut self, placed: &'a crate::picture::Placed, t: Transform) {
+    fn picture(&mut self, placed: &'a crate::scene::Placed, t: Transform) {
         let r = &placed.raster;
         let pixmap = self
             .pictures

@@ -140,7 +140,7 @@ impl Ctx<'_> {
 impl<'a> Visitor<'a> for Ctx<'_> {
     /// A picture: its file once in the definitions (a data URL in an
     /// `<image>` spanning one user unit), a `<use>` wherever it is drawn.
-    fn picture(&mut self, placed: &'a crate::picture::Placed, t: Transform) {
+    fn picture(&mut self, placed: &'a crate::scene::Placed, t: Transform) {
         let r = &placed.raster;
         let next = self.images.len();
         let n = match self.images.get(&r.digest) {

@@ -3,10 +3,13 @@
 //! All lengths here are either in font units (raw), in em (fractions of the
 //! font size) or in millimetres (em × size); each function says which.
 
+mod embed;
 mod fonts;
 pub mod linebreak;
 pub mod system;
 
+pub use embed::can_embed;
+pub(crate) use embed::sets_text;
 #[cfg(feature = "web")]
 pub use fonts::set_kai;
 pub use fonts::{

@@ -28,7 +28,6 @@
 /// fonts: `JUNGLE_PRINT_FONT_DIRS=/a:/b` (`;` between folders on Windows).
 pub const ENV_DIRS: &str = "JUNGLE_PRINT_FONT_DIRS";
 
-
 /// An installed font face that a family name resolved to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {
@@ -266,7 +265,6 @@ mod scan {
         }
         index
     }
-
 
     fn be16(b: &[u8], at: usize) -> u16 {
         u16::from_be_bytes([b[at], b[at + 1]])

@@ -17,7 +17,7 @@ pub use color::{contrast, family, luminance, ThemeColor, COLOR_FORMS};
 
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
-use crate::input::InputKind;
+use crate::input::{InputKind, Load, Source};
 use crate::limits::MAX_EXTENDS_DEPTH;
 use crate::scene::Color;
 
@@ -424,7 +424,7 @@ impl Origin {
     /// An `extends` value, read relative to this theme's folder.
     fn parent(&self, value: &str, key_error: impl Fn(String) -> Error) -> Result<Origin, Error> {
         // The one rule for a name that may be a file: see `Source::from_arg`.
-        if let crate::job::Source::Builtin(_) = crate::job::Source::from_arg(value) {
+        if let Source::Builtin(_) = Source::from_arg(value) {
             return builtin_origin(value).ok_or_else(|| {
                 key_error(format!(
                     "unknown theme `{value}`; built-in themes are {} (or give a path to a .toml file)",
@@ -745,5 +745,14 @@ impl Theme {
 impl Default for Theme {
     fn default() -> Theme {
         Theme::builtin(ROOT).expect("the classic theme is valid")
+    }
+}
+impl Load for Theme {
+    fn load(source: &Source) -> Result<Theme, Error> {
+        match source {
+            Source::Builtin(name) => Theme::builtin(name),
+            Source::File(path) => Theme::load(path),
+            Source::Text { name, contents } => Theme::parse(contents, name),
+        }
     }
 }

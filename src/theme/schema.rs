@@ -160,7 +160,6 @@ pub const KEYS: &[KeySpec] = &[
     k("pictures.lid", Kind::Picture, "A picture on the box lid."),
 ];
 
-
 /// The spec of a key path, if it is one.
 pub fn spec(path: &str) -> Option<&'static KeySpec> {
     KEYS.iter().find(|s| s.path == path)

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use jungle_print::compose::counters::{Shape, Sides};
 use jungle_print::input::memory;
-use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob, Source};
+use jungle_print::input::Source;
+use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob};
 use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};

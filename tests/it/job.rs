@@ -132,7 +132,8 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
 
 #[test]
 fn check_names_the_theme_key_of_each_contrast_warning() {
-    use jungle_print::job::{check, Source};
+    use jungle_print::input::Source;
+    use jungle_print::job::check;
     let theme = Source::Text {
         name: "pale.toml".into(),
         contents: "extends = \"classic\"\n[board]\ntext = \"#f0f0f0\"\n".into(),

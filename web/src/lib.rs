@@ -7,8 +7,9 @@
 
 use jungle_print::compose::counters::Shape;
 use jungle_print::error::Error;
+use jungle_print::input::Source;
 use jungle_print::job::{
-    parse_sides, BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob, Source,
+    parse_sides, BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob,
 };
 use jungle_print::paper::Paper;
 use jungle_print::render::{png, svg};
@@ -659,11 +660,11 @@ pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobErro
         control: String::new(),
         key: String::new(),
     };
-    if bytes.len() as u64 > jungle_print::input::MAX_PICTURE_BYTES {
+    if bytes.len() as u64 > jungle_print::limits::MAX_PICTURE_BYTES {
         return Err(fail(format!(
             "{shown}: the picture file is {} bytes, larger than the limit of {} bytes",
             bytes.len(),
-            jungle_print::input::MAX_PICTURE_BYTES
+            jungle_print::limits::MAX_PICTURE_BYTES
         )));
     }
     match sniff(&bytes) {

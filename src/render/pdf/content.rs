@@ -7,10 +7,9 @@ use std::fmt::Write as _;
 
 use printpdf::FontId as PFontId;
 
-use super::document::layer_res_id;
+use super::document::{layer_res_id, to_pdf};
 use super::forms::Form;
 use super::pdfx::{color, spot_res, OVERPRINT};
-use super::PT_PER_MM;
 use crate::render::write_num;
 use crate::scene::{walk, Color, PageRef, Path, Seg, TextRun, Transform, Visitor};
 
@@ -21,23 +20,8 @@ pub(super) struct Names<'a> {
     pub(super) codes: &'a [HashMap<char, [u8; 2]>],
     /// By [`crate::scene::Page::drawing_id`].
     pub(super) forms: &'a HashMap<usize, Form>,
-    /// Image XObject names by [`crate::picture::Raster::digest`].
+    /// Image XObject names by [`crate::scene::Raster::digest`].
     pub(super) images: &'a HashMap<u64, String>,
-}
-
-/// The map from a page's scene space (mm, origin at the trimmed sheet's
-/// top-left, y down) to its PDF space (pt, origin at the printed sheet's
-/// bottom-left, y up).
-pub(super) fn to_pdf(page: &crate::scene::Page) -> Transform {
-    let b = page.bleed;
-    Transform([
-        PT_PER_MM,
-        0.0,
-        0.0,
-        -PT_PER_MM,
-        b * PT_PER_MM,
-        (page.height + b) * PT_PER_MM,
-    ])
 }
 
 /// One page's content stream, as printpdf would write it from one operator per
@@ -141,7 +125,7 @@ pub(super) struct Content<'o, 'n> {
 }
 
 impl Visitor<'_> for Content<'_, '_> {
-    fn picture(&mut self, placed: &crate::picture::Placed, t: Transform) {
+    fn picture(&mut self, placed: &crate::scene::Placed, t: Transform) {
         let Some(name) = self.names.images.get(&placed.raster.digest) else {
             return;
         };

@@ -1,12 +1,12 @@
 //! Document assembly after printpdf: page boxes and version ([`tidy`]),
 //! resources added to pages, stream compression and the content-derived
-//! trailer `/ID`.
+//! trailer `/ID`; the map from a page's scene space to PDF space ([`to_pdf`]).
 
 use printpdf::LayerInternalId;
 
 use super::DEFLATE_LEVEL;
 use super::PT_PER_MM;
-use crate::scene::{Document, Layer};
+use crate::scene::{Document, Layer, Transform};
 
 /// Where the trailer dictionary's closing `>>` starts, in a file lopdf wrote
 /// with a cross-reference table: `trailer\n<<…>>\nstartxref\n…`.
@@ -185,4 +185,19 @@ pub(super) fn add_resources(
         set(&mut own);
         d.set(category.to_vec(), own);
     }
+}
+
+/// The map from a page's scene space (mm, origin at the trimmed sheet's
+/// top-left, y down) to its PDF space (pt, origin at the printed sheet's
+/// bottom-left, y up).
+pub(super) fn to_pdf(page: &crate::scene::Page) -> Transform {
+    let b = page.bleed;
+    Transform([
+        PT_PER_MM,
+        0.0,
+        0.0,
+        -PT_PER_MM,
+        b * PT_PER_MM,
+        (page.height + b) * PT_PER_MM,
+    ])
 }

@@ -3,8 +3,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::content::to_pdf;
-use super::document::{add_resources, mm_to_pt};
+use super::document::{add_resources, mm_to_pt, to_pdf};
 use crate::scene::{walk, Document, PageRef, Path, TextRun, Transform, Visitor};
 
 /// A page drawn as a Form XObject: its index, the form's resource name, and the
@@ -21,7 +20,7 @@ pub(super) struct Form {
 pub(super) fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
     struct Used(rustc_hash::FxHashSet<usize>);
     impl Visitor<'_> for Used {
-        fn picture(&mut self, _: &crate::picture::Placed, _: Transform) {}
+        fn picture(&mut self, _: &crate::scene::Placed, _: Transform) {}
         fn path(&mut self, _: &Path, _: Transform) {}
         fn text(&mut self, _: &TextRun, _: Transform) {}
         fn page(&mut self, r: &PageRef, _: Transform) -> bool {

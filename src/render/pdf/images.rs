@@ -9,8 +9,10 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::picture::{JpegColor, Placed, Raster, RasterData, Samples};
-use crate::scene::{walk, Document, Path, TextRun, Transform, Visitor};
+use crate::scene::{
+    walk, Document, JpegColor, Path, Placed, Raster, RasterData, Samples, TextRun, Transform,
+    Visitor,
+};
 
 /// The document's pictures: resource name by digest, in order of first use.
 #[derive(Default)]

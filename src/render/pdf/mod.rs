@@ -19,7 +19,6 @@
 //! names, epoch dates and a trailer `/ID` derived from the content.
 
 mod content;
-pub use fonts::can_embed;
 mod document;
 mod fonts;
 mod forms;
@@ -305,7 +304,8 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
 
 #[cfg(test)]
 mod tests {
-    use super::content::{real_to, to_pdf};
+    use super::content::real_to;
+    use super::document::to_pdf;
     use super::*;
     use crate::scene::{Color, Item, Layer, Transform};
     use crate::text::FontBook;

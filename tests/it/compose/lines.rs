@@ -4,7 +4,8 @@
 //! Chinese, three characters besides punctuation), unless the paragraph is a
 //! single line.
 
-use jungle_print::job::{BoxJob, Job, Kind, SetJob, Source};
+use jungle_print::input::Source;
+use jungle_print::job::{BoxJob, Job, Kind, SetJob};
 use jungle_print::paper::Paper;
 use jungle_print::rules::BUILTIN as PRESETS;
 use jungle_print::text::{is_han, linebreak::recorded};

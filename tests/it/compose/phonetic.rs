@@ -5,7 +5,8 @@
 
 use jungle_print::compose::counters::{counter_pages, CounterOptions};
 use jungle_print::compose::handout::{handout_pages, HandoutOptions};
-use jungle_print::compose::phonetic::{ink_middle_em, is_bopomofo, Annotated, Syllable};
+use jungle_print::compose::phonetic::{ink_middle_em, Annotated};
+use jungle_print::lang::zhuyin::{is_bopomofo, Syllable};
 use jungle_print::lang::{Lang, Phonetic};
 use jungle_print::paper::Paper;
 use jungle_print::resolve::Resources;

@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::*;
-use jungle_print::job::{BoardJob, CounterJob, Inputs, Job, Kind, Source};
+use jungle_print::input::Source;
+use jungle_print::job::{BoardJob, CounterJob, Inputs, Job, Kind};
 use jungle_print::scene::{Item, Layer, Page, Transform};
 
 /// Every circle path (four cubic segments) in `items`, as (centre x, centre

@@ -331,7 +331,7 @@ fn poster_lines_read_as_sentences() {
 fn zh_hant_poster_ranks_carry_zhuyin_not_pinyin() {
     let t = poster_text("zh-Hant", "standard");
     assert!(
-        t.chars().any(jungle_print::compose::phonetic::is_bopomofo),
+        t.chars().any(jungle_print::lang::zhuyin::is_bopomofo),
         "{t}"
     );
     for pinyin in ["xiàng", "shī", "hǔ", "bào", "shǔ"] {

@@ -10,22 +10,23 @@ use std::sync::Arc;
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_page, board_sheets, square_size, BoardOptions};
+use jungle_print::compose::board::{board_page, square_size, BoardOptions};
 use jungle_print::compose::boxnet::{box_pages, BoxOptions};
 use jungle_print::compose::counters::{counter_pages, CounterOptions, Sides};
 use jungle_print::compose::handout::{handout_pages, HandoutOptions};
 use jungle_print::compose::laser::{for_laser, LEFT_OUT};
 use jungle_print::compose::scenery::PictureFinder;
 use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::tiles::board_sheets;
 use jungle_print::game::{Board, SquareKind};
 use jungle_print::icons::{builtin, Icon};
 use jungle_print::lang::Lang;
 use jungle_print::layout::{BoardPlacement, Flip};
 use jungle_print::paper::Paper;
-use jungle_print::picture::{Art, Fit, Raster, RasterData, Samples};
+use jungle_print::picture::{Art, Fit};
 use jungle_print::resolve::Resources;
 use jungle_print::rules::Ruleset;
-use jungle_print::scene::{bounds, Color, Item, Layer, Page, Seg};
+use jungle_print::scene::{bounds, Color, Item, Layer, Page, Raster, RasterData, Samples, Seg};
 use jungle_print::theme::Theme;
 
 /// Which built-in drawing stands for each scenery key.

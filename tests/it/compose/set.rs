@@ -288,8 +288,8 @@ fn the_cover_counts_the_counters_in_play() {
     for (ruleset, n) in [("standard", "16"), ("checkers", "8")] {
         for lang in common::LANGS {
             let mut job = jungle_print::job::Job::new(jungle_print::job::Kind::set());
-            job.inputs.ruleset = jungle_print::job::Source::builtin(ruleset);
-            job.inputs.lang = jungle_print::job::Source::builtin(lang);
+            job.inputs.ruleset = jungle_print::input::Source::builtin(ruleset);
+            job.inputs.lang = jungle_print::input::Source::builtin(lang);
             let made = job.run().unwrap();
             let cover: String = jungle_print::scene::text_runs(
                 made.doc.pages[0].layer(jungle_print::scene::Layer::Artwork),

@@ -3,7 +3,8 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_sheets, BoardOptions};
+use jungle_print::compose::board::BoardOptions;
+use jungle_print::compose::tiles::board_sheets;
 use jungle_print::compose::tiles::GLUE;
 use jungle_print::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};

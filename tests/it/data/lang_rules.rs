@@ -11,7 +11,7 @@ use std::process::Command;
 use common::*;
 use jungle_print::compose::counters::{counter_pages, CounterOptions};
 use jungle_print::error::Error;
-use jungle_print::job::Source;
+use jungle_print::input::Source;
 use jungle_print::lang::{Lang, BUILTIN as PACKS};
 use jungle_print::paper::Paper;
 use jungle_print::resolve::Resources;

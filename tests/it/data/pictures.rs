@@ -7,8 +7,10 @@
 //! PNGs are made here with the `png` crate; the JPEGs and the interlaced PNG
 //! are in `tests/fixtures/pictures/` (made by `make.py` there).
 
-use jungle_print::picture::decode::{sniff, Format, MAX_PICTURE_PIXELS};
-use jungle_print::picture::{decode, JpegColor, Limits, Raster, RasterData, Samples};
+use jungle_print::limits::MAX_PICTURE_PIXELS;
+use jungle_print::picture::decode::{sniff, Format};
+use jungle_print::picture::{decode, Limits};
+use jungle_print::scene::{JpegColor, Raster, RasterData, Samples};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = format!(

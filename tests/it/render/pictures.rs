@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
-use jungle_print::picture::{Art, Fit, Placed, Raster, RasterData, Samples};
+use jungle_print::picture::{Art, Fit};
 use jungle_print::render::{pdf, png, svg};
-use jungle_print::scene::{Document, Item, Layer, Page, Transform};
+use jungle_print::scene::{
+    Document, Item, Layer, Page, Placed, Raster, RasterData, Samples, Transform,
+};
 use jungle_print::text::FontBook;
 
 /// A `w` × `h` RGB picture whose pixel colours come from `f(x, y)`, with
@@ -92,7 +94,7 @@ fn a_jpeg_is_embedded_as_it_is() {
         orientation: 1,
         data: RasterData::Jpeg {
             bytes: bytes.clone(),
-            color: jungle_print::picture::JpegColor::Cmyk { inverted: true },
+            color: jungle_print::scene::JpegColor::Cmyk { inverted: true },
         },
         digest: 7,
     });

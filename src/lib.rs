@@ -18,6 +18,32 @@
 //! let pdf = jungle_print::render::pdf::render(&made.doc, &made.pdf_options()).unwrap();
 //! # Ok::<(), jungle_print::error::Error>(())
 //! ```
+//!
+//! # Layers
+//!
+//! The modules in layers, bottom first. A module imports only from its own
+//! layer's files and from the layers below it, and no files import each
+//! other in a circle; `tests/it/house.rs` reads this list and checks both.
+//!
+//! - `limits`: every limit on input, with its unit and why
+//! - `error`: the typed errors and how numbers are written in messages
+//! - `game`: sides, animals, squares, the standard board
+//! - `paper`: paper sizes
+//! - `input`: reading files within their caps; where inputs come from (`Source`)
+//! - `text`: fonts, shaping, line breaking, installed fonts by family name
+//! - `lang`: language packs, their phrases and Zhuyin syllables
+//! - `rules`: rulesets
+//! - `output`: atomic writing, file names
+//! - `scene`: the drawing model (pages, items, placed rasters)
+//! - `layout`: sheet geometry: placements, tiles, box nets, imposition
+//! - `icons`: SVG drawings
+//! - `theme`: themes, their schema and colours
+//! - `picture`: PNG and JPEG pictures, a theme's pictures loaded
+//! - `render`: the scene as PDF, SVG, PNG
+//! - `resolve`: a theme, a language, rules and fonts made ready to compose
+//! - `compose`: pages for each product
+//! - `job`: the façade the command line and the web page call
+//! - `cli`: the command line (the binary: `src/main.rs`, `src/cli/`)
 
 pub mod compose;
 pub mod error;

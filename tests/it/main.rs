@@ -2,8 +2,9 @@
 //! per pipeline stage: `data` (themes, language packs, rulesets, glyphs),
 //! `compose` (the pages as scenes), `render` (PDF, SVG, PNG bytes), `job`
 //! (the façade's option checks, as typed errors), `cli` (conventions and exit
-//! codes) and `hostile` (hostile input, Unix only). Shared helpers are in
-//! `tests/common/`, insta snapshots in `tests/snapshots/`.
+//! codes), `hostile` (hostile input, Unix only) and `house` (no import
+//! circles or upward imports in `src/`, the README's limits table). Shared
+//! helpers are in `tests/common/`, insta snapshots in `tests/snapshots/`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -14,5 +15,6 @@ mod compose;
 mod data;
 #[cfg(unix)]
 mod hostile;
+mod house;
 mod job;
 mod render;

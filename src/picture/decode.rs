@@ -602,20 +602,10 @@ fn walk_jpeg(bytes: &[u8], origin: &str, limits: Limits) -> Result<JpegScan, Str
                 if scans > MAX_JPEG_SCANS {
                     return Err(unsupported(&format!("more than {MAX_JPEG_SCANS} scans")));
                 }
-                // The entropy-coded data runs to the next marker that is not
-                // a stuffed 0xFF00 or a restart marker.
-                loop {
-                    let Some(ff) = bytes[i..].iter().position(|&b| b == 0xFF) else {
-                        return Err(cut("inside its picture data"));
-                    };
-                    i += ff;
-                    match bytes.get(i + 1) {
-                        None => return Err(cut("inside its picture data")),
-                        Some(0x00 | 0xD0..=0xD7) => i += 2,
-                        Some(0xFF) => i += 1,
-                        Some(_) => break,
-                    }
-                }
+                let Some(data_end) = entropy_end(bytes, i) else {
+                    return Err(cut("inside its picture data"));
+                };
+                i = data_end;
                 kept.extend_from_slice(&bytes[start..i]);
                 continue;
             }
@@ -658,6 +648,20 @@ fn walk_jpeg(bytes: &[u8], origin: &str, limits: Limits) -> Result<JpegScan, Str
         orientation: orientation.unwrap_or(1),
         kept,
     })
+}
+
+/// Where the entropy-coded data that starts at byte `i` of a JPEG file ends:
+/// at the next marker that is not a stuffed 0xFF00 or a restart marker.
+/// `None` when the file ends first.
+fn entropy_end(bytes: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        i += bytes[i..].iter().position(|&b| b == 0xFF)?;
+        match bytes.get(i + 1)? {
+            0x00 | 0xD0..=0xD7 => i += 2,
+            0xFF => i += 1,
+            _ => return Some(i),
+        }
+    }
 }
 
 /// Reads a SOF0–SOF2 frame header: width, height and components.

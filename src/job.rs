@@ -500,12 +500,6 @@ impl Job {
     /// relative to, it writes the same bytes as [`Job::run`] rendered the
     /// same way (tested in `tests/it/command_line.rs`).
     pub fn command_line(&self) -> Vec<String> {
-        let mut v: Vec<String> = Vec::new();
-        let opt = |v: &mut Vec<String>, name: &str, value: String| {
-            v.push(format!("--{name}"));
-            v.push(value);
-        };
-        let n = |x: f64| format!("{x}");
         let (command, stem) = match self.kind {
             Kind::Set(_) | Kind::Preview(_) => ("set", "jungle-set"),
             Kind::Board(_) => ("board", "board"),
@@ -514,16 +508,24 @@ impl Job {
             Kind::Poster => ("rules", "poster"),
             Kind::Box(_) => ("box", "box"),
         };
-        v.push(command.to_string());
-        let paper_arg = |p: &Paper| {
-            crate::paper::NAMED
-                .iter()
-                .find(|(_, w, h)| *w == p.width && *h == p.height)
-                .map(|(name, ..)| name.to_string())
-                .unwrap_or_else(|| format!("{}x{}", n(p.width), n(p.height)))
+        let mut v = vec![command.to_string()];
+        self.shared_args(&mut v);
+        self.kind_args(&mut v);
+        let out = match &self.output {
+            Some(o) => o.path.display().to_string(),
+            None if matches!(self.kind, Kind::Preview(_)) => "jungle-set-preview.png".into(),
+            None => format!("{stem}.pdf"),
         };
+        v.push("-o".into());
+        v.push(out);
+        v
+    }
+
+    /// Pushes onto `v` the options every command has, where they differ from
+    /// the defaults: paper, inputs, purpose, bleed and kerf.
+    fn shared_args(&self, v: &mut Vec<String>) {
         if self.paper != Paper::A4 {
-            opt(&mut v, "paper", paper_arg(&self.paper));
+            push_opt(v, "paper", paper_arg(&self.paper));
         }
         let source = |s: &Source| match s {
             Source::Builtin(name) => name.clone(),
@@ -532,32 +534,37 @@ impl Job {
         };
         let file = |s: &Source| !matches!(s, Source::Builtin(_));
         match &self.inputs.lang {
-            s if file(s) => opt(&mut v, "lang-file", source(s)),
+            s if file(s) => push_opt(v, "lang-file", source(s)),
             Source::Builtin(code) if code == "en" => {}
-            s => opt(&mut v, "lang", source(s)),
+            s => push_opt(v, "lang", source(s)),
         }
         if let Some(t) = &self.inputs.theme {
             if *t != Source::builtin(self.purpose.default_theme()) {
-                opt(&mut v, "theme", source(t));
+                push_opt(v, "theme", source(t));
             }
         }
         if let Some(dir) = &self.inputs.pictures {
-            opt(&mut v, "pictures", dir.display().to_string());
+            push_opt(v, "pictures", dir.display().to_string());
         }
         if self.inputs.ruleset != Source::builtin("standard") {
-            opt(&mut v, "ruleset", source(&self.inputs.ruleset));
+            push_opt(v, "ruleset", source(&self.inputs.ruleset));
         }
         match self.purpose {
             Purpose::Home => {}
-            Purpose::PrintShop => opt(&mut v, "for", "print-shop".into()),
-            Purpose::Laser => opt(&mut v, "for", "laser".into()),
+            Purpose::PrintShop => push_opt(v, "for", "print-shop".into()),
+            Purpose::Laser => push_opt(v, "for", "laser".into()),
         }
         if self.bleed != 0.0 {
-            opt(&mut v, "bleed", n(self.bleed));
+            push_opt(v, "bleed", num_arg(self.bleed));
         }
         if self.kerf != 0.0 {
-            opt(&mut v, "kerf", n(self.kerf));
+            push_opt(v, "kerf", num_arg(self.kerf));
         }
+    }
+
+    /// Pushes onto `v` the options of this job's command, where they differ
+    /// from the defaults.
+    fn kind_args(&self, v: &mut Vec<String>) {
         let sides = |v: &mut Vec<String>, s: Sides, default: Sides| {
             if s == default {
                 return;
@@ -589,68 +596,60 @@ impl Job {
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 if let Some(q) = s.square {
-                    opt(&mut v, "square", n(q));
+                    push_opt(v, "square", num_arg(q));
                 }
-                sides(&mut v, s.sides, Sides::Fold);
-                shape(&mut v, s.shape);
-                flag(&mut v, !s.cover, "no-cover");
-                flag(&mut v, !s.boxed, "no-box");
-                flag(&mut v, s.poster, "poster");
+                sides(v, s.sides, Sides::Fold);
+                shape(v, s.shape);
+                flag(v, !s.cover, "no-cover");
+                flag(v, !s.boxed, "no-box");
+                flag(v, s.poster, "poster");
                 if s.copies != 1 {
-                    opt(&mut v, "copies", s.copies.to_string());
+                    push_opt(v, "copies", s.copies.to_string());
                 }
-                flag(&mut v, matches!(self.kind, Kind::Preview(_)), "preview");
+                flag(v, matches!(self.kind, Kind::Preview(_)), "preview");
             }
             Kind::Board(b) => {
                 if let Some(q) = b.square {
-                    opt(&mut v, "square", n(q));
+                    push_opt(v, "square", num_arg(q));
                 }
                 if let Some(t) = &b.tile {
-                    opt(&mut v, "tile", paper_arg(t));
+                    push_opt(v, "tile", paper_arg(t));
                 }
-                flag(&mut v, b.no_coordinates, "no-coordinates");
-                flag(&mut v, b.crop_marks, "crop-marks");
+                flag(v, b.no_coordinates, "no-coordinates");
+                flag(v, b.crop_marks, "crop-marks");
             }
             Kind::Counters(c) => {
                 if let Some(q) = c.size {
-                    opt(&mut v, "size", n(q));
+                    push_opt(v, "size", num_arg(q));
                 }
-                shape(&mut v, c.shape);
-                sides(&mut v, c.sides, Sides::Single);
+                shape(v, c.shape);
+                sides(v, c.sides, Sides::Single);
                 if c.copies != 1 {
-                    opt(&mut v, "copies", c.copies.to_string());
+                    push_opt(v, "copies", c.copies.to_string());
                 }
-                flag(&mut v, c.crop_marks, "crop-marks");
-                flag(&mut v, c.shared_cuts, "shared-cuts");
+                flag(v, c.crop_marks, "crop-marks");
+                flag(v, c.shared_cuts, "shared-cuts");
                 if c.back_offset != (0.0, 0.0) {
                     let (x, y) = c.back_offset;
-                    opt(&mut v, "back-offset", format!("{},{}", n(x), n(y)));
+                    push_opt(v, "back-offset", format!("{},{}", num_arg(x), num_arg(y)));
                 }
-                flag(&mut v, !c.back_title, "no-back-title");
+                flag(v, !c.back_title, "no-back-title");
             }
             Kind::Rules => {}
             Kind::Poster => v.push("--poster".into()),
             Kind::Box(b) => {
                 if let Some(q) = b.size {
-                    opt(&mut v, "size", n(q));
+                    push_opt(v, "size", num_arg(q));
                 }
                 if b.copies != 1 {
-                    opt(&mut v, "copies", b.copies.to_string());
+                    push_opt(v, "copies", b.copies.to_string());
                 }
-                sides(&mut v, b.sides, Sides::Fold);
+                sides(v, b.sides, Sides::Fold);
                 if b.card != BoxJob::default().card {
-                    opt(&mut v, "card", n(b.card));
+                    push_opt(v, "card", num_arg(b.card));
                 }
             }
         }
-        let out = match &self.output {
-            Some(o) => o.path.display().to_string(),
-            None if matches!(self.kind, Kind::Preview(_)) => "jungle-set-preview.png".into(),
-            None => format!("{stem}.pdf"),
-        };
-        v.push("-o".into());
-        v.push(out);
-        v
     }
 
     /// Checks every option, before any file is read.
@@ -1045,6 +1044,26 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
         }
     }
     Ok(checked)
+}
+
+/// Pushes `--name value` onto a command line.
+fn push_opt(v: &mut Vec<String>, name: &str, value: String) {
+    v.push(format!("--{name}"));
+    v.push(value);
+}
+
+/// A number as a command line writes it (`3`, `2.5`).
+fn num_arg(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A paper as a command line writes it: its name (`a4`), else `WIDTHxHEIGHT` in mm.
+fn paper_arg(p: &Paper) -> String {
+    crate::paper::NAMED
+        .iter()
+        .find(|(_, w, h)| *w == p.width && *h == p.height)
+        .map(|(name, ..)| name.to_string())
+        .unwrap_or_else(|| format!("{}x{}", num_arg(p.width), num_arg(p.height)))
 }
 
 #[cfg(test)]

@@ -35,12 +35,13 @@ use std::path::{Path, PathBuf};
 
 use crate::compose::board::{board_page_marked, check_square, square_size, BoardOptions};
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
+use crate::compose::checks::check_bleed;
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::poster::{self, PosterOptions};
 use crate::compose::set::{contact_sheet, set_pages, SetOptions, SetParts};
 use crate::compose::tiles::board_sheets;
-use crate::compose::{check_bleed, laser, print_shop};
+use crate::compose::{laser, print_shop};
 use crate::error::{Error, Opt};
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;

@@ -1,7 +1,7 @@
 //! The board sheet: the 7×9 board centred on one page, with its title and a
 //! scale bar; a board too large for its paper goes to [`super::tiles`].
 
-use super::{Label, VAlign};
+use super::label::{Label, VAlign};
 use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
@@ -11,7 +11,10 @@ use crate::picture::Fit;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
 
-use super::{animal_emblem, mark_item, pattern_line, scale_bar, text_fit, FitText};
+use super::faces::animal_emblem;
+use super::label::{text_fit, FitText};
+use super::scale_bar::scale_bar;
+use super::side_marks::{mark_item, pattern_line};
 
 /// Choices for the board sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -100,7 +103,7 @@ pub fn board_page_marked(
     let s = square_size(res, opts.paper, opts.square)?;
     let place = BoardPlacement::centered(opts.paper, s);
     let outline = place.outline();
-    super::check_bleed(opts.bleed)?;
+    super::checks::check_bleed(opts.bleed)?;
     let mut page = Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed);
     let mut art = board_art(res, place, res.theme.board.show_coordinates, opts.bleed);
     art.extend(title(res, opts.paper, outline));
@@ -196,7 +199,7 @@ pub(super) fn board_art(
     };
     // A board picture takes the land's place: the land squares show it.
     match super::scenery::scenery(res, "board") {
-        Some((picture, key)) => art.push(super::place_art(
+        Some((picture, key)) => art.push(super::art::place_art(
             res,
             picture,
             &key,
@@ -381,7 +384,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
     // by matching pictures.
     if res.theme.counters.layout != crate::theme::FaceLayout::Character {
         let clip = shapes::circle(c, radius - s * 0.02);
-        items.extend(super::picture_face(
+        items.extend(super::faces::picture_face(
             res,
             piece,
             c,

@@ -3,7 +3,7 @@
 //! numbered assembly steps with small diagrams.
 
 use super::counters::{default_size, Sides};
-use super::{left_text, paragraph, text_fit, FitText};
+use super::label::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::game::Side;
 use crate::lang::BoxWords;

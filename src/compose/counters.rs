@@ -9,9 +9,10 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 use crate::theme::{FaceLayout, FaceStyle};
 
-use super::{
-    animal_emblem, mark_item, pattern_line, picture_face, pips, scale_bar, text_fit, FitText,
-};
+use super::faces::{animal_emblem, picture_face, pips};
+use super::label::{text_fit, FitText};
+use super::scale_bar::scale_bar;
+use super::side_marks::{mark_item, pattern_line};
 
 /// Outline of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,7 +183,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
             "0 copies would print nothing; give 1 or more",
         ));
     }
-    super::check_bleed(opts.bleed)?;
+    super::checks::check_bleed(opts.bleed)?;
     let size = match opts.size {
         Some(s) if !(s.is_finite() && s >= 8.0) => {
             return Err(Error::usage(
@@ -656,7 +657,7 @@ impl<'a> Face<'a> {
                 s * 0.065 * cs.pips_scale,
                 ink,
                 halo,
-                (c, super::face_room(res, s)),
+                (c, super::faces::face_room(res, s)),
             ));
         } else if cs.show_name && !names.label().is_empty() {
             // The name's line must stay inside the rim of a round face: the chord
@@ -713,7 +714,7 @@ impl<'a> Face<'a> {
                 .iter()
                 .take_while(|i| matches!(i, Item::Path(p) if p.stroke.is_none()))
                 .count();
-            let picture = super::place_art(
+            let picture = super::art::place_art(
                 res,
                 art,
                 &key,

@@ -3,7 +3,7 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
-use super::{text_fit, FitText, Label, VAlign};
+use super::label::{text_fit, FitText, Label, VAlign};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
 use crate::text::linebreak::break_lines;
@@ -413,7 +413,7 @@ impl Setter<'_> {
                 } else if let (1, Some((art, key))) = (i, picture) {
                     let side = row_h * 0.86;
                     let x = col_w + 0.5;
-                    items.push(super::place_art(
+                    items.push(super::art::place_art(
                         res,
                         art,
                         key,

@@ -11,7 +11,7 @@ use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
 
 use super::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
-use super::{text_fit, FitText};
+use super::label::{text_fit, FitText};
 
 /// Choices for the handout.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -760,7 +760,7 @@ pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64
     if ringed {
         items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
     }
-    items.extend(super::pattern_line(
+    items.extend(super::side_marks::pattern_line(
         |grow| shapes::circle(c, r + grow),
         if ringed { r * 0.1 } else { q * 0.05 },
         res.theme.pattern(side),

@@ -1,7 +1,11 @@
-//! Labels: a line of text laid out as text runs of the drawing model, font by
-//! font (fallback), anchored and rotated. Lengths in mm, page coordinates.
+//! Text on a page: a [`Label`] (a line of text laid out as text runs of the
+//! drawing model, font by font (fallback), anchored and rotated), a label
+//! shrunk to fit a width ([`text_fit`]), a label from its left end
+//! ([`left_text`]) and a paragraph broken into such lines ([`paragraph`]).
+//! Lengths in mm, page coordinates.
 
-use crate::scene::{Anchor, Color, Item, Pt, TextRun, Transform};
+use crate::resolve::Resources;
+use crate::scene::{pt, Anchor, Color, Item, Pt, TextRun, Transform};
 use crate::text::{FontBook, FontStack};
 
 /// Vertical placement of a line of text relative to its anchor point.
@@ -82,4 +86,115 @@ impl Label<'_> {
     pub fn width(&self, book: &FontBook) -> f64 {
         book.width_mm(self.stack, self.text, self.size)
     }
+}
+
+/// Labels shrunk below this fraction of their size to fit are reported as warnings.
+pub const MIN_FIT: f64 = 0.7;
+
+/// A centred one-line label to be shrunk, if needed, to at most `max_width` mm
+/// wide; see [`text_fit`]. Lengths in mm, page coordinates.
+pub(crate) struct FitText<'a> {
+    /// The text (one line).
+    pub text: &'a str,
+    /// Fonts to try, first that has the glyph wins.
+    pub stack: &'a FontStack,
+    /// Em size in mm before any shrinking.
+    pub size: f64,
+    /// The widest the label may be, in mm.
+    pub max_width: f64,
+    /// Centre of the label (middle of the line).
+    pub pos: Pt,
+    /// Clockwise rotation in degrees about `pos`.
+    pub rotation: f64,
+    /// Colour.
+    pub fill: Color,
+}
+
+/// Lays out a [`FitText`], shrunk if needed so it is at most `max_width` mm wide
+/// (shrinking below [`MIN_FIT`] is reported through [`Resources::warn`]).
+pub(crate) fn text_fit(res: &Resources, fit: FitText) -> Vec<Item> {
+    let FitText {
+        text,
+        stack,
+        size,
+        max_width,
+        pos,
+        rotation,
+        fill,
+    } = fit;
+    let w = res.fonts.width_mm(stack, text, size);
+    let size = if w > max_width && w > 0.0 {
+        let scale = max_width / w;
+        if scale < MIN_FIT {
+            res.warn(format!(
+                "“{text}” is too long for its space ({:.1} mm wide, room for {:.1} mm): it was set at {:.0} % of its size; shorten the label or choose a narrower font",
+                w,
+                max_width,
+                scale * 100.0
+            ));
+        }
+        size * scale
+    } else {
+        size
+    };
+    Label {
+        text,
+        stack,
+        size,
+        pos,
+        anchor: Anchor::Middle,
+        valign: VAlign::Middle,
+        rotation,
+        fill,
+    }
+    .items(&res.fonts)
+}
+
+/// A one-line label in `stack`, `size` mm, its baseline's left end at `at` (mm).
+pub(crate) fn left_text(
+    res: &Resources,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    at: Pt,
+    fill: Color,
+) -> Vec<Item> {
+    Label {
+        text,
+        stack,
+        size,
+        pos: at,
+        anchor: Anchor::Start,
+        valign: VAlign::Baseline,
+        rotation: 0.0,
+        fill,
+    }
+    .items(&res.fonts)
+}
+
+/// A paragraph of body text broken into lines at most `width` mm wide, the first
+/// baseline's left end at `at`, lines 1.4 em apart. Returns the items and the
+/// baseline below the last line (mm).
+pub(crate) fn paragraph(
+    res: &Resources,
+    text: &str,
+    size: f64,
+    at: Pt,
+    width: f64,
+    fill: Color,
+) -> (Vec<Item>, f64) {
+    let mut items = Vec::new();
+    let mut y = at.y;
+    for line in crate::text::linebreak::break_lines(&res.fonts, &res.text, text, size, width) {
+        items.extend(left_text(
+            res,
+            &res.text,
+            line.trim_end(),
+            size,
+            pt(at.x, y),
+            fill,
+        ));
+        y += size * 1.4;
+    }
+    (items, y)
 }

@@ -18,7 +18,7 @@ use crate::lang::zhuyin::{Syllable, NEUTRAL_DOT};
 use crate::scene::{pt, Anchor, Color, Item, Pt, TextRun};
 use crate::text::{FontBook, FontStack};
 
-use super::{Label, VAlign};
+use super::label::{Label, VAlign};
 
 /// Symbol size as a fraction of the character's em (clreq: 3:10).
 pub const SYMBOL: f64 = 0.3;

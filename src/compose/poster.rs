@@ -30,8 +30,9 @@ use crate::resolve::Resources;
 use crate::rules::{Jumps, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
 
+use super::art::place_art;
 use super::handout::{arrow, counter, river_diagram, ruleset_line, sides_sentence};
-use super::{left_text, paragraph, place_art, text_fit, FitText};
+use super::label::{left_text, paragraph, text_fit, FitText};
 
 /// Choices for the poster.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -426,7 +427,7 @@ fn ranks_panel(
         // The character with its Zhuyin beside it when the pack prints
         // Zhuyin; then the name follows alone, without pinyin.
         let zhuyin =
-            super::zhuyin_block(res, names, pt(hx + hs * 0.8, c_y), hs, hs * 1.6, ink.text);
+            super::faces::zhuyin_block(res, names, pt(hx + hs * 0.8, c_y), hs, hs * 1.6, ink.text);
         let han_w = if zhuyin.is_some() { hs * 1.6 } else { hs * 1.1 };
         match zhuyin {
             Some(block) => items.extend(block),
@@ -452,13 +453,13 @@ fn ranks_panel(
         let lw = res.fonts.width_mm(&res.text, &label, s);
         let size = if lw > room { s * room / lw } else { s };
         items.extend(
-            super::Label {
+            super::label::Label {
                 text: &label,
                 stack: &res.text,
                 size,
                 pos: pt(nx, c_y),
                 anchor: crate::scene::Anchor::Start,
-                valign: super::VAlign::Middle,
+                valign: super::label::VAlign::Middle,
                 rotation: 0.0,
                 fill: ink.text,
             }

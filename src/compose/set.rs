@@ -11,10 +11,9 @@ use super::board::BoardOptions;
 use super::boxnet::{box_pages, BoxOptions};
 use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
 use super::handout::{handout_pages, HandoutOptions};
-use super::label::{Label, VAlign};
+use super::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
 use super::tiles::board_sheets;
-use super::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::game::{COLS, ROWS};
 use crate::layout::{printable_area, Flip, Rect};
@@ -329,7 +328,7 @@ fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Pag
     page.add(Layer::Artwork, items);
     page.add(
         Layer::Guides,
-        super::scale_bar(res, pt(area.x, area.bottom() - 4.0), ink, false, area.w),
+        super::scale_bar::scale_bar(res, pt(area.x, area.bottom() - 4.0), ink, false, area.w),
     );
     page
 }
@@ -539,7 +538,7 @@ fn cover_pictures(res: &Resources, area: Rect, top: f64, ink: Color) -> Vec<Item
         .enumerate()
         .map(|(i, (_, art, key))| {
             let x = x0 + i as f64 * (side + gap);
-            super::place_art(
+            super::art::place_art(
                 res,
                 art,
                 key,

@@ -13,7 +13,8 @@ use crate::scene::{
     map_leaves, pt, shapes, Clip, Color, Item, Layer, Page, Seg, Stroke, Transform,
 };
 
-use super::{left_text, paragraph, scale_bar, text_fit, FitText};
+use super::label::{left_text, paragraph, text_fit, FitText};
+use super::scale_bar::scale_bar;
 
 /// Width of the glue strips of a tiled board, mm.
 pub const GLUE: f64 = 10.0;

@@ -2,9 +2,11 @@
 //! per pipeline stage: `data` (themes, language packs, rulesets, glyphs),
 //! `compose` (the pages as scenes), `render` (PDF, SVG, PNG bytes), `job`
 //! (the façade's option checks, as typed errors), `cli` (conventions and exit
-//! codes), `hostile` (hostile input, Unix only) and `house` (no import
-//! circles or upward imports in `src/`, the README's limits table). Shared
-//! helpers are in `tests/common/`, insta snapshots in `tests/snapshots/`.
+//! codes), `hostile` (hostile input, Unix only), `house` (no import
+//! circles or upward imports in `src/`, the README's limits table) and
+//! `readable` (function lengths, and links in ARCHITECTURE.md and
+//! README.md). Shared helpers are in `tests/common/`, insta snapshots in
+//! `tests/snapshots/`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -17,4 +19,5 @@ mod data;
 mod hostile;
 mod house;
 mod job;
+mod readable;
 mod render;

@@ -163,3 +163,29 @@ pub fn snapshots() -> insta::Settings {
     settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots"));
     settings
 }
+
+/// Every `.rs` file under `dir` (sorted, depth first), as (its path relative
+/// to `base`, with `/` between folders; its text).
+pub fn rust_sources(
+    dir: &std::path::Path,
+    base: &std::path::Path,
+    out: &mut Vec<(String, String)>,
+) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            rust_sources(&p, base, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            let rel = p
+                .strip_prefix(base)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push((rel, std::fs::read_to_string(&p).unwrap()));
+        }
+    }
+}

@@ -15,6 +15,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use crate::common::rust_sources;
 use jungle_print::limits::{Shown, TABLE};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -35,27 +36,6 @@ struct File {
     text: String,
     /// In the binary crate (`main.rs`, `cli/`), where `crate::` is the binary.
     bin: bool,
-}
-
-/// Every `.rs` file under `dir`, as (path relative to `src/`, text).
-fn sources(dir: &Path, base: &Path, out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sources(&p, base, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            let rel = p
-                .strip_prefix(base)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((rel, std::fs::read_to_string(&p).unwrap()));
-        }
-    }
 }
 
 /// The module path of a file relative to `src/`: `compose/mod.rs` is
@@ -384,7 +364,7 @@ fn violations(files: &[File], order: &[String]) -> Vec<String> {
 fn no_import_circles_and_nothing_imports_upward() {
     let src = Path::new(ROOT).join("src");
     let mut list = Vec::new();
-    sources(&src, &src, &mut list);
+    rust_sources(&src, &src, &mut list);
     let lib = &list.iter().find(|(p, _)| p == "lib.rs").unwrap().1;
     let order = layers(lib);
     assert!(

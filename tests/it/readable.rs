@@ -9,6 +9,8 @@
 
 use std::path::Path;
 
+use crate::common::rust_sources;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The longest a function in `src/` may be, in lines.
@@ -177,27 +179,10 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
     found
 }
 
-/// Every `.rs` file under `dir`, as (path from the crate's root, text).
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sources(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            let rel = p.strip_prefix(ROOT).unwrap().to_string_lossy();
-            out.push((rel.replace('\\', "/"), std::fs::read_to_string(&p).unwrap()));
-        }
-    }
-}
-
 #[test]
 fn no_function_in_src_is_over_150_lines() {
     let mut files = Vec::new();
-    sources(&Path::new(ROOT).join("src"), &mut files);
+    rust_sources(&Path::new(ROOT).join("src"), Path::new(ROOT), &mut files);
     let mut long = Vec::new();
     let mut excused = Vec::new();
     for (path, text) in &files {

@@ -8,16 +8,18 @@ use std::fmt::Write as _;
 use printpdf::FontId as PFontId;
 
 use super::document::{layer_res_id, to_pdf};
+use super::fonts::Codes;
 use super::forms::Form;
 use super::pdfx::{color, spot_res, OVERPRINT};
 use crate::render::write_num;
 use crate::scene::{walk, Color, PageRef, Path, Seg, TextRun, Transform, Visitor};
 
-/// The resource names a content stream uses: each font's, with its character
+/// The resource names a content stream uses: each font's, with its glyphs'
 /// codes, and the Form XObjects of shared pages.
 pub(super) struct Names<'a> {
     pub(super) fonts: &'a [PFontId],
-    pub(super) codes: &'a [HashMap<char, [u8; 2]>],
+    /// By font: `None` for a font not embedded (it draws no glyph).
+    pub(super) codes: &'a [Option<Codes>],
     /// By [`crate::scene::Page::drawing_id`].
     pub(super) forms: &'a HashMap<usize, Form>,
     /// Image XObject names by [`crate::scene::Raster::digest`].
@@ -236,7 +238,13 @@ pub(super) fn path_segments(ops: &mut Ops, segs: &[Seg], t: Transform) {
     }
 }
 
+/// A text run: its glyphs, by their codes in its font (see [`Codes`]), shown
+/// from the run's origin in a font of size 1 scaled by the text matrix. A run
+/// in a font that is not embedded draws no glyph and is left out.
 pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
+    let Some(codes) = &names.codes[run.font.0] else {
+        return;
+    };
     // Text space (1 unit = 1 em, y up) → scene (mm, y down) → PDF (pt, y up).
     let m = t
         .then_apply(Transform::translate(run.pos.x, run.pos.y))
@@ -252,44 +260,12 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     set_color(ops, run.fill, false);
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let codes = &names.codes[run.font.0];
-    if codes.is_empty() {
-        // A font none of whose characters has a glyph (only empty runs get
-        // here: resolve finds a font for every character): printpdf writes
-        // such text single-byte, as for its built-in fonts.
-        let bytes: Vec<u8> = run
-            .text
-            .chars()
-            .map(|c| match c as u32 {
-                v @ (0x20..=0x7E | 0xA0..=0xFF) => v as u8,
-                _ => b'?',
-            })
-            .collect();
-        let hex = bytes
-            .iter()
-            .any(|&b| !(32..=126).contains(&b) || b"()\\%".contains(&b));
-        let format = if hex {
-            lopdf::StringFormat::Hexadecimal
-        } else {
-            lopdf::StringFormat::Literal
-        };
-        let op = lopdf::content::Operation::new("Tj", vec![lopdf::Object::String(bytes, format)]);
-        let encoded = lopdf::content::Content {
-            operations: vec![op],
-        }
-        .encode()
-        .unwrap_or_default();
-        ops.start().push_str(&String::from_utf8_lossy(&encoded));
-        ops.op("ET");
-        return;
-    }
     let out = ops.start();
     out.push('<');
-    for ch in run.text.chars() {
-        let code = codes.get(&ch).copied().unwrap_or([0, 0]);
-        for byte in code {
-            out.push(HEX[(byte >> 4) as usize] as char);
-            out.push(HEX[(byte & 15) as usize] as char);
+    for g in &run.glyphs {
+        let code = codes.of(g.id);
+        for shift in [12, 8, 4, 0] {
+            out.push(HEX[(code >> shift) as usize & 15] as char);
         }
     }
     out.push_str("> Tj");

@@ -1,29 +1,22 @@
-//! Document assembly after printpdf: page boxes and version ([`tidy`]),
-//! resources added to pages, stream compression and the content-derived
-//! trailer `/ID`; the map from a page's scene space to PDF space ([`to_pdf`]).
+//! Document assembly after printpdf: resources added to pages, stream
+//! compression, the content hash (subset tags, `/ID`, XMP ids), the layers'
+//! resource names, and the map from a page's scene space to PDF space
+//! ([`to_pdf`]).
 
 use printpdf::LayerInternalId;
 
 use super::DEFLATE_LEVEL;
 use super::PT_PER_MM;
-use crate::scene::{Document, Layer, Transform};
-
-/// Where the trailer dictionary's closing `>>` starts, in a file lopdf wrote
-/// with a cross-reference table: `trailer\n<<…>>\nstartxref\n…`.
-pub(super) fn trailer_end(bytes: &[u8]) -> Option<usize> {
-    let tail_start = bytes.len().saturating_sub(64);
-    let at = tail_start + rfind(&bytes[tail_start..], b">>\nstartxref\n")?;
-    let dict_start = bytes[..at].windows(10).rposition(|w| w == b"trailer\n<<")?;
-    (at - dict_start < 4096).then_some(at)
-}
-
-pub(super) fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).rposition(|w| w == needle)
-}
+use crate::scene::{Layer, Transform};
 
 /// A length in mm as PDF points rounded to 1/1000 (page boxes).
 pub(super) fn mm_to_pt(v: f64) -> lopdf::Object {
-    lopdf::Object::Real(((v * PT_PER_MM * 1000.0).round() / 1000.0) as f32)
+    lopdf::Object::Real(pt(v).0)
+}
+
+/// A length in mm as PDF points rounded to 1/1000, for printpdf.
+pub(super) fn pt(v: f64) -> printpdf::Pt {
+    printpdf::Pt(((v * PT_PER_MM * 1000.0).round() / 1000.0) as f32)
 }
 
 /// Deflates every stream not yet filtered, as `lopdf::Document::compress`
@@ -69,74 +62,62 @@ pub(super) fn info_mut(lo: &mut lopdf::Document) -> Option<&mut lopdf::Dictionar
     lo.get_object_mut(id).ok()?.as_dict_mut().ok()
 }
 
-/// Makes the file say what it is: PDF 1.7 (optional content needs 1.5, OpenType
-/// font streams 1.6), our own producer and nothing else in the info dictionary
-/// (no empty PDF/X claim), layers without another program's creator info, and
-/// page boxes from the scene: MediaBox = CropBox = BleedBox = the printed sheet,
-/// TrimBox = the finished sheet.
-pub(super) fn tidy(lo: &mut lopdf::Document, doc: &Document) {
-    use lopdf::{Dictionary, Object};
-    lo.version = "1.7".into();
-    if let Some(info) = info_mut(lo) {
-        let empty: Vec<Vec<u8>> = info
-            .iter()
-            .filter(|(_, v)| matches!(v, Object::String(s, _) if s.is_empty()))
-            .map(|(k, _)| k.clone())
-            .collect();
-        for k in empty {
-            info.remove(&k);
-        }
-        info.remove(b"GTS_PDFXVersion");
-    }
-    for (_, obj) in lo.objects.iter_mut() {
-        if let Ok(d) = obj.as_dict_mut() {
-            if d.has(b"Name") && matches!(d.get(b"Type"), Ok(Object::Name(n)) if n == b"OCG") {
-                d.remove(b"Usage");
-            }
-        }
-    }
-    let boxes = |x: f64, y: f64, w: f64, h: f64| {
-        Object::Array(vec![
-            mm_to_pt(x),
-            mm_to_pt(y),
-            mm_to_pt(x + w),
-            mm_to_pt(y + h),
-        ])
-    };
-    let page_ids: Vec<_> = lo.get_pages().into_values().collect();
-    for (id, page) in page_ids.into_iter().zip(&doc.pages) {
-        if let Ok(d) = lo.get_object_mut(id).and_then(Object::as_dict_mut) {
-            let (_, _, w, h) = page.media_box();
-            let b = page.bleed;
-            let media = boxes(0.0, 0.0, w, h);
-            let set = |d: &mut Dictionary, k: &str, v: Object| d.set(k, v);
-            set(d, "MediaBox", media.clone());
-            set(d, "CropBox", media.clone());
-            set(d, "BleedBox", media);
-            set(d, "TrimBox", boxes(b, b, page.width, page.height));
-        }
-    }
-    lo.prune_objects();
-}
-
 pub(super) fn layer_res_id(l: Layer) -> LayerInternalId {
     LayerInternalId(format!("OC-{}", l.id()))
 }
 
 /// FNV-1a, 128 bits as two 64-bit lanes: stable across runs and platforms.
 pub(super) fn content_hash(bytes: &[u8]) -> [u8; 16] {
-    let mut a: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut b: u64 = 0x6c62_272e_07bb_0142;
-    for &x in bytes {
-        a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        b = (b ^ x as u64)
-            .wrapping_mul(0x0000_0100_0000_01b3)
-            .rotate_left(7);
+    let mut h = ContentHash::default();
+    h.update(bytes);
+    h.finish()
+}
+
+/// [`content_hash`] of bytes given in pieces (a [`std::io::Write`], so that a
+/// file can be hashed as it is written, without being kept).
+pub(super) struct ContentHash {
+    a: u64,
+    b: u64,
+}
+
+impl Default for ContentHash {
+    fn default() -> Self {
+        ContentHash {
+            a: 0xcbf2_9ce4_8422_2325,
+            b: 0x6c62_272e_07bb_0142,
+        }
     }
-    let mut out = [0u8; 16];
-    out[..8].copy_from_slice(&a.to_be_bytes());
-    out[8..].copy_from_slice(&b.to_be_bytes());
-    out
+}
+
+impl ContentHash {
+    pub(super) fn update(&mut self, bytes: &[u8]) {
+        let (mut a, mut b) = (self.a, self.b);
+        for &x in bytes {
+            a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            b = (b ^ x as u64)
+                .wrapping_mul(0x0000_0100_0000_01b3)
+                .rotate_left(7);
+        }
+        (self.a, self.b) = (a, b);
+    }
+
+    pub(super) fn finish(&self) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        out[..8].copy_from_slice(&self.a.to_be_bytes());
+        out[8..].copy_from_slice(&self.b.to_be_bytes());
+        out
+    }
+}
+
+impl std::io::Write for ContentHash {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Adds `entries` to one category (`XObject`, `ExtGState`, …) of the

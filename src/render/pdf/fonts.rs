@@ -1,155 +1,168 @@
-//! Fonts and subsets: which characters and glyphs each font draws, the
-//! subset embedded (cut here with allsorts), its tag, and the character codes
-//! printpdf gives the glyphs.
+//! Fonts: which glyphs each font of the document draws (read from the text
+//! runs' glyph ids, shaped once in `crate::text`), the subset embedded (cut
+//! here with allsorts), its tag, and the two-byte code each glyph has in the
+//! content streams.
+//!
+//! printpdf writes each font's dictionaries (descendant font, widths,
+//! ToUnicode map, descriptor, program) from the glyphs its pages show. It is
+//! told them through its glyph-id text operation: one `Op::ShowText` of
+//! `TextItem::GlyphIds` per font ([`Embedded::declarations`]), each glyph
+//! carrying the text its ToUnicode entry gives. The content streams, written
+//! in `content`, show the same glyphs by the codes in [`Codes`].
 
-use printpdf::{FontId as PFontId, ParsedFont};
+use printpdf::{
+    Codepoint, FontId as PFontId, Op, ParsedFont, PdfDocument, PdfFontHandle, TextItem,
+};
 use rustc_hash::FxHashMap as HashMap;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::document::content_hash;
 use super::PdfError;
 use crate::scene::Document;
-use crate::text::{sets_text, FontId};
+use crate::text::sets_text;
 
-/// The characters of `doc` set in each font of the book; `None` for fonts it
-/// never uses. Collected as one bit per code point of the Basic Multilingual
-/// Plane (a set beyond it), each font's bits made on its first run.
-pub(super) fn font_chars(doc: &Document) -> Vec<Option<BTreeSet<char>>> {
-    let n = doc.fonts.fonts().len();
-    let mut bmp: Vec<Option<Vec<u64>>> = vec![None; n];
-    let mut beyond: Vec<BTreeSet<char>> = vec![BTreeSet::new(); n];
+/// What the document draws in each font of its book, by font: each glyph
+/// (glyph id of the font file) in id order, with the character its ToUnicode
+/// entry gives. `None` for a font no text run uses. Glyph 0, which a run
+/// draws for a character its font lacks, is left out: it stands for no text
+/// and is always in the subset.
+///
+/// Each glyph stands for the character it is drawn for (a run has one glyph
+/// per character); a glyph drawn for several characters stands for the one
+/// with the smallest code point (a space rather than a no-break space, a
+/// hyphen-minus rather than a hyphen), which searches and copies best.
+pub(super) fn usage(doc: &Document) -> Vec<Option<Vec<(u16, char)>>> {
+    // Per font, the character of each glyph id (`NONE` where unused): a table
+    // indexed by glyph id, grown on demand, so a glyph costs no hashing.
+    const NONE: u32 = u32::MAX;
+    let mut seen: Vec<Option<Vec<u32>>> = vec![None; doc.fonts.fonts().len()];
     for page in &doc.pages {
         for (_, items) in page.layers.iter() {
-            for t in crate::scene::text_runs(items) {
-                let bits = bmp[t.font.0].get_or_insert_with(|| vec![0; 0x10000 / 64]);
-                for c in t.text.chars() {
-                    match bits.get_mut(c as usize / 64) {
-                        Some(word) => *word |= 1 << (c as u32 % 64),
-                        None => {
-                            beyond[t.font.0].insert(c);
-                        }
+            for run in crate::scene::text_runs(items) {
+                let table = seen[run.font.0].get_or_insert_with(Vec::new);
+                for (c, g) in run.text.chars().zip(&run.glyphs) {
+                    let (g, c) = (g.id as usize, c as u32);
+                    if g == 0 {
+                        continue;
                     }
+                    if table.len() <= g {
+                        table.resize(g + 1, NONE);
+                    }
+                    table[g] = table[g].min(c);
                 }
             }
         }
     }
-    bmp.into_iter()
-        .zip(beyond)
-        .map(|(bits, beyond)| {
-            bits.map(|bits| {
-                let mut set = BTreeSet::new();
-                for (w, &word) in bits.iter().enumerate() {
-                    let mut rest = word;
-                    while rest != 0 {
-                        let k = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        set.extend(char::from_u32(w as u32 * 64 + k));
-                    }
-                }
-                set.extend(beyond);
-                set
-            })
-        })
-        .collect()
-}
-
-/// The glyph ids each font of the book draws in `doc`, from [`font_chars`]; `None` for
-/// fonts it never uses.
-pub(super) fn glyph_sets(
-    doc: &Document,
-    chars: &[Option<BTreeSet<char>>],
-) -> Vec<Option<BTreeSet<u16>>> {
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, set)| {
-            set.as_ref().map(|set| {
-                set.iter()
-                    .filter_map(|&c| doc.fonts.glyph(FontId(i), c))
+    seen.into_iter()
+        .map(|table| {
+            table.map(|t| {
+                t.iter()
+                    .enumerate()
+                    .filter_map(|(g, &c)| Some((g as u16, char::from_u32(c)?)))
                     .collect()
             })
         })
         .collect()
 }
 
-/// For each used font, its glyphs in id order, each with the character the
-/// ToUnicode map gives it: of the characters drawn with that glyph, the one
-/// with the smallest code point (a space rather than a no-break space, a
-/// hyphen-minus rather than a hyphen), which searches and copies best.
-pub(super) fn glyph_samples(
-    chars: &[Option<BTreeSet<char>>],
-    char_glyphs: &[HashMap<char, Option<u16>>],
-) -> Vec<Option<Vec<(u16, char)>>> {
-    chars
-        .iter()
-        .zip(char_glyphs)
-        .map(|(set, glyphs)| {
-            let mut first = std::collections::BTreeMap::new();
-            for &c in set.as_ref()? {
-                if let Some(Some(g)) = glyphs.get(&c) {
-                    first.entry(*g).or_insert(c);
-                }
-            }
-            (!first.is_empty()).then(|| first.into_iter().collect())
-        })
-        .collect()
-}
+/// The two-byte code (Identity-H) of each glyph a font draws, by its glyph id
+/// in the font file: the glyph's id in the embedded program (the subset
+/// renumbers them), or for a CID-keyed CFF program the CID its charset gives
+/// that glyph, the code printpdf keys the font's widths and ToUnicode map by
+/// (`printpdf::cff_charset_gid_to_cid_map`). Glyphs the font does not embed
+/// have code 0 (its `.notdef`), as in printpdf.
+#[derive(Debug, Default)]
+pub(super) struct Codes(Vec<u16>);
 
-/// Per font, the code printpdf writes for each character: read back from the
-/// sample runs it wrote into the first page's content stream (`<…> Tj`, one per
-/// font with glyphs, in font order). A character without a glyph gets the code
-/// of glyph 0, as printpdf gives it.
-pub(super) fn glyph_codes(
-    lo: &lopdf::Document,
-    first_page: lopdf::ObjectId,
-    samples: &[Option<Vec<(u16, char)>>],
-    char_glyphs: &[HashMap<char, Option<u16>>],
-) -> Result<Vec<HashMap<char, [u8; 2]>>, PdfError> {
-    let err = || PdfError("printpdf wrote the glyph samples unexpectedly".into());
-    let stream = lo
-        .get_object(first_page)
-        .and_then(lopdf::Object::as_stream)
-        .map_err(|e| PdfError(e.to_string()))?;
-    let mut rest = stream.content.as_slice();
-    let mut codes = Vec::with_capacity(samples.len());
-    for (i, sample) in samples.iter().enumerate() {
-        let mut map = HashMap::default();
-        if let Some(sample) = sample {
-            let end = find(rest, b"> Tj").ok_or_else(err)?;
-            let start = rest[..end]
-                .iter()
-                .rposition(|&b| b == b'<')
-                .ok_or_else(err)?;
-            let hex = &rest[start + 1..end];
-            rest = &rest[end + 4..];
-            if hex.len() != 4 * sample.len() {
-                return Err(err());
-            }
-            let nibble = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
-            let mut by_glyph = HashMap::default();
-            for (k, (g, _)) in sample.iter().enumerate() {
-                let mut pair = [0u8; 2];
-                for (j, byte) in pair.iter_mut().enumerate() {
-                    let hi = nibble(hex[4 * k + 2 * j]).ok_or_else(err)?;
-                    let lo = nibble(hex[4 * k + 2 * j + 1]).ok_or_else(err)?;
-                    *byte = hi << 4 | lo;
-                }
-                by_glyph.insert(*g, pair);
-            }
-            for (&c, g) in &char_glyphs[i] {
-                // printpdf: a glyph missing from the subset, or a character
-                // without a glyph, is written as code 0.
-                let code = g.and_then(|g| by_glyph.get(&g).copied()).unwrap_or([0, 0]);
-                map.insert(c, code);
-            }
-        }
-        codes.push(map);
+impl Codes {
+    /// The code of glyph `gid` (glyph id of the font file).
+    pub(super) fn of(&self, gid: u16) -> u16 {
+        self.0.get(gid as usize).copied().unwrap_or(0)
     }
-    Ok(codes)
 }
 
-pub(super) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+/// The document's fonts as printpdf embeds them.
+pub(super) struct Embedded {
+    /// Each font's resource name, which is also its subset tag; for every
+    /// font of the book.
+    pub(super) ids: Vec<PFontId>,
+    /// The codes of each font's glyphs; `None` for a font that draws no
+    /// glyph, which is not embedded (its runs show nothing).
+    pub(super) codes: Vec<Option<Codes>>,
+    /// For printpdf: per embedded font, the operations that show each of its
+    /// glyphs once, with their text (see the module's documentation).
+    pub(super) declarations: Vec<Op>,
+}
+
+/// Subsets every font `doc` draws (see [`subset_font`]) and registers it in
+/// `pdf` under a fixed id, which is also its subset tag (`ABCDEF+Name`):
+/// derived from the glyphs the document uses, so two different subsets never
+/// share a tag (merging tools tell them apart by it), while the same input
+/// always gives the same tag.
+pub(super) fn embed(doc: &Document, pdf: &mut PdfDocument) -> Result<Embedded, PdfError> {
+    let usage = usage(doc);
+    let ids = subset_tags(doc, &usage);
+    let mut codes = Vec::with_capacity(ids.len());
+    let mut declarations = Vec::new();
+    for ((f, used), id) in doc.fonts.fonts().iter().zip(&usage).zip(&ids) {
+        let Some(used) = used.as_ref().filter(|u| !u.is_empty()) else {
+            codes.push(None);
+            continue;
+        };
+        let gids: Vec<u16> = used.iter().map(|&(g, _)| g).collect();
+        let (parsed, new_id, font_codes) =
+            subset_font((&f.data, f.index), &gids, id).ok_or_else(|| {
+                PdfError(format!(
+                    "font `{}` could not be subset for embedding",
+                    f.name
+                ))
+            })?;
+        let glyphs = used
+            .iter()
+            .map(|&(g, c)| Codepoint::with_cid(new_id[&g], 0.0, c.to_string()))
+            .collect();
+        declarations.extend([
+            Op::SetFont {
+                font: PdfFontHandle::External(id.clone()),
+                size: printpdf::Pt(1.0),
+            },
+            Op::ShowText {
+                items: vec![TextItem::GlyphIds(glyphs)],
+            },
+        ]);
+        pdf.resources
+            .fonts
+            .map
+            .insert(id.clone(), printpdf::PdfFont::new(parsed));
+        codes.push(Some(font_codes));
+    }
+    if !declarations.is_empty() {
+        declarations.insert(0, Op::StartTextSection);
+        declarations.push(Op::EndTextSection);
+    }
+    Ok(Embedded {
+        ids,
+        codes,
+        declarations,
+    })
+}
+
+/// The codes of glyphs `ids` (glyph ids of the font file, glyph 0 first),
+/// which the embedded `program` (face `index`) numbers `new_id`: see [`Codes`].
+fn glyph_codes(program: &[u8], index: u32, ids: &[u16], new_id: &HashMap<u16, u16>) -> Codes {
+    // As printpdf reads the program it embeds: one face of a collection on
+    // its own, the charset of a CID-keyed CFF font.
+    let face = printpdf::extract_collection_face(program, index as usize);
+    let cids = printpdf::cff_charset_gid_to_cid_map(face.as_deref().unwrap_or(program), 0);
+    let mut table = vec![0; ids.iter().max().map_or(0, |&g| g as usize + 1)];
+    for g in ids {
+        let new = new_id[g];
+        table[*g as usize] = match &cids {
+            Some(cids) => cids.get(&new).copied().unwrap_or(0),
+            None => new,
+        };
+    }
+    Codes(table)
 }
 
 /// The font program printpdf embeds for one font of the document: the face cut
@@ -161,15 +174,15 @@ pub(super) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// subset, the bounding box, caret slope and weight of the whole face (which the
 /// font descriptor states), and its name with the subset tag (`ABCDEF+Name`).
 /// A face allsorts cannot cut (a damaged file) is embedded whole, untagged and
-/// in its own glyph ids, as printpdf then did. Also returns each character's
-/// glyph in the embedded program.
+/// in its own glyph ids, as printpdf then did. `gids` are the glyph ids of the
+/// font file, ascending, without glyph 0. printpdf's character map of the font
+/// is left empty: the document's text reaches it as glyph ids only. Also
+/// returns each glyph's id in the embedded program and its code (see [`Codes`]).
 pub(super) fn subset_font(
     (data, index): (&[u8], u32),
-    gids: &BTreeSet<u16>,
+    gids: &[u16],
     tag: &PFontId,
-    glyph: impl Fn(char) -> Option<u16>,
-    chars: &BTreeSet<char>,
-) -> Option<(ParsedFont, HashMap<char, Option<u16>>)> {
+) -> Option<(ParsedFont, HashMap<u16, u16>, Codes)> {
     use allsorts::binary::read::ReadScope;
     use allsorts::font_data::FontData;
     use allsorts::subset::{subset, CmapTarget, SubsetProfile};
@@ -226,14 +239,6 @@ pub(super) fn subset_font(
         .enumerate()
         .map(|(k, &g)| (g, if program.is_some() { k as u16 } else { g }))
         .collect();
-    let glyphs: HashMap<char, Option<u16>> = chars
-        .iter()
-        .map(|&c| (c, glyph(c).and_then(|g| new_id.get(&g).copied())))
-        .collect();
-    let codepoint_to_glyph = glyphs
-        .iter()
-        .filter_map(|(&c, g)| Some((c as u32, (*g)?)))
-        .collect();
     let glyph_widths = ids
         .iter()
         .filter_map(|g| Some((new_id[g], hmtx.horizontal_advance(*g).ok()?)))
@@ -247,6 +252,7 @@ pub(super) fn subset_font(
         ),
         None => (data.to_vec(), index, name),
     };
+    let codes = glyph_codes(&program, font_index, &ids, &new_id);
     let parsed = ParsedFont {
         font_type: if program.starts_with(b"OTTO") {
             printpdf::FontType::OpenTypeCFF(())
@@ -256,7 +262,7 @@ pub(super) fn subset_font(
         original_bytes: program,
         font_index,
         font_name,
-        codepoint_to_glyph,
+        codepoint_to_glyph: BTreeMap::new(),
         glyph_widths,
         units_per_em: head.units_per_em,
         font_metrics: printpdf::FontMetrics {
@@ -274,7 +280,7 @@ pub(super) fn subset_font(
             us_weight_class: weight,
         },
     };
-    Some((parsed, glyphs))
+    Some((parsed, new_id, codes))
 }
 
 /// One subset tag per font: six capital letters hashed from the font (its
@@ -282,19 +288,19 @@ pub(super) fn subset_font(
 /// PDF wherever it is, and in the web page's in-memory folder; its face index
 /// and bytes' length) and the glyph ids of its subset. Distinct within
 /// the document (a collision is rehashed).
-pub(super) fn subset_tags(doc: &Document, sets: &[Option<BTreeSet<u16>>]) -> Vec<PFontId> {
+fn subset_tags(doc: &Document, usage: &[Option<Vec<(u16, char)>>]) -> Vec<PFontId> {
     let mut taken = BTreeSet::new();
     doc.fonts
         .fonts()
         .iter()
-        .zip(sets)
-        .map(|(f, set)| {
+        .zip(usage)
+        .map(|(f, used)| {
             let mut key = Vec::new();
             let name = f.name.rsplit(['/', '\\']).next().unwrap_or(&f.name);
             key.extend_from_slice(name.as_bytes());
             key.extend_from_slice(&f.index.to_be_bytes());
             key.extend_from_slice(&(f.data.len() as u64).to_be_bytes());
-            for g in set.iter().flatten() {
+            for (g, _) in used.iter().flatten() {
                 key.extend_from_slice(&g.to_be_bytes());
             }
             let mut salt = 0u8;

@@ -1,11 +1,14 @@
 //! PDF renderer: the pages of a document to one PDF file, through printpdf,
 //! which writes the document's dictionaries; the fonts are subset here and
 //! each page's content stream is written here, and every stream deflated once.
-//! One file per concern: [`render`] (here) assembles the document;
-//! `content` writes content streams, `fonts` subsets fonts and reads back
-//! their character codes, `forms` writes shared pages as Form XObjects,
-//! `pdfx` holds colours and PDF/X, `document` the finishing touches (page
-//! boxes, resources, compression, `/ID`).
+//! One file per concern: [`render`] (here) runs the steps in order;
+//! `fonts` finds the glyphs each font draws, subsets it and gives each glyph
+//! its code; `pages` hands printpdf the pages and fills in their content
+//! streams, which `content` writes (text as the runs' glyph ids); `images`
+//! writes pictures, `forms` shared pages as Form XObjects, `pdfx` colours and
+//! PDF/X; `document` holds stream compression, resources, the content hash
+//! and the map from scene to PDF space; `adapter` what printpdf has no API
+//! for (version, info, TrimBox and BleedBox, `/ID`).
 //!
 //! Page boxes come from the scene page (mm converted to PostScript points,
 //! 72 per inch): MediaBox, CropBox and BleedBox are the sheet as printed (the
@@ -18,29 +21,18 @@
 //! a Form XObject that both place. Output is deterministic: fixed resource
 //! names, epoch dates and a trailer `/ID` derived from the content.
 
+mod adapter;
 mod content;
 mod document;
 mod fonts;
 mod forms;
 mod images;
+mod pages;
 mod pdfx;
 
-use content::{page_content, Names};
-use document::{compress, content_hash, layer_res_id, tidy, trailer_end};
-use fonts::{font_chars, glyph_codes, glyph_samples, glyph_sets, subset_font, subset_tags};
-use forms::{add_form, name_forms, shared_pages};
-use pdfx::pdfx;
+use printpdf::{PdfDocument, PdfSaveOptions};
 
-use printpdf::{
-    Layer as PLayer, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt as PPt,
-    TextItem,
-};
-
-use rustc_hash::FxHashMap as HashMap;
-use std::collections::BTreeSet;
-
-use crate::scene::{Document, Layer};
-use crate::text::FontId;
+use crate::scene::Document;
 
 /// The deflate level of PDF streams (zlib-rs), chosen by measuring the default
 /// sets at every level (`benches/levels.sh`; the table is in the README): 4 is
@@ -114,96 +106,8 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.producer = format!("jungle-print {}", env!("CARGO_PKG_VERSION"));
     pdf.metadata.info.creator = pdf.metadata.info.producer.clone();
-
-    // Each font under a fixed id, which is also its subset tag
-    // (`ABCDEF+Name`): derived from the glyphs the document uses, so two different
-    // subsets never share a tag (merging tools tell them apart by it), while the
-    // same input always gives the same tag.
-    let chars = font_chars(doc);
-    let glyph_sets = glyph_sets(doc, &chars);
-    let font_ids = subset_tags(doc, &glyph_sets);
-    // Each used font, subset here (see [`subset_font`]): its characters, each with
-    // the glyph it has in the subset.
-    let empty = BTreeSet::new();
-    let mut char_glyphs: Vec<HashMap<char, Option<u16>>> =
-        vec![HashMap::default(); doc.fonts.fonts().len()];
-    for (i, f) in doc.fonts.fonts().iter().enumerate() {
-        let Some(gids) = &glyph_sets[i] else {
-            continue;
-        };
-        let chars = chars[i].as_ref().map_or(&empty, |c| c);
-        let (parsed, glyphs) = subset_font(
-            (&f.data, f.index),
-            gids,
-            &font_ids[i],
-            |c| doc.fonts.glyph(FontId(i), c),
-            chars,
-        )
-        .ok_or_else(|| {
-            PdfError(format!(
-                "font `{}` could not be subset for embedding",
-                f.name
-            ))
-        })?;
-        char_glyphs[i] = glyphs;
-        pdf.resources
-            .fonts
-            .map
-            .insert(font_ids[i].clone(), printpdf::PdfFont::new(parsed));
-    }
-
-    // One optional-content group per layer used anywhere in the document.
-    for layer in Layer::ALL {
-        if doc.pages.iter().any(|p| !p.layer(layer).is_empty()) {
-            pdf.resources
-                .layers
-                .map
-                .insert(layer_res_id(layer), PLayer::new(layer.id()));
-        }
-    }
-
-    // printpdf gets each page's layers, for its resources, and on the first page
-    // one text run per font: the glyphs of the whole document, each under the
-    // character its ToUnicode map should give (see [`glyph_samples`]). From these it
-    // writes the fonts' widths and ToUnicode maps exactly as for the
-    // pages' own text; the codes it gives each glyph are read back from that
-    // run, and every page's content stream is then written here, in the bytes
-    // printpdf writes, without building an operator list for it.
-    let samples = glyph_samples(&chars, &char_glyphs);
-    let pages = doc
-        .pages
-        .iter()
-        .enumerate()
-        .map(|(n, page)| {
-            let mut ops = Vec::new();
-            for (layer, items) in page.layers.iter() {
-                if !items.is_empty() {
-                    ops.push(Op::BeginLayer {
-                        layer_id: layer_res_id(*layer),
-                    });
-                    ops.push(Op::EndLayer);
-                }
-            }
-            if n == 0 {
-                for (i, sample) in samples.iter().enumerate() {
-                    let Some(sample) = sample else { continue };
-                    ops.push(Op::StartTextSection);
-                    ops.push(Op::SetFont {
-                        font: PdfFontHandle::External(font_ids[i].clone()),
-                        size: PPt(1.0),
-                    });
-                    ops.push(Op::ShowText {
-                        items: vec![TextItem::Text(sample.iter().map(|(_, c)| c).collect())],
-                    });
-                    ops.push(Op::EndTextSection);
-                }
-            }
-            let (_, _, w, h) = page.media_box();
-            PdfPage::new(Mm(w as f32), Mm(h as f32), ops)
-        })
-        .collect();
-    pdf.with_pages(pages);
-
+    let fonts = fonts::embed(doc, &mut pdf)?;
+    pages::add_pages(doc, &mut pdf, &fonts);
     let save = PdfSaveOptions {
         optimize: !opts.uncompressed,
         // The fonts are subset already (see [`fonts::subset_font`]); printpdf
@@ -214,92 +118,18 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     };
     let mut warnings = Vec::new();
     let mut lo = pdf.to_lopdf_document(&save, &mut warnings);
-    let page_ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
-    let contents: Vec<lopdf::ObjectId> = page_ids
-        .iter()
-        .map(|&id| {
-            lo.get_dictionary(id)
-                .and_then(|d| d.get(b"Contents"))
-                .and_then(lopdf::Object::as_reference)
-                .map_err(|e| PdfError(e.to_string()))
-        })
-        .collect::<Result<_, _>>()?;
-    if contents.len() != doc.pages.len() {
-        return Err(PdfError(
-            "printpdf wrote a different number of pages".into(),
-        ));
-    }
-    let codes = match contents.first() {
-        Some(&id) => glyph_codes(&lo, id, &samples, &char_glyphs)?,
-        None => Vec::new(),
-    };
-    // A page whose drawing recurs inside another (a cover thumbnail) is drawn
-    // once, as a Form XObject that the page and each thumbnail place.
-    let forms = shared_pages(doc);
-    // Each picture once, named in every page's resources (before any page
-    // becomes a form, which takes its page's resources).
-    let images = images::collect(doc);
-    if !images.list.is_empty() {
-        let entries = images::add_images(&mut lo, &images).map_err(PdfError)?;
-        for &id in &page_ids {
-            document::add_resources(&mut lo, id, b"XObject", &entries);
-        }
-    }
-    let names = Names {
-        fonts: &font_ids,
-        codes: &codes,
-        forms: &forms,
-        images: &images.names,
-    };
-    let mut form_ids = Vec::new();
-    for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {
-        let bytes = page_content(page, &names);
-        let bytes = match forms.values().find(|f| f.page == n) {
-            Some(form) => {
-                let form_id = add_form(&mut lo, page_ids[n], page, bytes);
-                form_ids.push((form.name.clone(), form_id));
-                format!("/{} Do", form.name).into_bytes()
-            }
-            None => bytes,
-        };
-        if let Ok(lopdf::Object::Stream(stream)) = lo.get_object_mut(id) {
-            stream.set_content(bytes);
-        }
-    }
-    for &id in &page_ids {
-        name_forms(&mut lo, id, &form_ids);
-    }
-    tidy(&mut lo, doc);
+    pages::write_contents(&mut lo, doc, &fonts)?;
+    adapter::tidy(&mut lo, doc);
     if opts.pdfx {
         let profile = output_profile().ok_or_else(|| {
             PdfError("the print shop's colour profile (FOGRA39) is not loaded".into())
         })?;
-        pdfx(&mut lo, doc, profile);
+        pdfx::pdfx(&mut lo, doc, profile);
     }
     if save.optimize {
-        compress(&mut lo);
+        document::compress(&mut lo);
     }
-    // printpdf writes a random /ID; replace it by a hash of the content.
-    lo.trailer.remove(b"ID");
-    let mut bytes = Vec::new();
-    lo.save_to(&mut bytes)
-        .map_err(|e| PdfError(e.to_string()))?;
-    let id = content_hash(&bytes);
-    // The trailer comes last, after the cross-reference table: adding `/ID` as
-    // its last entry moves no object, so the file is the one just written with
-    // `/ID[<id><id>]` before the trailer's closing `>>`, as lopdf writes it.
-    if let Some(at) = trailer_end(&bytes) {
-        let hex: String = id.iter().map(|b| format!("{b:02X}")).collect();
-        let entry = format!("/ID[<{hex}><{hex}>]");
-        bytes.splice(at..at, entry.bytes());
-        return Ok(bytes);
-    }
-    let id_obj = lopdf::Object::String(id.to_vec(), lopdf::StringFormat::Hexadecimal);
-    lo.trailer
-        .set("ID", lopdf::Object::Array(vec![id_obj.clone(), id_obj]));
-    let mut out = Vec::with_capacity(bytes.len() + 64);
-    lo.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
-    Ok(out)
+    adapter::save(&mut lo)
 }
 
 #[cfg(test)]

@@ -248,6 +248,114 @@ mod tests {
         );
     }
 
+    /// The bounding box of each glyph `gids` of `face`, and its advance
+    /// (font units).
+    fn glyph_shapes(
+        face: &ttf_parser::Face,
+        gids: &[u16],
+    ) -> Vec<(Option<ttf_parser::Rect>, Option<u16>)> {
+        struct Nothing;
+        impl ttf_parser::OutlineBuilder for Nothing {
+            fn move_to(&mut self, _: f32, _: f32) {}
+            fn line_to(&mut self, _: f32, _: f32) {}
+            fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+            fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {}
+            fn close(&mut self) {}
+        }
+        gids.iter()
+            .map(|&g| {
+                let g = ttf_parser::GlyphId(g);
+                (
+                    face.outline_glyph(g, &mut Nothing),
+                    face.glyph_hor_advance(g),
+                )
+            })
+            .collect()
+    }
+
+    /// Each run's text is shown as its own glyphs ([`TextRun::glyphs`],
+    /// shaped once), not as glyphs looked up again from its characters or
+    /// codes read back from another writer: the content's `Tj` strings, read
+    /// with lopdf, hold one code per glyph of the run, and the embedded
+    /// subset draws at each code the font file's glyph of the run (same
+    /// outline box and advance). One run's glyphs are deliberately not its
+    /// characters' (swapped), which only glyph-id writing shows.
+    #[test]
+    fn text_shows_the_runs_own_glyph_ids() {
+        use crate::scene::{pt, Page, TextRun};
+        use crate::text::BuiltinFont;
+        let mut book = FontBook::new();
+        let font = book.add_builtin(BuiltinFont::NotoSans);
+        let run = |text: &str| {
+            TextRun::new(
+                &book,
+                font,
+                text.into(),
+                5.0,
+                pt(10.0, 20.0),
+                0.0,
+                Color::BLACK,
+            )
+        };
+        let plain = run("Rat 7");
+        let mut swapped = run("ab");
+        swapped.glyphs.reverse();
+        assert_ne!(swapped.glyphs[0].id, plain.glyphs[0].id);
+        let mut page = Page::new(100.0, 100.0);
+        page.add(
+            Layer::Artwork,
+            [Item::Text(plain.clone()), Item::Text(swapped.clone())],
+        );
+        let doc = Document {
+            title: "t".into(),
+            pages: vec![page],
+            fonts: std::sync::Arc::new(book),
+        };
+        let pdf = render(&doc, &PdfOptions::default()).unwrap();
+        let lo = lopdf::Document::load_mem(&pdf).unwrap();
+        let page_id = *lo.get_pages().values().next().unwrap();
+        let content = lopdf::content::Content::decode(&lo.get_page_content(page_id)).unwrap();
+        let shown: Vec<Vec<u16>> = content
+            .operations
+            .iter()
+            .filter(|op| op.operator == "Tj")
+            .map(|op| {
+                let bytes = op.operands[0].as_str().unwrap();
+                bytes
+                    .chunks(2)
+                    .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(shown.len(), 2, "{shown:?}");
+
+        let program = lo
+            .objects
+            .values()
+            .find_map(|o| match o {
+                lopdf::Object::Stream(s) if s.dict.has(b"Length1") => {
+                    Some(s.decompressed_content().unwrap_or(s.content.clone()))
+                }
+                _ => None,
+            })
+            .expect("an embedded TrueType program");
+        let subset = ttf_parser::Face::parse(&program, 0).unwrap();
+        let original = ttf_parser::Face::parse(&doc.fonts.fonts()[font.0].data, 0).unwrap();
+        for (run, codes) in [&plain, &swapped].into_iter().zip(&shown) {
+            let gids: Vec<u16> = run.glyphs.iter().map(|g| g.id).collect();
+            assert_eq!(codes.len(), gids.len(), "one code per glyph");
+            assert_eq!(
+                glyph_shapes(&subset, codes),
+                glyph_shapes(&original, &gids),
+                "{:?}: codes {codes:?} for glyphs {gids:?}",
+                run.text
+            );
+        }
+        // The swapped run shows 'b' first: the glyphs, not the characters.
+        let b = glyph_shapes(&original, &[doc.fonts.glyph(font, 'b').unwrap()]);
+        assert_eq!(glyph_shapes(&subset, &shown[1][..1]), b);
+    }
+
     /// The digit-by-digit writer gives the shortest text of each value
     /// rounded to 1/1000: it reads back as exactly that, with no trailing zero.
     #[test]

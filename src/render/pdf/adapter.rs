@@ -73,7 +73,8 @@ fn page_boxes(lo: &mut lopdf::Document, doc: &Document) {
 /// The file, with a trailer `/ID` (both halves the same) that is the hash
 /// ([`super::document::content_hash`]) of the file as written without one:
 /// the file is written once into the hash, then for good with the `/ID`,
-/// which the trailer holds after every object, so nothing else moves.
+/// which the trailer (printpdf's documents have a cross-reference table, not
+/// a stream) holds after every object, so nothing else moves.
 pub(super) fn save(lo: &mut lopdf::Document) -> Result<Vec<u8>, PdfError> {
     lo.trailer.remove(b"ID");
     let mut hash = ContentHash::default();
@@ -83,4 +84,38 @@ pub(super) fn save(lo: &mut lopdf::Document) -> Result<Vec<u8>, PdfError> {
     let mut out = Vec::new();
     lo.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `/ID` is the hash of the file as written without it, and adding it
+    /// moves nothing: taking the entry out of the trailer gives back exactly
+    /// the bytes it was hashed from.
+    #[test]
+    fn the_id_is_the_hash_of_the_file_without_it() {
+        // As printpdf makes its documents: a cross-reference table, then the
+        // trailer.
+        let mut lo = lopdf::Document::with_version("1.7");
+        lo.reference_table.cross_reference_type = lopdf::xref::XrefType::CrossReferenceTable;
+        let page = lo.add_object(lopdf::dictionary! { "Type" => "Page" });
+        lo.trailer.set("Root", page);
+        lo.trailer.set("ID", Object::string_literal("random"));
+        let file = save(&mut lo).unwrap();
+        let find = |from: usize, needle: &[u8]| {
+            file[from..]
+                .windows(needle.len())
+                .rposition(|w| w == needle)
+                .map(|k| from + k)
+        };
+        let at = find(0, b"/ID[<").expect("an /ID in the trailer");
+        let end = find(at, b"]").unwrap() + 1;
+        let hex: String =
+            super::super::document::content_hash(&[&file[..at], &file[end..]].concat())
+                .iter()
+                .map(|b| format!("{b:02X}"))
+                .collect();
+        assert_eq!(file[at..end], *format!("/ID[<{hex}><{hex}>]").as_bytes());
+    }
 }

@@ -22,6 +22,7 @@ use commands::{board, check, counters, make_box, rules, set};
 /// Parses the arguments, runs the command and returns the process exit code.
 pub fn run() -> i32 {
     jungle_print::output::guard_standard_streams();
+    jungle_print::picture::decode::quiet_panics();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -304,7 +304,85 @@ fn png_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Strin
     }
     let be32 = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
     check_size(origin, be32(16), be32(20), limits)?;
+    png_chunks(bytes).map_err(|what| {
+        format!("{origin}: the PNG file is damaged ({what}); open it and save it again")
+    })?;
+    // The chunks were checked above; a refusal the decoder would still make
+    // by panicking is caught and reported as a damaged file.
+    caught(|| png_pixels(bytes, origin)).unwrap_or_else(|| {
+        Err(format!(
+            "{origin}: the PNG file is damaged (the decoder could not read it); \
+             open it and save it again"
+        ))
+    })
+}
 
+/// Checks the lengths of the chunks before the pixel data, where the
+/// decoder reads them at once: within the 2³¹ − 1 bytes PNG allows, a
+/// 13-byte header, a palette of 1–256 whole entries (3 bytes each). Walks the
+/// chunks once, each bounds-checked; stops at the first `IDAT` or `IEND`,
+/// or where the file ends (a file cut short is told by the decoder).
+/// Returns what is wrong, for a message.
+fn png_chunks(bytes: &[u8]) -> Result<(), String> {
+    let mut i = 8;
+    while let Some(head) = bytes.get(i..i + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]);
+        let kind = &head[4..8];
+        if len > 0x7FFF_FFFF {
+            return Err(format!(
+                "a chunk declares {len} bytes, more than PNG allows"
+            ));
+        }
+        let len = len as usize;
+        match kind {
+            b"IHDR" if len != 13 => {
+                return Err(format!("a header chunk of {len} bytes instead of 13"))
+            }
+            b"PLTE" => {
+                if len == 0 || len % 3 != 0 || len > 3 * 256 {
+                    return Err(format!(
+                        "a palette of {len} bytes; a palette holds 1 to 256 colours of 3 bytes each"
+                    ));
+                }
+            }
+            b"IDAT" | b"IEND" => return Ok(()),
+            _ => {}
+        }
+        i = i.saturating_add(12).saturating_add(len);
+    }
+    Ok(())
+}
+
+/// Runs `f`, turning a panic into `None` (the panic hook stays quiet while
+/// it runs: see [`quiet_panics`]). A last resort around third-party
+/// decoders, whose inputs are checked first.
+fn caught<T>(f: impl FnOnce() -> T) -> Option<T> {
+    QUIET.with(|q| q.set(q.get() + 1));
+    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
+    QUIET.with(|q| q.set(q.get() - 1));
+    out
+}
+
+thread_local! {
+    /// How many [`caught`] calls this thread is inside.
+    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Installs a panic hook that says nothing for a panic [`caught`] turns into
+/// an error (a decoder refusing a damaged picture: the caller reports it),
+/// and calls the hook in place before for any other. For programs (the
+/// command line calls it first); a library never changes the hook itself.
+pub fn quiet_panics() {
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if QUIET.with(|q| q.get()) == 0 {
+            before(info);
+        }
+    }));
+}
+
+/// Decodes a PNG file whose header and chunks were checked.
+fn png_pixels(bytes: &[u8], origin: &str) -> Result<Parts, String> {
     let mut decoder = png::Decoder::new_with_limits(
         std::io::Cursor::new(bytes),
         png::Limits {
@@ -473,7 +551,9 @@ fn jpeg_raster(bytes: &[u8], origin: &str, limits: Limits) -> Result<Parts, Stri
             ZCursor::new(&scan.kept[..]),
             jpeg_options(ColorSpace::RGB),
         );
-        decoder.decode_headers().map_err(|e| {
+        let headers = caught(|| decoder.decode_headers().map_err(|e| e.to_string()))
+            .unwrap_or_else(|| Err("the decoder could not read it".into()));
+        headers.map_err(|e| {
             format!("{origin}: the JPEG file cannot be decoded ({e}); open it and save it again")
         })?;
     }
@@ -848,8 +928,8 @@ fn jpeg_rgba(
         _ => ColorSpace::RGB,
     };
     let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), jpeg_options(out));
-    let samples = decoder
-        .decode()
+    let samples = caught(|| decoder.decode().map_err(|e| e.to_string()))
+        .unwrap_or_else(|| Err("the decoder could not read it".into()))
         .map_err(|e| format!("the JPEG picture cannot be decoded ({e})"))?;
     let channels = out.num_components();
     if samples.len() != n * channels {

@@ -76,7 +76,39 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
     for (_, items) in page.layers.iter() {
         walk(items, base, &mut ctx);
     }
-    pixmap.encode_png().map_err(|e| PngError(e.to_string()))
+    let png = pixmap.encode_png().map_err(|e| PngError(e.to_string()))?;
+    Ok(with_resolution(png, opts.dpi))
+}
+
+/// Adds an `sRGB` chunk (perceptual intent: the samples are sRGB) and a
+/// `pHYs` chunk (the resolution in pixels per metre, so that a picture
+/// editor prints the page at its size) right after the header of a PNG file.
+fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
+    // Signature (8 bytes) and IHDR (4 length, 4 type, 13 data, 4 CRC).
+    const AFTER_HEADER: usize = 8 + 25;
+    if png.len() < AFTER_HEADER || &png[12..16] != b"IHDR" {
+        return png;
+    }
+    let per_metre = (dpi / 0.0254).round() as u32;
+    let mut phys = per_metre.to_be_bytes().to_vec();
+    phys.extend_from_slice(&per_metre.to_be_bytes());
+    phys.push(1); // unit: the metre
+    let mut out = Vec::with_capacity(png.len() + 34);
+    out.extend_from_slice(&png[..AFTER_HEADER]);
+    chunk(&mut out, b"sRGB", &[0]);
+    chunk(&mut out, b"pHYs", &phys);
+    out.extend_from_slice(&png[AFTER_HEADER..]);
+    out
+}
+
+/// Appends one PNG chunk: length, type, data and the CRC-32 of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    let start = out.len();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let crc = crc32fast::hash(&out[start..]);
+    out.extend_from_slice(&crc.to_be_bytes());
 }
 
 struct Ctx<'a> {

@@ -1439,3 +1439,51 @@ fn no_command_panics_on_a_hostile_corpus() {
         assert!(code == 0 || code == 2, "{args:?}: exit {code}: {err}");
     }
 }
+
+/// A 2 × 2 palette PNG whose `PLTE` chunk holds `palette` bytes (each chunk
+/// with its right CRC): the shapes that panicked inside the png crate.
+fn png_with_palette(palette: usize) -> Vec<u8> {
+    fn chunk(out: &mut Vec<u8>, kind: &[u8], data: &[u8]) {
+        out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        let start = out.len();
+        out.extend_from_slice(kind);
+        out.extend_from_slice(data);
+        let crc = crc32fast::hash(&out[start..]);
+        out.extend_from_slice(&crc.to_be_bytes());
+    }
+    let mut rows = Vec::new();
+    {
+        let mut z = flate2::write::ZlibEncoder::new(&mut rows, flate2::Compression::default());
+        std::io::Write::write_all(&mut z, &[0, 0, 1, 0, 1, 0]).unwrap();
+        z.finish().unwrap();
+    }
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    chunk(&mut out, b"IHDR", &[0, 0, 0, 2, 0, 0, 0, 2, 8, 3, 0, 0, 0]);
+    chunk(&mut out, b"PLTE", &vec![0x80; palette]);
+    chunk(&mut out, b"IDAT", &rows);
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+#[test]
+fn palettes_too_long_or_of_broken_entries_are_refused_not_panicked_on() {
+    let d = tempdir("palettes");
+    // 257 entries, lengths that are not whole entries, and an empty palette;
+    // a normal one of 2 entries for comparison.
+    for (n, ok) in [(771, false), (10, false), (1, false), (0, false), (6, true)] {
+        std::fs::write(d.join("p.png"), png_with_palette(n)).unwrap();
+        std::fs::write(d.join("t.toml"), "[pictures]\nelephant = \"p.png\"\n").unwrap();
+        let (code, _, err) = run(&d, &["check", "--theme", "t.toml"]);
+        if ok {
+            assert_eq!(code, 0, "{n}: {err}");
+            continue;
+        }
+        assert_eq!(code, 2, "palette of {n} bytes: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        for needle in ["t.toml:2", "pictures.elephant", "p.png", "palette"] {
+            assert!(err.contains(needle), "{n}: `{needle}` not in {err}");
+        }
+        let (code, _, err) = run(&d, &["board", "--theme", "t.toml", "-o", "b.png"]);
+        assert_eq!(code, 2, "{err}");
+    }
+}

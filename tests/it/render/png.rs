@@ -71,3 +71,44 @@ fn the_board_is_drawn_where_the_layout_puts_it() {
 fn res_land() -> (u8, u8, u8) {
     resources("en").theme.board.land.0.to_rgb()
 }
+
+/// The chunks of a PNG file before its pixel data: (type, data).
+fn chunks_before_pixels(png: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut i = 8;
+    while i + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[i..i + 4].try_into().unwrap()) as usize;
+        let kind: [u8; 4] = png[i + 4..i + 8].try_into().unwrap();
+        if &kind == b"IDAT" {
+            break;
+        }
+        let data = &png[i + 8..i + 8 + len];
+        let crc = crc32fast::hash(&png[i + 4..i + 8 + len]);
+        assert_eq!(png[i + 8 + len..i + 12 + len], crc.to_be_bytes(), "CRC");
+        out.push((kind, data.to_vec()));
+        i += 12 + len;
+    }
+    out
+}
+
+#[test]
+fn a_page_carries_its_resolution_and_colour_space() {
+    let res = resources("en");
+    let page = board_page(&res, &BoardOptions::new(Paper::A4)).unwrap();
+    let doc = jungle_print::document("b", vec![page], &res);
+    for (dpi, per_metre) in [(300.0, 11_811u32), (150.0, 5_906), (72.0, 2_835)] {
+        let png = render(&doc, 0, &PngOptions { dpi }).unwrap();
+        let chunks = chunks_before_pixels(&png);
+        let names: Vec<&[u8]> = chunks.iter().map(|(k, _)| &k[..]).collect();
+        assert_eq!(names, [&b"IHDR"[..], b"sRGB", b"pHYs"], "{dpi} dpi");
+        assert_eq!(chunks[1].1, [0], "perceptual intent");
+        let phys = &chunks[2].1;
+        let x = u32::from_be_bytes(phys[0..4].try_into().unwrap());
+        let y = u32::from_be_bytes(phys[4..8].try_into().unwrap());
+        assert_eq!((x, y, phys[8]), (per_metre, per_metre, 1), "{dpi} dpi");
+        // Printed at that resolution, the page is A4 again.
+        let (w, _, _) = decode(&png);
+        let mm = f64::from(w) / f64::from(x) * 1000.0;
+        assert!((mm - 210.0).abs() < 0.2, "{dpi} dpi: {mm} mm");
+    }
+}

@@ -373,7 +373,9 @@ pub fn key_path_at(src: &str, offset: usize) -> Option<String> {
         // On a table header: the table itself.
         line_start += line.len() + 1;
     }
-    let key = line.split('=').next().map(str::trim).filter(|k| {
+    // Only a line with `=` has a key: the first line of a file that is not
+    // TOML is never quoted as one.
+    let key = line.split_once('=').map(|(k, _)| k.trim()).filter(|k| {
         !k.is_empty() && !k.starts_with('[') && !k.starts_with('#') && looks_like_key(k)
     });
     let line_start = line_start.min(src.len());
@@ -492,5 +494,6 @@ mod tests {
     fn contents_of_other_files_are_not_quoted() {
         let src = "root:$6$secret:19000:0:99999:7:::\n";
         assert_eq!(key_path_at(src, 3), None);
+        assert_eq!(key_path_at("just some words\nsecond", 5), None);
     }
 }

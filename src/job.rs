@@ -151,6 +151,16 @@ fn picture_folder(theme: &mut Theme, dir: &Path, fox: bool) -> Result<(), Error>
             },
         )
     })?;
+    // A theme names its pictures by text: the folder's path must be text too.
+    if dir.to_str().is_none() {
+        return Err(Error::usage(
+            Opt::Pictures,
+            format!(
+                "`{shown}`: the folder's path is not valid UTF-8 text; rename the folder \
+                 (or copy the pictures to one whose name is plain text)"
+            ),
+        ));
+    }
     let mut files: Vec<(String, PathBuf)> = Vec::new();
     for entry in entries.take(10_000).flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
@@ -179,7 +189,20 @@ fn picture_folder(theme: &mut Theme, dir: &Path, fox: bool) -> Result<(), Error>
                 missing.push(key);
                 continue;
             }
-            [one] => one.display().to_string(),
+            // `./` keeps a folder named `builtin:…` from reading as a built-in picture.
+            [one] => match one.to_str() {
+                Some(p) if p.starts_with("builtin:") => format!("./{p}"),
+                Some(p) => p.to_string(),
+                None => {
+                    return Err(Error::usage(
+                        Opt::Pictures,
+                        format!(
+                            "`{}`: the file's name is not valid UTF-8 text; rename it",
+                            crate::input::shown_path(one)
+                        ),
+                    ))
+                }
+            },
             many => {
                 return Err(Error::usage(
                     Opt::Pictures,
@@ -741,7 +764,7 @@ impl Job {
             check_not_input(&outputs, &res.inputs)?;
         }
         if n > MAX_PAGES {
-            return Err(too_many_pages(n, &summary));
+            return Err(self.too_many_pages(&res, n, &summary));
         }
         let pages = match self.purpose {
             Purpose::Laser => pages.iter().map(|p| laser::for_laser(&res, p)).collect(),
@@ -899,11 +922,34 @@ fn check_copies(copies: usize) -> Result<(), Error> {
     }
 }
 
+impl Job {
+    /// The error for a document of `pages` pages, over [`MAX_PAGES`]: for a
+    /// set of several copies, how many copies fit; the rules of a language
+    /// pack read from a file are blamed on that pack (its sentences fill the
+    /// pages); else the page count, blamed on the paper.
+    fn too_many_pages(&self, res: &Resources, pages: usize, summary: &Summary) -> Error {
+        let text = matches!(self.kind, Kind::Rules | Kind::Poster);
+        if text && matches!(self.inputs.lang, Source::File(_) | Source::Text { .. }) {
+            return res.lang.source.error(
+                "handout",
+                format!(
+                    "the rules would fill {pages} pages, more than the limit of {MAX_PAGES}; \
+                     shorten the pack's sentences or use larger paper"
+                ),
+            );
+        }
+        too_many_pages(pages, summary)
+    }
+}
+
 /// The error for a document of `pages` pages, over [`MAX_PAGES`]: for a set
-/// of several copies, how many copies fit; else the page count.
+/// of several copies, how many copies fit (when even one set is too long,
+/// fewer copies would not help: the page count); else the page count.
 fn too_many_pages(pages: usize, summary: &Summary) -> Error {
     match summary {
-        Summary::Set { parts, cover } if parts.set_len > 0 => {
+        Summary::Set { parts, cover }
+            if parts.set_len > 0 && (MAX_PAGES - usize::from(*cover)) / parts.set_len > 0 =>
+        {
             let (sets, set_len) = (parts.sets, parts.set_len);
             let fit = (MAX_PAGES - usize::from(*cover)) / set_len;
             Error::usage(
@@ -936,7 +982,7 @@ pub fn parse_sides(sides: &str, flip: &str) -> Result<Sides, Error> {
                 Opt::Sides,
                 format!(
                     "unknown flip `{}`; expected long-edge or short-edge",
-                    crate::input::shown(other)
+                    crate::input::User(other)
                 ),
             ))
         }
@@ -949,7 +995,7 @@ pub fn parse_sides(sides: &str, flip: &str) -> Result<Sides, Error> {
             Opt::Sides,
             format!(
                 "unknown sides `{}`; expected single, fold or duplex",
-                crate::input::shown(other)
+                crate::input::User(other)
             ),
         )),
     }
@@ -1025,7 +1071,15 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
             lang,
             ruleset: ruleset.clone(),
         };
-        let made = job.run()?;
+        // No option was given: an error about one is about the files
+        // checked, printed as a set with the default options.
+        let made = job.run().map_err(|e| match e.opt() {
+            Some(_) => Error::usage(
+                Opt::Check,
+                format!("printed as a set with the default options, {e}"),
+            ),
+            None => e,
+        })?;
         let code = made.lang;
         checked
             .warnings

@@ -682,7 +682,8 @@ impl Lang {
                 .ok_or_else(|| Error::Usage {
                     opt: Opt::Lang,
                     message: format!(
-                        "unknown language `{code}`; built-in languages are {}",
+                        "unknown language `{}`; built-in languages are {}",
+                        crate::input::User(code),
                         BUILTIN
                             .iter()
                             .map(|(c, _)| *c)

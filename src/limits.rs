@@ -23,6 +23,12 @@ pub const MAX_TOML_BYTES: u64 = 1 << 20;
 /// longest sentence of the built-in language packs, and about a page of text.
 pub const MAX_STRING_CHARS: usize = 2_000;
 
+/// Longest sentence of a language pack once its animal placeholders are
+/// filled in, in characters: 4,000, twice what one string may hold (the
+/// longest built-in sentence is under 400). Bounds what a pack whose
+/// sentences repeat a long name costs to lay out.
+pub const MAX_FILLED_CHARS: usize = 4_000;
+
 /// Most steps in a list of instructions (`tiles.steps`, `box.steps`), a
 /// count: 12. The built-in packs use 4 and 5; the cap keeps the pages they
 /// fill, and the time to draw them, bounded.
@@ -119,6 +125,20 @@ pub const MAX_FONT_DIR_ENTRIES: usize = 200_000;
 /// Most font files read in one search for a family name: 20,000 (a desktop
 /// with every Noto font installed has about 4,000).
 pub const MAX_FONT_FILES_SCANNED: usize = 20_000;
+
+/// Most faces kept from one search for a family name: 40,000 (every Noto
+/// font, the CJK collections included, is about 10,000 faces).
+pub const MAX_FONT_FACES_SCANNED: usize = 40_000;
+
+/// Most bytes read from font files in one search for a family name: 256 MiB
+/// (the search reads only table directories and the `name` and `OS/2`
+/// tables: a few KB a face).
+pub const MAX_FONT_SCAN_BYTES: u64 = 256 << 20;
+
+/// Most name records read from one face's `name` table while searching for
+/// a family name: 2,048 (fonts with names in every language have a few
+/// hundred; the table's format allows 65,535).
+pub const MAX_NAME_RECORDS: usize = 2_048;
 
 /// Most faces read from one collection file while searching for a family
 /// name: 64 (collections hold a few to a few dozen).
@@ -278,6 +298,12 @@ pub const TABLE: &[Limit] = &[
         bounds: &[],
     },
     Limit {
+        what: "a sentence with its placeholders filled in",
+        value: "4,000 characters",
+        why: "twice one string; a pack repeating a long name in a sentence is refused at its line and key",
+        bounds: &[bound!(MAX_FILLED_CHARS, Count)],
+    },
+    Limit {
         what: "steps in `tiles.steps`, `box.steps`",
         value: "12",
         why: "the built-in packs use 4 and 5; bounds the pages they fill",
@@ -387,22 +413,25 @@ pub const TABLE: &[Limit] = &[
     },
     Limit {
         what: "font folders searched for a family name",
-        value: "8 levels deep, 200,000 entries, 20,000 font files; each folder once",
-        why: "a desktop with every Noto font has about 4,000 files; links cannot make the walk loop",
+        value: "8 levels deep, 200,000 entries, 20,000 font files, 40,000 faces, 256 MiB read; each folder and file once",
+        why: "a desktop with every Noto font has about 4,000 files; links cannot make the walk loop or read a file twice",
         bounds: &[
             bound!(MAX_FONT_DIR_DEPTH, Count),
             bound!(MAX_FONT_DIR_ENTRIES, Count),
             bound!(MAX_FONT_FILES_SCANNED, Count),
+            bound!(MAX_FONT_FACES_SCANNED, Count),
+            bound!(MAX_FONT_SCAN_BYTES, Mebibytes),
         ],
     },
     Limit {
         what: "a font file read while searching for a family name",
-        value: "64 faces, 512 tables a face, a `name` table of 1 MiB",
-        why: "collections hold a few to a few dozen faces, fonts 10–30 tables; licence texts make a `name` table of some 30 KB",
+        value: "64 faces, 512 tables a face, a `name` table of 1 MiB, 2,048 names a face",
+        why: "collections hold a few to a few dozen faces, fonts 10–30 tables; licence texts make a `name` table of some 30 KB; fonts named in every language have a few hundred names",
         bounds: &[
             bound!(MAX_COLLECTION_FACES, Count),
             bound!(MAX_FONT_TABLES, Count),
             bound!(MAX_NAME_TABLE_BYTES, Mebibytes),
+            bound!(MAX_NAME_RECORDS, Count),
         ],
     },
     Limit {

@@ -43,7 +43,8 @@ impl Paper {
             Error::usage(
                 Opt::Paper,
                 format!(
-                    "unknown paper size `{s}`; expected one of {} or WIDTHxHEIGHT in mm (e.g. 300x400)",
+                    "unknown paper size `{}`; expected one of {} or WIDTHxHEIGHT in mm (e.g. 300x400)",
+                    crate::input::User(s),
                     NAMED.iter().map(|(n, ..)| *n).collect::<Vec<_>>().join(", ")
                 ),
             )

@@ -167,7 +167,8 @@ impl Ruleset {
             Error::usage(
                 Opt::Ruleset,
                 format!(
-                    "unknown ruleset `{name}`; built-in rulesets are {} (or give a .toml file)",
+                    "unknown ruleset `{}`; built-in rulesets are {} (or give a .toml file)",
+                    crate::input::User(name),
                     builtin_names()
                 ),
             )

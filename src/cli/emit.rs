@@ -24,12 +24,16 @@ pub(crate) fn say(message: &str) {
     }
 }
 
-/// A message for standard error, always. A message that cannot be written
+/// A message for standard error, always, made safe for a terminal
+/// ([`jungle_print::input::terminal_safe`]). A message that cannot be written
 /// (standard error closed or full) is dropped: it never turns a finished
 /// file into a failure.
 pub(crate) fn tell(message: &str) {
     use std::io::Write;
-    let line = format!("jungle-print: {message}\n");
+    let line = format!(
+        "jungle-print: {}\n",
+        jungle_print::input::terminal_safe(message)
+    );
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 

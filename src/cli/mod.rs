@@ -26,7 +26,7 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            use clap::error::ErrorKind;
+            use clap::error::{ContextKind, ContextValue, ErrorKind};
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
                 || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             {
@@ -44,7 +44,12 @@ pub fn run() -> i32 {
                 return 2;
             }
             // One line: the first line of clap's message, plus where to look.
-            let msg = e.to_string();
+            let mut msg = e.to_string();
+            // A value clap quotes is the user's: shown escaped and cut.
+            if let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue) {
+                let safe = format!("'{}'", jungle_print::input::User(value));
+                msg = msg.replacen(&format!("'{value}'"), &safe, 1);
+            }
             let first = msg
                 .lines()
                 .next()

@@ -37,7 +37,10 @@ impl Shape {
             "octagon" => Ok(Shape::Octagon),
             _ => Err(Error::usage(
                 Opt::Shape,
-                format!("unknown shape `{s}`; expected circle, square, rounded or octagon"),
+                format!(
+                    "unknown shape `{}`; expected circle, square, rounded or octagon",
+                    crate::input::User(s)
+                ),
             )),
         }
     }

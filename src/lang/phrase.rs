@@ -20,9 +20,13 @@
 //! animal's `gender` and `elide`; a pack without articles (Chinese) prints the
 //! noun alone. Any other placeholder, except the few a key fills in itself
 //! (`{n}` in `traps_rank`, `{list}` and `{standard}` in `variant_ranks`), is an
-//! error naming the pack, line and key.
+//! error naming the pack, line and key, and so is a sentence longer than
+//! [`MAX_FILLED_CHARS`] once filled in.
+//!
+//! [`MAX_FILLED_CHARS`]: crate::limits::MAX_FILLED_CHARS
 
 use crate::error::Error;
+use crate::limits::MAX_FILLED_CHARS;
 use crate::game::Animal;
 
 use super::{AnimalName, Gender, Lang};
@@ -241,6 +245,8 @@ fn fill_one(
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     let err = |message: String| lang.source.error(key, message);
+    // The last animal filled in, to name in a message.
+    let mut longest = None;
     while let Some(open) = rest.find(['{', '}']) {
         out.push_str(&rest[..open]);
         if rest[open..].starts_with('}') {
@@ -267,6 +273,10 @@ fn fill_one(
                 used_plural.push((n.path.clone(), key.to_string()));
             }
             out.push_str(&words(lang, &n));
+            if too_long(&out) {
+                return Err(err(filled_too_long(&n)));
+            }
+            longest = Some(n);
         } else {
             let mut known = String::from(
                 "an animal (`{rat}`, `{the rat}`, `{The rat}`, `{rats}`, `{the rats}`; \
@@ -283,5 +293,24 @@ fn fill_one(
         rest = &after[close + 1..];
     }
     out.push_str(rest);
-    Ok(out)
+    match longest {
+        Some(n) if too_long(&out) => Err(err(filled_too_long(&n))),
+        _ => Ok(out),
+    }
+}
+
+/// True for a filled sentence over [`MAX_FILLED_CHARS`] (bytes bound
+/// characters from above: they are counted only past that many bytes).
+fn too_long(out: &str) -> bool {
+    out.len() > MAX_FILLED_CHARS && out.chars().count() > MAX_FILLED_CHARS
+}
+
+/// The message for a sentence [`too_long`] once `n` was filled in.
+fn filled_too_long(n: &Named) -> String {
+    format!(
+        "with its placeholders filled in, the sentence is longer than {MAX_FILLED_CHARS} \
+         characters (`{}` is {} characters long); use fewer placeholders or shorter names",
+        n.path,
+        n.name.noun().chars().count()
+    )
 }

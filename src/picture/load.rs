@@ -57,12 +57,17 @@ impl Pictures {
         let mut out = Pictures::default();
         let mut failures: Vec<(String, String)> = Vec::new();
         let mut pixels = 0u64;
+        // The largest picture: (pixels, key, file), to blame it.
+        let mut largest: (u64, String, String) = Default::default();
         let mut seen = std::collections::BTreeSet::new();
-        let mut note = |art: &Art| {
+        let mut note = |art: &Art, key: &str, spec: &str| {
             // Each different picture once, however many keys name it.
             if let Art::Raster(r) = art {
                 if seen.insert(r.digest) {
                     pixels += r.pixel_count();
+                    if r.pixel_count() > largest.0 {
+                        largest = (r.pixel_count(), key.to_string(), spec.to_string());
+                    }
                 }
             }
         };
@@ -79,7 +84,7 @@ impl Pictures {
                 };
                 match load(spec) {
                     Ok(art) => {
-                        note(&art);
+                        note(&art, &key, spec);
                         out.animals.push((a, art, key));
                     }
                     Err(m) => failures.push((key, m)),
@@ -93,7 +98,7 @@ impl Pictures {
             let key = format!("pictures.{name}");
             match load(spec) {
                 Ok(art) => {
-                    note(&art);
+                    note(&art, &key, spec);
                     out.scenery.push((name, art));
                 }
                 Err(m) => failures.push((key, m)),
@@ -103,14 +108,15 @@ impl Pictures {
             return Err(joined(theme, failures));
         }
         if pixels > MAX_DOCUMENT_PIXELS {
-            return Err(Error::Asset {
-                key: "pictures".into(),
-                message: format!(
-                    "the theme's pictures hold {} million pixels in all, more than the limit of {} million; make the largest ones smaller (300 dpi at the printed size is enough)",
-                    pixels / 1_000_000,
-                    MAX_DOCUMENT_PIXELS / 1_000_000
-                ),
-            });
+            let (most, key, spec) = largest;
+            let message = format!(
+                "the theme's pictures hold {} million pixels in all, more than the limit of {} million; the largest is `{}` ({} million): make the largest ones smaller (300 dpi at the printed size is enough)",
+                pixels / 1_000_000,
+                MAX_DOCUMENT_PIXELS / 1_000_000,
+                crate::input::User(&shown_path(Path::new(&spec))),
+                most / 1_000_000
+            );
+            return Err(joined(theme, vec![(key, message)]));
         }
         Ok(out)
     }

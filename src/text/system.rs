@@ -12,8 +12,11 @@
 //! process, reading only each face's `name` and `OS/2` tables; themes that
 //! name only built-in fonts or paths never scan. The scan is bounded: at most
 //! [`MAX_FONT_DIR_DEPTH`] folders deep, [`MAX_FONT_DIR_ENTRIES`] folder
-//! entries and [`MAX_FONT_FILES_SCANNED`] font files (see [`crate::limits`]); unreadable files are skipped and each folder is
-//! visited once (symbolic links cannot make it loop). The environment
+//! entries, [`MAX_FONT_FILES_SCANNED`] font files, [`MAX_FONT_FACES_SCANNED`]
+//! faces, [`MAX_FONT_SCAN_BYTES`] read and [`MAX_NAME_RECORDS`] names a face
+//! (see [`crate::limits`]); unreadable files are skipped and each folder and
+//! file is visited once (symbolic links cannot make it loop or read a file
+//! twice). The environment
 //! variable [`ENV_DIRS`] replaces the standard folders (a list separated like
 //! `PATH`), for tests and for fonts kept elsewhere.
 //!
@@ -23,6 +26,9 @@
 //! [`MAX_FONT_DIR_DEPTH`]: crate::limits::MAX_FONT_DIR_DEPTH
 //! [`MAX_FONT_DIR_ENTRIES`]: crate::limits::MAX_FONT_DIR_ENTRIES
 //! [`MAX_FONT_FILES_SCANNED`]: crate::limits::MAX_FONT_FILES_SCANNED
+//! [`MAX_FONT_FACES_SCANNED`]: crate::limits::MAX_FONT_FACES_SCANNED
+//! [`MAX_FONT_SCAN_BYTES`]: crate::limits::MAX_FONT_SCAN_BYTES
+//! [`MAX_NAME_RECORDS`]: crate::limits::MAX_NAME_RECORDS
 
 /// Environment variable that replaces the folders searched for installed
 /// fonts: `JUNGLE_PRINT_FONT_DIRS=/a:/b` (`;` between folders on Windows).
@@ -108,7 +114,8 @@ fn style_words(style: &str) -> Option<(u16, bool)> {
 /// Family names need the installed fonts of a computer: always an error here.
 pub fn find(spec: &str) -> Result<Found, String> {
     Err(format!(
-        "`{spec}` is a font family name, and the web page cannot look up installed fonts; choose a font file instead"
+        "`{}` is a font family name, and the web page cannot look up installed fonts; choose a font file instead",
+        crate::input::User(spec)
     ))
 }
 
@@ -118,9 +125,11 @@ pub use scan::{find, search_dirs};
 #[cfg(not(target_arch = "wasm32"))]
 mod scan {
     use super::*;
+    use crate::input::User;
     use crate::limits::{
-        MAX_COLLECTION_FACES, MAX_FONT_DIR_DEPTH, MAX_FONT_DIR_ENTRIES, MAX_FONT_FILES_SCANNED,
-        MAX_FONT_TABLES, MAX_NAME_TABLE_BYTES,
+        MAX_COLLECTION_FACES, MAX_FONT_DIR_DEPTH, MAX_FONT_DIR_ENTRIES, MAX_FONT_FACES_SCANNED,
+        MAX_FONT_FILES_SCANNED, MAX_FONT_SCAN_BYTES, MAX_FONT_TABLES, MAX_NAME_RECORDS,
+        MAX_NAME_TABLE_BYTES,
     };
     use std::collections::HashSet;
     use std::fs::File;
@@ -149,6 +158,8 @@ mod scan {
     struct Index {
         faces: Vec<Face>,
         files: usize,
+        /// Bytes read from font files so far.
+        bytes: u64,
         /// A limit stopped the scan early.
         cut: bool,
     }
@@ -210,6 +221,7 @@ mod scan {
     fn scan(dirs: &[PathBuf]) -> Index {
         let mut index = Index::default();
         let mut seen: HashSet<PathBuf> = HashSet::new();
+        let mut seen_files: HashSet<PathBuf> = HashSet::new();
         let mut entries = 0usize;
         // Depth first, in name order, so that the first of equal faces is
         // always the same one.
@@ -250,10 +262,21 @@ mod scan {
                         .and_then(|n| n.to_str())
                         .is_some_and(has_font_extension)
                 {
-                    if index.files >= MAX_FONT_FILES_SCANNED {
+                    // Links to one file: read once.
+                    let first = std::fs::canonicalize(&path).is_ok_and(|c| seen_files.insert(c));
+                    if !first {
+                        continue;
+                    }
+                    if index.files >= MAX_FONT_FILES_SCANNED
+                        || index.faces.len() >= MAX_FONT_FACES_SCANNED
+                        || index.bytes >= MAX_FONT_SCAN_BYTES
+                    {
                         index.cut = true;
                         return index;
                     }
+                    index.files += 1;
+                    read_faces(&path, meta.len(), &mut index);
+                }
                     index.files += 1;
                     read_faces(&path, meta.len(), &mut index.faces);
                 }
@@ -266,6 +289,15 @@ mod scan {
         index
     }
 
+    /// Most style names a message lists: 20.
+    const MAX_LISTED: usize = 20;
+    /// Longest name record read, in bytes (UTF-16: 256 characters; family
+    /// and style names are short).
+    const MAX_NAME_BYTES: usize = 512;
+    /// Most different names of one kind (families, styles, full names) kept
+    /// for a face: 32.
+    const MAX_NAMES_KEPT: usize = 32;
+
     fn be16(b: &[u8], at: usize) -> u16 {
         u16::from_be_bytes([b[at], b[at + 1]])
     }
@@ -274,10 +306,21 @@ mod scan {
         u32::from_be_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
     }
 
-    fn read_at(file: &mut File, len_of_file: u64, offset: u64, len: u32) -> Option<Vec<u8>> {
-        if offset.checked_add(u64::from(len))? > len_of_file {
+    /// Reads `len` bytes at `offset` of a file `len_of_file` long, counted in
+    /// `read` (nothing once [`MAX_FONT_SCAN_BYTES`] are read).
+    fn read_at(
+        file: &mut File,
+        len_of_file: u64,
+        read: &mut u64,
+        offset: u64,
+        len: u32,
+    ) -> Option<Vec<u8>> {
+        if offset.checked_add(u64::from(len))? > len_of_file
+            || *read + u64::from(len) > MAX_FONT_SCAN_BYTES
+        {
             return None;
         }
+        *read += u64::from(len);
         file.seek(SeekFrom::Start(offset)).ok()?;
         let mut buf = vec![0; len as usize];
         file.read_exact(&mut buf).ok()?;
@@ -286,16 +329,17 @@ mod scan {
 
     /// Reads the names and style of every face of one font file, skipping
     /// what cannot be read.
-    fn read_faces(path: &Path, len: u64, out: &mut Vec<Face>) {
+    fn read_faces(path: &Path, len: u64, index: &mut Index) {
         let Ok(mut file) = File::open(path) else {
             return;
         };
-        let Some(head) = read_at(&mut file, len, 0, 12) else {
+        let read = &mut index.bytes;
+        let Some(head) = read_at(&mut file, len, read, 0, 12) else {
             return;
         };
         let offsets: Vec<u64> = if &head[0..4] == b"ttcf" {
             let n = be32(&head, 8).min(MAX_COLLECTION_FACES);
-            match read_at(&mut file, len, 12, n * 4) {
+            match read_at(&mut file, len, read, 12, n * 4) {
                 Some(b) => (0..n as usize)
                     .map(|i| u64::from(be32(&b, i * 4)))
                     .collect(),
@@ -304,21 +348,33 @@ mod scan {
         } else {
             vec![0]
         };
-        for (index, offset) in offsets.into_iter().enumerate() {
-            if let Some(face) = read_face(&mut file, len, offset, path, index as u32) {
-                out.push(face);
+        for (i, offset) in offsets.into_iter().enumerate() {
+            if index.faces.len() >= MAX_FONT_FACES_SCANNED {
+                index.cut = true;
+                return;
+            }
+            if let Some(face) = read_face(&mut file, len, &mut index.bytes, offset, path, i as u32)
+            {
+                index.faces.push(face);
             }
         }
     }
 
     /// One face's names and style from its table directory at `offset`.
-    fn read_face(file: &mut File, len: u64, offset: u64, path: &Path, index: u32) -> Option<Face> {
-        let dir = read_at(file, len, offset, 12)?;
+    fn read_face(
+        file: &mut File,
+        len: u64,
+        read: &mut u64,
+        offset: u64,
+        path: &Path,
+        index: u32,
+    ) -> Option<Face> {
+        let dir = read_at(file, len, read, offset, 12)?;
         if !matches!(&dir[0..4], [0, 1, 0, 0] | b"OTTO" | b"true") {
             return None;
         }
         let tables = be16(&dir, 4).min(MAX_FONT_TABLES);
-        let records = read_at(file, len, offset + 12, u32::from(tables) * 16)?;
+        let records = read_at(file, len, read, offset + 12, u32::from(tables) * 16)?;
         let mut name = None;
         let mut os2 = None;
         for r in records.chunks_exact(16) {
@@ -330,11 +386,11 @@ mod scan {
             }
         }
         let (at, size) = name?;
-        let name_bytes = read_at(file, len, at, size.min(MAX_NAME_TABLE_BYTES))?;
+        let name_bytes = read_at(file, len, read, at, size.min(MAX_NAME_TABLE_BYTES))?;
         let names = ttf_parser::name::Table::parse(&name_bytes)?;
         let (mut weight, mut italic) = (400, false);
         if let Some((at, size)) = os2 {
-            if let Some(bytes) = read_at(file, len, at, size.min(1024)) {
+            if let Some(bytes) = read_at(file, len, read, at, size.min(1024)) {
                 if let Some(t) = ttf_parser::os2::Table::parse(&bytes) {
                     weight = t.weight().to_number();
                     italic = t.style() != ttf_parser::Style::Normal;
@@ -359,14 +415,18 @@ mod scan {
             name_id::SUBFAMILY,
             name_id::FULL_NAME,
         ] {
-            for n in names.names.into_iter().filter(|n| n.name_id == id) {
-                let Some(s) = n.to_string().filter(|s| !s.trim().is_empty()) else {
-                    continue;
-                };
+            let records = names.names.into_iter().take(MAX_NAME_RECORDS);
+            for n in records.filter(|n| n.name_id == id && n.name.len() <= MAX_NAME_BYTES) {
                 let list = match id {
                     name_id::TYPOGRAPHIC_FAMILY | name_id::FAMILY => &mut face.families,
                     name_id::FULL_NAME => &mut face.full,
                     _ => &mut face.styles,
+                };
+                if list.len() >= MAX_NAMES_KEPT {
+                    continue;
+                }
+                let Some(s) = n.to_string().filter(|s| !s.trim().is_empty()) else {
+                    continue;
                 };
                 if !list.contains(&s) {
                     list.push(s);
@@ -431,13 +491,17 @@ mod scan {
                 .collect();
             styles.sort_unstable();
             styles.dedup();
+            let family = User(family);
             return Err(format!(
-                "the font family `{family}` has no style `{style}`; its styles are {}; words such as bold, italic, light or a weight from 100 to 900 pick the nearest",
+                "the font family `{family}` has no style `{}`; its styles are {}; words such as bold, italic, light or a weight from 100 to 900 pick the nearest",
+                User(style),
                 styles
                     .iter()
-                    .map(|s| format!("`{family}:{s}`"))
+                    .take(MAX_LISTED)
+                    .map(|s| format!("`{family}:{}`", User(s)))
                     .collect::<Vec<_>>()
                     .join(", ")
+                    + if styles.len() > MAX_LISTED { ", …" } else { "" }
             ));
         }
         if style.is_none() {
@@ -483,7 +547,7 @@ mod scan {
         let close: Vec<String> = close
             .iter()
             .take(5)
-            .map(|(_, n)| format!("`{n}`"))
+            .map(|(_, n)| format!("`{}`", User(n)))
             .collect();
         let all = search_dirs();
         let dirs: Vec<&PathBuf> = all.iter().filter(|d| d.is_dir()).collect();
@@ -491,7 +555,7 @@ mod scan {
             format!(
                 "none of the font folders exists: {}",
                 all.iter()
-                    .map(|d| d.display().to_string())
+                    .map(|d| User(&d.to_string_lossy()).to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
             )
@@ -501,7 +565,7 @@ mod scan {
                 index.files,
                 if index.files == 1 { "" } else { "s" },
                 dirs.iter()
-                    .map(|d| d.display().to_string())
+                    .map(|d| User(&d.to_string_lossy()).to_string())
                     .collect::<Vec<_>>()
                     .join(", "),
                 if index.cut {
@@ -516,7 +580,8 @@ mod scan {
             false => format!("; close family names: {}", close.join(", ")),
         };
         format!(
-            "no installed font has the family `{family}` ({searched}){close}; `fc-list : family` lists the installed families, or give the font file's path (a path holds `/` or ends in .ttf, .otf, .ttc or .otc)"
+            "no installed font has the family `{}` ({searched}){close}; `fc-list : family` lists the installed families, or give the font file's path (a path holds `/` or ends in .ttf, .otf, .ttc or .otc)",
+            User(family)
         )
     }
 }

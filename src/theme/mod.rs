@@ -427,7 +427,8 @@ impl Origin {
         if let Source::Builtin(_) = Source::from_arg(value) {
             return builtin_origin(value).ok_or_else(|| {
                 key_error(format!(
-                    "unknown theme `{value}`; built-in themes are {} (or give a path to a .toml file)",
+                    "unknown theme `{}`; built-in themes are {} (or give a path to a .toml file)",
+                    crate::input::User(value),
                     builtin_names()
                 ))
             });
@@ -611,7 +612,8 @@ impl Theme {
             Error::usage(
                 Opt::Theme,
                 format!(
-                    "unknown theme `{name}`; built-in themes are {} (or give a .toml file)",
+                    "unknown theme `{}`; built-in themes are {} (or give a .toml file)",
+                    crate::input::User(name),
                     builtin_names()
                 ),
             )

@@ -12,6 +12,7 @@ use toml::Spanned;
 
 use super::color::{ThemeColor, COLOR_FORMS};
 use crate::error::{line_col, Error};
+use crate::input::User;
 use crate::limits::MAX_FONTS_PER_KEY;
 
 /// What a key holds.
@@ -296,17 +297,22 @@ fn unknown_key(prefix: &str, name: &str) -> String {
         format!("in [{prefix}]")
     };
     if let Some(b) = best.first() {
-        return format!("unknown key `{name}`; did you mean `{b}`?");
+        return format!("unknown key `{}`; did you mean `{b}`?", User(name));
     }
     // The right key in the wrong section?
     if let Some(s) = KEYS
         .iter()
         .find(|s| s.path.rsplit('.').next() == Some(name))
     {
-        return format!("unknown key `{name}` {place}; it belongs in `{}`", s.path);
+        return format!(
+            "unknown key `{}` {place}; it belongs in `{}`",
+            User(name),
+            s.path
+        );
     }
     format!(
-        "unknown key `{name}` {place}; the keys here are {}",
+        "unknown key `{}` {place}; the keys here are {}",
+        User(name),
         here.iter()
             .map(|k| format!("`{k}`"))
             .collect::<Vec<_>>()
@@ -352,12 +358,23 @@ fn check_value(
             } else {
                 ""
             };
-            let n = number(v).ok_or_else(|| wrong(&format!("a number from {lo} to {hi}{unit}")))?;
+            let n = number(v).ok_or_else(|| {
+                wrong(&format!(
+                    "a number from {} to {}{unit}",
+                    crate::input::num(lo),
+                    crate::input::num(hi)
+                ))
+            })?;
             if !(lo..=hi).contains(&n) {
                 return Err(src.error(
                     at,
                     spec.path,
-                    format!("{n}{unit} is out of range; expected {lo} to {hi}{unit}"),
+                    format!(
+                        "{}{unit} is out of range; expected {} to {}{unit}",
+                        crate::input::num(n),
+                        crate::input::num(lo),
+                        crate::input::num(hi)
+                    ),
                 ));
             }
             Ok(toml::Value::Float(n))
@@ -382,7 +399,7 @@ fn check_value(
                 .filter(|w| strsim::damerau_levenshtein(s, w) <= 2)
                 .map(|w| format!("; did you mean \"{w}\"?"))
                 .unwrap_or_default();
-            Err(src.error(at, spec.path, format!("`{s}` is not one of {list}{hint}")))
+            Err(src.error(at, spec.path, format!("`{}` is not one of {list}{hint}", User(s))))
         }
         Kind::Fonts => {
             let items: Vec<&Spanned<DeValue>> = match v {

@@ -1487,3 +1487,260 @@ fn palettes_too_long_or_of_broken_entries_are_refused_not_panicked_on() {
         assert_eq!(code, 2, "{err}");
     }
 }
+
+/// True when `err` holds a character that could move the cursor, reorder
+/// the line or hide text on a terminal (a line break is allowed).
+fn raw_terminal_characters(err: &str) -> Option<char> {
+    err.chars()
+        .find(|&c| (c.is_control() && c != '\n') || jungle_print::input::is_invisible(c))
+}
+
+/// Asserts that stderr is safe: no raw control or reordering characters, one
+/// `jungle-print:` line at most beginning a line, and short.
+fn assert_safe(what: &str, err: &str) {
+    if let Some(c) = raw_terminal_characters(err) {
+        panic!("{what}: raw U+{:04X} on standard error: {err:?}", c as u32);
+    }
+    let own = err
+        .lines()
+        .filter(|l| l.starts_with("jungle-print: error"))
+        .count();
+    assert!(own <= 1, "{what}: a forged line: {err}");
+    assert!(err.len() < 1500, "{what}: {} bytes: {err}", err.len());
+}
+
+#[test]
+fn every_option_and_key_kind_shows_hostile_text_escaped_and_short() {
+    let d = tempdir("escapes");
+    let long = "x".repeat(1990);
+    let hostile = [
+        "a\u{1b}[2J\u{202e}b".to_string(),
+        "\njungle-print: error: forged".to_string(),
+        format!("{long}\u{2066}"),
+    ];
+    for h in &hostile {
+        for (opt, cmd) in [
+            ("--paper", "board"),
+            ("--tile", "board"),
+            ("--shape", "counters"),
+            ("--sides", "counters"),
+            ("--lang", "board"),
+            ("--theme", "board"),
+            ("--ruleset", "rules"),
+            ("--pictures", "set"),
+            ("--lang-file", "board"),
+        ] {
+            let (code, _, err) = run(&d, &[cmd, opt, h, "-o", "x.pdf"]);
+            assert_eq!(code, 2, "{opt}: {err}");
+            assert_safe(opt, &err);
+        }
+        // Values from a theme: an unknown key, a choice, a colour, a font
+        // family and style, a picture.
+        let q = h
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n");
+        let q = q.replace('\u{1b}', "\\u001b");
+        for body in [
+            format!("[board]\n\"{q}\" = 1\n"),
+            format!("[counters]\nlayout = \"{q}\"\n"),
+            format!("[board]\nland = \"{q}\"\n"),
+            format!("[fonts]\ntext = \"Family{q}\"\n"),
+            format!("[fonts]\ntext = \"Noto Sans:{q}\"\n"),
+            format!("[pictures]\nrat = \"{q}.png\"\n"),
+        ] {
+            std::fs::write(d.join("t.toml"), &body).unwrap();
+            let (code, _, err) = run(&d, &["check", "t.toml"]);
+            assert_eq!(code, 2, "{body}: {err}");
+            assert_safe(&body, &err);
+        }
+    }
+    // Names read from a font: a family whose name is 1,990 characters with
+    // a forged line is echoed escaped and cut.
+    let fonts = d.join("fonts");
+    std::fs::create_dir_all(&fonts).unwrap();
+    let name = format!("{long}\njungle-print: error: forged\u{202e}");
+    std::fs::write(
+        fonts.join("a.ttf"),
+        names_only_font(&[(1, &name), (2, "Regular")], 1),
+    )
+    .unwrap();
+    std::fs::write(d.join("t.toml"), "[fonts]\ntext = \"xxxx\"\n").unwrap();
+    let err = run_env(&d, &["check", "t.toml"], &fonts);
+    assert_safe("a font's family name", &err);
+}
+
+/// Runs with the font folders set to `fonts`; returns stderr (asserting exit
+/// 2 within 5 s).
+fn run_env(dir: &Path, args: &[&str], fonts: &Path) -> String {
+    let start = std::time::Instant::now();
+    let out = Command::new(BIN)
+        .args(args)
+        .env("JUNGLE_PRINT_FONT_DIRS", fonts)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(took.as_secs_f64() < 5.0, "{args:?} took {took:?}");
+    err
+}
+
+/// A font file holding only a `name` table (what the scan of the font
+/// folders reads): `count` records cycling over `names` (name id, text),
+/// each in UTF-16 for Windows, English.
+fn names_only_font(names: &[(u16, &str)], count: usize) -> Vec<u8> {
+    let be16 = |v: &mut Vec<u8>, x: u16| v.extend_from_slice(&x.to_be_bytes());
+    let mut strings = Vec::new();
+    let mut spans = Vec::new();
+    for (_, text) in names {
+        let start = strings.len() as u16;
+        for u in text.encode_utf16() {
+            be16(&mut strings, u);
+        }
+        spans.push((start, strings.len() as u16 - start));
+    }
+    let count = count.max(names.len());
+    let mut table = Vec::new();
+    be16(&mut table, 0);
+    be16(&mut table, count as u16);
+    be16(&mut table, (6 + 12 * count) as u16);
+    for i in 0..count {
+        let (id, _) = names[i % names.len()];
+        let (start, len) = spans[i % names.len()];
+        for x in [3, 1, 0x409, id, len, start] {
+            be16(&mut table, x);
+        }
+    }
+    table.extend_from_slice(&strings);
+    let mut font = Vec::new();
+    font.extend_from_slice(&[0, 1, 0, 0]);
+    be16(&mut font, 1);
+    font.extend_from_slice(&[0; 6]);
+    font.extend_from_slice(b"name");
+    font.extend_from_slice(&[0; 4]);
+    font.extend_from_slice(&28u32.to_be_bytes());
+    font.extend_from_slice(&(table.len() as u32).to_be_bytes());
+    font.extend_from_slice(&table);
+    font
+}
+
+#[test]
+fn font_scans_are_bounded_by_names_and_files() {
+    let d = tempdir("font-scan");
+    std::fs::write(d.join("t.toml"), "[fonts]\ntext = \"No Such Family\"\n").unwrap();
+    // One face whose name table holds 65,535 records of a 500-character
+    // name (as large as a name table may be), one more family beside it.
+    let fonts = d.join("many-names");
+    std::fs::create_dir_all(&fonts).unwrap();
+    let long = "N".repeat(250);
+    let font = names_only_font(&[(1, &long), (2, "Bold"), (4, &long)], 65_535);
+    std::fs::write(fonts.join("a.ttf"), font).unwrap();
+    std::fs::write(
+        fonts.join("b.ttf"),
+        names_only_font(&[(1, "No Such Famile"), (2, "Regular")], 2),
+    )
+    .unwrap();
+    let err = run_env(&d, &["check", "t.toml"], &fonts);
+    assert!(
+        err.contains("close family names: `No Such Famile`"),
+        "{err}"
+    );
+    // 20,000 links (the most files a scan reads) to one collection of 64
+    // faces: the file is read once.
+    let links = d.join("links");
+    std::fs::create_dir_all(&links).unwrap();
+    let face = names_only_font(&[(1, "Linked Family"), (2, "Regular")], 2);
+    let mut ttc = b"ttcf\0\x01\0\0".to_vec();
+    ttc.extend_from_slice(&64u32.to_be_bytes());
+    let first = 12 + 64 * 4;
+    for _ in 0..64 {
+        ttc.extend_from_slice(&(first as u32).to_be_bytes());
+    }
+    // The face's table offsets are from the file's start.
+    let mut face = face;
+    let at = (first + 28) as u32;
+    face[16 + 8..16 + 12].copy_from_slice(&at.to_be_bytes());
+    ttc.extend_from_slice(&face);
+    std::fs::write(d.join("c.ttc"), &ttc).unwrap();
+    for i in 0..20_000 {
+        std::os::unix::fs::symlink(d.join("c.ttc"), links.join(format!("{i}.ttc"))).unwrap();
+    }
+    let err = run_env(&d, &["check", "t.toml"], &links);
+    assert!(err.contains("searched 1 font file"), "{err}");
+}
+
+#[test]
+fn placeholders_are_bounded_by_what_they_print() {
+    let d = tempdir("placeholders");
+    let en = jungle_print::lang::BUILTIN[0].1;
+    let pack = |name: &str, sentence: &str| {
+        en.replace(
+            "rat = { name = \"Rat\"",
+            &format!("rat = {{ name = \"{name}\""),
+        )
+        .replace(
+            "rat_elephant = \"{The rat}, the weakest animal, may capture {the elephant}, the strongest.\"",
+            &format!("rat_elephant = \"{sentence}\""),
+        )
+    };
+    // Four 1,000-character names fill exactly 4,000 characters: within the
+    // limit; one character more is not.
+    let name = "R".repeat(1000);
+    std::fs::write(d.join("ok.toml"), pack(&name, &"{rat}".repeat(4))).unwrap();
+    let (code, _, err) = run(&d, &["check", "--lang-file", "ok.toml"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(
+        d.join("over.toml"),
+        pack(&name, &format!("{}.", "{rat}".repeat(4))),
+    )
+    .unwrap();
+    let (code, _, err) = run(&d, &["check", "--lang-file", "over.toml"]);
+    assert_eq!(code, 2, "{err}");
+    for needle in ["over.toml:155:", "handout.rat_elephant", "4000 characters"] {
+        assert!(err.contains(needle), "`{needle}` not in {err}");
+    }
+    // The campaign's pack: a 1,999-character name 399 times in a sentence.
+    let name = "R".repeat(1999);
+    std::fs::write(d.join("bomb.toml"), pack(&name, &"{rat}".repeat(399))).unwrap();
+    let start = std::time::Instant::now();
+    let (code, _, err) = run(&d, &["rules", "--lang-file", "bomb.toml", "-o", "r.pdf"]);
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+    assert_eq!(code, 2, "{err}");
+    for needle in ["bomb.toml:", "key `handout.", "4000 characters"] {
+        assert!(err.contains(needle), "`{needle}` not in {err}");
+    }
+}
+
+#[test]
+fn picture_folders_with_odd_names_are_read_as_folders() {
+    let d = tempdir("picture-folders");
+    let art = d.join("builtin:art");
+    std::fs::create_dir_all(&art).unwrap();
+    let png = png_with_palette(6);
+    for a in [
+        "rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant",
+    ] {
+        std::fs::write(art.join(format!("{a}.png")), &png).unwrap();
+    }
+    let (code, _, err) = run(
+        &d,
+        &["counters", "--pictures", "builtin:art", "-o", "c.pdf"],
+    );
+    assert_eq!(code, 0, "{err}");
+    // A folder whose name is not UTF-8: told so, not "not found".
+    use std::os::unix::ffi::OsStrExt;
+    let odd = d.join(std::ffi::OsStr::from_bytes(b"art\xff"));
+    std::fs::rename(&art, &odd).unwrap();
+    let out = Command::new(BIN)
+        .args(["counters", "--pictures"])
+        .arg(&odd)
+        .args(["-o", "c.pdf"])
+        .current_dir(&*d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--pictures") && err.contains("UTF-8"), "{err}");
+}

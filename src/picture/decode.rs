@@ -338,12 +338,10 @@ fn png_chunks(bytes: &[u8]) -> Result<(), String> {
             b"IHDR" if len != 13 => {
                 return Err(format!("a header chunk of {len} bytes instead of 13"))
             }
-            b"PLTE" => {
-                if len == 0 || len % 3 != 0 || len > 3 * 256 {
-                    return Err(format!(
-                        "a palette of {len} bytes; a palette holds 1 to 256 colours of 3 bytes each"
-                    ));
-                }
+            b"PLTE" if len == 0 || !len.is_multiple_of(3) || len > 3 * 256 => {
+                return Err(format!(
+                    "a palette of {len} bytes; a palette holds 1 to 256 colours of 3 bytes each"
+                ));
             }
             b"IDAT" | b"IEND" => return Ok(()),
             _ => {}

@@ -3,7 +3,9 @@
 # (or takes two binaries) and compares, with cmp, the files these runs write:
 # the default and both Chinese sets, a print-shop set with bleed, laser SVGs of
 # counters and board, duplex counters (PDF and SVG), a tiled board, live-text
-# SVG, PNG pages, the French rules, the box and the set's preview.
+# SVG, PNG pages, the French rules, the box, the set's preview, and a folder
+# of raster pictures (PNG and JPEG: grey, RGB, CMYK) in PDF, print-shop PDF,
+# SVG and PNG.
 #
 #   benches/identical.sh BASE [HEAD]       # commits; HEAD defaults to the work tree
 #   BASE_BIN=old HEAD_BIN=new benches/identical.sh
@@ -55,7 +57,18 @@ runs=(
   "rules-fr|rules --lang fr"
   "box|box"
   "preview|set --preview"
+  "raster-pdf|set --pictures $tmp/art"
+  "raster-print-shop|set --pictures $tmp/art --for print-shop"
+  "raster-svg|counters --pictures $tmp/art --format svg"
+  "raster-png|counters --pictures $tmp/art --format png --dpi 50"
 )
+# A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
+mkdir -p "$tmp/art"
+fx=$root/tests/fixtures/pictures
+for pair in rat:baseline.jpg cat:cmyk-adobe.jpg dog:interlaced.png wolf:grey.jpg \
+  leopard:exif-6.jpg tiger:progressive.jpg lion:interlaced.png elephant:cmyk-adobe.jpg; do
+  cp "$fx/${pair#*:}" "$tmp/art/${pair%%:*}.${pair##*.}"
+done
 make() {
   local bin=$1 out=$2
   for run in "${runs[@]}"; do

@@ -26,8 +26,8 @@
 //! [`MAX_FILLED_CHARS`]: crate::limits::MAX_FILLED_CHARS
 
 use crate::error::Error;
-use crate::limits::MAX_FILLED_CHARS;
 use crate::game::Animal;
+use crate::limits::MAX_FILLED_CHARS;
 
 use super::{AnimalName, Gender, Lang};
 

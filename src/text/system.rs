@@ -277,9 +277,6 @@ mod scan {
                     index.files += 1;
                     read_faces(&path, meta.len(), &mut index);
                 }
-                    index.files += 1;
-                    read_faces(&path, meta.len(), &mut index.faces);
-                }
             }
             todo.extend(subdirs.into_iter().rev());
             if index.cut {

@@ -361,8 +361,8 @@ fn check_value(
             let n = number(v).ok_or_else(|| {
                 wrong(&format!(
                     "a number from {} to {}{unit}",
-                    crate::input::num(lo),
-                    crate::input::num(hi)
+                    crate::error::num(lo),
+                    crate::error::num(hi)
                 ))
             })?;
             if !(lo..=hi).contains(&n) {
@@ -371,9 +371,9 @@ fn check_value(
                     spec.path,
                     format!(
                         "{}{unit} is out of range; expected {} to {}{unit}",
-                        crate::input::num(n),
-                        crate::input::num(lo),
-                        crate::input::num(hi)
+                        crate::error::num(n),
+                        crate::error::num(lo),
+                        crate::error::num(hi)
                     ),
                 ));
             }
@@ -399,7 +399,11 @@ fn check_value(
                 .filter(|w| strsim::damerau_levenshtein(s, w) <= 2)
                 .map(|w| format!("; did you mean \"{w}\"?"))
                 .unwrap_or_default();
-            Err(src.error(at, spec.path, format!("`{}` is not one of {list}{hint}", User(s))))
+            Err(src.error(
+                at,
+                spec.path,
+                format!("`{}` is not one of {list}{hint}", User(s)),
+            ))
         }
         Kind::Fonts => {
             let items: Vec<&Spanned<DeValue>> = match v {

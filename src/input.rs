@@ -270,18 +270,6 @@ pub mod memory {
     }
 }
 
-/// True for a character that is invisible or reorders what follows it on a
-/// terminal: bidirectional controls (U+202A–U+202E, U+2066–U+2069), other
-/// format characters (zero-width spaces and joiners, U+FEFF, tags) and
-/// noncharacters (U+FFFE, U+FDD0, …).
-pub fn is_invisible(c: char) -> bool {
-    let u = c as u32;
-    matches!(u,
-        0xAD | 0x61C | 0x180E | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0xFDD0..=0xFDEF | 0xE0000..=0xE007F)
-        || u & 0xFFFE == 0xFFFE
-}
-
 /// Why `path` cannot be read as a `kind` file, if it cannot: not there, or
 /// not a regular file (a FIFO, device, socket or folder, directly or through
 /// symbolic links). For messages about paths inside data files.
@@ -305,81 +293,11 @@ pub fn not_a_regular_file(path: &Path, kind: InputKind) -> Option<String> {
     }
 }
 
-/// A name for the terminal: control characters (which could move the cursor,
-/// clear the screen or forge lines) and invisible or reordering characters
-/// (see [`is_invisible`]) are written as escapes such as `\u{1b}`.
-pub fn shown(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() || is_invisible(c) {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use crate::error::{is_invisible, shown, terminal_safe, User, USER_CHARS};
 
 /// A path for the terminal (see [`User`]).
 pub fn shown_path(p: &Path) -> String {
     User(&p.to_string_lossy()).to_string()
-}
-
-/// Longest user value shown whole by [`User`], in characters: longer ones
-/// keep their start and end around `…`.
-pub const USER_CHARS: usize = 200;
-
-/// A value the user gave (an option, a name read from a font, a path from
-/// the environment, a value from a file), for a message: on display its
-/// control and invisible characters are escaped (see [`shown`]) and a value
-/// longer than [`USER_CHARS`] characters is cut in its middle, so no value
-/// can move the terminal's cursor, reorder the line, forge a line of its own
-/// or fill the screen.
-#[derive(Debug, Clone, Copy)]
-pub struct User<'a>(pub &'a str);
-
-impl std::fmt::Display for User<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.0.chars().count();
-        if n <= USER_CHARS {
-            return f.write_str(&shown(self.0));
-        }
-        let head: String = self.0.chars().take(USER_CHARS / 2).collect();
-        let tail: String = self.0.chars().skip(n - USER_CHARS / 2 + 1).collect();
-        write!(f, "{}…{}", shown(&head), shown(&tail))
-    }
-}
-
-/// A message made safe for a terminal as a whole, the last line of defence
-/// behind [`User`]: every control or invisible character but the line
-/// breaks escaped, every quotation in backquotes longer than [`USER_CHARS`]
-/// cut as [`User`] cuts it, and every line after the first indented, so
-/// that no text inside a message can pass for a line of the program's own.
-pub fn terminal_safe(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(4096));
-    for (i, line) in message.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-            if !line.starts_with(' ') {
-                out.push_str("  ");
-            }
-        }
-        // Odd pieces are inside backquotes.
-        let pieces: Vec<&str> = line.split('`').collect();
-        let last = pieces.len() - 1;
-        for (j, piece) in pieces.iter().enumerate() {
-            if j > 0 {
-                out.push('`');
-            }
-            let quoted = j % 2 == 1 && j < last;
-            if quoted || piece.chars().count() > 4 * USER_CHARS {
-                out.push_str(&User(piece).to_string());
-            } else {
-                out.push_str(&shown(piece));
-            }
-        }
-    }
-    out
 }
 
 /// Longest user text quoted in a message, in characters.

@@ -44,7 +44,7 @@ impl Paper {
                 Opt::Paper,
                 format!(
                     "unknown paper size `{}`; expected one of {} or WIDTHxHEIGHT in mm (e.g. 300x400)",
-                    crate::input::User(s),
+                    crate::error::User(s),
                     NAMED.iter().map(|(n, ..)| *n).collect::<Vec<_>>().join(", ")
                 ),
             )

@@ -3,9 +3,10 @@
 # (or takes two binaries) and compares, with cmp, the files these runs write:
 # the default and both Chinese sets, a print-shop set with bleed, laser SVGs of
 # counters and board, duplex counters (PDF and SVG), a tiled board, live-text
-# SVG, PNG pages, the French rules, the box, the set's preview, and a folder
+# SVG, PNG pages, the French rules, the box, the set's preview, a folder
 # of raster pictures (PNG and JPEG: grey, RGB, CMYK) in PDF, print-shop PDF,
-# SVG and PNG.
+# SVG and PNG, the picture themes (picture-book, kids) and sets with colour
+# SVG pictures (PDF, PNG).
 #
 #   benches/identical.sh BASE [HEAD]       # commits; HEAD defaults to the work tree
 #   BASE_BIN=old HEAD_BIN=new benches/identical.sh
@@ -61,6 +62,10 @@ runs=(
   "raster-print-shop|set --pictures $tmp/art --for print-shop"
   "raster-svg|counters --pictures $tmp/art --format svg"
   "raster-png|counters --pictures $tmp/art --format png --dpi 50"
+  "picture-book|set --theme picture-book"
+  "kids|set --theme kids"
+  "svg-pictures|set --pictures $root/pictures/twemoji"
+  "svg-pictures-png|set --pictures $root/pictures/twemoji --format png --dpi 50"
 )
 # A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
 mkdir -p "$tmp/art"

@@ -166,7 +166,7 @@ impl Icon {
         };
         if icon.items.is_empty() {
             return Err(format!(
-                "{origin}: the icon draws nothing (no <path> or shape elements)"
+                "{origin}: the icon draws nothing (no visible <path> or shape elements; a zero scale hides them too)"
             ));
         }
         if !(w > 0.0 && h > 0.0) {

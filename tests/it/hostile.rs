@@ -211,6 +211,13 @@ fn hostile_icons_are_refused_in_bounded_memory() {
                 "<g transform=\"scale(0)\"><rect width=\"5\" height=\"5\"/></g>",
                 "0 0 10 10",
             ),
+            "zero scale",
+        ),
+        (
+            svg(
+                "<g transform=\"scale(0.0001)\"><rect width=\"5\" height=\"5\"/></g>",
+                "0 0 10 10",
+            ),
             "too small",
         ),
         (

@@ -29,6 +29,16 @@ pub const MAX_STYLE_BYTES: usize = 1 << 20;
 /// counted once per selector: 20,000 (a rule for `a, b, c` with 5
 /// declarations counts 15; exported drawings count a few hundred).
 pub const MAX_CSS_DECLARATIONS: usize = 20_000;
+/// Most style work: the elements (`<use>` copies counted again) times the
+/// declarations their `<style>` rules hand out: 5,000,000 (about a second;
+/// 10,000 elements may take 500 declarations, 1,000 elements 5,000). Each
+/// declaration of a matching rule is applied to each element it matches.
+pub const MAX_CSS_WORK: usize = 5_000_000;
+/// Most style parsing work: for each `<style>` text and each `style`
+/// attribute (`<use>` copies counted again), its bytes times its
+/// declarations, summed: 400,000,000 (about half a second). usvg's CSS
+/// reader scans the text from its start again after each declaration.
+pub const MAX_CSS_PARSE_WORK: usize = 400_000_000;
 /// Most steps a style sheet's selectors may take matching one element:
 /// 20,000, a simple selector (`.st0`, `path`, `#a`) counting 1 and each
 /// descendant combinator (`g path`) multiplying by [`MAX_ICON_DEPTH`], the
@@ -49,10 +59,20 @@ pub(super) fn check(doc: &roxmltree::Document, origin: &str) -> Result<(), Strin
             .collect(),
         visits: 0,
         style_bytes: 0,
+        parse_work: 0,
         stops: 0,
     };
-    walk.style_sheets(doc)?;
-    walk.element(doc.root_element(), 0, 0)
+    let declarations = walk.style_sheets(doc)?;
+    walk.element(doc.root_element(), 0, 0)?;
+    if declarations.saturating_mul(walk.visits) > MAX_CSS_WORK {
+        return Err(format!(
+            "{origin}: the icon's <style> rules hand out {} declarations to {} elements, more work than {} (declarations × elements); {PRESENTATION}",
+            crate::input::num(declarations as f64),
+            crate::input::num(walk.visits as f64),
+            crate::input::num(MAX_CSS_WORK as f64)
+        ));
+    }
+    Ok(())
 }
 
 struct Walk<'a, 'input> {
@@ -61,17 +81,20 @@ struct Walk<'a, 'input> {
     /// Elements visited, `<use>` copies counted again.
     visits: usize,
     style_bytes: usize,
+    /// Style bytes × declarations (see [`MAX_CSS_PARSE_WORK`]).
+    parse_work: usize,
     stops: usize,
 }
 
 impl<'a, 'input> Walk<'a, 'input> {
-    /// The `<style>` sheets: their bytes, rules, declarations and selector work.
-    fn style_sheets(&mut self, doc: &roxmltree::Document) -> Result<(), String> {
+    /// Checks the `<style>` sheets: their bytes, rules, declarations and
+    /// selector work. Returns how many declarations their rules hand out.
+    fn style_sheets(&mut self, doc: &roxmltree::Document) -> Result<usize, String> {
         let origin = self.origin;
         let (mut rules, mut declarations, mut work) = (0usize, 0usize, 0usize);
         for style in doc.descendants().filter(|n| n.has_tag_name("style")) {
             for text in style.children().filter_map(|c| c.text()) {
-                self.add_style_bytes(text.len())?;
+                self.add_style(text)?;
                 let css = without_comments(text);
                 for block in css.split('}') {
                     let Some(open) = block.rfind('{') else {
@@ -104,11 +127,24 @@ impl<'a, 'input> Walk<'a, 'input> {
                 "{origin}: the icon's <style> selectors are too costly to match (nested selectors such as `g g path`); {PRESENTATION}"
             ));
         }
-        Ok(())
+        Ok(declarations)
     }
 
-    fn add_style_bytes(&mut self, n: usize) -> Result<(), String> {
-        self.style_bytes += n;
+    /// Counts style text (a sheet or a `style` attribute) against
+    /// [`MAX_STYLE_BYTES`] and [`MAX_CSS_PARSE_WORK`].
+    fn add_style(&mut self, text: &str) -> Result<(), String> {
+        let declarations = text.matches(':').count();
+        self.parse_work = self
+            .parse_work
+            .saturating_add(text.len().saturating_mul(declarations));
+        if self.parse_work > MAX_CSS_PARSE_WORK {
+            return Err(format!(
+                "{}: the icon's style text is too long for its number of declarations (more work than {} bytes × declarations); {PRESENTATION}",
+                self.origin,
+                crate::input::num(MAX_CSS_PARSE_WORK as f64)
+            ));
+        }
+        self.style_bytes += text.len();
         if self.style_bytes > MAX_STYLE_BYTES {
             return Err(format!(
                 "{}: the icon carries more than {MAX_STYLE_BYTES} bytes of style text (`<use>` copies counted again); {PRESENTATION}",
@@ -163,7 +199,7 @@ impl<'a, 'input> Walk<'a, 'input> {
             _ => {}
         }
         if let Some(style) = node.attribute("style") {
-            self.add_style_bytes(style.len())?;
+            self.add_style(style)?;
         }
         numbers(node, origin)?;
         if name == "use" {

@@ -255,6 +255,162 @@ fn hostile_icons_are_refused_in_bounded_memory() {
     }
 }
 
+/// An SVG picture's style and gradient budgets, at each boundary: just
+/// within it the board is drawn, one step over it is refused, both within
+/// 5 s and 1 GB. The issue-32 shapes (a rule of 1,999 selectors × 100,000
+/// declarations took 3.8 GiB; 8,000 gradient stops with 2,000 rules ran past
+/// 30 s) are refused at once.
+#[test]
+fn svg_style_and_gradient_budgets_hold_at_their_boundaries() {
+    use jungle_print::icons::{
+        MAX_CSS_DECLARATIONS, MAX_CSS_PARSE_WORK, MAX_CSS_RULES, MAX_CSS_SELECTOR_WORK,
+        MAX_CSS_WORK, MAX_GRADIENT_STOPS, MAX_STYLE_BYTES,
+    };
+    let d = tempdir("svgbudgets");
+    let svg = |style: &str, body: &str| {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><style>{style}</style>{body}<rect width=\"5\" height=\"5\"/></svg>"
+        )
+    };
+    // `n` empty groups: elements the style sheet applies to.
+    let groups = |n: usize| "<g/>".repeat(n);
+    let rules = |n: usize, decls: usize| {
+        let block: Vec<String> = (0..decls).map(|i| format!("stroke-width:{i}")).collect();
+        format!("g{{{}}}", block.join(";")).repeat(n)
+    };
+    // One rule for a list of `n` selectors.
+    let listed = |n: usize, decls: usize| {
+        let block: Vec<String> = (0..decls).map(|i| format!("stroke-width:{i}")).collect();
+        format!("{}{{{}}}", vec!["g"; n].join(","), block.join(";"))
+    };
+    // `g{a:1;a:1;…}` with the most declarations whose bytes × declarations fit.
+    let parsed = (1..)
+        .take_while(|n| (4 * n + 3) * n <= MAX_CSS_PARSE_WORK)
+        .last()
+        .unwrap();
+    let stops = |n: usize| {
+        format!(
+            "<defs><linearGradient id=\"s\">{}</linearGradient></defs><rect width=\"1\" height=\"1\" fill=\"url(#s)\"/>",
+            "<stop offset=\"0.5\" stop-color=\"red\"/>".repeat(n)
+        )
+    };
+    // Two descendant combinators: 32 × 32 steps each.
+    let nested = |selectors: usize| "g g rect{fill:red}".repeat(selectors);
+    let fits = MAX_CSS_SELECTOR_WORK / (32 * 32);
+    // 9,000 groups and the svg, style and rect elements, each given every
+    // declaration of the sheet.
+    let visits = 9_003;
+    let work = MAX_CSS_WORK / visits;
+    let issue32: String = (0..1_999)
+        .map(|i| format!(".a{i}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let cases: Vec<(&str, String, Option<&str>)> = vec![
+        ("rules", svg(&rules(MAX_CSS_RULES, 1), ""), None),
+        (
+            "rules",
+            svg(&rules(MAX_CSS_RULES + 1, 1), ""),
+            Some("more than 2000 rules"),
+        ),
+        (
+            "declarations",
+            svg(&listed(MAX_CSS_DECLARATIONS / 10, 10), ""),
+            None,
+        ),
+        (
+            "declarations",
+            svg(
+                &(listed(MAX_CSS_DECLARATIONS / 10 - 1, 10) + &rules(1, 11)),
+                "",
+            ),
+            Some("more than 20000"),
+        ),
+        (
+            "parsing",
+            svg(&format!("g{{{}}}", "a:1;".repeat(parsed)), ""),
+            None,
+        ),
+        (
+            "parsing",
+            svg(&format!("g{{{}}}", "a:1;".repeat(parsed + 1)), ""),
+            Some("bytes × declarations"),
+        ),
+        ("work", svg(&rules(1, work), &groups(visits - 3)), None),
+        (
+            "work",
+            svg(&rules(1, work + 1), &groups(visits - 3)),
+            Some("declarations × elements"),
+        ),
+        ("selectors", svg(&nested(fits), &groups(30)), None),
+        (
+            "selectors",
+            svg(&nested(fits + 1), &groups(30)),
+            Some("too costly to match"),
+        ),
+        ("stops", svg("", &stops(MAX_GRADIENT_STOPS)), None),
+        (
+            "stops",
+            svg("", &stops(MAX_GRADIENT_STOPS + 1)),
+            Some("more than 1000 stops"),
+        ),
+        (
+            "style bytes",
+            svg(
+                "",
+                &format!(
+                    "<defs><g id=\"u\" style=\"{}\"/></defs>{}",
+                    "x".repeat(MAX_STYLE_BYTES / 8),
+                    "<use href=\"#u\"/>".repeat(7)
+                ),
+            ),
+            None,
+        ),
+        (
+            "style bytes",
+            svg(
+                "",
+                &format!(
+                    "<defs><g id=\"u\" style=\"{}\"/></defs>{}",
+                    "x".repeat(MAX_STYLE_BYTES / 8),
+                    "<use href=\"#u\"/>".repeat(8)
+                ),
+            ),
+            Some("bytes of style text"),
+        ),
+        (
+            "issue 32: 1,999 selectors × 100,000 declarations",
+            svg(&format!("{issue32}{{{}}}", "fill:red;".repeat(100_000)), ""),
+            Some("declarations"),
+        ),
+        (
+            "issue 32: 8,000 stops and 2,000 rules",
+            svg(&rules(2_000, 1), &stops(8_000)),
+            Some("stops"),
+        ),
+    ];
+    for (what, icon, refused) in cases {
+        icon_theme(&d, &icon);
+        let start = std::time::Instant::now();
+        let (code, err) = run_limited(
+            &d,
+            1000,
+            &["board", "--theme", "icons.toml", "-o", "out.pdf"],
+        );
+        let took = start.elapsed();
+        assert!(took.as_secs_f64() < 5.0, "{what}: {took:?}");
+        match refused {
+            None => assert_eq!(code, 0, "{what} at its limit: {err}"),
+            Some(needle) => {
+                assert_eq!(code, 2, "{what} over its limit: {err}");
+                assert!(
+                    err.contains(needle) && err.contains("icons.rat"),
+                    "{what}: {err}"
+                );
+            }
+        }
+    }
+}
+
 // ---- 2. No lost or corrupt file ------------------------------------------
 
 #[test]

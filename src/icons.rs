@@ -735,6 +735,36 @@ mod tests {
     }
 
     #[test]
+    fn clip_paths_clip_and_masks_clip_to_their_bright_shapes() {
+        let icon = parse(
+            r##"<defs><clipPath id="c"><rect width="5" height="5"/></clipPath>
+                 <mask id="m"><rect width="10" height="4" fill="white"/><rect y="4" width="10" height="6" fill="black"/></mask></defs>
+               <g clip-path="url(#c)"><rect width="10" height="10" fill="red"/></g>
+               <g mask="url(#m)"><rect width="10" height="10" fill="blue"/></g>"##,
+        );
+        let clips: Vec<&crate::scene::Clip> = icon
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Clip(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(clips.len(), 2, "{:?}", icon.items);
+        assert_eq!(extent(&clips[0].path), Some((0.0, 0.0, 0.5, 0.5)));
+        // The mask: its white shape only, inside its rectangle (by
+        // default 10 % larger than the masked group on every side).
+        assert_eq!(extent(&clips[1].path), Some((0.0, 0.0, 1.0, 0.4)));
+        let Item::Clip(inner) = &clips[1].items[0] else {
+            panic!("a clip to the mask's rectangle")
+        };
+        let (x, y, w, h) = extent(&inner.path).unwrap();
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-6;
+        assert!(near(x, -0.1) && near(y, -0.1) && near(w, 1.2) && near(h, 1.2));
+        assert_eq!(icon.colours(), 2);
+    }
+
+    #[test]
     fn tinting_paints_every_shape_in_one_colour() {
         let icon = parse(
             r#"<rect width="5" height="5" fill="red" stroke="blue"/><rect width="1" height="1" fill="green"/>"#,

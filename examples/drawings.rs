@@ -33,8 +33,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }));
         }
         println!(
-            "{name}: {} shapes, {} colours{}",
-            icon.shapes.len(),
+            "{name}: {} paths, {} colours{}",
+            icon.paths().len(),
             icon.colours(),
             if icon.is_silhouette() {
                 " (silhouette)"

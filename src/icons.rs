@@ -8,7 +8,7 @@
 //!
 //! A file is read in three steps: roxmltree parses the XML (no DTD, so no
 //! entities; at most [`MAX_ICON_NODES`] nodes); [`check`] enforces the
-//! README's limits on that XML (nesting, `<use>` copies and loops, style
+//! README's limits ([`crate::limits`]) on that XML (nesting, `<use>` copies and loops, style
 //! text, rules and selector work, gradient stops, numbers); then usvg
 //! resolves it (CSS, `use`/`symbol`, nested `svg`, `switch`, shapes, arcs,
 //! markers, inherited and `currentColor` paints) and [`convert`] turns its
@@ -33,22 +33,10 @@
 pub mod check;
 mod convert;
 
-pub use check::{
-    MAX_CSS_DECLARATIONS, MAX_CSS_PARSE_WORK, MAX_CSS_RULES, MAX_CSS_SELECTOR_WORK, MAX_CSS_WORK,
-    MAX_GRADIENT_STOPS, MAX_ICON_DEPTH, MAX_ICON_NODES, MAX_STYLE_BYTES, MAX_USE_DEPTH,
-};
-
+use crate::limits::{MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS};
 use crate::scene::{pt, shapes, Color, Item, Path, Pt, Seg, Transform};
 use convert::map_seg;
 
-/// Most path segments in an icon once shapes are turned into paths: 1,500,
-/// about 9 times the built-in tiger (about 170) and above detailed icons of
-/// common sets. An icon is drawn on every counter of every copy and on the
-/// board: 16 copies of 1,500-segment icons stay under 400 MB while printing.
-pub const MAX_ICON_SEGMENTS: usize = 1_500;
-/// Largest coordinate or transform value in an icon file: 1,000,000 (icon
-/// sets use boxes of 16 to 1,024 units); larger values, `inf` and `NaN` are refused.
-pub const MAX_ICON_NUMBER: f64 = 1e6;
 /// How far the drawing may reach outside its viewBox, in box sides: 0.5.
 const OVERHANG: f64 = 0.5;
 /// Smallest extent of the fitted drawing, as a fraction of its box: 1 %.

@@ -73,9 +73,43 @@ pub const MAX_ICON_NUMBER: f64 = 1e6;
 /// programs use one level; a loop of references stops here).
 pub const MAX_USE_DEPTH: usize = 8;
 
-/// Most rules in an icon's `<style>` sheets: 2,000 (an exported drawing has
-/// one per colour, a few dozen).
+/// Most rules in an icon's `<style>` sheets, each selector of a list counted
+/// as a rule: 2,000 (an exported drawing has one per colour, a few dozen).
 pub const MAX_CSS_RULES: usize = 2_000;
+
+/// Most style text of an icon, in bytes: the `<style>` sheets plus every
+/// `style` attribute, counted again for each `<use>` copy: 1 MiB (the file's
+/// own limit; an Inkscape drawing of 5,000 shapes carries about 300 KB).
+pub const MAX_STYLE_BYTES: usize = 1 << 20;
+
+/// Most declarations an icon's `<style>` rules hand out, each rule's
+/// declarations counted once per selector: 20,000 (a rule for `a, b, c` with
+/// 5 declarations counts 15; exported drawings count a few hundred). Bounds
+/// the CSS reader's memory: it copies a rule's declarations for each selector.
+pub const MAX_CSS_DECLARATIONS: usize = 20_000;
+
+/// Most style work in an icon, in declaration × element steps: the elements
+/// (`<use>` copies counted again) times the declarations their `<style>`
+/// rules hand out: 5,000,000, about a second (10,000 elements may take 500
+/// declarations, 1,000 elements 5,000).
+pub const MAX_CSS_WORK: usize = 5_000_000;
+
+/// Most style parsing work in an icon, in byte × declaration steps: for each
+/// `<style>` text and each `style` attribute (`<use>` copies counted again),
+/// its bytes times its declarations, summed: 400,000,000, about half a
+/// second. usvg's CSS reader scans the text from its start again after each
+/// declaration.
+pub const MAX_CSS_PARSE_WORK: usize = 400_000_000;
+
+/// Most steps an icon's selectors may take matching one element: 20,000, a
+/// simple selector (`.st0`, `path`, `#a`) counting 1 and each descendant
+/// combinator (`g path`) multiplying by [`MAX_ICON_DEPTH`], the ancestors it
+/// may try. Bounds the matching over the 10,000 elements.
+pub const MAX_CSS_SELECTOR_WORK: usize = 20_000;
+
+/// Most gradient `<stop>` elements in an icon, `<use>` copies counted again:
+/// 1,000 (drawings use 2–10 per gradient).
+pub const MAX_GRADIENT_STOPS: usize = 1_000;
 
 // ------------------------------------------------------------ pictures
 
@@ -335,9 +369,45 @@ pub const TABLE: &[Limit] = &[
     },
     Limit {
         what: "icon `<style>` rules",
-        value: "2,000",
+        value: "2,000, each selector of a list counted",
         why: "exported drawings have a few dozen",
         bounds: &[bound!(MAX_CSS_RULES, Count)],
+    },
+    Limit {
+        what: "icon style declarations",
+        value: "20,000, a rule's counted once per selector",
+        why: "exported drawings have a few hundred; a rule of 1,999 selectors × 100,000 declarations took 3.8 GiB",
+        bounds: &[bound!(MAX_CSS_DECLARATIONS, Count)],
+    },
+    Limit {
+        what: "icon style work",
+        value: "5 million declarations × elements",
+        why: "each declaration may reach each element: about a second at the limit",
+        bounds: &[bound!(MAX_CSS_WORK, Count)],
+    },
+    Limit {
+        what: "icon style parsing",
+        value: "400 million bytes × declarations, per sheet or `style` attribute, summed",
+        why: "usvg's CSS reader rescans the text before each declaration: about half a second",
+        bounds: &[bound!(MAX_CSS_PARSE_WORK, Count)],
+    },
+    Limit {
+        what: "icon selector work",
+        value: "20,000 (a simple selector counts 1, each descendant combinator × 32)",
+        why: "nested selectors may try every ancestor of every element",
+        bounds: &[bound!(MAX_CSS_SELECTOR_WORK, Count)],
+    },
+    Limit {
+        what: "icon style text",
+        value: "1 MiB, `style` attributes counted again for each `<use>` copy",
+        why: "the file's own size; stops copies multiplying it",
+        bounds: &[bound!(MAX_STYLE_BYTES, Mebibytes)],
+    },
+    Limit {
+        what: "icon gradient stops",
+        value: "1,000",
+        why: "drawings use 2–10 per gradient; 8,000 stops with 2,000 rules ran past 30 s",
+        bounds: &[bound!(MAX_GRADIENT_STOPS, Count)],
     },
     Limit {
         what: "icon elements (nodes)",

@@ -5,48 +5,13 @@
 //! own, far larger bounds (a million elements); the README's limits are kept
 //! here, so that each stops a file within a second and a few megabytes.
 
-use super::{sane, too_many, too_many_nodes, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS};
+use super::{sane, too_many, too_many_nodes};
+use crate::limits::{
+    MAX_CSS_DECLARATIONS, MAX_CSS_PARSE_WORK, MAX_CSS_RULES, MAX_CSS_SELECTOR_WORK, MAX_CSS_WORK,
+    MAX_GRADIENT_STOPS, MAX_ICON_DEPTH, MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS,
+    MAX_STYLE_BYTES, MAX_USE_DEPTH,
+};
 use std::collections::HashMap;
-
-/// Deepest nesting of elements in an icon file: 32. Drawing programs nest a
-/// few groups (layers, groups, clip groups); the built-in icons nest 2 deep.
-pub const MAX_ICON_DEPTH: usize = 32;
-/// Most elements (and other nodes) in an icon file, and elements drawn with
-/// `<use>` copies counted again: 10,000; the built-in drawings
-/// have fewer than 20.
-pub const MAX_ICON_NODES: usize = 10_000;
-/// Most `<use>` elements followed one inside another: 8 (drawing programs
-/// use one level; a loop of references stops here).
-pub const MAX_USE_DEPTH: usize = 8;
-/// Most rules in an icon's `<style>` sheets, each selector of a list counted
-/// as a rule: 2,000 (an exported drawing has one per colour, a few dozen).
-pub const MAX_CSS_RULES: usize = 2_000;
-/// Most style text, bytes: the `<style>` sheets plus every `style`
-/// attribute, counted again for each `<use>` copy: 1 MiB (the file's own
-/// limit; an Inkscape drawing of 5,000 shapes carries about 300 KB).
-pub const MAX_STYLE_BYTES: usize = 1 << 20;
-/// Most declarations the `<style>` rules hand out, each rule's declarations
-/// counted once per selector: 20,000 (a rule for `a, b, c` with 5
-/// declarations counts 15; exported drawings count a few hundred).
-pub const MAX_CSS_DECLARATIONS: usize = 20_000;
-/// Most style work: the elements (`<use>` copies counted again) times the
-/// declarations their `<style>` rules hand out: 5,000,000 (about a second;
-/// 10,000 elements may take 500 declarations, 1,000 elements 5,000). Each
-/// declaration of a matching rule is applied to each element it matches.
-pub const MAX_CSS_WORK: usize = 5_000_000;
-/// Most style parsing work: for each `<style>` text and each `style`
-/// attribute (`<use>` copies counted again), its bytes times its
-/// declarations, summed: 400,000,000 (about half a second). usvg's CSS
-/// reader scans the text from its start again after each declaration.
-pub const MAX_CSS_PARSE_WORK: usize = 400_000_000;
-/// Most steps a style sheet's selectors may take matching one element:
-/// 20,000, a simple selector (`.st0`, `path`, `#a`) counting 1 and each
-/// descendant combinator (`g path`) multiplying by [`MAX_ICON_DEPTH`], the
-/// ancestors it may try. Bounds the matching over the 10,000 elements.
-pub const MAX_CSS_SELECTOR_WORK: usize = 20_000;
-/// Most gradient `<stop>` elements in an icon, `<use>` copies counted again:
-/// 1,000 (drawings use 2–10 per gradient).
-pub const MAX_GRADIENT_STOPS: usize = 1_000;
 
 /// Checks the document's limits before it is read as a drawing.
 pub(super) fn check(doc: &roxmltree::Document, origin: &str) -> Result<(), String> {
@@ -67,9 +32,9 @@ pub(super) fn check(doc: &roxmltree::Document, origin: &str) -> Result<(), Strin
     if declarations.saturating_mul(walk.visits) > MAX_CSS_WORK {
         return Err(format!(
             "{origin}: the icon's <style> rules hand out {} declarations to {} elements, more work than {} (declarations × elements); {PRESENTATION}",
-            crate::input::num(declarations as f64),
-            crate::input::num(walk.visits as f64),
-            crate::input::num(MAX_CSS_WORK as f64)
+            crate::error::num(declarations as f64),
+            crate::error::num(walk.visits as f64),
+            crate::error::num(MAX_CSS_WORK as f64)
         ));
     }
     Ok(())
@@ -119,7 +84,7 @@ impl<'a, 'input> Walk<'a, 'input> {
         if declarations > MAX_CSS_DECLARATIONS {
             return Err(format!(
                 "{origin}: the icon's <style> rules hand out {} declarations (each rule's counted once per selector), more than {MAX_CSS_DECLARATIONS}; {PRESENTATION}",
-                crate::input::num(declarations as f64)
+                crate::error::num(declarations as f64)
             ));
         }
         if work > MAX_CSS_SELECTOR_WORK {
@@ -141,7 +106,7 @@ impl<'a, 'input> Walk<'a, 'input> {
             return Err(format!(
                 "{}: the icon's style text is too long for its number of declarations (more work than {} bytes × declarations); {PRESENTATION}",
                 self.origin,
-                crate::input::num(MAX_CSS_PARSE_WORK as f64)
+                crate::error::num(MAX_CSS_PARSE_WORK as f64)
             ));
         }
         self.style_bytes += text.len();
@@ -325,7 +290,7 @@ fn numbers(node: roxmltree::Node, origin: &str) -> Result<(), String> {
                     return Err(format!(
                         "{origin}: the viewBox `{}` is out of range; its numbers must be within ±{}",
                         crate::input::excerpt(v),
-                        crate::input::num(MAX_ICON_NUMBER)
+                        crate::error::num(MAX_ICON_NUMBER)
                     ));
                 }
             }
@@ -338,8 +303,8 @@ fn numbers(node: roxmltree::Node, origin: &str) -> Result<(), String> {
 pub(super) fn bad_number(origin: &str, n: f64) -> String {
     format!(
         "{origin}: the number {} is not usable; icon numbers must be finite and within ±{}",
-        crate::input::num(n),
-        crate::input::num(MAX_ICON_NUMBER)
+        crate::error::num(n),
+        crate::error::num(MAX_ICON_NUMBER)
     )
 }
 

@@ -5,7 +5,8 @@
 
 use usvg::{FillRule, Group, Node, Paint, PaintOrder};
 
-use super::{even_odd_as_non_zero, too_many, MAX_ICON_SEGMENTS};
+use super::{even_odd_as_non_zero, too_many};
+use crate::limits::MAX_ICON_SEGMENTS;
 use crate::scene::{pt, Clip, Color, Item, Path, Pt, Seg, Stroke, Transform};
 
 /// The scene's form of a usvg (tiny-skia) transform.

@@ -262,7 +262,7 @@ fn hostile_icons_are_refused_in_bounded_memory() {
 /// 30 s) are refused at once.
 #[test]
 fn svg_style_and_gradient_budgets_hold_at_their_boundaries() {
-    use jungle_print::icons::{
+    use jungle_print::limits::{
         MAX_CSS_DECLARATIONS, MAX_CSS_PARSE_WORK, MAX_CSS_RULES, MAX_CSS_SELECTOR_WORK,
         MAX_CSS_WORK, MAX_GRADIENT_STOPS, MAX_STYLE_BYTES,
     };

@@ -83,38 +83,71 @@ fn for_print_shop_with(page: &Page, separated: &mut Separated) -> Page {
 }
 
 /// A picture's pixels in CMYK by [`cmyk`] (each distinct colour worked out
-/// once), its alpha kept: the plates carry it like the theme's colours.
+/// once), its alpha plane shared with the original: the plates carry it like
+/// the theme's colours. Memory: the inks (4 bytes a pixel) are the only new
+/// copy of a decoded picture (a JPEG is decoded to RGBA for the time of the
+/// separation), and the table of colours is emptied when it grows past
+/// [`MAX_KNOWN_COLOURS`].
 fn separate(r: &Raster) -> Option<Raster> {
-    let rgba = r.rgba().ok()?;
-    let mut known: rustc_hash::FxHashMap<[u8; 3], [u8; 4]> = Default::default();
-    let n = rgba.pixels.len() / 4;
-    let mut inks = Vec::with_capacity(n * 4);
-    let mut alpha = Vec::with_capacity(n);
-    for p in rgba.pixels.chunks_exact(4) {
-        let rgb = [p[0], p[1], p[2]];
-        let ink = *known
-            .entry(rgb)
-            .or_insert_with(|| match cmyk(Color::Rgb(p[0], p[1], p[2])) {
-                Color::Cmyk(c, m, y, k) => {
-                    [c, m, y, k].map(|v| (v * 255.0).round().clamp(0.0, 255.0) as u8)
-                }
-                _ => [0, 0, 0, 255],
-            });
-        inks.extend(ink);
-        alpha.push(p[3]);
+    let n = usize::try_from(r.pixel_count()).ok()?;
+    let decoded;
+    let (rgb, step, alpha): (&[u8], usize, Option<Arc<[u8]>>) = match &r.data {
+        RasterData::Pixels {
+            color: Samples::Rgb(s),
+            alpha,
+        } => (s, 3, alpha.clone()),
+        RasterData::Pixels {
+            color: Samples::Gray(s),
+            alpha,
+        } => (s, 1, alpha.clone()),
+        _ => {
+            decoded = r.rgba().ok()?;
+            let opaque = decoded.pixels.chunks_exact(4).all(|p| p[3] == 255);
+            let alpha = (!opaque).then(|| decoded.pixels.chunks_exact(4).map(|p| p[3]).collect());
+            (&decoded.pixels[..], 4, alpha)
+        }
+    };
+    if rgb.len() != n * step {
+        return None;
     }
-    let opaque = alpha.iter().all(|a| *a == 255);
+    let mut inks: Arc<[u8]> = std::iter::repeat_n(0u8, n * 4).collect();
+    let out = Arc::get_mut(&mut inks)?;
+    let mut known: rustc_hash::FxHashMap<[u8; 3], [u8; 4]> = Default::default();
+    for (px, ink) in rgb.chunks_exact(step).zip(out.chunks_exact_mut(4)) {
+        let rgb = if step == 1 {
+            [px[0]; 3]
+        } else {
+            [px[0], px[1], px[2]]
+        };
+        if known.len() >= MAX_KNOWN_COLOURS {
+            known.clear();
+        }
+        let value =
+            *known
+                .entry(rgb)
+                .or_insert_with(|| match cmyk(Color::Rgb(rgb[0], rgb[1], rgb[2])) {
+                    Color::Cmyk(c, m, y, k) => {
+                        [c, m, y, k].map(|v| (v * 255.0).round().clamp(0.0, 255.0) as u8)
+                    }
+                    _ => [0, 0, 0, 255],
+                });
+        ink.copy_from_slice(&value);
+    }
     Some(Raster {
         width: r.width,
         height: r.height,
         orientation: r.orientation,
         data: RasterData::Pixels {
-            color: Samples::Cmyk(inks.into()),
-            alpha: (!opaque).then(|| alpha.into()),
+            color: Samples::Cmyk(inks),
+            alpha,
         },
         digest: r.digest ^ 0x9e37_79b9_7f4a_7c15,
     })
 }
+
+/// Most colours [`separate`] remembers at once: 1,048,576 (about 24 MB); a
+/// photo has fewer, a picture of noise more.
+const MAX_KNOWN_COLOURS: usize = 1 << 20;
 
 fn path(p: &mut Path, layer: Layer) {
     match layer {

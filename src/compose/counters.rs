@@ -116,7 +116,7 @@ impl CounterOptions {
 pub const BACK_OVERRUN: f64 = 1.0;
 
 /// The rank's digits on a front, as a fraction of the counter size
-/// (times `counters.rank_scale`): 5.25 mm on the default 21 mm counters,
+/// (times `counters.rank_scale`): 5.5 mm on the default 22 mm A4 counters,
 /// the first thing a player reads.
 pub const RANK_HEIGHT: f64 = 0.25;
 /// Room between a rank and the character's band, fraction of the counter.

@@ -1092,11 +1092,34 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
         if ratio < 4.5 {
             checked.warning_keys.push(key.to_string());
             checked.warnings.push(format!(
-                "{what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
+                "{}: {what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
+                at_keys(&t, &[key]),
                 ink.to_hex(),
                 ground.to_hex()
             ));
         }
+    }
+    for (what, key, ink, ground) in t.mark_pairs() {
+        let ratio = crate::theme::contrast(ink, ground);
+        if ratio < crate::theme::MIN_MARK_CONTRAST {
+            checked.warning_keys.push(key.to_string());
+            checked.warnings.push(format!(
+                "{}: {what}: {} on {} has a contrast of {ratio:.1}:1, below the {}:1 that marks and large labels need to be seen",
+                at_keys(&t, &[key]),
+                ink.to_hex(),
+                ground.to_hex(),
+                crate::theme::MIN_MARK_CONTRAST
+            ));
+        }
+    }
+    for (a, b, keys, d) in t.close_square_kinds() {
+        let keys: Vec<&str> = keys.split(", ").collect();
+        checked.warning_keys.push(keys[0].to_string());
+        checked.warnings.push(format!(
+            "{}: {a} and {b} differ by ΔE {d:.0} for a colour-blind (deuteranope) player, below the {} that reads at a glance; make one lighter or darker",
+            at_keys(&t, &keys),
+            crate::theme::MIN_KIND_DELTA_E
+        ));
     }
     Ok(checked)
 }
@@ -1119,6 +1142,33 @@ fn paper_arg(p: &Paper) -> String {
         .find(|(_, w, h)| *w == p.width && *h == p.height)
         .map(|(name, ..)| name.to_string())
         .unwrap_or_else(|| format!("{}x{}", num_arg(p.width), num_arg(p.height)))
+}
+
+/// Where a warning about theme keys points: the file and line of the first
+/// of `keys` the theme's own file writes (else of the first known, else the
+/// theme's name), then the keys.
+fn at_keys(t: &Theme, keys: &[&str]) -> String {
+    // The theme's own file first: a key it inherited is fixed there too.
+    let own = |k: &&&str| {
+        t.origins
+            .origin(k)
+            .is_some_and(|o| !o.starts_with("builtin"))
+    };
+    let place = keys
+        .iter()
+        .filter(own)
+        .chain(keys)
+        .find_map(|k| t.origins.place(k))
+        .unwrap_or_else(|| format!("theme `{}`", t.name));
+    let mut named: Vec<String> = Vec::new();
+    for k in keys {
+        let k = format!("`{k}`");
+        if !named.contains(&k) {
+            named.push(k);
+        }
+    }
+    let word = if named.len() == 1 { "key" } else { "keys" };
+    format!("{place}: {word} {}", named.join(", "))
 }
 
 #[cfg(test)]

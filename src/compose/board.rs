@@ -230,17 +230,15 @@ pub(super) fn board_art(
                 art.push(waves(r, sq.row == 4, th.river_wave.0));
             }
             SquareKind::Trap(side) => {
-                art.push(shapes::fill(bled(r), th.trap.0));
+                art.push(shapes::fill(bled(r), res.theme.trap(side)));
                 art.extend(picture);
                 art.push(shapes::fill(trap_teeth(r), th.trap_mark.0));
-                art.push(facing(
-                    side,
-                    r,
-                    place_label(res, r, &res.lang.board.trap_han, &res.lang.board.trap),
-                ));
+                let mut label = place_label(res, r, &res.lang.board.trap_han, &res.lang.board.trap);
+                label.extend(owner_marks(res, r, side));
+                art.push(facing(side, r, label));
             }
             SquareKind::Den(side) => {
-                art.push(shapes::fill(bled(r), th.den.0));
+                art.push(shapes::fill(bled(r), res.theme.den(side)));
                 art.extend(picture);
                 let stroke = Stroke::solid(th.den_mark.0, (s * 0.022).max(0.2));
                 for inset in [0.10, 0.155] {
@@ -256,11 +254,9 @@ pub(super) fn board_art(
                         stroke.clone(),
                     ));
                 }
-                art.push(facing(
-                    side,
-                    r,
-                    place_label(res, r, &res.lang.board.den_han, &res.lang.board.den),
-                ));
+                let mut label = place_label(res, r, &res.lang.board.den_han, &res.lang.board.den);
+                label.extend(owner_marks(res, r, side));
+                art.push(facing(side, r, label));
             }
             SquareKind::Land => art.extend(picture),
         }
@@ -293,6 +289,24 @@ pub(super) fn board_art(
         Stroke::solid(th.border.0, th.border_width.min(s * 0.04)),
     ));
     art
+}
+
+/// The owner's mark, in its colour, in two opposite corners of one of its
+/// traps or its den (clear of the teeth and the frame), as on its start
+/// squares: whose square it is, without colour. Nothing for a side with no mark.
+fn owner_marks(res: &Resources, r: Rect, side: Side) -> Vec<Item> {
+    let (s, c) = (r.w, r.center());
+    [(1.0, -1.0), (-1.0, 1.0)]
+        .into_iter()
+        .filter_map(|(dx, dy)| {
+            mark_item(
+                res.theme.mark(side),
+                pt(c.x + dx * s * 0.43, c.y + dy * s * 0.43),
+                s * 0.08,
+                res.theme.side(side),
+            )
+        })
+        .collect()
 }
 
 /// Wraps items drawn for south so that they face `side` (turned 180° about the square's centre for north).
@@ -392,7 +406,11 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
             color,
             res.theme.board.land.0,
             Some(clip),
-            res.theme.counters.show_rank,
+            res.theme
+                .counters
+                .show_rank
+                .then(|| super::faces::RankMark::start_square(res, s)),
+            true,
         ));
         return items;
     }

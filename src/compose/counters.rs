@@ -9,7 +9,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 use crate::theme::{FaceLayout, FaceStyle};
 
-use super::faces::{animal_emblem, picture_face, pips};
+use super::faces::{animal_emblem, picture_face, pips, RankMark};
 use super::label::{text_fit, FitText};
 use super::scale_bar::scale_bar;
 use super::side_marks::{mark_item, pattern_line};
@@ -114,6 +114,57 @@ impl CounterOptions {
 /// How far a duplex back's colour runs past its cut line, mm: more than a
 /// home printer's usual front-to-back drift.
 pub const BACK_OVERRUN: f64 = 1.0;
+
+/// The rank's digits on a front, as a fraction of the counter size
+/// (times `counters.rank_scale`): 5.5 mm on the default 22 mm A4 counters,
+/// the first thing a player reads.
+pub const RANK_HEIGHT: f64 = 0.25;
+/// Room between a rank and the character's band, fraction of the counter.
+const RANK_GAP: f64 = 0.025;
+/// The least height of the character's band between the ranks, fraction of the counter.
+const MIN_BAND: f64 = 0.2;
+/// The least capital height of a name on a counter's back, mm: read at arm's length.
+pub const NAME_CAP_HEIGHT: f64 = 2.4;
+/// The least Zhuyin symbol size beside a counter's character, mm (em).
+pub const ZHUYIN_SIZE: f64 = 2.5;
+
+/// The character and its Zhuyin on a front, the symbols at least
+/// [`ZHUYIN_SIZE`] mm: the column stands right of the ranks' digits (it is
+/// taller than the band between them), the character as near the centre as
+/// that allows. `None` when the language prints no Zhuyin.
+fn zhuyin_face(
+    res: &Resources,
+    names: &crate::lang::AnimalName,
+    c: Pt,
+    size: f64,
+    ranks: &RankMark,
+    s: f64,
+    fill: Color,
+) -> Option<Vec<Item>> {
+    use super::phonetic::{Annotated, SYMBOL};
+    let readings = names.readings();
+    if readings.is_empty() {
+        return None;
+    }
+    let mut block = Annotated {
+        han: &names.han,
+        readings: &readings,
+        stack: &res.han,
+        size,
+        symbol: SYMBOL.max(ZHUYIN_SIZE / size),
+        center: c,
+        fill,
+    };
+    let total = block.width_at(&res.fonts, size);
+    let han = res.fonts.width_mm(&res.han, &names.han, size);
+    let digits = ranks
+        .max_width
+        .min(res.fonts.width_mm(&res.bold, "8", ranks.size));
+    // The column's left edge clear of the digits; the block centred when it can be.
+    let column = (c.x + digits / 2.0 + s * 0.02).max(c.x - total / 2.0 + han);
+    block.center = pt(column + total / 2.0 - han, c.y);
+    Some(block.items(&res.fonts))
+}
 
 /// Gap between cells in mm: room to cut, and for crop marks when asked.
 fn gap(opts: &CounterOptions) -> f64 {
@@ -229,7 +280,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                         ..*cell
                     };
                     Face::new(opts, size, left).front(res, &mut front, *piece);
-                    Face::new(opts, size, right).back(res, &mut front, piece.side, 0.0, true);
+                    Face::new(opts, size, right).back(res, &mut front, *piece, 0.0, true);
                     let x = cell.x + cell.w / 2.0;
                     front.add(
                         Layer::Fold,
@@ -254,7 +305,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                         Mirror::LeftRight => 0.0,
                         Mirror::TopBottom => 180.0,
                     };
-                    Face::new(opts, size, m).back(res, &mut back, piece.side, turn, false);
+                    Face::new(opts, size, m).back(res, &mut back, *piece, turn, false);
                 }
             }
         }
@@ -368,7 +419,7 @@ pub fn counter_preview(res: &Resources, piece: Piece, size: f64, shape: Shape, b
         },
     );
     if back {
-        face.back(res, &mut page, piece.side, 0.0, true);
+        face.back(res, &mut page, piece, 0.0, true);
     } else {
         face.front(res, &mut page, piece);
     }
@@ -540,10 +591,14 @@ impl<'a> Face<'a> {
         let (ink, _) = res.theme.counter_ink(side);
         items.push(shapes::fill(self.outline(past), colour));
         // The pattern line runs on the side's colour, in the light face colour:
-        // inside a filled face's edge, or along the middle of a ringed face's rim.
-        let line = self.size * 0.012;
+        // inside a filled face's edge, bold enough to tell the sides apart in
+        // black and white, or along the middle of a ringed face's rim.
+        let mut line = self.size * 0.012;
         let inset = match res.theme.face_style(side) {
-            FaceStyle::Filled => self.size * 0.07,
+            FaceStyle::Filled => {
+                line = self.size * 0.022;
+                self.size * 0.045
+            }
             FaceStyle::Ringed => {
                 let rim = self.size * cs.ring_width;
                 items.push(shapes::fill(self.outline(-rim), cs.face.0));
@@ -580,8 +635,46 @@ impl<'a> Face<'a> {
         );
     }
 
-    /// The front: rank on top between the side's marks, the Chinese character
-    /// large (beside the animal's icon when the theme shows icons), the name below.
+    /// The radius (mm) inside which a front's rank and character stay: clear
+    /// of a ringed face's rim, or of the pattern line inside a filled face's edge.
+    fn room(&self, res: &Resources, side: Side) -> f64 {
+        let s = self.size;
+        match res.theme.face_style(side) {
+            FaceStyle::Filled => s * 0.43,
+            FaceStyle::Ringed => s * (0.5 - res.theme.counters.ring_width - 0.015),
+        }
+    }
+
+    /// The front's rank, printed on top and again turned 180° at the bottom
+    /// for the opponent (once, on top, when dots take the bottom): digits
+    /// [`RANK_HEIGHT`] of the counter tall (times `counters.rank_scale`), as
+    /// high as the round face allows, leaving the middle band to the character.
+    fn rank_mark(&self, res: &Resources, side: Side, rank: &str) -> RankMark {
+        let s = self.size;
+        let cs = &res.theme.counters;
+        let room = self.room(res, side);
+        let size_for = |h: f64| res.fonts.size_for_cap_height(&res.bold, rank, h);
+        let top_at = |h: f64| {
+            let half = res.fonts.width_mm(&res.bold, rank, size_for(h)) / 2.0;
+            (room * room - half * half).max(0.0).sqrt() - s * 0.02
+        };
+        let want = s * RANK_HEIGHT * cs.rank_scale;
+        // Never so large that the character's band falls below MIN_BAND.
+        let h = want.min(top_at(want) - s * (RANK_GAP + MIN_BAND / 2.0));
+        let top = top_at(h);
+        RankMark {
+            size: size_for(h),
+            y: -(top - h / 2.0),
+            twice: !cs.pips,
+            band_top: -(top - h - s * RANK_GAP),
+            max_width: 2.0 * (room * room - (top - h).powi(2)).max(0.0).sqrt(),
+        }
+    }
+
+    /// The front: the rank on top and, turned, at the bottom, each between
+    /// the side's marks; the Chinese character (beside the animal's icon when
+    /// the theme shows icons) in the middle band, with its Zhuyin when the
+    /// language prints it. The name goes on the back.
     fn front(&self, res: &Resources, page: &mut Page, piece: Piece) {
         let mut items = Vec::new();
         let ink = self.background(res, piece.side, &mut items);
@@ -589,9 +682,24 @@ impl<'a> Face<'a> {
         let names = res.animal(piece.animal);
         let (s, c) = (self.size, self.center);
         let rank = res.rules.rank(piece.animal).to_string();
-        let rank_size = s * 0.2 * cs.rank_scale;
-        let rank_y = c.y - s * 0.27;
         let mark = res.theme.mark(piece.side);
+        let ranks = self.rank_mark(res, piece.side, &rank);
+        // The side's marks beside the top rank and, turned with it, the bottom one.
+        let marks = |items: &mut Vec<Item>, twice: bool| {
+            let dx = res.fonts.width_mm(&res.bold, &rank, ranks.size) / 2.0 + s * 0.09;
+            let top: Vec<Item> = [-dx, dx]
+                .into_iter()
+                .filter_map(|dx| mark_item(mark, pt(c.x + dx, c.y + ranks.y), s * 0.08, ink))
+                .collect();
+            if twice && !top.is_empty() {
+                items.push(Item::Group(Group {
+                    picture: false,
+                    transform: Transform::rotate_about(180.0, c),
+                    items: top.clone(),
+                }));
+            }
+            items.extend(top);
+        };
         if cs.layout != FaceLayout::Character {
             let plate = self.outline(-s * cs.ring_width);
             items.extend(picture_face(
@@ -602,14 +710,11 @@ impl<'a> Face<'a> {
                 ink,
                 cs.face.0,
                 Some(plate),
-                cs.show_rank,
+                cs.show_rank.then_some(ranks),
+                false,
             ));
             if cs.show_rank {
-                let size = s * 0.14 * cs.rank_scale;
-                let dx = s * 0.09 + res.fonts.width_mm(&res.bold, &rank, size) / 2.0;
-                for dx in [-dx, dx] {
-                    items.extend(mark_item(mark, pt(c.x + dx, c.y - s * 0.3), s * 0.07, ink));
-                }
+                marks(&mut items, ranks.twice);
             }
             page.add(Layer::Artwork, items);
             if !self.opts.shared_cuts {
@@ -617,39 +722,34 @@ impl<'a> Face<'a> {
             }
             return;
         }
+        let twice = ranks.twice && cs.show_rank;
         if cs.show_rank {
-            items.extend(text_fit(
-                res,
-                FitText {
-                    text: &rank,
-                    stack: &res.bold,
-                    size: rank_size,
-                    max_width: s * 0.3,
-                    pos: pt(c.x, rank_y),
-                    rotation: 0.0,
-                    fill: ink,
-                },
-            ));
-        }
-        let mark_dx = if cs.show_rank {
-            s * 0.1 + res.fonts.width_mm(&res.bold, &rank, rank_size) / 2.0
+            items.extend(ranks.items(res, &rank, c, ink, twice));
+            marks(&mut items, twice);
         } else {
-            s * 0.1
-        };
-        for dx in [-mark_dx, mark_dx] {
-            items.extend(mark_item(mark, pt(c.x + dx, rank_y), s * 0.1, ink));
+            marks(&mut items, false);
         }
+        // The band between the ranks (or the whole face's middle without them).
+        let band = if cs.show_rank {
+            -2.0 * ranks.band_top
+        } else {
+            s * 0.5
+        };
         let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
-        items.extend(animal_emblem(
-            res,
-            names,
-            icon,
-            pt(c.x, c.y + s * 0.03),
-            s,
-            s * 0.4 * cs.character_scale,
-            s * 0.5,
-            ink,
-        ));
+        let emblem = match icon {
+            // The icon as tall as the band, the character beside it.
+            Some(_) => band * 0.42 / 0.35,
+            // An ideograph's ink is about 0.92 of its em.
+            None => (band / 0.92).min(s * 0.4) * cs.character_scale.min(1.0),
+        };
+        let zhuyin = icon
+            .is_none()
+            .then(|| zhuyin_face(res, names, c, emblem, &ranks, s, ink))
+            .flatten();
+        match zhuyin {
+            Some(block) => items.extend(block),
+            None => items.extend(animal_emblem(res, names, icon, c, s, emblem, s * 0.5, ink)),
+        }
         if cs.pips {
             let n = res.rules.rank(piece.animal);
             let y = if n > 4 { s * 0.27 } else { s * 0.31 };
@@ -662,30 +762,6 @@ impl<'a> Face<'a> {
                 halo,
                 (c, super::faces::face_room(res, s)),
             ));
-        } else if cs.show_name && !names.label().is_empty() {
-            // The name's line must stay inside the rim of a round face: the chord
-            // of the inner circle at the line's lower edge gives its width.
-            // A thick rim moves the line up a little.
-            let inner = match res.theme.face_style(piece.side) {
-                FaceStyle::Filled => s * 0.43,
-                FaceStyle::Ringed => s * (0.48 - cs.ring_width),
-            };
-            let name_size = s * 0.105;
-            let name_y = (s * 0.29).min(inner - s * 0.095);
-            let low = name_y + name_size * 0.45;
-            let room = 2.0 * (inner * inner - low * low).max(0.0).sqrt();
-            items.extend(text_fit(
-                res,
-                FitText {
-                    text: names.label(),
-                    stack: &res.text,
-                    size: name_size,
-                    max_width: room.min(s * 0.56),
-                    pos: pt(c.x, c.y + name_y),
-                    rotation: 0.0,
-                    fill: ink,
-                },
-            ));
         }
         page.add(Layer::Artwork, items);
         if !self.opts.shared_cuts {
@@ -694,11 +770,14 @@ impl<'a> Face<'a> {
     }
 
     /// The back: the side's colour and style, the theme's back picture inside
-    /// the rim, optionally the game's name; turned by `turn` degrees.
+    /// the rim, optionally the game's name, and the animal's name (its
+    /// capitals at least [`NAME_CAP_HEIGHT`] mm) when the theme shows names;
+    /// turned by `turn` degrees.
     /// Duplex backs carry no cut line (it would show if the printer drifts),
     /// and their colour runs [`BACK_OVERRUN`] mm past the cut (or the bleed, if
     /// more), so a drift shows no white sliver either.
-    fn back(&self, res: &Resources, page: &mut Page, side: Side, turn: f64, cut: bool) {
+    fn back(&self, res: &Resources, page: &mut Page, piece: Piece, turn: f64, cut: bool) {
+        let side = piece.side;
         let mut items = Vec::new();
         let past = if cut {
             self.opts.bleed
@@ -727,6 +806,12 @@ impl<'a> Face<'a> {
             );
             items.insert(fills, picture);
         }
+        let names = res.animal(piece.animal);
+        let name = match names.label() {
+            "" => names.name.as_str(),
+            label => label,
+        };
+        let named = res.theme.counters.show_name && !name.is_empty();
         if self.opts.back_title {
             items.extend(text_fit(
                 res,
@@ -735,19 +820,41 @@ impl<'a> Face<'a> {
                     stack: &res.han,
                     size: s * 0.17,
                     max_width: s * 0.5,
-                    pos: c,
+                    pos: if named { pt(c.x, c.y - s * 0.17) } else { c },
                     rotation: 0.0,
                     fill: ink,
                 },
             ));
         }
-        items.extend(pattern_line(
-            |g| self.outline(g),
-            s * 0.16,
-            res.theme.pattern(side),
-            ink,
-            s * 0.012,
-        ));
+        if named {
+            // Across the middle, where the face is widest.
+            let room = self.room(res, side);
+            let y = if self.opts.back_title { s * 0.06 } else { 0.0 };
+            let size = res
+                .fonts
+                .size_for_cap_height(&res.text, name, NAME_CAP_HEIGHT);
+            let low = y + NAME_CAP_HEIGHT / 2.0;
+            items.extend(text_fit(
+                res,
+                FitText {
+                    text: name,
+                    stack: &res.text,
+                    size,
+                    max_width: 2.0 * (room * room - low * low).max(0.0).sqrt(),
+                    pos: pt(c.x, c.y + y),
+                    rotation: 0.0,
+                    fill: ink,
+                },
+            ));
+        } else {
+            items.extend(pattern_line(
+                |g| self.outline(g),
+                s * 0.16,
+                res.theme.pattern(side),
+                ink,
+                s * 0.012,
+            ));
+        }
         let transform = Transform::rotate_about(turn, c);
         page.add(
             Layer::Artwork,

@@ -64,6 +64,61 @@ pub(crate) fn face_room(res: &Resources, s: f64) -> f64 {
     s * (0.5 - res.theme.counters.ring_width) - s * 0.035
 }
 
+/// Where and how large a face's rank is printed (lengths in mm, offsets from
+/// the face's centre, y down).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct RankMark {
+    /// Em size of the digits.
+    pub size: f64,
+    /// Offset of the digits' middle (negative: above the centre).
+    pub y: f64,
+    /// Printed a second time at `-y`, turned 180° for the opponent.
+    pub twice: bool,
+    /// Offset of the top of the band left for the picture or character.
+    pub band_top: f64,
+    /// The widest the digits may be set.
+    pub max_width: f64,
+}
+
+impl RankMark {
+    /// The rank on a start square: small, on top, once.
+    pub fn start_square(res: &Resources, s: f64) -> RankMark {
+        RankMark {
+            size: s * 0.14 * res.theme.counters.rank_scale,
+            y: -s * 0.29,
+            twice: false,
+            band_top: -s * 0.21,
+            max_width: s * 0.3,
+        }
+    }
+
+    /// The digits (and, when `twice`, the same turned at `-y`) for a face
+    /// centred on `c`.
+    pub fn items(&self, res: &Resources, text: &str, c: Pt, ink: Color, twice: bool) -> Vec<Item> {
+        let mut items = Vec::new();
+        let spots: &[(f64, f64)] = if twice {
+            &[(1.0, 0.0), (-1.0, 180.0)]
+        } else {
+            &[(1.0, 0.0)]
+        };
+        for &(sign, rotation) in spots {
+            items.extend(text_fit(
+                res,
+                FitText {
+                    text,
+                    stack: &res.bold,
+                    size: self.size,
+                    max_width: self.max_width,
+                    pos: pt(c.x, c.y + sign * self.y),
+                    rotation,
+                    fill: ink,
+                },
+            ));
+        }
+        items
+    }
+}
+
 /// The middle of a face in a picture layout (`counters.layout` is `picture`
 /// or `picture-and-character`), for a counter or a start square `s` mm wide
 /// centred on `c`: the rank on top (when shown), the picture (beside the
@@ -79,27 +134,30 @@ pub(crate) fn picture_face(
     ink: Color,
     plate: Color,
     clip: Option<Vec<Seg>>,
-    show_rank: bool,
+    rank: Option<RankMark>,
+    name: bool,
 ) -> Vec<Item> {
     use crate::theme::FaceLayout;
     let cs = &res.theme.counters;
     let names = res.animal(piece.animal);
-    let rank = res.rules.rank(piece.animal);
+    let number = res.rules.rank(piece.animal);
     let mut items = Vec::new();
-    let two_rows = cs.pips && rank > 4;
+    let two_rows = cs.pips && number > 4;
     let bottom = if two_rows { s * 0.27 } else { s * 0.31 };
-    let has_bottom = cs.pips || (cs.show_name && !names.label().is_empty());
+    let named = name && cs.show_name && !names.label().is_empty();
+    let has_bottom = cs.pips || named;
     let art = res.animal_art(piece.animal, ink);
     let key = res
         .pictures
         .animal(piece.animal)
         .map_or(String::new(), |(_, k)| k.to_string());
     // The middle band, between the rank and the bottom line.
-    let top = if show_rank { -s * 0.21 } else { -s * 0.36 };
-    let low = match (has_bottom, two_rows) {
-        (false, _) => s * 0.36,
-        (true, false) => s * 0.2,
-        (true, true) => s * 0.16,
+    let top = rank.map_or(-s * 0.36, |r| r.band_top);
+    let low = match (rank, has_bottom, two_rows) {
+        (Some(r), false, _) if r.twice => -r.band_top,
+        (_, false, _) => s * 0.36,
+        (_, true, false) => s * 0.2,
+        (_, true, true) => s * 0.16,
     };
     let mid = c.y + (top + low) / 2.0;
     // As large as asked, within the band (unless the picture covers the face).
@@ -150,25 +208,15 @@ pub(crate) fn picture_face(
             },
         ));
     }
-    if show_rank {
-        items.extend(text_fit(
-            res,
-            FitText {
-                text: &rank.to_string(),
-                stack: &res.bold,
-                size: s * 0.14 * cs.rank_scale,
-                max_width: s * 0.3,
-                pos: pt(c.x, c.y - s * 0.29),
-                rotation: 0.0,
-                fill: ink,
-            },
-        ));
+    if let Some(r) = rank {
+        let twice = r.twice && !has_bottom;
+        items.extend(r.items(res, &number.to_string(), c, ink, twice));
     }
     if cs.pips {
         let d = s * 0.08 * cs.pips_scale;
         let face = (c, face_room(res, s));
-        items.extend(pips(rank, pt(c.x, c.y + bottom), d, ink, plate, face));
-    } else if cs.show_name && !names.label().is_empty() {
+        items.extend(pips(number, pt(c.x, c.y + bottom), d, ink, plate, face));
+    } else if named {
         items.extend(text_fit(
             res,
             FitText {
@@ -221,8 +269,11 @@ pub(crate) fn animal_emblem(
             },
         );
     };
-    let box_size = s * 0.35;
-    let at = pt(c.x - s * 0.02 - box_size, c.y - box_size / 2.0);
+    // Sized for a start square (`size` = 0.42 of it); a counter's band between
+    // its ranks asks for less, and everything shrinks by as much.
+    let k = size / (s * 0.42);
+    let box_size = s * 0.35 * k;
+    let at = pt(c.x - s * 0.02 * k - box_size, c.y - box_size / 2.0);
     let mut items = vec![match icon {
         // A silhouette in the text's colour, as icons were always drawn.
         Art::Vector(i) if icon.is_silhouette() => i.item(at, box_size, color),
@@ -238,9 +289,9 @@ pub(crate) fn animal_emblem(
     if let Some(block) = zhuyin_block(
         res,
         names,
-        pt(c.x + s * 0.19, c.y),
-        s * 0.3,
-        s * 0.38,
+        pt(c.x + s * 0.19 * k, c.y),
+        s * 0.3 * k,
+        s * 0.38 * k,
         color,
     ) {
         items.extend(block);
@@ -251,9 +302,9 @@ pub(crate) fn animal_emblem(
         FitText {
             text: han,
             stack: &res.han,
-            size: s * 0.3,
-            max_width: s * 0.3,
-            pos: pt(c.x + s * 0.17, c.y),
+            size: s * 0.3 * k,
+            max_width: s * 0.3 * k,
+            pos: pt(c.x + s * 0.17 * k, c.y),
             rotation: 0.0,
             fill: color,
         },

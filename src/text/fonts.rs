@@ -433,6 +433,29 @@ impl FontBook {
         0.35
     }
 
+    /// Height of the font's capitals (and lining digits) above the baseline,
+    /// in em: the font's own capital height, else the ink box of `H`, else 0.7.
+    pub fn cap_height_em(&self, id: FontId) -> f64 {
+        let face = self.face(id);
+        let upem = face.units_per_em() as f64;
+        if let Some(cap) = face.capital_height().filter(|&c| c > 0) {
+            return cap as f64 / upem;
+        }
+        self.glyph(id, 'H')
+            .and_then(|g| face.glyph_bounding_box(ttf_parser::GlyphId(g)))
+            .map_or(0.7, |bb| bb.y_max as f64 / upem)
+    }
+
+    /// The em size (mm) at which the capitals of `text`'s first font in
+    /// `stack` are `height` mm tall.
+    pub fn size_for_cap_height(&self, stack: &FontStack, text: &str, height: f64) -> f64 {
+        let cap = self
+            .split(stack, text)
+            .first()
+            .map_or(0.7, |(f, _)| self.cap_height_em(*f));
+        height / cap.max(0.05)
+    }
+
     /// Ascender and descender (negative) in em.
     pub fn ascent_descent_em(&self, id: FontId) -> (f64, f64) {
         let face = self.face(id);

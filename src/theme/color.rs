@@ -211,6 +211,85 @@ pub fn contrast(a: Color, b: Color) -> f64 {
     (hi + 0.05) / (lo + 0.05)
 }
 
+/// `a` with a share `t` (0 to 1) of `b` mixed in. Two CMYK colours mix ink by
+/// ink (so a CMYK theme stays CMYK); anything else mixes in sRGB, channel by
+/// channel, rounded to whole values.
+pub fn mix(a: Color, b: Color, t: f64) -> Color {
+    let t = t.clamp(0.0, 1.0);
+    if let (Color::Cmyk(c0, m0, y0, k0), Color::Cmyk(c1, m1, y1, k1)) = (a, b) {
+        let f = |x: f32, y: f32| x + (y - x) * t as f32;
+        return Color::Cmyk(f(c0, c1), f(m0, m1), f(y0, y1), f(k0, k1));
+    }
+    let ((r0, g0, b0), (r1, g1, b1)) = (a.to_rgb(), b.to_rgb());
+    let f = |x: u8, y: u8| {
+        (x as f64 + (y as f64 - x as f64) * t)
+            .round()
+            .clamp(0.0, 255.0) as u8
+    };
+    Color::Rgb(f(r0, r1), f(g0, g1), f(b0, b1))
+}
+
+/// An sRGB channel (0–255) as linear light, 0 to 1.
+fn linear(v: u8) -> f64 {
+    let v = v as f64 / 255.0;
+    if v <= 0.04045 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// CIELAB (D65 white) of a colour given as linear-light sRGB.
+fn lab_of_linear([r, g, b]: [f64; 3]) -> [f64; 3] {
+    let x = (0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b) / 0.950_47;
+    let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175_0 * b;
+    let z = (0.019_333_9 * r + 0.119_192_0 * g + 0.950_304_1 * b) / 1.088_83;
+    let f = |t: f64| {
+        if t > 216.0 / 24389.0 {
+            t.cbrt()
+        } else {
+            (24389.0 / 27.0 * t + 16.0) / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// CIELAB (L* 0–100, a*, b*; D65 white) of a colour as printed on screen (sRGB).
+pub fn lab(c: Color) -> [f64; 3] {
+    let (r, g, b) = c.to_rgb();
+    lab_of_linear([linear(r), linear(g), linear(b)])
+}
+
+/// Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0: the
+/// matrix applied to linear-light sRGB.
+const DEUTERANOPIA: [[f64; 3]; 3] = [
+    [0.367_322, 0.860_646, -0.227_968],
+    [0.280_085, 0.672_501, 0.047_413],
+    [-0.011_820, 0.042_940, 0.968_881],
+];
+
+/// CIELAB of a colour as a deuteranope (about 1 in 20 boys: no green cones)
+/// sees it: the Machado 2009 simulation (severity 1) on linear-light sRGB,
+/// clipped to the gamut, then CIELAB.
+pub fn lab_deuteranope(c: Color) -> [f64; 3] {
+    let (r, g, b) = c.to_rgb();
+    let v = [linear(r), linear(g), linear(b)];
+    let m = DEUTERANOPIA.map(|row| (row[0] * v[0] + row[1] * v[1] + row[2] * v[2]).clamp(0.0, 1.0));
+    lab_of_linear(m)
+}
+
+/// CIE76 colour difference ΔE*ab between two CIELAB values: the straight
+/// distance; about 2 is just noticeable, 20 reads at a glance.
+pub fn delta_e76(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// ΔE76 between two colours as a deuteranope sees them (see [`lab_deuteranope`]).
+pub fn delta_e_deuteranope(a: Color, b: Color) -> f64 {
+    delta_e76(lab_deuteranope(a), lab_deuteranope(b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +346,33 @@ mod tests {
         assert!(ThemeColor::parse("transparent")
             .unwrap_err()
             .contains("opaque"));
+    }
+
+    #[test]
+    fn colour_science_matches_published_values() {
+        // sRGB white and black in CIELAB.
+        let w = lab(Color::WHITE);
+        assert!((w[0] - 100.0).abs() < 0.01 && w[1].abs() < 0.01 && w[2].abs() < 0.01);
+        assert!(lab(Color::BLACK)[0].abs() < 1e-9);
+        // Pure red: L* 53.24, a* 80.09, b* 67.20.
+        let r = lab(Color::Rgb(255, 0, 0));
+        assert!(
+            (r[0] - 53.24).abs() < 0.05 && (r[1] - 80.09).abs() < 0.1 && (r[2] - 67.20).abs() < 0.1
+        );
+        // A deuteranope cannot tell this red from this green; white stays white.
+        let (red, green) = (Color::Rgb(200, 90, 60), Color::Rgb(130, 120, 60));
+        assert!(delta_e_deuteranope(red, green) < 0.4 * delta_e76(lab(red), lab(green)));
+        assert!(delta_e_deuteranope(Color::WHITE, Color::WHITE) < 1e-9);
+        let wd = lab_deuteranope(Color::WHITE);
+        assert!((wd[0] - 100.0).abs() < 0.5, "{wd:?}");
+        assert_eq!(
+            mix(Color::WHITE, Color::BLACK, 0.5),
+            Color::Rgb(128, 128, 128)
+        );
+        assert_eq!(
+            mix(Color::Rgb(10, 20, 30), Color::WHITE, 0.0),
+            Color::Rgb(10, 20, 30)
+        );
     }
 
     #[test]

@@ -13,7 +13,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use color::{contrast, family, luminance, ThemeColor, COLOR_FORMS};
+pub use color::{
+    contrast, delta_e76, delta_e_deuteranope, family, lab, lab_deuteranope, luminance, mix,
+    ThemeColor, COLOR_FORMS,
+};
 
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
@@ -697,10 +700,121 @@ impl Theme {
         }
     }
 
+    /// A side's trap squares: `board.trap` tinted with [`OWNER_TINT`] of the side's colour.
+    pub fn trap(&self, side: Side) -> Color {
+        mix(self.board.trap.0, self.side(side), OWNER_TINT)
+    }
+
+    /// A side's den: `board.den` tinted with [`OWNER_TINT`] of the side's colour.
+    pub fn den(&self, side: Side) -> Color {
+        mix(self.board.den.0, self.side(side), OWNER_TINT)
+    }
+
+    /// Every colour a square of the board is filled with, as (what, theme keys
+    /// it comes from, colour): land, river, and each side's traps and den.
+    pub fn square_fills(&self) -> Vec<(&'static str, &'static str, Color)> {
+        let b = &self.board;
+        vec![
+            ("land", "board.land", b.land.0),
+            ("river", "board.river", b.river.0),
+            (
+                "south's traps",
+                "board.trap, sides.south",
+                self.trap(Side::South),
+            ),
+            (
+                "north's traps",
+                "board.trap, sides.north",
+                self.trap(Side::North),
+            ),
+            (
+                "south's den",
+                "board.den, sides.south",
+                self.den(Side::South),
+            ),
+            (
+                "north's den",
+                "board.den, sides.north",
+                self.den(Side::North),
+            ),
+        ]
+    }
+
+    /// True when the theme fills no square (every kind is the land's colour,
+    /// as in ink-saver): its squares are told apart by their drawings alone,
+    /// and the colour distance between kinds does not apply.
+    pub fn draws_squares_only(&self) -> bool {
+        let b = &self.board;
+        b.river == b.land && b.trap == b.land && b.den == b.land
+    }
+
+    /// Every pair of square fills of different kinds whose colours are closer
+    /// than [`MIN_KIND_DELTA_E`] for a deuteranope: (first, second, keys of
+    /// both, ΔE76). Empty for a theme that [draws its squares only](Theme::draws_squares_only).
+    pub fn close_square_kinds(&self) -> Vec<(String, String, String, f64)> {
+        if self.draws_squares_only() {
+            return Vec::new();
+        }
+        let fills = self.square_fills();
+        let kind = |what: &str| what.rsplit(' ').next().unwrap_or(what).to_string();
+        let mut close = Vec::new();
+        for (i, a) in fills.iter().enumerate() {
+            for b in &fills[i + 1..] {
+                if kind(a.0) == kind(b.0) {
+                    continue;
+                }
+                let d = delta_e_deuteranope(a.2, b.2);
+                if d < MIN_KIND_DELTA_E {
+                    close.push((
+                        a.0.to_string(),
+                        b.0.to_string(),
+                        format!("{}, {}", a.1, b.1),
+                        d,
+                    ));
+                }
+            }
+        }
+        close
+    }
+
+    /// Every drawing that marks something and the colour behind it, for the
+    /// 3:1 contrast of graphics (WCAG 1.4.11): (what, theme key, ink, ground).
+    pub fn mark_pairs(&self) -> Vec<(String, &'static str, Color, Color)> {
+        let b = &self.board;
+        let mut pairs = vec![(
+            "river waves".to_string(),
+            "board.river_wave",
+            b.river_wave.0,
+            b.river.0,
+        )];
+        for side in [Side::South, Side::North] {
+            let who = if side == Side::South {
+                "south"
+            } else {
+                "north"
+            };
+            pairs.push((
+                format!("trap teeth on {who}'s traps"),
+                "board.trap_mark",
+                b.trap_mark.0,
+                self.trap(side),
+            ));
+            pairs.push((
+                format!("den frame on {who}'s den"),
+                "board.den_mark",
+                b.den_mark.0,
+                self.den(side),
+            ));
+        }
+        pairs
+    }
+
     /// The theme key each of [`Theme::text_pairs`] is about (its text colour,
     /// or for a side's counters and start squares the side's colour), same order.
     pub fn text_pair_keys(&self) -> Vec<&'static str> {
         vec![
+            "board.text",
+            "board.text",
             "board.text",
             "board.text",
             "board.text",
@@ -721,8 +835,14 @@ impl Theme {
         let mut pairs = vec![
             ("board labels on land".to_string(), b.text.0, b.land.0),
             ("river labels".into(), b.text.0, b.river.0),
-            ("trap labels".into(), b.text.0, b.trap.0),
-            ("den labels".into(), b.text.0, b.den.0),
+            ("trap labels".into(), b.text.0, self.trap(Side::South)),
+            ("den labels".into(), b.text.0, self.den(Side::South)),
+            (
+                "trap labels (north)".into(),
+                b.text.0,
+                self.trap(Side::North),
+            ),
+            ("den labels (north)".into(), b.text.0, self.den(Side::North)),
             ("coordinates".into(), b.coordinates.0, b.land.0),
             (
                 "sheet instructions".into(),
@@ -743,6 +863,19 @@ impl Theme {
         pairs
     }
 }
+
+/// How much of its owner's colour tints each side's traps and den (0 to 1):
+/// enough to say whose they are (the two sides' traps at least ΔE 8 apart in
+/// the built-in themes), little enough to keep the square kinds apart.
+pub const OWNER_TINT: f64 = 0.15;
+
+/// The least colour distance (CIE76 ΔE*ab, after a deuteranopia simulation)
+/// between two kinds of square: about what reads at a glance.
+pub const MIN_KIND_DELTA_E: f64 = 20.0;
+
+/// The least contrast of a label or a mark with what is behind it (WCAG's
+/// large text and graphics): `check` warns below it.
+pub const MIN_MARK_CONTRAST: f64 = 3.0;
 
 impl Default for Theme {
     fn default() -> Theme {

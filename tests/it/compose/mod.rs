@@ -4,6 +4,7 @@
 mod board_marks;
 mod boxnet;
 mod counters;
+mod design;
 mod handout;
 mod laser;
 mod lines;

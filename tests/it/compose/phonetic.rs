@@ -3,7 +3,7 @@
 //! put it (read back from the scene), pinyin still works when a pack asks for
 //! it, and a pack without readings is told which key is missing.
 
-use jungle_print::compose::counters::{counter_pages, CounterOptions};
+use jungle_print::compose::counters::{counter_pages, CounterOptions, Sides};
 use jungle_print::compose::handout::{handout_pages, HandoutOptions};
 use jungle_print::compose::phonetic::{ink_middle_em, Annotated};
 use jungle_print::lang::zhuyin::{is_bopomofo, Syllable};
@@ -301,9 +301,16 @@ fn pinyin_and_none_stay_a_pack_setting() {
     .unwrap();
     assert_eq!(pinyin.phonetic(), Phonetic::Pinyin);
     let r = res_with(pinyin);
-    let pages = counter_pages(&r, &CounterOptions::new(Paper::A4)).unwrap();
+    let fold = CounterOptions {
+        sides: Sides::Fold,
+        ..CounterOptions::new(Paper::A4)
+    };
+    let pages = counter_pages(&r, &fold).unwrap();
     let all = page_runs(&pages[0]);
-    assert!(all.iter().any(|run| run.text == "shǔ"), "pinyin under 鼠");
+    assert!(
+        all.iter().any(|run| run.text == "shǔ"),
+        "pinyin on 鼠's back"
+    );
     assert!(!all.iter().any(|run| run.text.chars().any(is_bopomofo)));
     let page = &handout_pages(&r, &HandoutOptions { paper: Paper::A4 })[0];
     let all = page_runs(page);

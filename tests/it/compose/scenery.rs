@@ -189,8 +189,9 @@ fn board_pictures_lie_under_the_marks_each_clipped_to_its_square() {
         );
         // The square's colour below, its marks above.
         let (fill, mark) = match kind {
-            SquareKind::Trap(_) => (Some(th.trap.0), Some(th.trap_mark.0)),
-            SquareKind::Den(_) => (Some(th.den.0), Some(th.den_mark.0)),
+            // Each side's traps and den are tinted with its colour.
+            SquareKind::Trap(side) => (Some(res.theme.trap(side)), Some(th.trap_mark.0)),
+            SquareKind::Den(side) => (Some(res.theme.den(side)), Some(th.den_mark.0)),
             SquareKind::River => (Some(th.river.0), Some(th.river_wave.0)),
             SquareKind::Land => (None, None),
         };

@@ -258,7 +258,9 @@ fn counters_are_printed_strongest_first_for_every_preset() {
         }
         let mut one_side: Vec<u8> = r.rules.animals().iter().map(|a| r.rules.rank(*a)).collect();
         one_side.sort_by(|a, b| b.cmp(a));
-        let both: Vec<u8> = one_side.iter().chain(&one_side).copied().collect();
+        // Each face prints its rank twice (once turned for the opponent).
+        let twice: Vec<u8> = one_side.iter().flat_map(|&r| [r, r]).collect();
+        let both: Vec<u8> = twice.iter().chain(&twice).copied().collect();
         assert_eq!(ranks, both, "{name}");
     }
 }

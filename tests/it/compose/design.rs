@@ -1,0 +1,337 @@
+//! The designer's numbers, measured on the composed scene (themes/README.md,
+//! "What the designer decided"): rank digits at least 5 mm, names' capitals
+//! at least 2.2 mm, Zhuyin at least 2.5 mm, both sides' faces about as inked
+//! (rasterised and counted), and the board's square kinds apart for a
+//! colour-blind player. Run with `--nocapture` to see the measured tables.
+
+use jungle_print::compose::counters::{counter_preview, default_size, Shape};
+use jungle_print::game::{Animal, Piece, Side};
+use jungle_print::lang::Lang;
+use jungle_print::paper::Paper;
+use jungle_print::render::png::{render, PngOptions};
+use jungle_print::resolve::Resources;
+use jungle_print::rules::Ruleset;
+use jungle_print::scene::{shapes, text_runs, Color, Item, Layer, Page, TextRun};
+use jungle_print::theme::{self, Theme, MIN_KIND_DELTA_E};
+
+const THEMES: [&str; 6] = [
+    "classic",
+    "traditional",
+    "ink-saver",
+    "high-contrast",
+    "kids",
+    "picture-book",
+];
+const SHAPES: [Shape; 4] = [Shape::Circle, Shape::Square, Shape::Rounded, Shape::Octagon];
+const LANGS: [&str; 4] = ["en", "fr", "zh-Hant", "zh-Hans"];
+
+/// A built-in theme, or `name+layout` for one with its counters' layout changed.
+fn theme(name: &str) -> Theme {
+    match name.split_once('+') {
+        None => Theme::builtin(name).unwrap(),
+        Some((base, layout)) => Theme::parse(
+            &format!("extends = \"{base}\"\n[counters]\nlayout = \"{layout}\"\n"),
+            "test.toml",
+        )
+        .unwrap(),
+    }
+}
+
+fn res(theme_name: &str, lang: &str) -> Resources {
+    Resources::new(
+        theme(theme_name),
+        Lang::builtin(lang).unwrap(),
+        Ruleset::default(),
+    )
+    .unwrap()
+}
+
+/// Every theme and layout the counters are measured in.
+fn looks() -> Vec<String> {
+    let mut v: Vec<String> = THEMES.iter().map(|t| t.to_string()).collect();
+    v.push("classic+picture".into());
+    v.push("classic+picture-and-character".into());
+    v.push("ink-saver+picture-and-character".into());
+    v
+}
+
+/// The height in mm of a run's capitals (and lining digits).
+fn cap_height(res: &Resources, run: &TextRun) -> f64 {
+    res.fonts.cap_height_em(run.font) * run.size
+}
+
+fn runs(page: &Page) -> Vec<TextRun> {
+    let items: Vec<Item> = page.layer(Layer::Artwork).to_vec();
+    text_runs(&items).into_iter().cloned().collect()
+}
+
+fn size(res: &Resources) -> f64 {
+    default_size(res, Paper::A4).unwrap()
+}
+
+#[test]
+fn ranks_are_read_first_by_both_players() {
+    let mut table = Vec::new();
+    for look in looks() {
+        for lang in LANGS {
+            let res = res(&look, lang);
+            let cs = &res.theme.counters;
+            if !cs.show_rank {
+                // The rank as dots (picture-book): big enough to count.
+                assert!(cs.pips, "{look}: a face shows its rank somehow");
+                continue;
+            }
+            let s = size(&res);
+            for shape in SHAPES {
+                for side in Side::ALL {
+                    for animal in res.rules.animals_by_rank() {
+                        let page = counter_preview(&res, Piece { side, animal }, s, shape, false);
+                        let rank = res.rules.rank(animal).to_string();
+                        let ranks: Vec<TextRun> =
+                            runs(&page).into_iter().filter(|r| r.text == rank).collect();
+                        let want = if cs.pips { 1 } else { 2 };
+                        assert_eq!(ranks.len(), want, "{look} {lang} {shape:?} {animal:?}");
+                        if want == 2 {
+                            let turns: Vec<f64> = ranks.iter().map(|r| r.rotation).collect();
+                            assert!(turns.contains(&0.0) && turns.contains(&180.0), "{turns:?}");
+                        }
+                        for r in &ranks {
+                            let h = cap_height(&res, r);
+                            assert!(
+                                h >= 5.0,
+                                "{look} {lang} {shape:?} {animal:?}: rank {h:.2} mm"
+                            );
+                            assert!(res.fonts.is_bold(r.font) || look.starts_with("traditional"));
+                            if shape == Shape::Circle && animal == Animal::Elephant {
+                                table.push((look.clone(), lang, h));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (look, lang, h) in table.iter().step_by(2) {
+        eprintln!("rank digits: {look:32} {lang:8} {h:.2} mm");
+    }
+}
+
+#[test]
+fn names_go_on_the_back_at_a_readable_size_and_zhuyin_is_large() {
+    for look in looks() {
+        for lang in LANGS {
+            let res = res(&look, lang);
+            let s = size(&res);
+            for animal in res.rules.animals_by_rank() {
+                let piece = Piece {
+                    side: Side::North,
+                    animal,
+                };
+                let names = res.animal(animal);
+                let name = match names.label() {
+                    "" => names.name.clone(),
+                    l => l.to_string(),
+                };
+                // The face: no name line; Zhuyin, when printed, at least 2.5 mm.
+                let front = runs(&counter_preview(&res, piece, s, Shape::Circle, false));
+                assert!(
+                    !front.iter().any(|r| r.text == name && name != names.han),
+                    "{look} {lang}: the name left the face"
+                );
+                for r in front
+                    .iter()
+                    .filter(|r| r.text.chars().any(jungle_print::lang::zhuyin::is_bopomofo))
+                {
+                    assert!(
+                        r.size >= 2.5,
+                        "{look} {lang} {animal:?}: Zhuyin {:.2} mm",
+                        r.size
+                    );
+                    if animal == Animal::Elephant && look == "classic" {
+                        eprintln!("zhuyin: {lang} {:.2} mm em", r.size);
+                    }
+                }
+                // The back: the name, its capitals at least 2.2 mm.
+                if !res.theme.counters.show_name {
+                    continue;
+                }
+                let back = runs(&counter_preview(&res, piece, s, Shape::Circle, true));
+                let shown: Vec<&TextRun> = back
+                    .iter()
+                    .filter(|r| name.contains(r.text.as_str()))
+                    .collect();
+                assert!(
+                    !shown.is_empty(),
+                    "{look} {lang} {animal:?}: name on the back"
+                );
+                for r in shown {
+                    let h = cap_height(&res, r);
+                    assert!(h >= 2.2, "{look} {lang} {animal:?}: name {h:.2} mm");
+                    if animal == Animal::Elephant && look == "classic" {
+                        eprintln!("name capitals on the back: {lang} {h:.2} mm");
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn pixels(res: &Resources, page: Page) -> (u32, u32, Vec<u8>) {
+    let doc = jungle_print::document("t", vec![page], res);
+    let png = render(&doc, 0, &PngOptions { dpi: 300.0 }).unwrap();
+    let p = tiny_skia::Pixmap::decode_png(&png).unwrap();
+    (p.width(), p.height(), p.data().to_vec())
+}
+
+/// The inked share of one counter's face: the face's pixels (inside its cut
+/// outline, drawn alone as a mask) whose darkest channel is below 200, i.e.
+/// darker than the light cream the faces use.
+fn face_ink(res: &Resources, piece: Piece, s: f64, shape: Shape) -> f64 {
+    let page = counter_preview(res, piece, s, shape, false);
+    let mut mask = Page::new(page.width, page.height);
+    let outline = page
+        .layer(Layer::Cut)
+        .iter()
+        .find_map(|i| match i {
+            Item::Path(p) => Some(p.segs.clone()),
+            _ => None,
+        })
+        .unwrap();
+    mask.add(Layer::Artwork, [shapes::fill(outline, Color::BLACK)]);
+    let mut face = Page::new(page.width, page.height);
+    face.add(Layer::Artwork, page.layer(Layer::Artwork).to_vec());
+    let (_, _, m) = pixels(res, mask);
+    let (_, _, f) = pixels(res, face);
+    let (mut inside, mut inked) = (0u64, 0u64);
+    for (mp, fp) in m.chunks(4).zip(f.chunks(4)) {
+        // Well inside the outline (anti-aliased edge pixels left out).
+        if mp[0] < 10 {
+            inside += 1;
+            if fp[0].min(fp[1]).min(fp[2]) < 200 {
+                inked += 1;
+            }
+        }
+    }
+    inked as f64 / inside as f64
+}
+
+#[test]
+fn both_sides_are_equally_finished() {
+    let mut table = Vec::new();
+    for look in looks() {
+        let res = res(&look, "en");
+        let s = size(&res);
+        for shape in SHAPES {
+            let share = |side| {
+                let animals = res.rules.animals_by_rank();
+                animals
+                    .iter()
+                    .map(|&animal| face_ink(&res, Piece { side, animal }, s, shape))
+                    .sum::<f64>()
+                    / animals.len() as f64
+            };
+            let (south, north) = (share(Side::South) * 100.0, share(Side::North) * 100.0);
+            assert!(
+                (south - north).abs() <= 15.0,
+                "{look} {shape:?}: south {south:.0} %, north {north:.0} % inked"
+            );
+            if look == "ink-saver" {
+                assert!(
+                    south < 50.0 && north < 50.0,
+                    "ink-saver stays light: {south:.0} / {north:.0}"
+                );
+            }
+            table.push((look.clone(), shape, south, north));
+        }
+    }
+    for (look, shape, south, north) in table {
+        eprintln!("inked share: {look:32} {shape:?}: south {south:.0} %, north {north:.0} %");
+    }
+}
+
+#[test]
+fn square_kinds_stay_apart_for_colour_blind_players() {
+    for name in theme::BUILTIN.map(|(n, _)| n) {
+        let t = Theme::builtin(name).unwrap();
+        let fills = t.square_fills();
+        eprintln!("{name}: ΔE76 after deuteranopia (Machado 2009, severity 1)");
+        for (i, a) in fills.iter().enumerate() {
+            let row: Vec<String> = fills
+                .iter()
+                .map(|b| format!("{:5.1}", theme::delta_e_deuteranope(a.2, b.2)))
+                .collect();
+            eprintln!("  {:14} {} {}", a.0, a.2.to_hex(), row.join(" "));
+            let _ = i;
+        }
+        let traps = theme::delta_e76(
+            theme::lab(t.trap(Side::South)),
+            theme::lab(t.trap(Side::North)),
+        );
+        let traps_d = theme::delta_e_deuteranope(t.trap(Side::South), t.trap(Side::North));
+        eprintln!("  traps south/north: ΔE76 {traps:.1} (deuteranope {traps_d:.1})");
+        if t.draws_squares_only() {
+            // ink-saver: squares told apart by their drawings; owners by marks.
+            assert_ne!(t.sides.south_mark, t.sides.north_mark, "{name}");
+            continue;
+        }
+        let close = t.close_square_kinds();
+        assert!(
+            close.is_empty(),
+            "{name}: {close:?} (want ΔE ≥ {MIN_KIND_DELTA_E})"
+        );
+        assert!(
+            traps >= 8.0,
+            "{name}: the two sides' traps differ by ΔE {traps:.1}"
+        );
+        for (what, ink, ground) in t.text_pairs() {
+            let c = theme::contrast(ink, ground);
+            assert!(c >= 4.5, "{name}: {what} {c:.2}:1");
+        }
+        for (what, _, ink, ground) in t.mark_pairs() {
+            let c = theme::contrast(ink, ground);
+            assert!(c >= 3.0, "{name}: {what} {c:.2}:1");
+        }
+    }
+}
+
+#[test]
+fn check_warns_about_close_kinds_and_faint_marks_naming_keys() {
+    use jungle_print::job::{check, Source};
+    let theme = Source::Text {
+        name: "faint.toml".into(),
+        contents: "[board]\ntrap = \"#f6efd9\"\ntrap_mark = \"#e0d0b0\"\n".into(),
+    };
+    let checked = check(
+        &theme,
+        &Source::builtin("standard"),
+        Some(&Source::builtin("en")),
+    )
+    .unwrap();
+    let kinds: Vec<&String> = checked
+        .warnings
+        .iter()
+        .filter(|w| w.contains("ΔE"))
+        .collect();
+    assert!(!kinds.is_empty(), "{:?}", checked.warnings);
+    assert!(
+        kinds
+            .iter()
+            .all(|w| w.starts_with("faint.toml:") && w.contains("`board.trap`")),
+        "{kinds:?}"
+    );
+    let marks: Vec<&String> = checked
+        .warnings
+        .iter()
+        .filter(|w| w.contains("trap teeth"))
+        .collect();
+    assert!(
+        marks
+            .iter()
+            .any(|w| w.contains("`board.trap_mark`") && w.contains("3:1")),
+        "{:?}",
+        checked.warnings
+    );
+    for w in &checked.warnings {
+        assert!(!w.contains('\n'), "one line each: {w}");
+    }
+}

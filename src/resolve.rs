@@ -659,23 +659,46 @@ impl Resources {
 const PROGRAM_TEXT: &str = "0123456789./·—";
 
 /// Characters for a message: `☃ (U+2603), … (U+2026), U+202F` (spaces by
-/// their code point only), at most ten, escaped.
+/// their code point only), three or more in a row as one range (`0–9
+/// (U+0030–U+0039)`), at most ten items, escaped.
 fn char_list(chars: &std::collections::BTreeSet<char>) -> String {
-    let mut v: Vec<String> = chars
-        .iter()
-        .take(10)
-        .map(|c| match c.is_whitespace() {
-            // A space shows as nothing: its code point says which it is.
-            true => format!("U+{:04X}", *c as u32),
-            false => format!(
-                "{} (U+{:04X})",
-                crate::input::shown(&c.to_string()),
-                *c as u32
-            ),
-        })
-        .collect();
-    if chars.len() > 10 {
-        v.push(format!("and {} more", chars.len() - 10));
+    let one = |c: char| match c.is_whitespace() {
+        // A space shows as nothing: its code point says which it is.
+        true => format!("U+{:04X}", c as u32),
+        false => format!(
+            "{} (U+{:04X})",
+            crate::input::shown(&c.to_string()),
+            c as u32
+        ),
+    };
+    let mut ranges: Vec<(char, char)> = Vec::new();
+    for &c in chars {
+        match ranges.last_mut() {
+            Some((_, last)) if *last as u32 + 1 == c as u32 => *last = c,
+            _ => ranges.push((c, c)),
+        }
     }
-    v.join(", ")
+    let mut items: Vec<String> = Vec::new();
+    for (a, b) in ranges {
+        match b as u32 - a as u32 {
+            0 => items.push(one(a)),
+            1 => items.extend([one(a), one(b)]),
+            _ if a.is_whitespace() || b.is_whitespace() => {
+                items.push(format!("U+{:04X}–U+{:04X}", a as u32, b as u32))
+            }
+            _ => items.push(format!(
+                "{}–{} (U+{:04X}–U+{:04X})",
+                crate::input::shown(&a.to_string()),
+                crate::input::shown(&b.to_string()),
+                a as u32,
+                b as u32
+            )),
+        }
+    }
+    let n = items.len();
+    if n > 10 {
+        items.truncate(10);
+        items.push(format!("and {} more", n - 10));
+    }
+    items.join(", ")
 }

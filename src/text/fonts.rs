@@ -686,6 +686,38 @@ mod tests {
     }
 
     #[test]
+    fn a_space_no_font_has_is_a_space_of_its_width_and_invisibles_go() {
+        let mut book = FontBook::new();
+        let kai = book.add_builtin(BuiltinFont::Kai);
+        let stack = vec![kai];
+        // Jungle Kai has no narrow no-break space: its thin space stands in.
+        assert_eq!(book.glyph(kai, '\u{202F}'), None);
+        assert_eq!(
+            book.split(&stack, "5\u{202F}%"),
+            vec![(kai, "5\u{2009}%".to_string())]
+        );
+        let w = book.advances_mm(&stack, "5\u{202F}%", 10.0);
+        assert!(w[1] > 0.0 && w[1] <= 2.0, "a fifth of an em at most: {w:?}");
+        // An invisible character no font has is left out, with no width.
+        assert_eq!(book.glyph(kai, '\u{2061}'), None);
+        assert_eq!(
+            book.split(&stack, "a\u{2061}b"),
+            vec![(kai, "ab".to_string())]
+        );
+        assert_eq!(book.advances_mm(&stack, "a\u{2061}b", 10.0)[1], 0.0);
+        // With Noto Sans after it, Noto Sans draws U+202F itself.
+        let sans = book.add_builtin(BuiltinFont::NotoSans);
+        assert_eq!(
+            book.split(&vec![kai, sans], "5\u{202F}%"),
+            vec![
+                (kai, "5".to_string()),
+                (sans, "\u{202F}".to_string()),
+                (kai, "%".to_string())
+            ]
+        );
+    }
+
+    #[test]
     fn cached_glyphs_match_the_cmap() {
         let mut book = FontBook::new();
         let ids: Vec<FontId> = BuiltinFont::ALL

@@ -141,9 +141,16 @@ fn characters_the_theme_fonts_lack_are_drawn_by_the_bundled_ones() {
 }
 
 #[test]
-fn built_in_themes_fall_back_to_nothing() {
+fn built_in_themes_fall_back_to_nothing_and_print_no_notdef() {
     for code in LANGS {
         for m in made(None, code) {
+            for run in runs(&m) {
+                assert!(
+                    run.glyphs.iter().all(|g| g.id != 0),
+                    "{code}: `{}`",
+                    run.text
+                );
+            }
             assert!(
                 m.warnings.iter().all(|w| !w.contains("drawn with")),
                 "{code}: {:?}",

@@ -472,6 +472,18 @@ impl Resources {
         out
     }
 
+    /// The fonts of `stack` that the theme chose, without the bundled
+    /// fallback after them, when `stack` is one of [`Resources::han`],
+    /// [`Resources::text`] or [`Resources::bold`] (the field itself, not a
+    /// copy); all of `stack` otherwise.
+    pub fn chosen_fonts<'a>(&'a self, stack: &'a FontStack) -> &'a [FontId] {
+        self.stacks()
+            .into_iter()
+            .zip(self.chosen)
+            .find(|(s, _)| std::ptr::eq(*s, stack))
+            .map_or(stack.as_slice(), |(s, n)| &s[..n])
+    }
+
     /// The stacks `han`, `text` and `bold`, in the order of [`FALLBACK`].
     fn stacks(&self) -> [&FontStack; 3] {
         [&self.han, &self.text, &self.bold]

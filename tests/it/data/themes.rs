@@ -264,6 +264,102 @@ fn error_font_without_the_glyphs_lists_characters_and_labels() {
 }
 
 #[test]
+fn error_bad_icon_file() {
+    let dir = scratch("icon");
+    let theme = write(
+        &dir,
+        "t.toml",
+        "extends = \"kids\"\n[icons]\ncat = \"cat.svg\"\n",
+    );
+    write(
+        &dir,
+        "cat.svg",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>cat</text></svg>",
+    );
+    let t = Theme::load(&theme).unwrap();
+    let e = Resources::new(t, Lang::builtin("en").unwrap(), Ruleset::default()).unwrap_err();
+    // The error points at the theme file and line that named the icon.
+    assert!(matches!(e, Error::Input { line: 3, .. }), "{e}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("icons.cat") && msg.contains("cat.svg") && msg.contains("<text>"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn text_that_does_not_fit_is_reported() {
+    let src = jungle_print::lang::BUILTIN[0].1.replace(
+        "name = \"Elephant\"",
+        "name = \"Elephant of the great southern forests\"",
+    );
+    let lang = Lang::parse(&src, "long.toml").unwrap();
+    let res = Resources::new(Theme::default(), lang, Ruleset::default()).unwrap();
+    counter_pages(&res, &CounterOptions::new(Paper::A4)).unwrap();
+    let w = res.take_warnings();
+    assert!(
+        w.iter().any(|m| m.contains("Elephant of the great southern forests") && m.contains("too long")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn high_contrast_text_reaches_4_5_to_1_everywhere() {
+    let t = Theme::builtin("high-contrast").unwrap();
+    for (what, ink, ground) in t.text_pairs() {
+        let c = contrast(ink, ground);
+        assert!(
+            c >= 4.5,
+            "{what}: {} on {} is {c:.2}:1",
+            ink.to_hex(),
+            ground.to_hex()
+        );
+    }
+    // And the sides differ by more than colour.
+    assert_ne!(t.sides.south_style, t.sides.north_style);
+    assert_ne!(t.sides.south_pattern, t.sides.north_pattern);
+    assert_ne!(t.sides.south_mark, t.sides.north_mark);
+}
+
+#[test]
+fn every_builtin_theme_renders_board_and_counters_in_every_language_without_warnings() {
+    for (name, _) in BUILTIN {
+        for code in common::LANGS {
+            let res = Resources::new(
+                Theme::builtin(name).unwrap(),
+                Lang::builtin(code).unwrap(),
+                Ruleset::default(),
+            )
+            .unwrap_or_else(|e| panic!("{name} × {code}: {e}"));
+            let mut pages = vec![board_page(
+                &res,
+                &BoardOptions {
+                    paper: Paper::A4,
+                    square: None,
+                    bleed: 0.0,
+                },
+            )
+            .unwrap()];
+            pages.extend(counter_pages(&res, &CounterOptions::new(Paper::A4)).unwrap());
+            let doc = jungle_print::document(name, pages, &res);
+            let bytes = pdf::render(&doc, &Default::default()).unwrap();
+            let text = common::pdf_text(&bytes);
+            // Picture faces print no character: the board's labels then stand for the text.
+            let word = match res.theme.counters.layout {
+                jungle_print::theme::FaceLayout::Character => &res.lang.animals.rat.han,
+                _ => &res.lang.board.river,
+            };
+            assert!(
+                text.contains(word.as_str()),
+                "{name} × {code}: {word} missing from the PDF text"
+            );
+            assert!(!svg::render(&doc, 1, &Default::default()).is_empty());
+            assert_eq!(res.take_warnings(), Vec::<String>::new(), "{name} × {code}");
+        }
+    }
+}
+
+#[test]
 fn icons_are_drawn_only_when_the_theme_asks() {
     let count_paths = |theme: &str| {
         let res = Resources::new(

@@ -543,7 +543,7 @@ impl Resources {
             let key = format!("fonts.{}", STACK_KEYS[*k]);
             let families: Vec<String> = self.lists[*k]
                 .iter()
-                .map(|f| format!("`{}`", excerpt(&self.fonts.family(*f))))
+                .map(|f| format!("`{}`", crate::error::User(&self.fonts.family(*f))))
                 .collect();
             parts.push(format!(
                 "`{key}` ({}) lacks {drawn}",

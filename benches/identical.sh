@@ -6,7 +6,8 @@
 # SVG, PNG pages, the French rules, the box, the set's preview, a folder
 # of raster pictures (PNG and JPEG: grey, RGB, CMYK) in PDF, print-shop PDF,
 # SVG and PNG, the picture themes (picture-book, kids) and sets with colour
-# SVG pictures (PDF, PNG).
+# SVG pictures (PDF, PNG), the French and Traditional Chinese posters, and
+# sets in the other themes.
 #
 #   benches/identical.sh BASE [HEAD]       # commits; HEAD defaults to the work tree
 #   BASE_BIN=old HEAD_BIN=new benches/identical.sh
@@ -66,6 +67,11 @@ runs=(
   "kids|set --theme kids"
   "svg-pictures|set --pictures $root/pictures/twemoji"
   "svg-pictures-png|set --pictures $root/pictures/twemoji --format png --dpi 50"
+  "poster-fr|rules --poster --lang fr"
+  "poster-zh-Hant|rules --poster --lang zh-Hant"
+  "traditional-fr|set --lang fr --theme traditional"
+  "high-contrast-fr|set --lang fr --theme high-contrast"
+  "kids-zh-Hans|set --lang zh-Hans --theme kids"
 )
 # A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
 mkdir -p "$tmp/art"

@@ -344,9 +344,9 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_STEPS, Count)],
     },
     Limit {
-        what: "characters the fonts cannot draw",
+        what: "characters no font can draw (the theme's nor the bundled ones)",
         value: "none, in any string that can be printed",
-        why: "every label, the ruleset's title and the program's own digits are checked before drawing (file, line, key)",
+        why: "every label, the ruleset's title and the program's own digits are checked before drawing (file, line, key); a character only the bundled fonts have is drawn by them, with a warning",
         bounds: &[],
     },
     Limit {

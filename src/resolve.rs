@@ -5,6 +5,7 @@
 
 use rustc_hash::FxHashSet as HashSet;
 use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::error::Error;
@@ -46,6 +47,12 @@ pub struct Resources {
     pub inputs: Vec<std::path::PathBuf>,
     /// For each font (by [`FontId`]), the theme key that first named it.
     font_keys: Vec<&'static str>,
+    /// How many fonts at the start of `han`, `text` and `bold` the theme
+    /// chose (with the Chinese punctuation faces); the bundled fonts after
+    /// them are the fallback (see [`FALLBACK`]).
+    chosen: [usize; 3],
+    /// The fonts of the theme's lists `fonts.han`, `fonts.text`, `fonts.bold`.
+    lists: [FontStack; 3],
     /// Problems found while composing that did not stop it (see [`Resources::warn`]).
     /// Warnings noted: (theme key it is about or "", message).
     warnings: RefCell<Vec<(String, String)>>,
@@ -176,6 +183,21 @@ fn stack(first: &FontStack, then: &FontStack) -> FontStack {
     s
 }
 
+/// The bundled fonts put after the theme's own in each stack (`han`, `text`,
+/// `bold`): a character none of the theme's fonts has is drawn, character by
+/// character, by the first of these that has it, so no page shows a missing
+/// glyph. Noto Sans has every space of Unicode but U+1680 (U+202F narrow
+/// no-break, U+2009 thin…), Latin, Greek and Cyrillic letters, digits and
+/// common signs; Jungle Kai the Chinese characters, Zhuyin and U+3000.
+pub const FALLBACK: [[BuiltinFont; 2]; 3] = [
+    [BuiltinFont::Kai, BuiltinFont::NotoSans],
+    [BuiltinFont::NotoSans, BuiltinFont::Kai],
+    [BuiltinFont::NotoSansBold, BuiltinFont::Kai],
+];
+
+/// The theme keys of the three stacks, in the order of [`FALLBACK`].
+const STACK_KEYS: [&str; 3] = ["han", "text", "bold"];
+
 impl Resources {
     /// Loads the theme's fonts and icons and checks that the fonts draw every
     /// string of `lang`.
@@ -209,9 +231,20 @@ impl Resources {
                     .expect("the bundled punctuation faces are valid")
             })
             .collect();
+        let lists = [han.clone(), text.clone(), bold.clone()];
         let (text, bold) = (stack(&first, &text), stack(&first, &bold));
         // The punctuation faces serve the text stacks.
         font_keys.resize(book.fonts().len(), "text");
+        // Text falls back to the Chinese face, then to the bundled fonts.
+        let (text, bold) = (stack(&text, &han), stack(&bold, &han));
+        let mut stacks = [han, text, bold];
+        let chosen = stacks.each_ref().map(Vec::len);
+        for ((s, fallback), key) in stacks.iter_mut().zip(FALLBACK).zip(STACK_KEYS) {
+            let ids: FontStack = fallback.map(|f| book.add_builtin(f)).into();
+            font_keys.resize(book.fonts().len(), key);
+            *s = stack(s, &ids);
+        }
+        let [han, text, bold] = stacks;
         let mut inputs = theme.origins.files.clone();
         inputs.extend(
             book.fonts()
@@ -235,11 +268,13 @@ impl Resources {
             lang,
             rules,
             fonts: Arc::new(book),
-            text: stack(&text, &han),
-            bold: stack(&bold, &han),
+            text,
+            bold,
             han,
             pictures,
             font_keys,
+            chosen,
+            lists,
             warnings: Default::default(),
         };
         res.check_glyphs()?;
@@ -368,22 +403,44 @@ impl Resources {
     /// has a glyph in the run's font, with a readable outline. The sources of
     /// the text were checked by [`Resources::check_glyphs`]; this is the net
     /// under everything composed, so no page reaches a renderer with a box.
+    ///
+    /// Notes a warning (see [`Resources::fallback_warning`]) when some
+    /// characters are drawn by bundled fonts because the theme's lack them.
     pub fn check_pages(&self, pages: &[crate::scene::Page]) -> Result<(), Error> {
         let runs = pages
             .iter()
             .flat_map(|p| p.layers.iter())
             .flat_map(|(_, items)| crate::scene::text_runs(items));
+        let fallback = self.fallback_fonts();
+        let mut seen: HashSet<(FontId, char)> = HashSet::default();
+        // (stack, fallback font) → the characters it drew.
+        let mut fell: Vec<((usize, FontId), BTreeSet<char>)> = Vec::new();
         // Each outline is decoded once: the font book remembers the answer.
         for run in runs {
-            for c in run.text.chars() {
-                if self.fonts.outline_readable(run.font, c) {
+            let from_fallback = fallback.contains(&run.font);
+            for (c, g) in run.text.chars().zip(&run.glyphs) {
+                if from_fallback && seen.insert((run.font, c)) {
+                    if let Some(k) = self.fell_back(run.font, c) {
+                        match fell.iter_mut().find(|(at, _)| *at == (k, run.font)) {
+                            Some((_, chars)) => {
+                                chars.insert(c);
+                            }
+                            None => fell.push(((k, run.font), BTreeSet::from([c]))),
+                        }
+                    }
+                }
+                if g.id != 0 && self.fonts.outline_readable(run.font, c) {
                     continue;
                 }
                 let what = format!("the text `{}`", excerpt(&run.text));
                 if let Some(e) = self.unreadable_error(&what, &vec![run.font], &run.text) {
                     return Err(e);
                 }
-                let missing = self.fonts.missing(&vec![run.font], &run.text);
+                let mut missing = self.fonts.missing(&vec![run.font], &run.text);
+                if missing.is_empty() {
+                    // A space or an invisible character set with no glyph.
+                    missing.insert(c);
+                }
                 return Err(Error::Glyphs {
                     key: Some(self.font_key(run.font)),
                     message: format!(
@@ -396,7 +453,121 @@ impl Resources {
                 });
             }
         }
+        if let Some((key, message)) = self.fallback_warning(fell) {
+            self.warn_key(key, message);
+        }
         Ok(())
+    }
+
+    /// The bundled fonts some stack holds as a fallback (after the theme's own).
+    fn fallback_fonts(&self) -> Vec<FontId> {
+        let mut out = Vec::new();
+        for (s, n) in self.stacks().into_iter().zip(self.chosen) {
+            for f in &s[n..] {
+                if !out.contains(f) {
+                    out.push(*f);
+                }
+            }
+        }
+        out
+    }
+
+    /// The fonts of `stack` that the theme chose, without the bundled
+    /// fallback after them, when `stack` is one of [`Resources::han`],
+    /// [`Resources::text`] or [`Resources::bold`] (the field itself, not a
+    /// copy); all of `stack` otherwise.
+    pub fn chosen_fonts<'a>(&'a self, stack: &'a FontStack) -> &'a [FontId] {
+        self.stacks()
+            .into_iter()
+            .zip(self.chosen)
+            .find(|(s, _)| std::ptr::eq(*s, stack))
+            .map_or(stack.as_slice(), |(s, n)| &s[..n])
+    }
+
+    /// The stacks `han`, `text` and `bold`, in the order of [`FALLBACK`].
+    fn stacks(&self) -> [&FontStack; 3] {
+        [&self.han, &self.text, &self.bold]
+    }
+
+    /// When `font` draws `c` because the theme's fonts lack it: the stack
+    /// (index into [`Resources::stacks`]) whose fallback it is, the text
+    /// stack first. `None` when `font` draws `c` as one of the theme's own
+    /// fonts in some stack (Noto Sans in the text stack of `classic`).
+    fn fell_back(&self, font: FontId, c: char) -> Option<usize> {
+        let first_with = |s: &[FontId]| {
+            s.iter()
+                .copied()
+                .find(|f| self.fonts.glyph(*f, c).is_some())
+        };
+        let stacks = self.stacks();
+        if stacks
+            .iter()
+            .zip(self.chosen)
+            .any(|(s, n)| first_with(&s[..n]) == Some(font))
+        {
+            return None;
+        }
+        [1, 2, 0].into_iter().find(|&k| {
+            let (s, n) = (stacks[k], self.chosen[k]);
+            first_with(&s[..n]).is_none() && first_with(&s[n..]) == Some(font)
+        })
+    }
+
+    /// One line saying which characters the bundled fonts drew, for which
+    /// theme key, with the theme key to show it beside:
+    /// ``my.toml:12: `fonts.text` (`URW Bookman`) lacks U+202F, ’ (U+2019): drawn with Noto Sans``.
+    fn fallback_warning(
+        &self,
+        mut fell: Vec<((usize, FontId), BTreeSet<char>)>,
+    ) -> Option<(&'static str, String)> {
+        fell.sort_by_key(|((k, f), _)| ([1, 2, 0].iter().position(|x| x == k), *f));
+        let first_key = STACK_KEYS[fell.first()?.0 .0];
+        let mut parts: Vec<String> = Vec::new();
+        let mut last_key = None;
+        for ((k, font), chars) in &fell {
+            let drawn = format!(
+                "{}: drawn with {}",
+                char_list(chars),
+                self.fonts.family(*font)
+                    + if self.fonts.is_bold(*font) {
+                        " Bold"
+                    } else {
+                        ""
+                    }
+            );
+            if last_key == Some(*k) {
+                parts.push(drawn);
+                continue;
+            }
+            last_key = Some(*k);
+            let key = format!("fonts.{}", STACK_KEYS[*k]);
+            let families: Vec<String> = self.lists[*k]
+                .iter()
+                .map(|f| format!("`{}`", crate::error::User(&self.fonts.family(*f))))
+                .collect();
+            parts.push(format!(
+                "`{key}` ({}) lacks {drawn}",
+                if families.is_empty() {
+                    "its fonts".to_string()
+                } else {
+                    families.join(", ")
+                }
+            ));
+        }
+        let place = self
+            .theme
+            .origins
+            .place(&format!("fonts.{first_key}"))
+            .map(|p| format!("{p}: "))
+            .unwrap_or_default();
+        Some((
+            match first_key {
+                "han" => "fonts.han",
+                "text" => "fonts.text",
+                _ => "fonts.bold",
+            },
+            format!("{place}{}", parts.join("; ")),
+        ))
     }
 
     /// The fonts' places in the theme, for messages: `` (`fonts.han` at my.toml:3, …)``.
@@ -499,21 +670,47 @@ impl Resources {
 /// (ranks, coordinates, page numbers, sizes) and the signs around them.
 const PROGRAM_TEXT: &str = "0123456789./·—";
 
-/// Characters for a message: `☃ (U+2603), … (U+2026)`, at most ten, escaped.
+/// Characters for a message: `☃ (U+2603), … (U+2026), U+202F` (spaces by
+/// their code point only), three or more in a row as one range (`0–9
+/// (U+0030–U+0039)`), at most ten items, escaped.
 fn char_list(chars: &std::collections::BTreeSet<char>) -> String {
-    let mut v: Vec<String> = chars
-        .iter()
-        .take(10)
-        .map(|c| {
-            format!(
-                "{} (U+{:04X})",
-                crate::input::shown(&c.to_string()),
-                *c as u32
-            )
-        })
-        .collect();
-    if chars.len() > 10 {
-        v.push(format!("and {} more", chars.len() - 10));
+    let one = |c: char| match c.is_whitespace() {
+        // A space shows as nothing: its code point says which it is.
+        true => format!("U+{:04X}", c as u32),
+        false => format!(
+            "{} (U+{:04X})",
+            crate::input::shown(&c.to_string()),
+            c as u32
+        ),
+    };
+    let mut ranges: Vec<(char, char)> = Vec::new();
+    for &c in chars {
+        match ranges.last_mut() {
+            Some((_, last)) if *last as u32 + 1 == c as u32 => *last = c,
+            _ => ranges.push((c, c)),
+        }
     }
-    v.join(", ")
+    let mut items: Vec<String> = Vec::new();
+    for (a, b) in ranges {
+        match b as u32 - a as u32 {
+            0 => items.push(one(a)),
+            1 => items.extend([one(a), one(b)]),
+            _ if a.is_whitespace() || b.is_whitespace() => {
+                items.push(format!("U+{:04X}–U+{:04X}", a as u32, b as u32))
+            }
+            _ => items.push(format!(
+                "{}–{} (U+{:04X}–U+{:04X})",
+                crate::input::shown(&a.to_string()),
+                crate::input::shown(&b.to_string()),
+                a as u32,
+                b as u32
+            )),
+        }
+    }
+    let n = items.len();
+    if n > 10 {
+        items.truncate(10);
+        items.push(format!("and {} more", n - 10));
+    }
+    items.join(", ")
 }

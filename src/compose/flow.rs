@@ -80,7 +80,9 @@ struct Setter<'a> {
 
 impl Setter<'_> {
     fn line_height(&self, stack: &FontStack, size: f64) -> f64 {
-        let cjk = self.res.lang.is_cjk() || stack == &self.res.han;
+        // Text set in the theme's Chinese fonts only is spaced as Chinese.
+        let cjk = self.res.lang.is_cjk()
+            || self.res.chosen_fonts(stack) == self.res.chosen_fonts(&self.res.han);
         size * if cjk { 1.65 } else { 1.4 }
     }
 

@@ -352,27 +352,57 @@ impl FontBook {
             .collect()
     }
 
-    /// The font of the stack that draws `c` after a run in font `prev`: the
-    /// first that has it (a space stays in `prev` when `prev` has one). A
-    /// character no font has goes to the first font (it would show as a box:
-    /// callers check [`FontBook::missing`] first).
-    fn font_for(&self, stack: &FontStack, prev: Option<FontId>, c: char) -> FontId {
-        match prev {
-            Some(f) if c == ' ' && self.glyph(f, c).is_some() => f,
-            _ => stack
-                .iter()
-                .copied()
-                .find(|f| self.glyph(*f, c).is_some())
-                .unwrap_or(stack[0]),
+    /// How `c` is set in a stack after a run in font `prev`: the font and the
+    /// character whose glyph draws it.
+    ///
+    /// - The first font of the stack that has `c` draws it (a word space stays
+    ///   in `prev` when `prev` has one).
+    /// - A space no font has is drawn as a space of about its width that a
+    ///   font has (see [`space_stand_ins`]), else as the word space U+0020: a
+    ///   narrow no-break space stays narrow.
+    /// - A control or invisible format character no font has (a soft hyphen,
+    ///   a zero-width space or joiner) is left out: `None`, no ink and no width.
+    /// - Any other character no font has goes to the first font, where it
+    ///   would show as a box: callers check [`FontBook::missing`] first.
+    fn font_for(&self, stack: &FontStack, prev: Option<FontId>, c: char) -> Option<(FontId, char)> {
+        if let Some(f) = prev.filter(|f| c == ' ' && self.glyph(*f, c).is_some()) {
+            return Some((f, c));
         }
+        let first_with = |c: char| {
+            stack
+                .iter()
+                .find(|f| self.glyph(**f, c).is_some())
+                .map(|f| (*f, c))
+        };
+        if let Some(found) = first_with(c) {
+            return Some(found);
+        }
+        if c.is_control() || crate::input::is_invisible(c) {
+            return None;
+        }
+        if c.is_whitespace() {
+            let stand_in = space_stand_ins(c)
+                .iter()
+                .chain([&' '])
+                .find_map(|s| first_with(*s));
+            if stand_in.is_some() {
+                return stand_in;
+            }
+        }
+        stack.first().map(|f| (*f, c))
     }
 
     /// Splits text into runs of one font each, taking for every character the
-    /// first font of the stack that has it. Spaces stay with the current run.
+    /// first font of the stack that has it (see [`FontBook::font_for`]: a
+    /// space no font has is replaced by a stand-in of about its width, an
+    /// invisible character no font has is left out). Spaces stay with the
+    /// current run.
     pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
         let mut runs: Vec<(FontId, String)> = Vec::new();
         for c in text.chars() {
-            let font = self.font_for(stack, runs.last().map(|r| r.0), c);
+            let Some((font, c)) = self.font_for(stack, runs.last().map(|r| r.0), c) else {
+                continue;
+            };
             match runs.last_mut() {
                 Some((f, s)) if *f == font => s.push(c),
                 _ => runs.push((font, c.to_string())),
@@ -382,14 +412,17 @@ impl FontBook {
     }
 
     /// The advance of every character of `text` set in a font stack, in mm at
-    /// em size `size` mm; their sum is [`FontBook::width_mm`].
+    /// em size `size` mm (0 for a character left out); their sum is
+    /// [`FontBook::width_mm`].
     pub fn advances_mm(&self, stack: &FontStack, text: &str, size: f64) -> Vec<f64> {
         let mut prev = None;
         text.chars()
-            .map(|c| {
-                let f = self.font_for(stack, prev, c);
-                prev = Some(f);
-                self.advance_em(f, c) * size
+            .map(|c| match self.font_for(stack, prev, c) {
+                Some((f, c)) => {
+                    prev = Some(f);
+                    self.advance_em(f, c) * size
+                }
+                None => 0.0,
             })
             .collect()
     }
@@ -531,9 +564,11 @@ impl FontBook {
         let mut prev = None;
         let mut out = BTreeSet::new();
         for c in text.chars() {
-            let f = self.font_for(stack, prev, c);
+            let Some((f, g)) = self.font_for(stack, prev, c) else {
+                continue;
+            };
             prev = Some(f);
-            if self.glyph(f, c).is_some() && !self.outline_readable(f, c) {
+            if self.glyph(f, g).is_some() && !self.outline_readable(f, g) {
                 out.insert((c, f));
             }
         }
@@ -575,6 +610,25 @@ impl FontBook {
             })
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| format!("font{}", id.0))
+    }
+}
+
+/// Spaces of about the width of the space `c`, best first, to draw it with
+/// when no font of a stack has it (the word space U+0020 comes after them):
+/// narrow spaces (U+202F narrow no-break, U+2009 thin, U+2006 sixth of an
+/// em, U+200A hair, U+2008 punctuation) stand for one another, and so do the
+/// quarter- and third-em spaces (U+2004, U+2005, U+205F), the en spaces
+/// (U+2000, U+2002, U+2007 figure) and the em spaces (U+2001, U+2003,
+/// U+3000 ideographic). The no-break space U+00A0 is the word space.
+fn space_stand_ins(c: char) -> &'static [char] {
+    match c {
+        '\u{202F}' | '\u{2009}' | '\u{2006}' | '\u{200A}' | '\u{2008}' => {
+            &['\u{202F}', '\u{2009}', '\u{2006}', '\u{2008}', '\u{200A}']
+        }
+        '\u{2004}' | '\u{2005}' | '\u{205F}' => &['\u{2005}', '\u{2004}', '\u{205F}'],
+        '\u{2000}' | '\u{2002}' | '\u{2007}' => &['\u{2002}', '\u{2000}', '\u{2007}'],
+        '\u{2001}' | '\u{2003}' | '\u{3000}' => &['\u{2003}', '\u{2001}', '\u{3000}'],
+        _ => &[],
     }
 }
 
@@ -651,6 +705,38 @@ mod tests {
         assert_eq!(
             book.missing(&stack, "a\u{E000}b"),
             BTreeSet::from(['\u{E000}'])
+        );
+    }
+
+    #[test]
+    fn a_space_no_font_has_is_a_space_of_its_width_and_invisibles_go() {
+        let mut book = FontBook::new();
+        let kai = book.add_builtin(BuiltinFont::Kai);
+        let stack = vec![kai];
+        // Jungle Kai has no narrow no-break space: its thin space stands in.
+        assert_eq!(book.glyph(kai, '\u{202F}'), None);
+        assert_eq!(
+            book.split(&stack, "5\u{202F}%"),
+            vec![(kai, "5\u{2009}%".to_string())]
+        );
+        let w = book.advances_mm(&stack, "5\u{202F}%", 10.0);
+        assert!(w[1] > 0.0 && w[1] <= 2.0, "a fifth of an em at most: {w:?}");
+        // An invisible character no font has is left out, with no width.
+        assert_eq!(book.glyph(kai, '\u{2061}'), None);
+        assert_eq!(
+            book.split(&stack, "a\u{2061}b"),
+            vec![(kai, "ab".to_string())]
+        );
+        assert_eq!(book.advances_mm(&stack, "a\u{2061}b", 10.0)[1], 0.0);
+        // With Noto Sans after it, Noto Sans draws U+202F itself.
+        let sans = book.add_builtin(BuiltinFont::NotoSans);
+        assert_eq!(
+            book.split(&vec![kai, sans], "5\u{202F}%"),
+            vec![
+                (kai, "5".to_string()),
+                (sans, "\u{202F}".to_string()),
+                (kai, "%".to_string())
+            ]
         );
     }
 

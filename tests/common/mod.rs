@@ -189,3 +189,43 @@ pub fn rust_sources(
         }
     }
 }
+
+/// A bundled font file, by its name in `fonts/`.
+pub fn bundled_font(file: &str) -> String {
+    format!("{}/fonts/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A copy of a font file without the characters `drop` (a subset made with
+/// allsorts, the subsetter the program itself uses; its glyphs, advances and
+/// names are the font's). A character that shares its glyph with a kept one
+/// stays (U+00A0 with the space).
+pub fn font_without(font: &str, drop: impl Fn(char) -> bool) -> Vec<u8> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+    let data = std::fs::read(font).unwrap();
+    let face = ttf_parser::Face::parse(&data, 0).unwrap();
+    let mut gids = vec![0u16];
+    for t in face.tables().cmap.unwrap().subtables {
+        t.codepoints(|cp| {
+            if let Some(c) = char::from_u32(cp) {
+                if !drop(c) {
+                    if let Some(g) = face.glyph_index(c) {
+                        gids.push(g.0);
+                    }
+                }
+            }
+        });
+    }
+    gids.sort();
+    gids.dedup();
+    let file = ReadScope::new(&data).read::<FontData<'_>>().unwrap();
+    let provider = file.table_provider(0).unwrap();
+    subset(
+        &provider,
+        &gids,
+        &SubsetProfile::Minimal,
+        CmapTarget::Unicode,
+    )
+    .unwrap()
+}

@@ -1,6 +1,7 @@
 //! The data users write and the program bundles: themes, language packs,
 //! rulesets, and the fonts' coverage of every built-in label.
 
+mod fallback;
 mod glyphs;
 mod lang_rules;
 mod phrases;

@@ -237,15 +237,28 @@ fn error_missing_font_file_names_the_path_tried() {
 
 #[test]
 fn error_font_without_the_glyphs_lists_characters_and_labels() {
+    // A Latin face for the Chinese characters: the bundled Jungle Kai draws them.
     let t = Theme::parse("[fonts]\nhan = \"builtin:noto-sans\"\n", "latin-only.toml").unwrap();
-    let e = Resources::new(t, Lang::builtin("zh-Hant").unwrap(), Ruleset::default()).unwrap_err();
+    let res = Resources::new(t, Lang::builtin("zh-Hant").unwrap(), Ruleset::default()).unwrap();
+    assert_eq!(res.fonts.get(*res.han.last().unwrap()).name, "builtin:kai");
+    // Characters no font has are refused, each string's key named.
+    let t = Theme::parse("[fonts]\nhan = \"builtin:noto-sans\"\n", "latin-only.toml").unwrap();
+    let src = jungle_print::lang::BUILTIN
+        .iter()
+        .find(|(code, _)| *code == "zh-Hant")
+        .unwrap()
+        .1
+        .replace("name = \"老鼠\"", "name = \"老鼠\u{E000}\"")
+        .replace("name = \"大象\"", "name = \"大象\u{E001}\"");
+    let lang = Lang::parse(&src, "zh.toml").unwrap();
+    let e = Resources::new(t, lang, Ruleset::default()).unwrap_err();
     assert_eq!(e.exit_code(), 2);
     let msg = e.to_string();
     assert!(
-        msg.starts_with("builtin language `zh-Hant`:")
+        msg.starts_with("zh.toml:")
             && msg.contains("key `animals.")
             && msg.contains("more strings")
-            && msg.contains("(U+"),
+            && msg.contains("(U+E00"),
         "{msg}"
     );
 }

@@ -66,6 +66,11 @@ runs=(
   "kids|set --theme kids"
   "svg-pictures|set --pictures $root/pictures/twemoji"
   "svg-pictures-png|set --pictures $root/pictures/twemoji --format png --dpi 50"
+  "class-set|set --copies 3 --sides duplex --no-cover --poster"
+  "box-card|box --card 0.6 --copies 2 --sides single"
+  "board-crop|board --crop-marks --paper 300x400 --no-coordinates"
+  "poster|rules --poster --lang zh-Hant"
+  "counters-offset|counters --sides duplex --flip short-edge --back-offset 0.5,-1 --no-back-title --crop-marks"
 )
 # A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
 mkdir -p "$tmp/art"

@@ -72,6 +72,10 @@ runs=(
   "traditional-fr|set --lang fr --theme traditional"
   "high-contrast-fr|set --lang fr --theme high-contrast"
   "kids-zh-Hans|set --lang zh-Hans --theme kids"
+  "class-set|set --copies 3 --sides duplex --no-cover --poster"
+  "box-card|box --card 0.6 --copies 2 --sides single"
+  "board-crop|board --crop-marks --paper 300x400 --no-coordinates"
+  "counters-offset|counters --sides duplex --flip short-edge --back-offset 0.5,-1 --no-back-title --crop-marks"
 )
 # A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
 mkdir -p "$tmp/art"

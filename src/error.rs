@@ -55,10 +55,27 @@ pub enum Opt {
     Check,
     /// A command name (the manual's page).
     Command,
+    /// Crop marks at the board's or the counters' corners.
+    CropMarks,
+    /// How the sheet turns over in duplex printing.
+    Flip,
+    /// The set without its cover page.
+    NoCover,
+    /// The set without its box.
+    NoBox,
+    /// The rules poster (with the set, or instead of the handout).
+    Poster,
+    /// The counters' backs without the game's name.
+    NoBackTitle,
+    /// The board without its coordinates.
+    NoCoordinates,
+    /// SVG text kept as text, not outlines.
+    LiveText,
 }
 
 impl Opt {
     /// The option's name, lower case and hyphenated: `square`, `lang-file`, …
+    /// (the command line's flag without its dashes, the web page's field).
     pub fn name(self) -> &'static str {
         match self {
             Opt::Paper => "paper",
@@ -85,6 +102,14 @@ impl Opt {
             Opt::Preview => "preview",
             Opt::Check => "check",
             Opt::Command => "command",
+            Opt::CropMarks => "crop-marks",
+            Opt::Flip => "flip",
+            Opt::NoCover => "no-cover",
+            Opt::NoBox => "no-box",
+            Opt::Poster => "poster",
+            Opt::NoBackTitle => "no-back-title",
+            Opt::NoCoordinates => "no-coordinates",
+            Opt::LiveText => "live-text",
         }
     }
 }
@@ -101,7 +126,7 @@ pub type Mm2 = (f64, f64);
 /// Everything that can go wrong. Usage and input errors exit with code 2.
 ///
 /// Messages describe the value, never a command-line flag: the command line
-/// maps [`Error::opt`] to its flags (`src/cli/options.rs`), the web page to
+/// maps [`Error::opt`] to its flags (`src/cli/messages.rs`), the web page to
 /// its controls.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -228,6 +253,28 @@ pub enum Error {
         /// The most pages a document may have.
         max: usize,
     },
+    /// A class set whose copies would make more pages than the cap.
+    #[error("copies: {sets} sets of {set_len} pages would make {pages} pages, more than the limit of {max}; make {fit} sets or fewer{}", if *.tiled { ", or choose smaller squares so that each board fits one sheet" } else { "" })]
+    TooManySets {
+        /// The sets asked for.
+        sets: usize,
+        /// Pages in each set.
+        set_len: usize,
+        /// The pages the document would have (the cover included).
+        pages: usize,
+        /// The most pages a document may have.
+        max: usize,
+        /// The most sets that fit the cap.
+        fit: usize,
+        /// True when each set's board is tiled over several sheets.
+        tiled: bool,
+    },
+    /// Crop marks asked for a board that is tiled over several sheets.
+    #[error("{blame}: crop marks mark a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out the crop marks, or choose a square that fits the paper")]
+    CropMarksOnTiledBoard {
+        /// The option that tiled the board: the tiles' sheet when one was given, else the square.
+        blame: Opt,
+    },
     /// A data file (theme, language pack, ruleset) is wrong.
     #[error("{origin}:{line}:{column}: {key}{message}")]
     Input {
@@ -316,7 +363,8 @@ impl Error {
             Error::LaserSides => Opt::Sides,
             Error::KerfWithoutLaser => Opt::Kerf,
             Error::CounterSizeOutOfRange { .. } => Opt::Size,
-            Error::NotTileable { blame, .. } => *blame,
+            Error::NotTileable { blame, .. } | Error::CropMarksOnTiledBoard { blame } => *blame,
+            Error::TooManySets { .. } => Opt::Copies,
             Error::PaperTooSmallForRules { .. }
             | Error::PaperTooSmallForCounters { .. }
             | Error::BoxTooLarge { .. }

@@ -434,7 +434,7 @@ pub fn check_toml_strings(src: &str, origin: &str) -> Result<(), Error> {
 #[derive(Debug, Clone, Default)]
 pub struct KeyOrigins {
     keys: std::collections::BTreeMap<String, (String, usize, usize)>,
-    /// Keys set by a command-line option (`--pictures`), not by a file.
+    /// Keys set by an option ([`Opt::Pictures`]), not by a file.
     by_option: std::collections::BTreeMap<String, Opt>,
     /// The files read (a theme's chain of `extends`), in order.
     pub files: Vec<std::path::PathBuf>,

@@ -35,7 +35,6 @@ use std::path::{Path, PathBuf};
 
 use crate::compose::board::{board_page_marked, check_square, square_size, BoardOptions};
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
-use crate::compose::checks::check_bleed;
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::poster::{self, PosterOptions};
@@ -46,7 +45,8 @@ use crate::error::{Error, Opt};
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
 use crate::layout::Flip;
-use crate::limits::{MAX_COPIES, MAX_PAGES};
+use crate::limits::MAX_PAGES;
+use crate::options::{range, Doc, Given, Values};
 use crate::output::{check_not_input, page_path};
 use crate::paper::Paper;
 use crate::resolve::Resources;
@@ -91,7 +91,7 @@ pub struct Inputs {
     pub lang: Source,
     /// The ruleset.
     pub ruleset: Source,
-    /// A folder with one picture per animal (`--pictures`), laid over the
+    /// A folder with one picture per animal ([`Opt::Pictures`]), laid over the
     /// theme: the faces become picture faces with the rank as dots.
     pub pictures: Option<PathBuf>,
 }
@@ -256,6 +256,15 @@ pub enum Purpose {
 }
 
 impl Purpose {
+    /// The purpose's name: `home`, `print-shop`, `laser`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Purpose::Home => "home",
+            Purpose::PrintShop => "print-shop",
+            Purpose::Laser => "laser",
+        }
+    }
+
     /// The theme used when none is given: `ink-saver` for a laser, else `classic`.
     pub fn default_theme(self) -> &'static str {
         match self {
@@ -280,7 +289,7 @@ pub struct SetJob {
     pub boxed: bool,
     /// With the one-page rules poster after the handout.
     pub poster: bool,
-    /// Whole sets in the file, 1 to [`MAX_COPIES`] (the contact sheet shows one).
+    /// Whole sets in the file, 1 to [`crate::limits::MAX_COPIES`] (the contact sheet shows one).
     pub copies: usize,
 }
 
@@ -320,7 +329,7 @@ pub struct CounterJob {
     pub shape: Shape,
     /// How the backs are printed.
     pub sides: Sides,
-    /// Sets of counters: 1 to [`MAX_COPIES`].
+    /// Sets of counters: 1 to [`crate::limits::MAX_COPIES`].
     pub copies: usize,
     /// Crop marks.
     pub crop_marks: bool,
@@ -352,7 +361,7 @@ impl Default for CounterJob {
 pub struct BoxJob {
     /// The counters' size in mm, 8 to 200; `None` for the default counters'.
     pub size: Option<f64>,
-    /// Sets of counters the box holds: 1 to [`MAX_COPIES`].
+    /// Sets of counters the box holds: 1 to [`crate::limits::MAX_COPIES`].
     pub copies: usize,
     /// How the counters are made (folded counters are twice as thick).
     pub sides: Sides,
@@ -515,169 +524,238 @@ impl Job {
         }
     }
 
-    /// The command line (without the program's name) that makes this job's
-    /// document with `jungle-print`: the command, then only the options that
-    /// differ from the defaults, then `-o` and the output file's name (the
-    /// job's [`Output`] path, else the command's default name with `.pdf`).
-    /// File inputs are given by their path as written; uploaded text
-    /// ([`Source::Text`]) by its name. Run in the folder those paths are
-    /// relative to, it writes the same bytes as [`Job::run`] rendered the
-    /// same way (tested in `tests/it/command_line.rs`).
-    pub fn command_line(&self) -> Vec<String> {
-        let (command, stem) = match self.kind {
-            Kind::Set(_) | Kind::Preview(_) => ("set", "jungle-set"),
-            Kind::Board(_) => ("board", "board"),
-            Kind::Counters(_) => ("counters", "counters"),
-            Kind::Rules => ("rules", "rules"),
-            Kind::Poster => ("rules", "poster"),
-            Kind::Box(_) => ("box", "box"),
+    /// The job `v` asks for: each typed option read from its option in the
+    /// [`crate::options`] table (defaults from the table), inputs named as
+    /// the command line names them (a theme or ruleset ending in `.toml` or
+    /// holding a `/` is a file: [`Source::from_arg`]). Values that do not
+    /// parse (a shape, a paper, an offset) are refused here, naming their
+    /// option; ranges are checked by [`Job::validate`].
+    pub fn from_values(v: &Values) -> Result<Job, Error> {
+        let sides = || {
+            parse_sides(
+                v.text(Opt::Sides).unwrap_or("single"),
+                v.text(Opt::Flip).unwrap_or("long-edge"),
+            )
         };
-        let mut v = vec![command.to_string()];
-        self.shared_args(&mut v);
-        self.kind_args(&mut v);
-        let out = match &self.output {
-            Some(o) => o.path.display().to_string(),
-            None if matches!(self.kind, Kind::Preview(_)) => "jungle-set-preview.png".into(),
-            None => format!("{stem}.pdf"),
+        let shape = || Shape::parse(v.text(Opt::Shape).unwrap_or("circle"));
+        let copies = v.count(Opt::Copies).unwrap_or(1);
+        let kind = match v.doc {
+            Doc::Set => {
+                let set = SetJob {
+                    square: v.number(Opt::Square),
+                    sides: sides()?,
+                    shape: shape()?,
+                    cover: !v.switch(Opt::NoCover),
+                    boxed: !v.switch(Opt::NoBox),
+                    poster: v.switch(Opt::Poster),
+                    copies,
+                };
+                match v.switch(Opt::Preview) {
+                    true => Kind::Preview(set),
+                    false => Kind::Set(set),
+                }
+            }
+            Doc::Board => Kind::Board(BoardJob {
+                square: v.number(Opt::Square),
+                tile: v
+                    .text(Opt::Tile)
+                    .map(|t| Paper::parse(t).map_err(|e| e.for_opt(Opt::Tile)))
+                    .transpose()?,
+                no_coordinates: v.switch(Opt::NoCoordinates),
+                crop_marks: v.switch(Opt::CropMarks),
+            }),
+            Doc::Counters => Kind::Counters(CounterJob {
+                shape: shape()?,
+                back_offset: match v.text(Opt::BackOffset) {
+                    Some(t) => parse_offset(t)?,
+                    None => (0.0, 0.0),
+                },
+                size: v.number(Opt::Size),
+                sides: sides()?,
+                copies,
+                crop_marks: v.switch(Opt::CropMarks),
+                shared_cuts: v.switch(Opt::SharedCuts),
+                back_title: !v.switch(Opt::NoBackTitle),
+            }),
+            Doc::Rules => match v.switch(Opt::Poster) {
+                true => Kind::Poster,
+                false => Kind::Rules,
+            },
+            Doc::Box => Kind::Box(BoxJob {
+                size: v.number(Opt::Size),
+                copies,
+                sides: sides()?,
+                card: v.number(Opt::Card).unwrap_or(BoxJob::default().card),
+            }),
         };
-        v.push("-o".into());
-        v.push(out);
-        v
+        let purpose = match v.text(Opt::Purpose).unwrap_or("home") {
+            "home" => Purpose::Home,
+            "print-shop" => Purpose::PrintShop,
+            "laser" => Purpose::Laser,
+            other => {
+                return Err(Error::usage(
+                    Opt::Purpose,
+                    format!(
+                        "unknown purpose `{}`; expected home, print-shop or laser",
+                        crate::input::User(other)
+                    ),
+                ))
+            }
+        };
+        Ok(Job {
+            kind,
+            inputs: Inputs {
+                theme: v.text(Opt::Theme).map(Source::from_arg),
+                lang: match v.path(Opt::LangFile) {
+                    Some(p) => Source::File(p.to_path_buf()),
+                    None => Source::builtin(v.text(Opt::Lang).unwrap_or("en")),
+                },
+                ruleset: Source::from_arg(v.text(Opt::Ruleset).unwrap_or("standard")),
+                pictures: v.path(Opt::Pictures).map(Path::to_path_buf),
+            },
+            paper: Paper::parse(v.text(Opt::Paper).unwrap_or("a4"))?,
+            purpose,
+            bleed: v.number(Opt::Bleed).unwrap_or(0.0),
+            kerf: v.number(Opt::Kerf).unwrap_or(0.0),
+            output: None,
+        })
     }
 
-    /// Pushes onto `v` the options every command has, where they differ from
-    /// the defaults: paper, inputs, purpose, bleed and kerf.
-    fn shared_args(&self, v: &mut Vec<String>) {
-        if self.paper != Paper::A4 {
-            push_opt(v, "paper", paper_arg(&self.paper));
-        }
+    /// The job's options as [`Values`], the inverse of [`Job::from_values`]:
+    /// files by their path as written, uploaded text ([`Source::Text`]) by
+    /// its name, the theme left out when it is the purpose's default.
+    pub fn values(&self) -> Values {
+        let doc = match self.kind {
+            Kind::Set(_) | Kind::Preview(_) => Doc::Set,
+            Kind::Board(_) => Doc::Board,
+            Kind::Counters(_) => Doc::Counters,
+            Kind::Rules | Kind::Poster => Doc::Rules,
+            Kind::Box(_) => Doc::Box,
+        };
+        let mut v = Values::new(doc);
+        let text = |t: &str| Given::Text(t.to_string());
         let source = |s: &Source| match s {
             Source::Builtin(name) => name.clone(),
             Source::File(p) => p.display().to_string(),
             Source::Text { name, .. } => name.clone(),
         };
-        let file = |s: &Source| !matches!(s, Source::Builtin(_));
+        v.set(Opt::Paper, text(&self.paper.arg()));
         match &self.inputs.lang {
-            s if file(s) => push_opt(v, "lang-file", source(s)),
-            Source::Builtin(code) if code == "en" => {}
-            s => push_opt(v, "lang", source(s)),
+            Source::Builtin(code) => v.set(Opt::Lang, text(code)),
+            s => v.set(Opt::LangFile, Given::Path(source(s).into())),
         }
         if let Some(t) = &self.inputs.theme {
             if *t != Source::builtin(self.purpose.default_theme()) {
-                push_opt(v, "theme", source(t));
+                v.set(Opt::Theme, text(&source(t)));
             }
         }
         if let Some(dir) = &self.inputs.pictures {
-            push_opt(v, "pictures", dir.display().to_string());
+            v.set(Opt::Pictures, Given::Path(dir.clone()));
         }
-        if self.inputs.ruleset != Source::builtin("standard") {
-            push_opt(v, "ruleset", source(&self.inputs.ruleset));
-        }
-        match self.purpose {
-            Purpose::Home => {}
-            Purpose::PrintShop => push_opt(v, "for", "print-shop".into()),
-            Purpose::Laser => push_opt(v, "for", "laser".into()),
-        }
-        if self.bleed != 0.0 {
-            push_opt(v, "bleed", num_arg(self.bleed));
-        }
-        if self.kerf != 0.0 {
-            push_opt(v, "kerf", num_arg(self.kerf));
-        }
-    }
-
-    /// Pushes onto `v` the options of this job's command, where they differ
-    /// from the defaults.
-    fn kind_args(&self, v: &mut Vec<String>) {
-        let sides = |v: &mut Vec<String>, s: Sides, default: Sides| {
-            if s == default {
-                return;
-            }
-            let (name, flip) = match s {
-                Sides::Single => ("single", None),
-                Sides::Fold => ("fold", None),
-                Sides::Duplex(f) => ("duplex", Some(f)),
-            };
-            v.extend(["--sides".to_string(), name.to_string()]);
-            if flip == Some(Flip::ShortEdge) {
-                v.extend(["--flip".to_string(), "short-edge".to_string()]);
-            }
-        };
-        let shape = |v: &mut Vec<String>, s: Shape| {
+        v.set(Opt::Ruleset, text(&source(&self.inputs.ruleset)));
+        v.set(Opt::Purpose, text(self.purpose.name()));
+        v.set(Opt::Bleed, Given::Number(self.bleed));
+        v.set(Opt::Kerf, Given::Number(self.kerf));
+        let sides = |v: &mut Values, s: Sides| {
             let name = match s {
-                Shape::Circle => return,
-                Shape::Square => "square",
-                Shape::Rounded => "rounded",
-                Shape::Octagon => "octagon",
+                Sides::Single => "single",
+                Sides::Fold => "fold",
+                Sides::Duplex(_) => "duplex",
             };
-            v.extend(["--shape".to_string(), name.to_string()]);
-        };
-        let flag = |v: &mut Vec<String>, on: bool, name: &str| {
-            if on {
-                v.push(format!("--{name}"));
+            v.set(Opt::Sides, text(name));
+            if let Sides::Duplex(flip) = s {
+                let flip = match flip {
+                    Flip::LongEdge => "long-edge",
+                    Flip::ShortEdge => "short-edge",
+                };
+                v.set(Opt::Flip, text(flip));
             }
         };
+        let number = |v: &mut Values, opt: Opt, x: Option<f64>| {
+            if let Some(x) = x {
+                v.set(opt, Given::Number(x));
+            }
+        };
+        let on = |v: &mut Values, opt: Opt, on: bool| v.set(opt, Given::Switch(on));
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
-                if let Some(q) = s.square {
-                    push_opt(v, "square", num_arg(q));
-                }
-                sides(v, s.sides, Sides::Fold);
-                shape(v, s.shape);
-                flag(v, !s.cover, "no-cover");
-                flag(v, !s.boxed, "no-box");
-                flag(v, s.poster, "poster");
-                if s.copies != 1 {
-                    push_opt(v, "copies", s.copies.to_string());
-                }
-                flag(v, matches!(self.kind, Kind::Preview(_)), "preview");
+                number(&mut v, Opt::Square, s.square);
+                sides(&mut v, s.sides);
+                v.set(Opt::Shape, text(s.shape.name()));
+                on(&mut v, Opt::NoCover, !s.cover);
+                on(&mut v, Opt::NoBox, !s.boxed);
+                on(&mut v, Opt::Poster, s.poster);
+                v.set(Opt::Copies, Given::Count(s.copies));
+                on(&mut v, Opt::Preview, matches!(self.kind, Kind::Preview(_)));
             }
             Kind::Board(b) => {
-                if let Some(q) = b.square {
-                    push_opt(v, "square", num_arg(q));
-                }
+                number(&mut v, Opt::Square, b.square);
                 if let Some(t) = &b.tile {
-                    push_opt(v, "tile", paper_arg(t));
+                    v.set(Opt::Tile, text(&t.arg()));
                 }
-                flag(v, b.no_coordinates, "no-coordinates");
-                flag(v, b.crop_marks, "crop-marks");
+                on(&mut v, Opt::NoCoordinates, b.no_coordinates);
+                on(&mut v, Opt::CropMarks, b.crop_marks);
             }
             Kind::Counters(c) => {
-                if let Some(q) = c.size {
-                    push_opt(v, "size", num_arg(q));
-                }
-                shape(v, c.shape);
-                sides(v, c.sides, Sides::Single);
-                if c.copies != 1 {
-                    push_opt(v, "copies", c.copies.to_string());
-                }
-                flag(v, c.crop_marks, "crop-marks");
-                flag(v, c.shared_cuts, "shared-cuts");
+                number(&mut v, Opt::Size, c.size);
+                v.set(Opt::Shape, text(c.shape.name()));
+                sides(&mut v, c.sides);
+                v.set(Opt::Copies, Given::Count(c.copies));
+                on(&mut v, Opt::CropMarks, c.crop_marks);
+                on(&mut v, Opt::SharedCuts, c.shared_cuts);
                 if c.back_offset != (0.0, 0.0) {
                     let (x, y) = c.back_offset;
-                    push_opt(v, "back-offset", format!("{},{}", num_arg(x), num_arg(y)));
+                    v.set(Opt::BackOffset, Given::Text(format!("{x},{y}")));
                 }
-                flag(v, !c.back_title, "no-back-title");
+                on(&mut v, Opt::NoBackTitle, !c.back_title);
             }
             Kind::Rules => {}
-            Kind::Poster => v.push("--poster".into()),
+            Kind::Poster => on(&mut v, Opt::Poster, true),
             Kind::Box(b) => {
-                if let Some(q) = b.size {
-                    push_opt(v, "size", num_arg(q));
-                }
-                if b.copies != 1 {
-                    push_opt(v, "copies", b.copies.to_string());
-                }
-                sides(v, b.sides, Sides::Fold);
-                if b.card != BoxJob::default().card {
-                    push_opt(v, "card", num_arg(b.card));
-                }
+                number(&mut v, Opt::Size, b.size);
+                v.set(Opt::Copies, Given::Count(b.copies));
+                sides(&mut v, b.sides);
+                v.set(Opt::Card, Given::Number(b.card));
             }
+        }
+        v
+    }
+
+    /// The command line (without the program's name) that makes this job's
+    /// document with `jungle-print`: the command, then only the options that
+    /// differ from the defaults ([`crate::options::command_line`] on
+    /// [`Job::values`]), then `-o` and the output file's name (the job's
+    /// [`Output`] path, else the command's default name with `.pdf`).
+    /// Run in the folder that file inputs' paths are relative to, it writes
+    /// the same bytes as [`Job::run`] rendered the same way (tested in
+    /// `tests/it/command_line.rs`).
+    pub fn command_line(&self) -> Vec<String> {
+        let out = match &self.output {
+            Some(o) => o.path.display().to_string(),
+            None if matches!(self.kind, Kind::Preview(_)) => "jungle-set-preview.png".into(),
+            None => format!("{}.pdf", self.stem()),
+        };
+        crate::options::command_line(&self.values(), &out)
+    }
+
+    /// The name of the file the command line writes by default, without
+    /// its extension: `jungle-set`, `board`, `poster`, …
+    pub fn stem(&self) -> &'static str {
+        match self.kind {
+            Kind::Set(_) => "jungle-set",
+            Kind::Preview(_) => "jungle-set-preview",
+            Kind::Board(_) => "board",
+            Kind::Counters(_) => "counters",
+            Kind::Rules => "rules",
+            Kind::Poster => "poster",
+            Kind::Box(_) => "box",
         }
     }
 
-    /// Checks every option, before any file is read.
+    /// Checks every option, before any file is read, with the ranges of
+    /// the [`crate::options`] table.
     pub fn validate(&self) -> Result<(), Error> {
+        let doc = self.values().doc;
         let laser = self.purpose == Purpose::Laser;
         if laser
             && matches!(
@@ -687,36 +765,52 @@ impl Job {
         {
             return Err(Error::LaserForPaper);
         }
-        check_bleed(self.bleed)?;
-        if !(0.0..=1.0).contains(&self.kerf) {
-            return Err(Error::usage(
-                Opt::Kerf,
-                format!(
-                    "{} mm is out of range; give 0 to 1 mm (0.1 to 0.2 is usual for card and plywood)",
-                    self.kerf
-                ),
-            ));
-        }
+        in_range(doc, Opt::Bleed, self.bleed, |lo, hi| {
+            format!(
+                "{} mm is out of range; expected {lo} to {hi} mm (print shops usually ask for 3)",
+                crate::error::num(self.bleed)
+            )
+        })?;
+        in_range(doc, Opt::Kerf, self.kerf, |lo, hi| {
+            format!(
+                "{} mm is out of range; give {lo} to {hi} mm (0.1 to 0.2 is usual for card and plywood)",
+                self.kerf
+            )
+        })?;
         if self.kerf > 0.0 && !laser {
             return Err(Error::KerfWithoutLaser);
         }
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 s.square.map(check_square).transpose()?;
-                check_copies(s.copies)?;
+                check_copies(doc, s.copies)?;
             }
             Kind::Board(b) => {
                 b.square.map(check_square).transpose()?;
             }
             Kind::Counters(c) => {
-                check_length(Opt::Size, c.size)?;
-                check_copies(c.copies)?;
+                if let Some(size) = c.size {
+                    if !size.is_finite() {
+                        return Err(Error::NotALength {
+                            opt: Opt::Size,
+                            value: size,
+                        });
+                    }
+                    in_range(doc, Opt::Size, size, |lo, _| {
+                        format!(
+                            "{} mm is too small; counters must be at least {lo} mm",
+                            crate::error::num(size)
+                        )
+                    })?;
+                }
+                check_copies(doc, c.copies)?;
                 let (x, y) = c.back_offset;
-                if !(x.abs() <= 10.0 && y.abs() <= 10.0) {
+                let (lo, hi) = range(doc, Opt::BackOffset);
+                if !((lo..=hi).contains(&x) && (lo..=hi).contains(&y)) {
                     return Err(Error::usage(
                         Opt::BackOffset,
                         format!(
-                            "`{},{}`: each offset must be within ±10 mm",
+                            "`{},{}`: each offset must be within ±{hi} mm",
                             crate::error::num(x),
                             crate::error::num(y)
                         ),
@@ -727,16 +821,19 @@ impl Job {
                 }
             }
             Kind::Box(b) => {
+                let (min, max) = range(doc, Opt::Size);
                 if let Some(s) = b.size {
-                    if !(s.is_finite() && (8.0..=200.0).contains(&s)) {
-                        return Err(Error::CounterSizeOutOfRange {
-                            value: s,
-                            min: 8.0,
-                            max: 200.0,
-                        });
+                    if !(s.is_finite() && (min..=max).contains(&s)) {
+                        return Err(Error::CounterSizeOutOfRange { value: s, min, max });
                     }
                 }
-                check_copies(b.copies)?;
+                check_copies(doc, b.copies)?;
+                in_range(doc, Opt::Card, b.card, |lo, hi| {
+                    format!(
+                        "{} mm is out of range; give the card's thickness from {lo} to {hi} mm (0.35 is usual)",
+                        b.card
+                    )
+                })?;
             }
             Kind::Rules | Kind::Poster => {}
         }
@@ -831,10 +928,7 @@ impl Job {
                         } else {
                             Opt::Square
                         };
-                        return Err(Error::usage(
-                            blame,
-                            "--crop-marks marks a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out --crop-marks, or choose a square that fits the paper",
-                        ));
+                        return Err(Error::CropMarksOnTiledBoard { blame });
                     }
                     pages = vec![board_page_marked(res, &opts, true)?];
                 }
@@ -902,26 +996,6 @@ impl Job {
     }
 }
 
-/// A length that must be a number, if given.
-fn check_length(opt: Opt, v: Option<f64>) -> Result<(), Error> {
-    match v {
-        Some(value) if !value.is_finite() => Err(Error::NotALength { opt, value }),
-        _ => Ok(()),
-    }
-}
-
-/// Sets of counters: 1 to [`MAX_COPIES`].
-fn check_copies(copies: usize) -> Result<(), Error> {
-    if (1..=MAX_COPIES).contains(&copies) {
-        Ok(())
-    } else {
-        Err(Error::usage(
-            Opt::Copies,
-            format!("{copies} is out of range; give 1 to {MAX_COPIES} sets"),
-        ))
-    }
-}
-
 impl Job {
     /// The error for a document of `pages` pages, over [`MAX_PAGES`]: for a
     /// set of several copies, how many copies fit; the rules of a language
@@ -950,25 +1024,69 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
         Summary::Set { parts, cover }
             if parts.set_len > 0 && (MAX_PAGES - usize::from(*cover)) / parts.set_len > 0 =>
         {
-            let (sets, set_len) = (parts.sets, parts.set_len);
-            let fit = (MAX_PAGES - usize::from(*cover)) / set_len;
-            Error::usage(
-                Opt::Copies,
-                format!(
-                    "{sets} sets of {set_len} pages would make {pages} pages, more than the limit of {MAX_PAGES}; give --copies {fit} or fewer{}",
-                    if parts.tiled {
-                        ", or a smaller --square so that each board fits one sheet"
-                    } else {
-                        ""
-                    }
-                ),
-            )
+            Error::TooManySets {
+                sets: parts.sets,
+                set_len: parts.set_len,
+                pages,
+                max: MAX_PAGES,
+                fit: (MAX_PAGES - usize::from(*cover)) / parts.set_len,
+                tiled: parts.tiled,
+            }
         }
         _ => Error::TooManyPages {
             pages,
             max: MAX_PAGES,
         },
     }
+}
+
+/// `value` within `opt`'s range in the [`crate::options`] table (NaN is
+/// outside every range), else a usage error worded by `say(lo, hi)`.
+fn in_range(
+    doc: Doc,
+    opt: Opt,
+    value: f64,
+    say: impl FnOnce(f64, f64) -> String,
+) -> Result<(), Error> {
+    let (lo, hi) = range(doc, opt);
+    match (lo..=hi).contains(&value) {
+        true => Ok(()),
+        false => Err(Error::usage(opt, say(lo, hi))),
+    }
+}
+
+/// Sets of counters: 1 to [`crate::limits::MAX_COPIES`] (the table's range).
+fn check_copies(doc: Doc, copies: usize) -> Result<(), Error> {
+    in_range(doc, Opt::Copies, copies as f64, |lo, hi| {
+        format!("{copies} is out of range; give {lo} to {hi} sets")
+    })
+}
+
+/// `X,Y` in mm (`0.5,-1`), two numbers; their range is checked by [`Job::validate`].
+pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
+    let bad = || {
+        Error::usage(
+            Opt::BackOffset,
+            format!(
+                "`{}` is not an offset; write X,Y in mm, e.g. 0.5,-1",
+                crate::input::shown(v)
+            ),
+        )
+    };
+    let (x, y) = v.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    if !(x.is_finite() && y.is_finite()) {
+        return Err(Error::usage(
+            Opt::BackOffset,
+            format!(
+                "`{}`: each offset must be within ±{} mm",
+                crate::input::shown(v),
+                crate::options::range(Doc::Counters, Opt::BackOffset).1
+            ),
+        ));
+    }
+    Ok((x, y))
 }
 
 /// Sides from the names the command line and the web page use: `single`,
@@ -1124,26 +1242,6 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
     Ok(checked)
 }
 
-/// Pushes `--name value` onto a command line.
-fn push_opt(v: &mut Vec<String>, name: &str, value: String) {
-    v.push(format!("--{name}"));
-    v.push(value);
-}
-
-/// A number as a command line writes it (`3`, `2.5`).
-fn num_arg(x: f64) -> String {
-    format!("{x}")
-}
-
-/// A paper as a command line writes it: its name (`a4`), else `WIDTHxHEIGHT` in mm.
-fn paper_arg(p: &Paper) -> String {
-    crate::paper::NAMED
-        .iter()
-        .find(|(_, w, h)| *w == p.width && *h == p.height)
-        .map(|(name, ..)| name.to_string())
-        .unwrap_or_else(|| format!("{}x{}", num_arg(p.width), num_arg(p.height)))
-}
-
 /// Where a warning about theme keys points: the file and line of the first
 /// of `keys` the theme's own file writes (else of the first known, else the
 /// theme's name), then the keys.
@@ -1174,6 +1272,7 @@ fn at_keys(t: &Theme, keys: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::MAX_COPIES;
 
     fn board(square: f64) -> Job {
         Job::new(Kind::Board(BoardJob {

@@ -42,6 +42,8 @@
 //! - `render`: the scene as PDF, SVG, PNG
 //! - `resolve`: a theme, a language, rules and fonts made ready to compose
 //! - `compose`: pages for each product
+//! - `options`: every option of the document commands, defined once (their
+//!   values, defaults, ranges and help, read by the command line and the web page)
 //! - `job`: the façade the command line and the web page call
 //! - `cli`: the command line (the binary: `src/main.rs`, `src/cli/`)
 
@@ -54,6 +56,7 @@ pub mod job;
 pub mod lang;
 pub mod layout;
 pub mod limits;
+pub mod options;
 pub mod output;
 pub mod paper;
 pub mod picture;

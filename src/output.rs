@@ -88,7 +88,7 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// The file that writing to `path` replaces: `path` itself, or the end of its
-/// chain of symbolic links. Refused (exit 2, naming `--output`): a folder, a
+/// chain of symbolic links. Refused (exit 2, naming [`Opt::Output`]): a folder, a
 /// FIFO, a device, a socket, a read-only file, a folder that does not exist, a
 /// loop of links.
 pub fn check_target(path: &Path) -> Result<PathBuf, Error> {

@@ -30,6 +30,16 @@ impl Paper {
         height: 297.0,
     };
 
+    /// The paper as [`Paper::parse`] reads it: its name when it has one,
+    /// else `WIDTHxHEIGHT` in mm.
+    pub fn arg(&self) -> String {
+        NAMED
+            .iter()
+            .find(|(_, w, h)| *w == self.width && *h == self.height)
+            .map(|(name, ..)| name.to_string())
+            .unwrap_or_else(|| format!("{}x{}", self.width, self.height))
+    }
+
     /// Parses a name (`a4`, `letter`, …) or `WIDTHxHEIGHT` in mm (`300x400`).
     pub fn parse(s: &str) -> Result<Paper, Error> {
         let t = s.trim().to_ascii_lowercase();

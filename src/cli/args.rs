@@ -3,9 +3,12 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use jungle_print::limits::MAX_COPIES;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgAction, Args, Parser, Subcommand};
+
+use jungle_print::error::Opt;
+use jungle_print::job::Purpose;
+use jungle_print::options::{self, Dash, Doc, Given, Value, Values};
 
 /// After every `--help` and in the man pages: the examples, then what the exit status means.
 pub(crate) const AFTER_HELP: &str = concat!(
@@ -41,17 +44,7 @@ impl TypedValueParser for Names {
     }
 }
 
-/// The built-in themes, for completion.
-pub(crate) fn theme_names() -> Names {
-    Names(
-        jungle_print::theme::BUILTIN
-            .iter()
-            .map(|(n, _)| *n)
-            .collect(),
-    )
-}
-
-/// The built-in language packs, for completion.
+/// The built-in language packs, for completion (`check --lang`).
 pub(crate) fn lang_names() -> Names {
     Names(
         jungle_print::lang::BUILTIN
@@ -59,31 +52,6 @@ pub(crate) fn lang_names() -> Names {
             .map(|(n, _)| *n)
             .collect(),
     )
-}
-
-/// The built-in rulesets, for completion.
-pub(crate) fn ruleset_names() -> Names {
-    Names(
-        jungle_print::rules::BUILTIN
-            .iter()
-            .map(|(n, _)| *n)
-            .collect(),
-    )
-}
-
-/// The named paper sizes, for completion.
-pub(crate) fn paper_names() -> Names {
-    Names(
-        jungle_print::paper::NAMED
-            .iter()
-            .map(|(n, _, _)| *n)
-            .collect(),
-    )
-}
-
-/// Counter shapes, for completion.
-pub(crate) fn shape_names() -> Names {
-    Names(vec!["circle", "square", "rounded", "octagon"])
 }
 
 /// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
@@ -177,76 +145,6 @@ pub(crate) struct CheckArgs {
     pub(crate) ruleset: String,
 }
 
-#[derive(Debug, Args)]
-pub(crate) struct SetArgs {
-    #[command(flatten)]
-    pub(crate) common: Common,
-    /// Counters: single, fold or duplex.
-    #[arg(long, value_enum, default_value = "fold")]
-    pub(crate) sides: SidesArg,
-    /// Duplex only: long-edge or short-edge.
-    #[arg(long, value_enum, default_value = "long-edge")]
-    pub(crate) flip: FlipArg,
-    /// Counter outline: circle, square, rounded, octagon.
-    #[arg(long, default_value = "circle", value_name = "SHAPE", value_parser = shape_names(), hide_possible_values = true)]
-    pub(crate) shape: String,
-    /// Side of one board square in mm; a board too large for the paper is tiled
-    /// over several sheets with glue strips and an assembly map.
-    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
-    pub(crate) square: Option<f64>,
-    /// Leave out the cover page (contents, how to print and assemble, page previews).
-    #[arg(long)]
-    pub(crate) no_cover: bool,
-    /// Leave out the box.
-    #[arg(long)]
-    pub(crate) no_box: bool,
-    /// Add the one-page rules poster after the rules handout.
-    #[arg(long)]
-    pub(crate) poster: bool,
-    /// Whole sets in one file (a class set): board, counters, rules and box
-    /// repeated, each page marked with its set number; the cover comes once.
-    /// The preview shows one set.
-    #[arg(long, default_value_t = 1, value_name = "N", allow_hyphen_values = true, value_parser = parse_copies)]
-    pub(crate) copies: usize,
-    /// Write one PNG contact sheet of every page (jungle-set-preview.png, at --dpi)
-    /// instead of the set itself.
-    #[arg(long)]
-    pub(crate) preview: bool,
-}
-
-#[derive(Debug, Args)]
-pub(crate) struct BoxArgs {
-    #[command(flatten)]
-    pub(crate) common: Common,
-    /// Size of the counters it holds, mm; default: the counters' default on this paper.
-    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
-    pub(crate) size: Option<f64>,
-    /// Sets of counters it holds.
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub(crate) copies: usize,
-    /// How the counters were made (fold-over counters are two layers thick).
-    #[arg(long, value_enum, default_value = "fold")]
-    pub(crate) sides: SidesArg,
-    /// Thickness of the card the box and counters are made of, mm (0.1 to 2).
-    #[arg(
-        long,
-        default_value_t = 0.35,
-        value_name = "MM",
-        allow_negative_numbers = true
-    )]
-    pub(crate) card: f64,
-}
-
-#[derive(Debug, Args)]
-pub(crate) struct RulesArgs {
-    #[command(flatten)]
-    pub(crate) common: Common,
-    /// The whole game on one sheet for a wall or a table (A4 to A2; the
-    /// type grows with the paper) instead of the handout.
-    #[arg(long)]
-    pub(crate) poster: bool,
-}
-
 #[derive(Debug, Subcommand)]
 pub(crate) enum LangCommand {
     /// Codes and names of the built-in language packs.
@@ -269,195 +167,185 @@ pub(crate) enum RulesetCommand {
     },
 }
 
-/// Printing mode for counters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum SidesArg {
-    /// Fronts only.
-    Single,
-    /// Each front beside its back with a fold line: for single-sided printers.
-    Fold,
-    /// Fronts on odd pages, backs on even pages: for double-sided printing.
-    Duplex,
+/// The arguments of a command that makes a document, built from the
+/// library's option table ([`jungle_print::options::TABLE`]) and read back
+/// into its [`Values`]: the one definition behind the flags, their help, the
+/// completions and the man pages.
+macro_rules! document_args {
+    ($name:ident, $doc:expr) => {
+        #[doc = concat!("The options of `", stringify!($name), "` as given.")]
+        #[derive(Debug)]
+        pub(crate) struct $name(pub(crate) Values);
+
+        impl clap::FromArgMatches for $name {
+            fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+                Ok($name(values_of($doc, m)))
+            }
+
+            fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+                self.0 = values_of($doc, m);
+                Ok(())
+            }
+        }
+
+        impl Args for $name {
+            fn augment_args(cmd: clap::Command) -> clap::Command {
+                cmd.args(args_of($doc))
+            }
+
+            fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+                cmd.args(args_of($doc))
+            }
+        }
+    };
 }
 
-/// How the printer turns the sheet in duplex mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum FlipArg {
-    /// Turned over the long edge (the usual default of printers).
-    LongEdge,
-    /// Turned over the short edge.
-    ShortEdge,
+document_args!(SetArgs, Doc::Set);
+document_args!(BoardArgs, Doc::Board);
+document_args!(CounterArgs, Doc::Counters);
+document_args!(RulesArgs, Doc::Rules);
+document_args!(BoxArgs, Doc::Box);
+
+/// clap's arguments for `doc`'s options, from the table. A count that takes
+/// values starting with `-` (`--copies` of `set` and `counters`) is checked
+/// against its range while parsing ([`parse_copies`]); others by the job.
+fn args_of(doc: Doc) -> Vec<Arg> {
+    options::of(doc)
+        .map(|s| {
+            let mut a = Arg::new(s.opt.name())
+                .long(s.opt.name())
+                .help(flags(&s.help.text()));
+            if let Some(c) = s.short {
+                a = a.short(c);
+            }
+            if !s.value_name.is_empty() {
+                a = a.value_name(s.value_name);
+            }
+            if let Some(d) = s.default {
+                a = a.default_value(d);
+            }
+            a = match s.dash {
+                Dash::No => a,
+                Dash::Negative => a.allow_negative_numbers(true),
+                Dash::Any => a.allow_hyphen_values(true),
+            };
+            match s.value {
+                Value::Switch => a.action(ArgAction::SetTrue),
+                Value::Number => a.value_parser(clap::value_parser!(f64)),
+                Value::Count if s.dash == Dash::Any => a.value_parser(parse_copies),
+                Value::Count => a.value_parser(clap::value_parser!(usize)),
+                Value::Choice(words) => a.value_parser(PossibleValuesParser::new(
+                    words
+                        .iter()
+                        .map(|(w, h)| PossibleValue::new(*w).help(flags(h))),
+                )),
+                Value::Names(names) => a.value_parser(Names(names())).hide_possible_values(true),
+                Value::Path => a.value_parser(clap::value_parser!(PathBuf)),
+                Value::Text => a.value_parser(clap::value_parser!(String)),
+            }
+        })
+        .collect()
 }
 
-#[derive(Debug, Args)]
-pub(crate) struct CounterArgs {
-    #[command(flatten)]
-    pub(crate) common: Common,
-    /// Counter size in mm (diameter or width), at least 8; default: 85 % of the board square on the same paper.
-    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
-    pub(crate) size: Option<f64>,
-    /// Outline: circle, square, rounded, octagon.
-    #[arg(long, default_value = "circle", value_name = "SHAPE", value_parser = shape_names(), hide_possible_values = true)]
-    pub(crate) shape: String,
-    /// single, fold or duplex.
-    #[arg(long, value_enum, default_value = "single")]
-    pub(crate) sides: SidesArg,
-    /// Duplex only: long-edge or short-edge.
-    #[arg(long, value_enum, default_value = "long-edge")]
-    pub(crate) flip: FlipArg,
-    /// Number of full sets of 16 (extra sets are spares), 1 to 16.
-    #[arg(long, default_value_t = 1, value_name = "N", allow_hyphen_values = true, value_parser = parse_copies)]
-    pub(crate) copies: usize,
-
-    /// Add crop marks at each counter's corners.
-    #[arg(long)]
-    pub(crate) crop_marks: bool,
-    /// Laser, square counters: pack them edge to edge so neighbours share one cut
-    /// line (half the cutting, no waste between pieces).
-    #[arg(long)]
-    pub(crate) shared_cuts: bool,
-    /// Duplex only: move every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1).
-    /// Directions as seen from the front, holding the sheet to the light: positive X
-    /// moves the backs right, positive Y moves them down.
-    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
-    pub(crate) back_offset: Option<String>,
-    /// Leave the game's name off the backs.
-    #[arg(long)]
-    pub(crate) no_back_title: bool,
+/// A help line with the options it names in braces (`{paper}`) written as
+/// flags (`--paper`).
+fn flags(help: &str) -> String {
+    let mut out = help.to_string();
+    for s in options::TABLE {
+        out = out.replace(
+            &format!("{{{}}}", s.opt.name()),
+            &format!("--{}", s.opt.name()),
+        );
+    }
+    out
 }
 
-/// Output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// One PDF with every page.
-    Pdf,
-    /// One SVG per page (NAME-2.svg, … after the first).
-    Svg,
-    /// One PNG picture per page (NAME-2.png, … after the first), at --dpi.
-    Png,
+/// The values clap parsed for `doc`'s options (defaults included).
+fn values_of(doc: Doc, m: &clap::ArgMatches) -> Values {
+    let mut v = Values::new(doc);
+    for s in options::of(doc) {
+        let id = s.opt.name();
+        let given = match s.value {
+            Value::Switch => Some(Given::Switch(m.get_flag(id))),
+            Value::Number => m.get_one::<f64>(id).copied().map(Given::Number),
+            Value::Count => m.get_one::<usize>(id).copied().map(Given::Count),
+            Value::Path => m.get_one::<PathBuf>(id).cloned().map(Given::Path),
+            Value::Choice(_) | Value::Names(_) | Value::Text => {
+                m.get_one::<String>(id).cloned().map(Given::Text)
+            }
+        };
+        if let Some(g) = given {
+            v.set(s.opt, g);
+        }
+    }
+    v
 }
 
-/// The `--ruleset` help line, naming every built-in preset.
-pub(crate) fn ruleset_help() -> String {
-    format!(
-        "Ruleset: a built-in preset ({}) or a .toml file; sets the ranks printed",
-        jungle_print::rules::builtin_names()
-    )
-}
-
-/// Options shared by every sheet.
-#[derive(Debug, Args)]
-pub(crate) struct Common {
-    /// Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400).
-    #[arg(
-        long,
-        default_value = "a4",
-        value_name = "PAPER",
-        allow_hyphen_values = true,
-        value_parser = paper_names(),
-        hide_possible_values = true
-    )]
-    pub(crate) paper: String,
-    /// Label language: en, fr, zh-Hant, zh-Hans.
-    #[arg(long, default_value = "en", value_name = "LANG", value_parser = lang_names(), hide_possible_values = true)]
-    pub(crate) lang: String,
-    /// A language pack file, used instead of --lang.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) lang_file: Option<PathBuf>,
-    /// Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file.
-    /// [default: classic; ink-saver with --for laser]
-    #[arg(long, value_name = "THEME", value_parser = theme_names(), hide_possible_values = true)]
-    pub(crate) theme: Option<String>,
-    /// A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG,
-    /// JPEG or SVG), shown big on the counters and start squares with the rank as dots,
-    /// over the chosen theme.
-    #[arg(long, value_name = "DIR")]
-    pub(crate) pictures: Option<PathBuf>,
-    /// Ruleset: a built-in preset or a .toml file; sets the ranks printed.
-    #[arg(long, default_value = "standard", value_name = "RULES", help = ruleset_help(), value_parser = ruleset_names(), hide_possible_values = true)]
-    pub(crate) ruleset: String,
-    /// Output format; by default taken from the output file's extension, else PDF.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub(crate) format: Option<Format>,
-    /// Output file (`-` for standard output).
-    #[arg(short, long, value_name = "FILE")]
-    pub(crate) output: Option<PathBuf>,
-    /// SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines.
-    #[arg(long)]
-    pub(crate) live_text: bool,
-    /// Who the file is for: a home printer; a print shop (a PDF/X-4 in CMYK, the die
-    /// line in the spot colour CutContour, marks in All; add --bleed 3); or a laser
-    /// cutter (board, counters, box: red 0.01 mm cut lines, blue score lines, black
-    /// engraving, text as outlines, counters packed tight on the --paper, i.e. the
-    /// material size).
-    #[arg(long = "for", value_enum, default_value = "home", value_name = "WHO")]
-    pub(crate) purpose: Purpose,
-    /// Laser only: width of the cut in mm (0 to 1); cut lines move out by half of
-    /// it so pieces come out at their size.
-    #[arg(
-        long,
-        default_value_t = 0.0,
-        value_name = "MM",
-        allow_negative_numbers = true
-    )]
-    pub(crate) kerf: f64,
-    /// PNG only: resolution in dots per inch (10 to 1200).
-    #[arg(
-        long,
-        default_value_t = 150.0,
-        value_name = "DPI",
-        allow_negative_numbers = true
-    )]
-    pub(crate) dpi: f64,
-    /// Bleed for print shops, 0 to 5 mm: board and counter colours run this far past
-    /// their cut edges, and each page grows by as much on every side (the PDF's
-    /// TrimBox is the paper, its BleedBox the paper plus bleed).
-    #[arg(
-        long,
-        default_value_t = 0.0,
-        value_name = "MM",
-        allow_negative_numbers = true
-    )]
-    pub(crate) bleed: f64,
-}
-
-#[derive(Debug, Args)]
-pub(crate) struct BoardArgs {
-    #[command(flatten)]
-    pub(crate) common: Common,
-    /// Side of one square in mm, at least 8 (default: the largest whole millimetre that fits the paper).
-    #[arg(long, value_name = "MM", allow_hyphen_values = true)]
-    pub(crate) square: Option<f64>,
-    /// Leave out the a–g / 1–9 coordinates.
-    #[arg(long)]
-    pub(crate) no_coordinates: bool,
-    /// Print the board sized for --paper over sheets of this size, tiled with glue
-    /// strips (e.g. `--paper a3 --tile a4`: an A3 board on A4 sheets). A --square
-    /// too large for --paper tiles over --paper sheets without this option.
-    #[arg(long, value_name = "PAPER", value_parser = paper_names(), hide_possible_values = true)]
-    pub(crate) tile: Option<String>,
-    /// Add crop marks at the board's corners, outside any bleed (a board on one sheet).
-    #[arg(long)]
-    pub(crate) crop_marks: bool,
-}
-
-/// `--copies`: a whole number from 1 to [`MAX_COPIES`].
+/// `--copies`: a whole number in the table's range (1 to 16).
 pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
+    let (lo, hi) = options::range(Doc::Counters, Opt::Copies);
     match v.trim().parse::<usize>() {
-        Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok(n),
-        _ => Err(format!("give a whole number from 1 to {MAX_COPIES}")),
+        Ok(n) if (lo..=hi).contains(&(n as f64)) => Ok(n),
+        _ => Err(format!("give a whole number from {lo} to {hi}")),
     }
 }
 
-/// Who the output is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Purpose {
-    /// A home or office printer (colour or black and white).
-    Home,
-    /// A print shop: PDF/X-4, CMYK, die line in the CutContour spot colour.
-    PrintShop,
-    /// A laser cutter or engraver (LightBurn, xTool, Glowforge conventions).
-    Laser,
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// One PDF with every page.
+    Pdf,
+    /// One SVG per page.
+    Svg,
+    /// One PNG picture per page.
+    Png,
+}
+
+/// The options that say how the document is written (the job's purpose
+/// among them), read from the values.
+#[derive(Debug, Clone)]
+pub(crate) struct Common {
+    /// `--format`, if given.
+    pub(crate) format: Option<Format>,
+    /// `--output`, if given.
+    pub(crate) output: Option<PathBuf>,
+    /// `--for`.
+    pub(crate) purpose: Purpose,
+    /// `--live-text`.
+    pub(crate) live_text: bool,
+    /// `--dpi`.
+    pub(crate) dpi: f64,
+}
+
+impl Common {
+    /// The writing options among `v`.
+    pub(crate) fn of(v: &Values) -> Common {
+        Common {
+            format: match v.text(Opt::Format) {
+                Some("pdf") => Some(Format::Pdf),
+                Some("svg") => Some(Format::Svg),
+                Some("png") => Some(Format::Png),
+                _ => None,
+            },
+            output: v.path(Opt::Output).map(PathBuf::from),
+            purpose: match v.text(Opt::Purpose) {
+                Some("print-shop") => Purpose::PrintShop,
+                Some("laser") => Purpose::Laser,
+                _ => Purpose::Home,
+            },
+            live_text: v.switch(Opt::LiveText),
+            dpi: v.number(Opt::Dpi).unwrap_or(150.0),
+        }
+    }
+
+    pub(crate) fn choices(&self) -> Choices {
+        Choices {
+            laser: self.purpose == Purpose::Laser,
+            print_shop: self.purpose == Purpose::PrintShop,
+            live_text: self.live_text,
+            dpi: self.dpi,
+        }
+    }
 }
 
 /// How pages are drawn, whatever the command.
@@ -471,15 +359,4 @@ pub(crate) struct Choices {
     pub(crate) live_text: bool,
     /// PNG: dots per inch.
     pub(crate) dpi: f64,
-}
-
-impl Common {
-    pub(crate) fn choices(&self) -> Choices {
-        Choices {
-            laser: self.purpose == Purpose::Laser,
-            print_shop: self.purpose == Purpose::PrintShop,
-            live_text: self.live_text,
-            dpi: self.dpi,
-        }
-    }
 }

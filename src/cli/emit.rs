@@ -220,7 +220,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         (None, Some("png")) => Format::Png,
         _ => Format::Pdf,
     };
-    if c.purpose == super::args::Purpose::PrintShop && format != Format::Pdf {
+    if c.purpose == jungle_print::job::Purpose::PrintShop && format != Format::Pdf {
         return Err(Error::usage(
             Opt::Purpose,
             format!(

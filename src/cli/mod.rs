@@ -1,12 +1,14 @@
 //! Command-line parsing (clap) and the glue from options to the library.
 //!
-//! `args` holds the clap definitions, `commands` one function per command,
+//! `args` holds the clap definitions (the document commands' built from the
+//! library's option table), `commands` one function per command, `messages`
+//! the wording of errors with flags,
 //! `emit` the writing of documents.
 
 mod args;
 mod commands;
 mod emit;
-mod options;
+mod messages;
 
 use clap::{CommandFactory, Parser};
 
@@ -18,7 +20,7 @@ use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
 
 use args::*;
-use commands::{board, check, counters, make_box, rules, set};
+use commands::{check, document};
 /// Parses the arguments, runs the command and returns the process exit code.
 pub fn run() -> i32 {
     jungle_print::output::guard_standard_streams();
@@ -61,11 +63,11 @@ pub fn run() -> i32 {
     };
     emit::set_quiet(cli.quiet);
     let result = match cli.command {
-        Command::Set(a) => set(a),
-        Command::Board(a) => board(a),
-        Command::Counters(a) => counters(a),
-        Command::Rules(a) => rules(a),
-        Command::Box(a) => make_box(a),
+        Command::Set(SetArgs(v))
+        | Command::Board(BoardArgs(v))
+        | Command::Counters(CounterArgs(v))
+        | Command::Rules(RulesArgs(v))
+        | Command::Box(BoxArgs(v)) => document(v),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()),
         Command::Check(a) => check(a),
@@ -76,7 +78,7 @@ pub fn run() -> i32 {
         // A reader that went away (`| head`) ends the run quietly, as `cat` does.
         Err(Error::Io { ref source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => 1,
         Err(e) => {
-            emit::tell(&format!("error: {}", options::message(&e)));
+            emit::tell(&format!("error: {}", messages::message(&e)));
             e.exit_code()
         }
     }

@@ -75,7 +75,6 @@ pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result
         }
         return Ok(largest as f64);
     };
-    let s = check_square(s)?;
     if !BoardPlacement::centered(paper, s).fits(area) {
         return Err(Error::BoardTooLarge {
             value: s,
@@ -103,7 +102,6 @@ pub fn board_page_marked(
     let s = square_size(res, opts.paper, opts.square)?;
     let place = BoardPlacement::centered(opts.paper, s);
     let outline = place.outline();
-    super::checks::check_bleed(opts.bleed)?;
     let mut page = Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed);
     let mut art = board_art(res, place, res.theme.board.show_coordinates, opts.bleed);
     art.extend(title(res, opts.paper, outline));

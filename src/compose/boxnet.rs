@@ -64,15 +64,6 @@ fn counter_size(res: &Resources, opts: &BoxOptions) -> Result<f64, Error> {
 
 /// The inside sizes of the tray and the lid, and how the counters stack.
 pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
-    if !(0.1..=2.0).contains(&opts.card) {
-        return Err(Error::usage(
-            crate::error::Opt::Card,
-            format!(
-                "{} mm is out of range; give the card's thickness from 0.1 to 2 mm (0.35 is usual)",
-                opts.card
-            ),
-        ));
-    }
     let counter = counter_size(res, opts)?;
     let p = opts.paper;
     let contents = Contents {

@@ -28,6 +28,16 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// The shape's name, as [`Shape::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Circle => "circle",
+            Shape::Square => "square",
+            Shape::Rounded => "rounded",
+            Shape::Octagon => "octagon",
+        }
+    }
+
     /// Parses `circle`, `square`, `rounded` (or `rounded-square`), `octagon`.
     pub fn parse(s: &str) -> Result<Shape, Error> {
         match s.to_ascii_lowercase().as_str() {
@@ -110,6 +120,9 @@ impl CounterOptions {
         }
     }
 }
+
+/// The smallest counters, mm (checked by the job: [`crate::options`]).
+pub const MIN_SIZE: f64 = 8.0;
 
 /// How far a duplex back's colour runs past its cut line, mm: more than a
 /// home printer's usual front-to-back drift.
@@ -231,23 +244,7 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
 
 /// Composes every page of the counter sheet.
 pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>, Error> {
-    if opts.copies == 0 {
-        return Err(Error::usage(
-            Opt::Copies,
-            "0 copies would print nothing; give 1 or more",
-        ));
-    }
-    super::checks::check_bleed(opts.bleed)?;
     let size = match opts.size {
-        Some(s) if !(s.is_finite() && s >= 8.0) => {
-            return Err(Error::usage(
-                Opt::Size,
-                format!(
-                    "{} mm is too small; counters must be at least 8 mm",
-                    crate::error::num(s)
-                ),
-            ))
-        }
         Some(s) => s,
         None => default_size(res, opts.paper)?,
     };

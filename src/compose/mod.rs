@@ -3,13 +3,12 @@
 //! function (board, counters, handout, poster, box, set, tiles); the helpers
 //! they share are grouped by what they are for: text ([`label`]), pictures
 //! ([`art`], [`scenery`]), animals' faces ([`faces`]), side marks
-//! ([`side_marks`]), the scale bar ([`scale_bar`]) and option checks
-//! ([`checks`]).
+//! ([`side_marks`]) and the scale bar ([`scale_bar`]). Options are checked
+//! by the job before composing ([`crate::options`] holds their ranges).
 
 pub mod art;
 pub mod board;
 pub mod boxnet;
-pub mod checks;
 pub mod counters;
 pub(crate) mod faces;
 pub mod flow;

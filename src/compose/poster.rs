@@ -78,7 +78,7 @@ fn words(res: &Resources) -> Result<&PosterWords, Error> {
     res.lang.poster.as_ref().ok_or_else(|| {
         res.lang.source.error(
             "poster",
-            "the language pack has no [poster] table, so the poster cannot be printed; copy the [poster] table from `jungle-print lang show en` and translate it".to_string(),
+            "the language pack has no [poster] table, so the poster cannot be printed; copy the [poster] table from the English pack (lang/en.toml) and translate it".to_string(),
         )
     })
 }

@@ -2,7 +2,7 @@
 //! plan), each tile's page (its part of the board, glue strips, labels and
 //! arrows) and the assembly map. Lengths in mm, page coordinates.
 
-use super::board::{board_art, board_page, check_square, square_size, BoardOptions};
+use super::board::{board_art, board_page, square_size, BoardOptions};
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
@@ -31,7 +31,6 @@ pub fn tile_plan(
     square: f64,
     option: Opt,
 ) -> Result<TilePlan, Error> {
-    let square = check_square(square)?;
     let portrait = Paper {
         width: sheet.width.min(sheet.height),
         height: sheet.width.max(sheet.height),

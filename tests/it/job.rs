@@ -115,7 +115,10 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
     let e = refused(&job);
     assert_eq!(e.opt(), Some(Opt::Copies), "{e}");
     let msg = e.to_string();
-    assert!(msg.contains("200") && msg.contains("--copies 9"), "{msg}");
+    assert!(
+        msg.contains("200") && msg.contains("make 9 sets or fewer"),
+        "{msg}"
+    );
     // Within the limit the same set is made, and 17 sets are refused before anything is drawn.
     job.kind = Kind::Set(SetJob {
         square: Some(40.0),

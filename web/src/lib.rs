@@ -5,88 +5,39 @@
 //! A PDF made here is byte for byte the PDF `jungle-print set` writes for the
 //! same choices (tested in `web/test/e2e.mjs`).
 
-use jungle_print::compose::counters::Shape;
 use jungle_print::error::Error;
 use jungle_print::input::Source;
-use jungle_print::job::{
-    parse_sides, BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob,
-};
-use jungle_print::paper::Paper;
+use jungle_print::job::{Job, Output};
+use jungle_print::options::{self, Doc, Given, Values};
 use jungle_print::render::{png, svg};
 use jungle_print::scene::Document;
 use jungle_print::theme::Theme;
 use wasm_bindgen::prelude::*;
 
-/// What the page asks for, as the command line's options name it. Every
-/// field is a plain value; `new Request()` holds the command line's defaults.
+/// What the page asks for: the command, its options by the command line's
+/// names (`copies`, `back-offset`, `for`, …, read by the library's option
+/// table, [`jungle_print::options`]), and the uploaded files.
+/// `new Request()` holds the command line's defaults (the whole set).
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Debug, Clone)]
 pub struct Request {
-    /// The command: set, board, counters, rules, poster (`rules --poster`), box.
+    /// The command: set, board, counters, rules, box; also poster (`rules
+    /// --poster`) and preview (`set --preview`).
     pub command: String,
-    /// `--for`: home, print-shop (PDF/X with bleed), laser (SVG cut files).
-    pub purpose: String,
-    /// `--lang`: en, fr, zh-Hant, zh-Hans.
-    pub lang: String,
-    /// `--theme`: a built-in theme's name, or a path in the in-memory folder
-    /// (`my-theme/theme.toml`); empty for the purpose's default theme.
-    pub theme: String,
-    /// `--ruleset`: a built-in preset's name.
-    pub ruleset: String,
-    /// `--paper`: a name or WIDTHxHEIGHT in mm.
-    pub paper: String,
-    /// `--square` in mm; 0 for the largest that fits.
-    pub square: f64,
-    /// `--size` (counters, box) in mm; 0 for the default.
-    pub size: f64,
-    /// `--copies`; 0 for the default (1).
-    pub copies: f64,
-    /// `--sides`: single, fold, duplex; empty for the command's default.
-    pub sides: String,
-    /// `--flip` for duplex: long-edge, short-edge.
-    pub flip: String,
-    /// `--back-offset` X in mm (counters, duplex).
-    pub back_offset_x: f64,
-    /// `--back-offset` Y in mm (counters, duplex).
-    pub back_offset_y: f64,
-    /// `--shape`: circle, square, rounded, octagon.
-    pub shape: String,
-    /// `--bleed` in mm; negative for the default (none; 3 mm for a print shop).
-    pub bleed: f64,
-    /// `--crop-marks` (board, counters).
-    pub crop_marks: bool,
-    /// `--tile` (board): a paper, or empty for none.
-    pub tile: String,
-    /// `--no-coordinates` (board).
-    pub no_coordinates: bool,
-    /// `--no-back-title` (counters).
-    pub no_back_title: bool,
-    /// `--card` (box) in mm; 0 for the default (0.35).
-    pub card: f64,
-    /// With a cover page (set): `--no-cover` when false.
-    pub cover: bool,
-    /// With the box (set): `--no-box` when false.
-    pub boxed: bool,
-    /// `--poster` (set): the rules poster after the handout.
-    pub poster: bool,
-    /// `--shared-cuts` (counters, laser).
-    pub shared_cuts: bool,
-    /// `--kerf` in mm (laser).
-    pub kerf: f64,
-    /// The file the command line would write: pdf, svg or png.
-    pub format: String,
-    /// A theme file's text (used instead of `theme` when not empty) and its name.
+    /// A theme file's text (used instead of the `theme` option when not empty).
     pub theme_file: String,
     /// The uploaded theme file's name.
     pub theme_file_name: String,
-    /// A language pack's text (instead of `lang`) and its name.
+    /// A language pack's text (instead of the `lang` option).
     pub lang_file: String,
     /// The uploaded language pack's name.
     pub lang_file_name: String,
-    /// A ruleset file's text (instead of `ruleset`) and its name.
+    /// A ruleset file's text (instead of the `ruleset` option).
     pub rules_file: String,
     /// The uploaded ruleset's name.
     pub rules_file_name: String,
+    /// The options given, by name, as text, in the order given.
+    options: Vec<(String, String)>,
 }
 
 #[wasm_bindgen]
@@ -96,38 +47,34 @@ impl Request {
     pub fn new() -> Request {
         Request {
             command: "set".into(),
-            purpose: "home".into(),
-            lang: "en".into(),
-            theme: "classic".into(),
-            ruleset: "standard".into(),
-            paper: "a4".into(),
-            square: 0.0,
-            size: 0.0,
-            copies: 0.0,
-            sides: String::new(),
-            flip: "long-edge".into(),
-            back_offset_x: 0.0,
-            back_offset_y: 0.0,
-            shape: "circle".into(),
-            bleed: -1.0,
-            crop_marks: false,
-            tile: String::new(),
-            no_coordinates: false,
-            no_back_title: false,
-            card: 0.0,
-            cover: true,
-            boxed: true,
-            poster: false,
-            shared_cuts: false,
-            kerf: 0.0,
-            format: "pdf".into(),
             theme_file: String::new(),
             theme_file_name: String::new(),
             lang_file: String::new(),
             lang_file_name: String::new(),
             rules_file: String::new(),
             rules_file_name: String::new(),
+            options: Vec::new(),
         }
+    }
+
+    /// Gives the option `name` (the command line's flag without its dashes:
+    /// `square`, `no-cover`, `for`) the value `value` as the command line
+    /// writes it (`30`, `0.5,-1`, `true` for a switch); an empty value
+    /// leaves it at its default. Checked when the document is made.
+    pub fn set(&mut self, name: String, value: String) {
+        self.options.retain(|(n, _)| *n != name);
+        if !value.is_empty() {
+            self.options.push((name, value));
+        }
+    }
+
+    /// The value given to option `name`, or empty.
+    pub fn get(&self, name: &str) -> String {
+        self.options
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
     }
 }
 
@@ -236,8 +183,8 @@ fn input_key(e: &Error) -> String {
 /// The error, with the control it is about: from the option it names, or
 /// for an error in a data file, from the uploaded file it comes from.
 fn located(e: Error, r: &Request) -> JobError {
-    let theme_is_file =
-        !r.theme_file.is_empty() || r.theme.contains('/') || r.theme.ends_with(".toml");
+    let theme = r.get("theme");
+    let theme_is_file = !r.theme_file.is_empty() || theme.contains('/') || theme.ends_with(".toml");
     let uploaded = [
         (&r.theme_file, &r.theme_file_name, "theme-file"),
         (&r.lang_file, &r.lang_file_name, "lang-file"),
@@ -252,7 +199,7 @@ fn located(e: Error, r: &Request) -> JobError {
                 Opt::LangFile => "lang-file".to_string(),
                 Opt::Ruleset if file(2) => "rules-file".to_string(),
                 Opt::Ruleset => "rules".to_string(),
-                other => other.name().trim_start_matches('-').to_string(),
+                other => other.name().to_string(),
             }
         }
         (None, Some(origin)) => uploaded
@@ -362,88 +309,28 @@ impl Set {
     }
 }
 
-/// The theme, language pack or ruleset: the uploaded text when there is
-/// one, else the built-in one chosen (or, by the command line's rule, a file
-/// in the in-memory folder).
-fn source(builtin: &str, text: &str, name: &str) -> Source {
-    match text {
-        "" => Source::from_arg(builtin),
-        _ => Source::Text {
-            name: name.to_string(),
-            contents: text.to_string(),
-        },
-    }
+/// Uploaded TOML text, with its name, if there is any.
+fn uploaded(text: &str, name: &str) -> Option<Source> {
+    (!text.is_empty()).then(|| Source::Text {
+        name: name.to_string(),
+        contents: text.to_string(),
+    })
 }
 
-/// A length that is 0 (or less) for "the default".
-fn given(v: f64) -> Option<f64> {
-    (v > 0.0).then_some(v)
-}
-
-/// The job the page asks for: the same [`Job`] the command line builds
-/// from the same options.
+/// The job the page asks for: the options read by name into the library's
+/// [`Values`] and made into the same [`Job`] the command line makes from
+/// the same options; uploaded files replace the theme, language pack or
+/// ruleset named.
 pub fn job_of(r: &Request) -> Result<Job, Error> {
     use jungle_print::error::Opt;
-    let shape = || Shape::parse(&r.shape);
-    let sides = |default: &str| {
-        parse_sides(
-            if r.sides.is_empty() {
-                default
-            } else {
-                &r.sides
-            },
-            &r.flip,
-        )
-    };
-    let copies = match r.copies {
-        c if c <= 0.0 => 1,
-        c => c as usize,
-    };
-    let kind = match r.command.as_str() {
-        "set" | "preview" => {
-            let set = SetJob {
-                square: given(r.square),
-                sides: sides("fold")?,
-                shape: shape()?,
-                cover: r.cover,
-                boxed: r.boxed,
-                poster: r.poster,
-                copies,
-            };
-            if r.command == "set" {
-                Kind::Set(set)
-            } else {
-                Kind::Preview(set)
-            }
-        }
-        "board" => Kind::Board(BoardJob {
-            square: given(r.square),
-            tile: match r.tile.as_str() {
-                "" => None,
-                t => Some(Paper::parse(t).map_err(|e| e.for_opt(Opt::Tile))?),
-            },
-            no_coordinates: r.no_coordinates,
-            crop_marks: r.crop_marks,
-        }),
-        "counters" => Kind::Counters(CounterJob {
-            size: given(r.size),
-            shape: shape()?,
-            sides: sides("single")?,
-            copies,
-            crop_marks: r.crop_marks,
-            shared_cuts: r.shared_cuts,
-            back_offset: (r.back_offset_x, r.back_offset_y),
-            back_title: !r.no_back_title,
-        }),
-        "rules" if r.poster => Kind::Poster,
-        "rules" => Kind::Rules,
-        "poster" => Kind::Poster,
-        "box" => Kind::Box(BoxJob {
-            size: given(r.size),
-            copies,
-            sides: sides("fold")?,
-            card: given(r.card).unwrap_or(BoxJob::default().card),
-        }),
+    let (doc, also) = match r.command.as_str() {
+        "set" => (Doc::Set, None),
+        "preview" => (Doc::Set, Some(Opt::Preview)),
+        "board" => (Doc::Board, None),
+        "counters" => (Doc::Counters, None),
+        "rules" => (Doc::Rules, None),
+        "poster" => (Doc::Rules, Some(Opt::Poster)),
+        "box" => (Doc::Box, None),
         other => {
             return Err(Error::usage(
                 Opt::Format,
@@ -454,38 +341,38 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
             ))
         }
     };
-    let purpose = match r.purpose.as_str() {
-        "" | "home" => Purpose::Home,
-        "print-shop" => Purpose::PrintShop,
-        "laser" => Purpose::Laser,
-        other => {
-            return Err(Error::usage(
-                Opt::Purpose,
-                format!(
-                    "unknown purpose `{}`; expected home, print-shop or laser",
-                    jungle_print::input::shown(other)
-                ),
-            ))
-        }
-    };
-    let mut job = Job::new(kind);
-    job.purpose = purpose;
-    job.paper = Paper::parse(&r.paper)?;
-    job.bleed = r.bleed.max(0.0);
-    job.kerf = r.kerf;
-    job.inputs.theme = match (r.theme.as_str(), r.theme_file.as_str()) {
-        ("", "") => None,
-        _ => Some(source(&r.theme, &r.theme_file, &r.theme_file_name)),
-    };
-    job.inputs.lang = source(&r.lang, &r.lang_file, &r.lang_file_name);
-    if let Source::File(_) = job.inputs.lang {
-        job.inputs.lang = Source::builtin(&r.lang);
+    let mut v = Values::new(doc);
+    if let Some(opt) = also {
+        v.set(opt, Given::Switch(true));
     }
-    job.inputs.ruleset = source(&r.ruleset, &r.rules_file, &r.rules_file_name);
-    let format = match r.format.as_str() {
-        "" | "pdf" => "pdf",
-        "svg" => "svg",
-        "png" => "png",
+    for (name, text) in &r.options {
+        // The page sends its whole form: options of other commands are left out.
+        let Some(spec) = options::of(doc).find(|s| s.opt.name() == name) else {
+            if options::TABLE.iter().any(|s| s.opt.name() == name) {
+                continue;
+            }
+            return Err(Error::usage(
+                Opt::Format,
+                format!("unknown option `{}`", jungle_print::input::shown(name)),
+            ));
+        };
+        if v.set_text(spec.opt, text).is_none() {
+            return Err(Error::usage(
+                spec.opt,
+                format!(
+                    "`{}` is not a {}",
+                    jungle_print::input::shown(text),
+                    if matches!(spec.value, options::Value::Count) {
+                        "whole number"
+                    } else {
+                        "number"
+                    }
+                ),
+            ));
+        }
+    }
+    let format = match v.text(Opt::Format).unwrap_or("pdf") {
+        f @ ("pdf" | "svg" | "png") => f,
         other => {
             return Err(Error::usage(
                 Opt::Format,
@@ -496,17 +383,18 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
             ))
         }
     };
-    let stem = match job.kind {
-        Kind::Set(_) => "jungle-set",
-        Kind::Preview(_) => "jungle-set-preview",
-        Kind::Board(_) => "board",
-        Kind::Counters(_) => "counters",
-        Kind::Rules => "rules",
-        Kind::Poster => "poster",
-        Kind::Box(_) => "box",
-    };
+    let mut job = Job::from_values(&v)?;
+    if let Some(t) = uploaded(&r.theme_file, &r.theme_file_name) {
+        job.inputs.theme = Some(t);
+    }
+    if let Some(l) = uploaded(&r.lang_file, &r.lang_file_name) {
+        job.inputs.lang = l;
+    }
+    if let Some(rules) = uploaded(&r.rules_file, &r.rules_file_name) {
+        job.inputs.ruleset = rules;
+    }
     job.output = Some(Output {
-        path: format!("{stem}.{format}").into(),
+        path: format!("{}.{format}", job.stem()).into(),
         per_page: format != "pdf",
     });
     job.validate()?;

@@ -36,11 +36,11 @@ ok(core.list_files().length === 3, "the in-memory folder lists the three files")
 const info = core.picture_info("rat.png", files["my-theme/rat.png"]);
 ok(info[0] === "png" && Number(info[1]) > 0, `picture_info reads the PNG (${info.join(" ")})`);
 
-for (const [command, extra] of [["counters", { copies: 2, crop_marks: true }], ["set", { sides: "duplex", flip: "short-edge" }], ["box", { card: 0.5 }]]) {
+for (const [command, extra] of [["counters", { copies: 2, "crop-marks": true }], ["set", { sides: "duplex", flip: "short-edge" }], ["box", { card: 0.5 }]]) {
   const r = new core.Request();
   r.command = command;
-  r.theme = "my-theme/theme.toml";
-  for (const [k, v] of Object.entries(extra)) r[k] = v;
+  r.set("theme", "my-theme/theme.toml");
+  for (const [k, v] of Object.entries(extra)) r.set(k, String(v));
   const doc = new core.Set(r);
   const pdf = doc.pdf();
   const argv = doc.command_line;
@@ -63,7 +63,7 @@ ok(warnings.includes("board.text"), "check_theme names board.text for pale label
 try {
   const bad = new core.Request();
   bad.command = "counters";
-  bad.back_offset_x = 20;
+  bad.set("back-offset", "20,0");
   new core.Set(bad);
   ok(false, "a back offset of 20 mm is refused");
 } catch (e) {
@@ -74,9 +74,9 @@ try {
 {
   const r = new core.Request();
   r.command = "set";
-  r.purpose = "print-shop";
-  r.bleed = 3;
-  r.theme = "my-theme/theme.toml";
+  r.set("for", "print-shop");
+  r.set("bleed", "3");
+  r.set("theme", "my-theme/theme.toml");
   const doc = new core.Set(r);
   let refused = "";
   try { doc.pdf(); } catch (e) { refused = String(e.message || e.error || e); }

@@ -53,7 +53,8 @@ function ask(want, extra = {}) {
   });
 }
 
-/// The choices as the core's Request fields (the command line's options).
+/// The choices as the core's Request: the command, the uploaded files, and
+/// the options by the command line's names (empty, false or 0: the default).
 function options() {
   const sides = $("sides").value;
   const command = $("command").value, purpose = $("purpose").value;
@@ -62,7 +63,7 @@ function options() {
   const [bx, by] = ($("back-offset").value || "0,0").split(",").map((v) => Number(v) || 0);
   const o = {
     command,
-    purpose,
+    for: purpose,
     lang: $("lang").value,
     theme: maker && maker.edited ? maker.theme : $("theme").value,
     ruleset: $("rules").value,
@@ -74,17 +75,16 @@ function options() {
     copies: num("copies"),
     sides: !shown("sides") ? "" : sides.startsWith("duplex") ? "duplex" : sides,
     flip: sides === "duplex-short" ? "short-edge" : "long-edge",
-    back_offset_x: shown("back-offset") ? bx : 0,
-    back_offset_y: shown("back-offset") ? by : 0,
+    "back-offset": shown("back-offset") && (bx || by) ? `${bx},${by}` : "",
     shape: $("shape").value,
     tile: shown("tile") ? $("tile").value : "",
     card: num("card"),
-    crop_marks: shown("crop-marks") && $("crop-marks").checked,
-    no_coordinates: shown("no-coordinates") && $("no-coordinates").checked,
-    cover: !shown("cover") || $("cover").checked,
-    boxed: !shown("boxed") || $("boxed").checked,
+    "crop-marks": shown("crop-marks") && $("crop-marks").checked,
+    "no-coordinates": shown("no-coordinates") && $("no-coordinates").checked,
+    "no-cover": shown("cover") && !$("cover").checked,
+    "no-box": shown("boxed") && !$("boxed").checked,
     poster: shown("poster") && $("poster").checked,
-    shared_cuts: shown("shared-cuts") && $("shared-cuts").checked,
+    "shared-cuts": shown("shared-cuts") && $("shared-cuts").checked,
     kerf: num("kerf"),
     bleed: num("bleed"),
     format: purpose === "laser" ? "svg" : "pdf",

@@ -65,9 +65,17 @@ function unquote(literal) {
   try { const v = JSON.parse(literal); return typeof v === "string" ? v : literal; } catch (_) { return literal; }
 }
 
+/// The core's Request from the page's choices: the command and the uploaded
+/// files as fields, every other choice as an option by its command-line name
+/// (false, 0 or empty: left at its default).
+const FIELDS = ["command", "theme_file", "theme_file_name", "lang_file", "lang_file_name",
+  "rules_file", "rules_file_name"];
 function request(o) {
   const r = new Request();
-  for (const [k, v] of Object.entries(o)) r[k] = v;
+  for (const [k, v] of Object.entries(o)) {
+    if (FIELDS.includes(k)) r[k] = v;
+    else if (v !== false && v !== 0 && v !== "" && v != null) r.set(k, String(v));
+  }
   return r;
 }
 
@@ -93,7 +101,7 @@ self.onmessage = async (e) => {
       return;
     }
     if (!coreDraws(want, options)) await wholeKai();
-    if (want === "pdf" && options.purpose === "print-shop") await outputProfile();
+    if (want === "pdf" && options.for === "print-shop") await outputProfile();
     const t0 = performance.now();
     let set;
     try {

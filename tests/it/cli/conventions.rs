@@ -169,3 +169,59 @@ fn bash_completes_the_built_in_themes_after_a_subcommand() {
         );
     }
 }
+
+/// Only the command line names flags: no string in the library's code (tests
+/// and comments aside) holds `--x` (`options::command_line` writes `--` and
+/// the table's names), except the comment a theme file made by the web
+/// page's theme maker starts with (`theme/edit.rs`).
+#[test]
+fn the_library_names_no_flag() {
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                rust_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel.starts_with("cli/")
+            || rel == "main.rs"
+            || rel == "theme/edit.rs"
+            || rel == "limits.rs"
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for (i, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("//") {
+                continue;
+            }
+            let flag = line.match_indices("--").any(|(k, _)| {
+                line[k + 2..].starts_with(|c: char| c.is_ascii_lowercase())
+                    && line[..k].contains('"')
+            });
+            if flag {
+                found.push(format!("src/{rel}:{}: {}", i + 1, t));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "flags named outside src/cli:\n{}",
+        found.join("\n")
+    );
+}

@@ -128,6 +128,26 @@ fn counter_bad_input_is_one_line_exit_2_and_no_file() {
 }
 
 #[test]
+fn errors_the_library_types_are_worded_with_the_flags_to_change() {
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["set", "--paper", "a5", "--square", "40", "--copies", "16"],
+            "error: --copies: 16 sets of 20 pages would make 321 pages, more than the limit of 200; give --copies 9 or fewer, or a smaller --square so that each board fits one sheet",
+        ),
+        (
+            &["board", "--square", "60", "--crop-marks"],
+            "error: --square: --crop-marks marks a board printed on one sheet",
+        ),
+    ];
+    for (args, needle) in cases {
+        let dir = tempdir("typed");
+        let (code, _, err) = run(&dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn counters_every_mode_writes_its_file() {
     let dir = tempdir("cok");
     for args in [

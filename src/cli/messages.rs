@@ -4,34 +4,13 @@
 
 use jungle_print::error::{num, Error, Opt};
 
-/// The flag for an option.
-pub(crate) fn flag(opt: Opt) -> &'static str {
+/// The flag for an option: `--` and its name (`--copies`, `--for`); the
+/// file given to `check`, and the command given to `man`, by those words.
+pub(crate) fn flag(opt: Opt) -> String {
     match opt {
-        Opt::Paper => "--paper",
-        Opt::Tile => "--tile",
-        Opt::Square => "--square",
-        Opt::Size => "--size",
-        Opt::Shape => "--shape",
-        Opt::Sides => "--sides",
-        Opt::Copies => "--copies",
-        Opt::SharedCuts => "--shared-cuts",
-        Opt::BackOffset => "--back-offset",
-        Opt::Card => "--card",
-        Opt::Bleed => "--bleed",
-        Opt::Kerf => "--kerf",
-        Opt::Purpose => "--for",
-        Opt::Format => "--format",
-        Opt::Output => "--output",
-        Opt::Dpi => "--dpi",
-        Opt::Theme => "--theme",
-        Opt::Lang => "--lang",
-        Opt::LangFile => "--lang-file",
-        Opt::Ruleset => "--ruleset",
-        Opt::Pictures => "--pictures",
-        Opt::Preview => "--preview",
-        Opt::Check => "check",
-        Opt::Command => "man",
-        _ => "option",
+        Opt::Check => "check".into(),
+        Opt::Command => "man".into(),
+        other => format!("--{}", other.name()),
     }
 }
 
@@ -112,6 +91,22 @@ pub(crate) fn message(e: &Error) -> String {
         Error::TooManyPages { pages, max } => format!(
             "the document would have {pages} pages, more than the limit of {max}; use larger paper or fewer --copies"
         ),
+        Error::TooManySets {
+            sets,
+            set_len,
+            pages,
+            max,
+            fit,
+            tiled,
+        } => format!(
+            "{sets} sets of {set_len} pages would make {pages} pages, more than the limit of {max}; give --copies {fit} or fewer{}",
+            if *tiled {
+                ", or a smaller --square so that each board fits one sheet"
+            } else {
+                ""
+            }
+        ),
+        Error::CropMarksOnTiledBoard { .. } => "--crop-marks marks a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out --crop-marks, or choose a square that fits the paper".into(),
         other => return other.to_string(),
     };
     format!("{}: {what}", flag(opt))

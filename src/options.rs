@@ -1,0 +1,788 @@
+//! Every option of a document, defined once.
+//!
+//! [`TABLE`] lists each option of the five commands that make a document
+//! (`set`, `board`, `counters`, `rules`, `box`): the [`Opt`] it is (whose
+//! [`Opt::name`] is its long flag without the dashes and the web page's
+//! field), what value it takes, its default, its range, its help line and the
+//! commands that have it. From this one table come:
+//!
+//! - the command line's arguments, help, shell completions and man pages
+//!   (`src/cli/args.rs` builds clap's arguments from it);
+//! - the values a front end hands over ([`Values`], filled from clap's
+//!   matches or from the web page's form by option name) and the typed job
+//!   made from them ([`crate::job::Job::from_values`]);
+//! - the ranges the job checks ([`Spec::range`], [`range`]);
+//! - the equivalent command line ([`command_line`], behind
+//!   [`crate::job::Job::command_line`]).
+//!
+//! Adding an option: a row here (and an [`Opt`] variant), then the code that
+//! uses it (`Job::from_values` and `Job::values` read and write it).
+//! An option whose help or default differs between commands has one row per
+//! variant, each with its commands.
+//!
+//! Lengths are in mm. Nothing here parses a command line, and help lines
+//! name other options in braces (`{paper}`); the only flags written here are
+//! [`command_line`]'s: `--` and [`Opt::name`].
+
+use std::path::PathBuf;
+
+use crate::error::Opt;
+use crate::limits::{MAX_BLEED, MAX_COPIES, MAX_SQUARE, MIN_SQUARE};
+
+/// The commands that make a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Doc {
+    /// The whole set (and its contact sheet, `preview`).
+    Set,
+    /// The board.
+    Board,
+    /// The counters.
+    Counters,
+    /// The rules handout (or poster).
+    Rules,
+    /// The box.
+    Box,
+}
+
+impl Doc {
+    /// The command's name: `set`, `board`, `counters`, `rules`, `box`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Doc::Set => "set",
+            Doc::Board => "board",
+            Doc::Counters => "counters",
+            Doc::Rules => "rules",
+            Doc::Box => "box",
+        }
+    }
+
+    /// Every command, in the order of the help.
+    pub const ALL: [Doc; 5] = [Doc::Set, Doc::Board, Doc::Counters, Doc::Rules, Doc::Box];
+}
+
+/// What an option takes.
+#[derive(Debug, Clone, Copy)]
+pub enum Value {
+    /// Nothing: the option is given or not.
+    Switch,
+    /// A number (a length in mm, dots per inch).
+    Number,
+    /// A whole number.
+    Count,
+    /// One of a few words, each with its help line.
+    Choice(&'static [(&'static str, &'static str)]),
+    /// Free text (a name or a file) whose built-in names are offered by help
+    /// and completion; anything else is checked when it is used.
+    Names(fn() -> Vec<&'static str>),
+    /// A file or a folder.
+    Path,
+    /// Free text (a paper, `X,Y`).
+    Text,
+}
+
+/// Which values that start with `-` an option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dash {
+    /// None: `-x` is the next option.
+    No,
+    /// Negative numbers (`-3`), so that they are refused with the range.
+    Negative,
+    /// Any (`-`, `-3`, `-0.5,1`).
+    Any,
+}
+
+/// An option's help line: fixed, or made from the built-in lists. Another
+/// option is named in braces, `{paper}`: the front end writes it its way
+/// (the command line as `--paper`, [`Help::text`]'s caller).
+#[derive(Debug, Clone, Copy)]
+pub enum Help {
+    /// Fixed text.
+    Text(&'static str),
+    /// Made when asked (names the built-in rulesets).
+    Made(fn() -> String),
+}
+
+impl Help {
+    /// The text.
+    pub fn text(self) -> String {
+        match self {
+            Help::Text(t) => t.to_string(),
+            Help::Made(f) => f(),
+        }
+    }
+}
+
+/// Where an option's value goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Into the job: it changes the pages (and the equivalent command line).
+    Job,
+    /// Into the writing of the file (format, file name, SVG text, PNG
+    /// resolution): the front end's, not the job's.
+    Output,
+}
+
+/// One option of one or more commands.
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    /// The option; its flag is `--` and [`Opt::name`].
+    pub opt: Opt,
+    /// A one-letter flag (`-o`), if any.
+    pub short: Option<char>,
+    /// The value's placeholder in the help (`MM`, `N`, `PAPER`); empty for a switch.
+    pub value_name: &'static str,
+    /// What it takes.
+    pub value: Value,
+    /// The value when it is not given, as the command line writes it.
+    pub default: Option<&'static str>,
+    /// The smallest and largest value accepted (numbers), checked by the job.
+    pub range: Option<(f64, f64)>,
+    /// Values starting with `-` it takes.
+    pub dash: Dash,
+    /// Its help line (options named in braces: `{paper}`).
+    pub help: Help,
+    /// Where its value goes.
+    pub part: Part,
+    /// The commands that have it.
+    pub docs: &'static [Doc],
+}
+
+const ALL: &[Doc] = &Doc::ALL;
+const SIDES: &[(&str, &str)] = &[
+    ("single", "Fronts only"),
+    (
+        "fold",
+        "Each front beside its back with a fold line: for single-sided printers",
+    ),
+    (
+        "duplex",
+        "Fronts on odd pages, backs on even pages: for double-sided printing",
+    ),
+];
+const FLIPS: &[(&str, &str)] = &[
+    (
+        "long-edge",
+        "Turned over the long edge (the usual default of printers)",
+    ),
+    ("short-edge", "Turned over the short edge"),
+];
+const FORMATS: &[(&str, &str)] = &[
+    ("pdf", "One PDF with every page"),
+    ("svg", "One SVG per page (NAME-2.svg, … after the first)"),
+    (
+        "png",
+        "One PNG picture per page (NAME-2.png, … after the first), at {dpi}",
+    ),
+];
+const PURPOSES: &[(&str, &str)] = &[
+    (
+        "home",
+        "A home or office printer (colour or black and white)",
+    ),
+    (
+        "print-shop",
+        "A print shop: PDF/X-4, CMYK, die line in the CutContour spot colour",
+    ),
+    (
+        "laser",
+        "A laser cutter or engraver (LightBurn, xTool, Glowforge conventions)",
+    ),
+];
+
+/// The counters' shapes, for completion.
+fn shape_names() -> Vec<&'static str> {
+    vec!["circle", "square", "rounded", "octagon"]
+}
+
+fn theme_names() -> Vec<&'static str> {
+    crate::theme::BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+fn lang_names() -> Vec<&'static str> {
+    crate::lang::BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+fn ruleset_names() -> Vec<&'static str> {
+    crate::rules::BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+fn paper_names() -> Vec<&'static str> {
+    crate::paper::NAMED.iter().map(|(n, ..)| *n).collect()
+}
+
+fn ruleset_help() -> String {
+    format!(
+        "Ruleset: a built-in preset ({}) or a .toml file; sets the ranks printed",
+        crate::rules::builtin_names()
+    )
+}
+
+/// A row with the defaults of most: a job option of every command, no
+/// short flag, no default, no range, no dash.
+const fn row(opt: Opt, value_name: &'static str, value: Value, help: &'static str) -> Spec {
+    Spec {
+        opt,
+        short: None,
+        value_name,
+        value,
+        default: None,
+        range: None,
+        dash: Dash::No,
+        help: Help::Text(help),
+        part: Part::Job,
+        docs: ALL,
+    }
+}
+
+/// A switch of `docs`.
+const fn switch(opt: Opt, help: &'static str, docs: &'static [Doc]) -> Spec {
+    Spec {
+        docs,
+        ..row(opt, "", Value::Switch, help)
+    }
+}
+
+/// Every option, in the order of the help (shared options first).
+pub const TABLE: &[Spec] = &[
+    Spec {
+        default: Some("a4"),
+        dash: Dash::Any,
+        ..row(
+            Opt::Paper,
+            "PAPER",
+            Value::Names(paper_names),
+            "Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400)",
+        )
+    },
+    Spec {
+        default: Some("en"),
+        ..row(
+            Opt::Lang,
+            "LANG",
+            Value::Names(lang_names),
+            "Label language: en, fr, zh-Hant, zh-Hans",
+        )
+    },
+    row(
+        Opt::LangFile,
+        "FILE",
+        Value::Path,
+        "A language pack file, used instead of {lang}",
+    ),
+    row(
+        Opt::Theme,
+        "THEME",
+        Value::Names(theme_names),
+        "Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file. [default: classic; ink-saver with {for} laser]",
+    ),
+    row(
+        Opt::Pictures,
+        "DIR",
+        Value::Path,
+        "A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG, JPEG or SVG), shown big on the counters and start squares with the rank as dots, over the chosen theme",
+    ),
+    Spec {
+        default: Some("standard"),
+        help: Help::Made(ruleset_help),
+        ..row(Opt::Ruleset, "RULES", Value::Names(ruleset_names), "")
+    },
+    Spec {
+        part: Part::Output,
+        ..row(
+            Opt::Format,
+            "FORMAT",
+            Value::Choice(FORMATS),
+            "Output format; by default taken from the output file's extension, else PDF",
+        )
+    },
+    Spec {
+        short: Some('o'),
+        part: Part::Output,
+        ..row(
+            Opt::Output,
+            "FILE",
+            Value::Path,
+            "Output file (`-` for standard output)",
+        )
+    },
+    Spec {
+        part: Part::Output,
+        ..switch(
+            Opt::LiveText,
+            "SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines",
+            ALL,
+        )
+    },
+    Spec {
+        default: Some("home"),
+        ..row(
+            Opt::Purpose,
+            "WHO",
+            Value::Choice(PURPOSES),
+            "Who the file is for: a home printer; a print shop (a PDF/X-4 in CMYK, the die line in the spot colour CutContour, marks in All; add {bleed} 3); or a laser cutter (board, counters, box: red 0.01 mm cut lines, blue score lines, black engraving, text as outlines, counters packed tight on the {paper}, i.e. the material size)",
+        )
+    },
+    Spec {
+        default: Some("0"),
+        range: Some((0.0, 1.0)),
+        dash: Dash::Negative,
+        ..row(
+            Opt::Kerf,
+            "MM",
+            Value::Number,
+            "Laser only: width of the cut in mm (0 to 1); cut lines move out by half of it so pieces come out at their size",
+        )
+    },
+    Spec {
+        default: Some("150"),
+        range: Some(crate::render::png::DPI_RANGE),
+        dash: Dash::Negative,
+        part: Part::Output,
+        ..row(
+            Opt::Dpi,
+            "DPI",
+            Value::Number,
+            "PNG only: resolution in dots per inch (10 to 1200)",
+        )
+    },
+    Spec {
+        default: Some("0"),
+        range: Some((0.0, MAX_BLEED)),
+        dash: Dash::Negative,
+        ..row(
+            Opt::Bleed,
+            "MM",
+            Value::Number,
+            "Bleed for print shops, 0 to 5 mm: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)",
+        )
+    },
+    // set
+    Spec {
+        default: Some("fold"),
+        docs: &[Doc::Set],
+        ..row(
+            Opt::Sides,
+            "SIDES",
+            Value::Choice(SIDES),
+            "Counters: single, fold or duplex",
+        )
+    },
+    Spec {
+        default: Some("long-edge"),
+        docs: &[Doc::Set],
+        ..row(
+            Opt::Flip,
+            "FLIP",
+            Value::Choice(FLIPS),
+            "Duplex only: long-edge or short-edge",
+        )
+    },
+    Spec {
+        default: Some("circle"),
+        docs: &[Doc::Set],
+        ..row(
+            Opt::Shape,
+            "SHAPE",
+            Value::Names(shape_names),
+            "Counter outline: circle, square, rounded, octagon",
+        )
+    },
+    Spec {
+        dash: Dash::Negative,
+        range: Some((MIN_SQUARE, MAX_SQUARE)),
+        docs: &[Doc::Set],
+        ..row(
+            Opt::Square,
+            "MM",
+            Value::Number,
+            "Side of one board square in mm; a board too large for the paper is tiled over several sheets with glue strips and an assembly map",
+        )
+    },
+    switch(
+        Opt::NoCover,
+        "Leave out the cover page (contents, how to print and assemble, page previews)",
+        &[Doc::Set],
+    ),
+    switch(Opt::NoBox, "Leave out the box", &[Doc::Set]),
+    switch(
+        Opt::Poster,
+        "Add the one-page rules poster after the rules handout",
+        &[Doc::Set],
+    ),
+    Spec {
+        default: Some("1"),
+        range: Some((1.0, MAX_COPIES as f64)),
+        dash: Dash::Any,
+        docs: &[Doc::Set],
+        ..row(
+            Opt::Copies,
+            "N",
+            Value::Count,
+            "Whole sets in one file (a class set): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set",
+        )
+    },
+    switch(
+        Opt::Preview,
+        "Write one PNG contact sheet of every page (jungle-set-preview.png, at {dpi}) instead of the set itself",
+        &[Doc::Set],
+    ),
+    // box
+    Spec {
+        dash: Dash::Negative,
+        range: Some((8.0, 200.0)),
+        docs: &[Doc::Box],
+        ..row(
+            Opt::Size,
+            "MM",
+            Value::Number,
+            "Size of the counters it holds, mm; default: the counters' default on this paper",
+        )
+    },
+    Spec {
+        default: Some("1"),
+        range: Some((1.0, MAX_COPIES as f64)),
+        docs: &[Doc::Box],
+        ..row(Opt::Copies, "N", Value::Count, "Sets of counters it holds")
+    },
+    Spec {
+        default: Some("fold"),
+        docs: &[Doc::Box],
+        ..row(
+            Opt::Sides,
+            "SIDES",
+            Value::Choice(SIDES),
+            "How the counters were made (fold-over counters are two layers thick)",
+        )
+    },
+    Spec {
+        default: Some("0.35"),
+        range: Some((0.1, 2.0)),
+        dash: Dash::Negative,
+        docs: &[Doc::Box],
+        ..row(
+            Opt::Card,
+            "MM",
+            Value::Number,
+            "Thickness of the card the box and counters are made of, mm (0.1 to 2)",
+        )
+    },
+    // rules
+    switch(
+        Opt::Poster,
+        "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout",
+        &[Doc::Rules],
+    ),
+    // counters
+    Spec {
+        dash: Dash::Any,
+        range: Some((crate::compose::counters::MIN_SIZE, f64::INFINITY)),
+        docs: &[Doc::Counters],
+        ..row(
+            Opt::Size,
+            "MM",
+            Value::Number,
+            "Counter size in mm (diameter or width), at least 8; default: 85 % of the board square on the same paper",
+        )
+    },
+    Spec {
+        default: Some("circle"),
+        docs: &[Doc::Counters],
+        ..row(
+            Opt::Shape,
+            "SHAPE",
+            Value::Names(shape_names),
+            "Outline: circle, square, rounded, octagon",
+        )
+    },
+    Spec {
+        default: Some("single"),
+        docs: &[Doc::Counters],
+        ..row(
+            Opt::Sides,
+            "SIDES",
+            Value::Choice(SIDES),
+            "single, fold or duplex",
+        )
+    },
+    Spec {
+        default: Some("long-edge"),
+        docs: &[Doc::Counters],
+        ..row(
+            Opt::Flip,
+            "FLIP",
+            Value::Choice(FLIPS),
+            "Duplex only: long-edge or short-edge",
+        )
+    },
+    Spec {
+        default: Some("1"),
+        range: Some((1.0, MAX_COPIES as f64)),
+        dash: Dash::Any,
+        docs: &[Doc::Counters],
+        ..row(
+            Opt::Copies,
+            "N",
+            Value::Count,
+            "Number of full sets of 16 (extra sets are spares), 1 to 16",
+        )
+    },
+    switch(
+        Opt::CropMarks,
+        "Add crop marks at each counter's corners",
+        &[Doc::Counters],
+    ),
+    switch(
+        Opt::SharedCuts,
+        "Laser, square counters: pack them edge to edge so neighbours share one cut line (half the cutting, no waste between pieces)",
+        &[Doc::Counters],
+    ),
+    Spec {
+        dash: Dash::Any,
+        range: Some((-10.0, 10.0)),
+        docs: &[Doc::Counters],
+        ..row(
+            Opt::BackOffset,
+            "X,Y",
+            Value::Text,
+            "Duplex only: move every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1). Directions as seen from the front, holding the sheet to the light: positive X moves the backs right, positive Y moves them down",
+        )
+    },
+    switch(
+        Opt::NoBackTitle,
+        "Leave the game's name off the backs",
+        &[Doc::Counters],
+    ),
+    // board
+    Spec {
+        dash: Dash::Any,
+        range: Some((MIN_SQUARE, MAX_SQUARE)),
+        docs: &[Doc::Board],
+        ..row(
+            Opt::Square,
+            "MM",
+            Value::Number,
+            "Side of one square in mm, at least 8 (default: the largest whole millimetre that fits the paper)",
+        )
+    },
+    switch(
+        Opt::NoCoordinates,
+        "Leave out the a–g / 1–9 coordinates",
+        &[Doc::Board],
+    ),
+    Spec {
+        docs: &[Doc::Board],
+        ..row(
+            Opt::Tile,
+            "PAPER",
+            Value::Names(paper_names),
+            "Print the board sized for {paper} over sheets of this size, tiled with glue strips (e.g. `{paper} a3 {tile} a4`: an A3 board on A4 sheets). A {square} too large for {paper} tiles over {paper} sheets without this option",
+        )
+    },
+    switch(
+        Opt::CropMarks,
+        "Add crop marks at the board's corners, outside any bleed (a board on one sheet)",
+        &[Doc::Board],
+    ),
+];
+
+/// The options of `doc`, in the order of the help.
+pub fn of(doc: Doc) -> impl Iterator<Item = &'static Spec> {
+    TABLE.iter().filter(move |s| s.docs.contains(&doc))
+}
+
+/// `opt` as `doc` has it, if it does.
+pub fn spec(doc: Doc, opt: Opt) -> Option<&'static Spec> {
+    of(doc).find(|s| s.opt == opt)
+}
+
+/// The range of `opt` in `doc` (`(0, 0)` when it has none: a bug the tests catch).
+pub fn range(doc: Doc, opt: Opt) -> (f64, f64) {
+    spec(doc, opt).and_then(|s| s.range).unwrap_or((0.0, 0.0))
+}
+
+/// One option's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Given {
+    /// A switch, on or off.
+    Switch(bool),
+    /// A number.
+    Number(f64),
+    /// A whole number.
+    Count(usize),
+    /// Text: a choice, a name, a paper, `X,Y`.
+    Text(String),
+    /// A file or folder.
+    Path(PathBuf),
+}
+
+impl Given {
+    /// The value as a command line writes it; `None` for a switch.
+    pub fn arg(&self) -> Option<String> {
+        match self {
+            Given::Switch(_) => None,
+            Given::Number(x) => Some(format!("{x}")),
+            Given::Count(n) => Some(n.to_string()),
+            Given::Text(t) => Some(t.clone()),
+            Given::Path(p) => Some(p.display().to_string()),
+        }
+    }
+}
+
+/// The options given for one document, by option, in the order given;
+/// an option not given takes its [`Spec::default`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Values {
+    /// The command.
+    pub doc: Doc,
+    given: Vec<(Opt, Given)>,
+}
+
+impl Values {
+    /// No option given: every option at its default.
+    pub fn new(doc: Doc) -> Values {
+        Values {
+            doc,
+            given: Vec::new(),
+        }
+    }
+
+    /// Gives `opt` the value `v` (replacing any earlier one).
+    pub fn set(&mut self, opt: Opt, v: Given) {
+        self.given.retain(|(o, _)| *o != opt);
+        self.given.push((opt, v));
+    }
+
+    /// Gives `opt` the value `v` when `on`.
+    pub fn set_if(&mut self, on: bool, opt: Opt, v: Given) {
+        if on {
+            self.set(opt, v);
+        }
+    }
+
+    /// `opt`'s value as given, if it was.
+    pub fn get(&self, opt: Opt) -> Option<&Given> {
+        self.given.iter().find(|(o, _)| *o == opt).map(|(_, v)| v)
+    }
+
+    /// The default of `opt` for this command, as text.
+    fn default(&self, opt: Opt) -> Option<&'static str> {
+        spec(self.doc, opt).and_then(|s| s.default)
+    }
+
+    /// True when switch `opt` is on.
+    pub fn switch(&self, opt: Opt) -> bool {
+        matches!(self.get(opt), Some(Given::Switch(true)))
+    }
+
+    /// Number `opt`, given or by default.
+    pub fn number(&self, opt: Opt) -> Option<f64> {
+        match self.get(opt) {
+            Some(Given::Number(x)) => Some(*x),
+            Some(Given::Count(n)) => Some(*n as f64),
+            _ => self.default(opt).and_then(|d| d.parse().ok()),
+        }
+    }
+
+    /// Whole number `opt`, given or by default.
+    pub fn count(&self, opt: Opt) -> Option<usize> {
+        match self.get(opt) {
+            Some(Given::Count(n)) => Some(*n),
+            _ => self.default(opt).and_then(|d| d.parse().ok()),
+        }
+    }
+
+    /// Text `opt`, given or by default.
+    pub fn text(&self, opt: Opt) -> Option<&str> {
+        match self.get(opt) {
+            Some(Given::Text(t)) => Some(t),
+            _ => self.default(opt),
+        }
+    }
+
+    /// Path `opt`, if given.
+    pub fn path(&self, opt: Opt) -> Option<&std::path::Path> {
+        match self.get(opt) {
+            Some(Given::Path(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Gives `opt` a value written as text (as a form sends it), read by
+    /// the option's [`Value`]: a switch is on for `true`, `on` or `1`.
+    /// `None` when the text is not a value of that kind (or the command
+    /// has no such option).
+    pub fn set_text(&mut self, opt: Opt, text: &str) -> Option<()> {
+        let value = spec(self.doc, opt)?.value;
+        let v = match value {
+            Value::Switch => Given::Switch(matches!(text, "true" | "on" | "1")),
+            Value::Number => Given::Number(text.trim().parse().ok()?),
+            Value::Count => Given::Count(text.trim().parse().ok()?),
+            Value::Path => Given::Path(PathBuf::from(text)),
+            Value::Choice(_) | Value::Names(_) | Value::Text => Given::Text(text.to_string()),
+        };
+        self.set(opt, v);
+        Some(())
+    }
+}
+
+/// The command line (without the program's name) for these values: the
+/// command, then, in the table's order, every job option whose value is not
+/// its default (`--square 30`, `--no-cover`), then `-o` and `output`.
+pub fn command_line(values: &Values, output: &str) -> Vec<String> {
+    let mut v = vec![values.doc.name().to_string()];
+    for s in of(values.doc).filter(|s| s.part == Part::Job) {
+        let Some(given) = values.get(s.opt) else {
+            continue;
+        };
+        let arg = given.arg();
+        if given == &Given::Switch(false) || (arg.is_some() && arg.as_deref() == s.default) {
+            continue;
+        }
+        v.push(format!("--{}", s.opt.name()));
+        v.extend(arg);
+    }
+    v.push("-o".into());
+    v.push(output.to_string());
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_has_each_option_once_and_every_range_holds_its_default() {
+        for doc in Doc::ALL {
+            let mut seen = std::collections::HashSet::new();
+            for s in of(doc) {
+                assert!(seen.insert(s.opt), "{doc:?} has {} twice", s.opt);
+                if let (Some((lo, hi)), Some(d)) = (s.range, s.default) {
+                    let d: f64 = d.parse().unwrap();
+                    assert!(
+                        lo <= d && d <= hi,
+                        "{doc:?} {}: {d} outside {lo}..{hi}",
+                        s.opt
+                    );
+                }
+                if let Value::Choice(words) = s.value {
+                    if let Some(d) = s.default {
+                        assert!(words.iter().any(|(w, _)| *w == d), "{}", s.opt);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_command_line_leaves_out_defaults() {
+        let mut v = Values::new(Doc::Counters);
+        v.set(Opt::Sides, Given::Text("single".into()));
+        v.set(Opt::Copies, Given::Count(3));
+        v.set(Opt::CropMarks, Given::Switch(true));
+        v.set(Opt::NoBackTitle, Given::Switch(false));
+        assert_eq!(
+            command_line(&v, "c.pdf"),
+            ["counters", "--copies", "3", "--crop-marks", "-o", "c.pdf"]
+        );
+    }
+}

@@ -46,9 +46,12 @@ for f in $(find dist -type f | sort); do
   esac
 done
 echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $later more for the whole Jungle Kai and the print shop's colour profile"
-# The first load, as a visitor downloads it. The goal is 2 MB; it is 1.32 MB
+# The first load, as a visitor downloads it. The goal is 2 MB. It was 1.32 MB
 # (1,320,204 B) with the picture decoders, the theme maker and its words in
-# four languages, so the limit here is 1.35 MB. It was 2.22 MB until
+# four languages; usvg (the whole SVG and CSS reader that replaced our own),
+# the options table and the font fallback stacks brought it to 1.43 MB
+# (1,425,174 B, not yet measured change by change), so the limit here is
+# 1.45 MB. It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
 # wasm build), which kept its PDF reader, SVG renderer, JSON model and font
@@ -59,7 +62,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1350000
+BUDGET=1450000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -59,14 +59,14 @@ fn main() {
             Resources::new(Theme::default(), lang, Ruleset::default()).expect("the default set")
         };
         let res = resources();
-        let opts = SetOptions::new(paper);
-        let (pages, _) = set_pages(&res, &opts).expect("the default set composes");
+        let opts = SetOptions::default();
+        let (pages, _) = set_pages(&res, paper, 0.0, &opts).expect("the default set composes");
         let doc = jungle_print::document("Jungle", pages, &res);
         let count = doc.pages.len();
         let svg_opts = svg::SvgOptions { live_text: false };
         let rows = [
             ("resolve", time(n, resources)),
-            ("compose", time(n, || set_pages(&res, &opts))),
+            ("compose", time(n, || set_pages(&res, paper, 0.0, &opts))),
             (
                 "render PDF",
                 time(n, || pdf::render(&doc, &pdf::PdfOptions::default())),

@@ -274,39 +274,6 @@ impl Purpose {
     }
 }
 
-/// The set's choices (also the contact sheet's).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SetJob {
-    /// Square size in mm; `None` for the largest that fits.
-    pub square: Option<f64>,
-    /// How the counters' backs are printed.
-    pub sides: Sides,
-    /// The counters' shape.
-    pub shape: Shape,
-    /// With a cover page.
-    pub cover: bool,
-    /// With the box.
-    pub boxed: bool,
-    /// With the one-page rules poster after the handout.
-    pub poster: bool,
-    /// Whole sets in the file, 1 to [`crate::limits::MAX_COPIES`] (the contact sheet shows one).
-    pub copies: usize,
-}
-
-impl Default for SetJob {
-    fn default() -> SetJob {
-        SetJob {
-            square: None,
-            sides: Sides::Fold,
-            shape: Shape::Circle,
-            cover: true,
-            boxed: true,
-            poster: false,
-            copies: 1,
-        }
-    }
-}
-
 /// The board's choices.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct BoardJob {
@@ -384,9 +351,9 @@ impl Default for BoxJob {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Kind {
     /// The whole set: cover, board, counters, rules, box.
-    Set(SetJob),
+    Set(SetOptions),
     /// The set's pages, small, on one sheet.
-    Preview(SetJob),
+    Preview(SetOptions),
     /// The board (tiled when asked or when it does not fit).
     Board(BoardJob),
     /// The counter sheets.
@@ -402,7 +369,7 @@ pub enum Kind {
 impl Kind {
     /// The default set.
     pub fn set() -> Kind {
-        Kind::Set(SetJob::default())
+        Kind::Set(SetOptions::default())
     }
 }
 
@@ -541,7 +508,7 @@ impl Job {
         let copies = v.count(Opt::Copies).unwrap_or(1);
         let kind = match v.doc {
             Doc::Set => {
-                let set = SetJob {
+                let set = SetOptions {
                     square: v.number(Opt::Square),
                     sides: sides()?,
                     shape: shape()?,
@@ -884,28 +851,17 @@ impl Job {
     fn compose(&self, res: &Resources) -> Result<(String, Vec<Page>, Summary), Error> {
         let paper = self.paper;
         let bleed = self.bleed;
-        let set_options = |s: &SetJob, bleed: f64| SetOptions {
-            paper,
-            square: s.square,
-            sides: s.sides,
-            shape: s.shape,
-            bleed,
-            cover: s.cover,
-            boxed: s.boxed,
-            poster: s.poster,
-            copies: s.copies,
-        };
         Ok(match self.kind {
             Kind::Set(s) => {
                 handout::check_fits(res, paper)?;
-                let (pages, parts) = set_pages(res, &set_options(&s, bleed))?;
+                let (pages, parts) = set_pages(res, paper, bleed, &s)?;
                 let cover = s.cover;
                 (res.game_title(), pages, Summary::Set { parts, cover })
             }
             Kind::Preview(s) => {
                 handout::check_fits(res, paper)?;
-                let one = SetJob { copies: 1, ..s };
-                let (pages, _) = set_pages(res, &set_options(&one, 0.0))?;
+                let one = SetOptions { copies: 1, ..s };
+                let (pages, _) = set_pages(res, paper, 0.0, &one)?;
                 let n = pages.len();
                 let sheet = contact_sheet(res, &pages, paper);
                 (res.game_title(), vec![sheet], Summary::Preview { pages: n })
@@ -1298,9 +1254,9 @@ mod tests {
         let e = board(3.0).validate().unwrap_err();
         assert!(matches!(e, Error::SquareTooSmall { value, min } if value == 3.0 && min == 8.0));
         assert_eq!(e.opt(), Some(Opt::Square));
-        let set = SetJob {
+        let set = SetOptions {
             square: Some(f64::NAN),
-            ..SetJob::default()
+            ..SetOptions::default()
         };
         assert!(matches!(
             Job::new(Kind::Set(set)).validate(),

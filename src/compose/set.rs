@@ -21,19 +21,17 @@ use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
 
-/// Choices for the whole set. Lengths in mm.
-#[derive(Debug, Clone, PartialEq)]
+/// Choices for the whole set (its paper and bleed are the job's, given to
+/// [`set_pages`] beside them). Lengths in mm. The job holds this type as it
+/// is ([`crate::job::Kind::Set`]), so the set's options are written once.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SetOptions {
-    /// Paper for every sheet.
-    pub paper: Paper,
     /// Board square; `None` for the largest that fits one sheet. A larger one tiles the board.
     pub square: Option<f64>,
     /// How the counters are printed.
     pub sides: Sides,
     /// Counter outline.
     pub shape: Shape,
-    /// Bleed around every sheet (not for tiled boards).
-    pub bleed: f64,
     /// Start with a cover page that explains the set.
     pub cover: bool,
     /// End with a box that holds the set.
@@ -45,15 +43,13 @@ pub struct SetOptions {
     pub copies: usize,
 }
 
-impl SetOptions {
-    /// The default set on `paper`: largest board, fold-over circles, with a cover.
-    pub fn new(paper: Paper) -> SetOptions {
+impl Default for SetOptions {
+    /// The default set: largest board, fold-over circles, with a cover and a box.
+    fn default() -> SetOptions {
         SetOptions {
-            paper,
             square: None,
             sides: Sides::Fold,
             shape: Shape::Circle,
-            bleed: 0.0,
             cover: true,
             boxed: true,
             poster: false,
@@ -83,22 +79,28 @@ pub struct SetParts {
     pub set_len: usize,
 }
 
-/// Composes every page of the set, and says where each part is.
-pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetParts), Error> {
+/// Composes every page of the set on `paper`, every sheet but a tiled
+/// board's with `bleed` mm of bleed, and says where each part is.
+pub fn set_pages(
+    res: &Resources,
+    paper: Paper,
+    bleed: f64,
+    opts: &SetOptions,
+) -> Result<(Vec<Page>, SetParts), Error> {
     let board = board_sheets(
         res,
         &BoardOptions {
-            paper: opts.paper,
+            paper,
             square: opts.square,
-            bleed: opts.bleed,
+            bleed,
         },
         None,
     )?;
     let mut counter_opts = CounterOptions {
         shape: opts.shape,
         sides: opts.sides,
-        bleed: opts.bleed,
-        ..CounterOptions::new(opts.paper)
+        bleed,
+        ..CounterOptions::new(paper)
     };
     // Counters that suit the board's squares, tiled or not, as large as the
     // paper allows (a floor board's counters are the largest that fit a sheet).
@@ -110,14 +112,11 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
         None => None,
     };
     let counters = counter_pages(res, &counter_opts)?;
-    let mut rules = handout_pages(res, &HandoutOptions { paper: opts.paper });
+    let mut rules = handout_pages(res, &HandoutOptions { paper });
     if opts.poster {
-        rules.push(poster_page(res, &PosterOptions { paper: opts.paper })?);
+        rules.push(poster_page(res, &PosterOptions { paper })?);
     }
-    let rules: Vec<Page> = rules
-        .into_iter()
-        .map(|p| p.with_bleed(opts.bleed))
-        .collect();
+    let rules: Vec<Page> = rules.into_iter().map(|p| p.with_bleed(bleed)).collect();
 
     let boxed = if opts.boxed {
         box_pages(
@@ -130,7 +129,7 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
                     .square
                     .filter(|_| board.len() > 1)
                     .map(|s| (s * COLS as f64, s * ROWS as f64)),
-                ..BoxOptions::new(opts.paper)
+                ..BoxOptions::new(paper)
             },
         )?
     } else {
@@ -164,16 +163,16 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     };
     let mut pages = board;
     if blank {
-        pages.push(Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed));
+        pages.push(Page::new(paper.width, paper.height).with_bleed(bleed));
     }
     pages.extend(counters);
     pages.extend(rules);
-    pages.extend(boxed.into_iter().map(|p| p.with_bleed(opts.bleed)));
+    pages.extend(boxed.into_iter().map(|p| p.with_bleed(bleed)));
     let sets = opts.copies.max(1);
     // Double-sided, every set must start on a page of the same parity as the
     // first, so that its counter backs fall behind their fronts too.
     if sets > 1 && matches!(opts.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
-        pages.push(Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed));
+        pages.push(Page::new(paper.width, paper.height).with_bleed(bleed));
     }
     let set_len = pages.len();
     let parts = SetParts {
@@ -185,11 +184,11 @@ pub fn set_pages(res: &Resources, opts: &SetOptions) -> Result<(Vec<Page>, SetPa
     if sets > 1 {
         pages = (1..=sets)
             .flat_map(|k| first_set.iter().map(move |p| (k, p)))
-            .map(|(k, p)| mark_set(res, opts.paper, p.clone(), k, sets))
+            .map(|(k, p)| mark_set(res, paper, p.clone(), k, sets))
             .collect();
     }
     if opts.cover {
-        let cover = cover_page(res, opts, &parts, &first_set).with_bleed(opts.bleed);
+        let cover = cover_page(res, paper, opts, &parts, &first_set).with_bleed(bleed);
         pages.insert(0, cover);
     }
     Ok((pages, parts))
@@ -247,9 +246,14 @@ pub fn page_words(res: &Resources, r: (usize, usize)) -> String {
 
 /// The cover: title, what is in the set and on which pages, how to print it,
 /// how to put it together, and a small picture of every other page.
-fn cover_page(res: &Resources, opts: &SetOptions, parts: &SetParts, pages: &[Page]) -> Page {
+fn cover_page(
+    res: &Resources,
+    paper: Paper,
+    opts: &SetOptions,
+    parts: &SetParts,
+    pages: &[Page],
+) -> Page {
     let w = &res.lang.cover;
-    let paper = opts.paper;
     let mut page = Page::new(paper.width, paper.height);
     let area = printable_area(paper, res.theme.page.margin);
     let ink = res.theme.board.text.0;

@@ -7,9 +7,10 @@
 use std::path::{Path, PathBuf};
 
 use jungle_print::compose::counters::{Shape, Sides};
+use jungle_print::compose::set::SetOptions;
 use jungle_print::input::memory;
 use jungle_print::input::Source;
-use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose, SetJob};
+use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose};
 use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
@@ -60,10 +61,10 @@ fn same_bytes(job: Job, dir: &Path) {
 fn jobs() -> Vec<Job> {
     let mut v = Vec::new();
     // A print shop's set, with bleed, on A3, in French.
-    let mut j = Job::new(Kind::Set(SetJob {
+    let mut j = Job::new(Kind::Set(SetOptions {
         square: Some(30.0),
         shape: Shape::Square,
-        ..SetJob::default()
+        ..SetOptions::default()
     }));
     j.purpose = Purpose::PrintShop;
     j.bleed = 3.0;
@@ -134,13 +135,13 @@ fn jobs() -> Vec<Job> {
     j.paper = Paper::parse("a5").unwrap();
     v.push(with_output(j, "rules.pdf"));
     // A set without cover or box, with the poster and two copies, duplex.
-    let mut j = Job::new(Kind::Set(SetJob {
+    let mut j = Job::new(Kind::Set(SetOptions {
         cover: false,
         boxed: false,
         poster: true,
         copies: 2,
         sides: Sides::Duplex(Flip::LongEdge),
-        ..SetJob::default()
+        ..SetOptions::default()
     }));
     j.inputs.theme = Some(Source::builtin("ink-saver"));
     v.push(with_output(j, "classroom.pdf"));

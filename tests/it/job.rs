@@ -2,8 +2,9 @@
 //! refused with its typed error, which names the option (`Error::opt`), before
 //! anything is drawn. (The command line's flags for them: `cli::options`.)
 
+use jungle_print::compose::set::SetOptions;
 use jungle_print::error::{Error, Opt};
-use jungle_print::job::{BoardJob, BoxJob, Job, Kind, SetJob};
+use jungle_print::job::{BoardJob, BoxJob, Job, Kind};
 use jungle_print::paper::Paper;
 
 fn board(square: f64, tile: Option<Paper>) -> Job {
@@ -15,9 +16,9 @@ fn board(square: f64, tile: Option<Paper>) -> Job {
 }
 
 fn set(square: f64) -> Job {
-    Job::new(Kind::Set(SetJob {
+    Job::new(Kind::Set(SetOptions {
         square: Some(square),
-        ..SetJob::default()
+        ..SetOptions::default()
     }))
 }
 
@@ -106,10 +107,10 @@ fn a_floor_board_set_gets_the_largest_counters_that_fit() {
 #[test]
 fn class_sets_over_the_page_limit_are_refused_naming_copies() {
     // A5 with a tiled board: 20 pages a set, so 16 sets would be 321 pages.
-    let mut job = Job::new(Kind::Set(SetJob {
+    let mut job = Job::new(Kind::Set(SetOptions {
         square: Some(40.0),
         copies: 16,
-        ..SetJob::default()
+        ..SetOptions::default()
     }));
     job.paper = Paper::parse("a5").unwrap();
     let e = refused(&job);
@@ -120,15 +121,15 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
         "{msg}"
     );
     // Within the limit the same set is made, and 17 sets are refused before anything is drawn.
-    job.kind = Kind::Set(SetJob {
+    job.kind = Kind::Set(SetOptions {
         square: Some(40.0),
         copies: 9,
-        ..SetJob::default()
+        ..SetOptions::default()
     });
     assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 20);
-    job.kind = Kind::Set(SetJob {
+    job.kind = Kind::Set(SetOptions {
         copies: 17,
-        ..SetJob::default()
+        ..SetOptions::default()
     });
     assert_eq!(job.validate().unwrap_err().opt(), Some(Opt::Copies));
 }

@@ -288,9 +288,9 @@ fn the_box_page_says_where_the_board_goes() {
         let last_text = |square: Option<f64>| {
             let opts = SetOptions {
                 square,
-                ..SetOptions::new(Paper::A4)
+                ..SetOptions::default()
             };
-            let (pages, _) = set_pages(&res, &opts).unwrap();
+            let (pages, _) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
             let mut text = String::new();
             page_text(pages.last().unwrap().layer(Layer::Artwork), &mut text);
             squeeze(&text)

@@ -4,8 +4,9 @@
 //! Chinese, three characters besides punctuation), unless the paragraph is a
 //! single line.
 
+use jungle_print::compose::set::SetOptions;
 use jungle_print::input::Source;
-use jungle_print::job::{BoxJob, Job, Kind, SetJob};
+use jungle_print::job::{BoxJob, Job, Kind};
 use jungle_print::paper::Paper;
 use jungle_print::rules::BUILTIN as PRESETS;
 use jungle_print::text::{is_han, linebreak::recorded};
@@ -56,7 +57,7 @@ fn no_paragraph_ends_in_a_lonely_line() {
             }
         }
         for paper in ["a4", "letter"] {
-            let set = Kind::Set(SetJob::default());
+            let set = Kind::Set(SetOptions::default());
             found.extend(lonely_lines(
                 &job(set, lang, "standard", paper),
                 &format!("set {lang} {paper}"),

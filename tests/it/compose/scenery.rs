@@ -445,10 +445,10 @@ fn the_ranks_table_shows_the_pictures_only_when_the_theme_has_them() {
 
 #[test]
 fn the_cover_shows_a_row_of_the_animals() {
-    let opts = SetOptions::new(Paper::A4);
-    let (plain, _) = set_pages(&resources("en"), &opts).unwrap();
+    let opts = SetOptions::default();
+    let (plain, _) = set_pages(&resources("en"), Paper::A4, 0.0, &opts).unwrap();
     let res = themed(&animals_theme());
-    let (pictured, _) = set_pages(&res, &opts).unwrap();
+    let (pictured, _) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
     let cover = |pages: &[Page]| animal_pictures(pages[0].layer(Layer::Artwork));
     assert_eq!(cover(&plain), 0);
     // The cover's own row (thumbnails are page references, not counted).

@@ -21,9 +21,9 @@ fn the_cover_lists_the_pages_the_set_really_has() {
             let opts = SetOptions {
                 square,
                 sides,
-                ..SetOptions::new(Paper::A4)
+                ..SetOptions::default()
             };
-            let (pages, parts) = set_pages(&res, &opts).unwrap();
+            let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
             let boxed = parts.boxnet.expect("a box by default");
             assert_eq!(
                 boxed.0,
@@ -66,21 +66,27 @@ fn the_cover_lists_the_pages_the_set_really_has() {
 #[test]
 fn without_a_cover_the_board_comes_first() {
     let res = resources("en");
-    let with = set_pages(&res, &SetOptions::new(Paper::A4)).unwrap().0;
+    let with = set_pages(&res, Paper::A4, 0.0, &SetOptions::default())
+        .unwrap()
+        .0;
     let (pages, parts) = set_pages(
         &res,
+        Paper::A4,
+        0.0,
         &SetOptions {
             cover: false,
-            ..SetOptions::new(Paper::A4)
+            ..SetOptions::default()
         },
     )
     .unwrap();
     assert_eq!(parts.board, (1, 1));
     let (no_box, parts_nb) = set_pages(
         &res,
+        Paper::A4,
+        0.0,
         &SetOptions {
             boxed: false,
-            ..SetOptions::new(Paper::A4)
+            ..SetOptions::default()
         },
     )
     .unwrap();
@@ -197,11 +203,12 @@ fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
         for sides in [Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
             let one = SetOptions {
                 sides,
-                ..SetOptions::new(Paper::A4)
+                ..SetOptions::default()
             };
-            let (single, parts1) = set_pages(&res, &one).unwrap();
+            let (single, parts1) = set_pages(&res, Paper::A4, 0.0, &one).unwrap();
             assert_eq!((parts1.sets, parts1.set_len), (1, single.len() - 1));
-            let (pages, parts) = set_pages(&res, &SetOptions { copies: 3, ..one }).unwrap();
+            let (pages, parts) =
+                set_pages(&res, Paper::A4, 0.0, &SetOptions { copies: 3, ..one }).unwrap();
             let len = parts.set_len;
             // Duplex sets keep an even length so that every set's counter
             // fronts fall on odd pages, as the first set's do.
@@ -313,9 +320,9 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
         let res = resources(lang);
         let opts = SetOptions {
             poster: true,
-            ..SetOptions::new(Paper::A4)
+            ..SetOptions::default()
         };
-        let (pages, parts) = set_pages(&res, &opts).unwrap();
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
         let poster = parts.poster.expect("a poster page");
         assert_eq!(
             poster,
@@ -347,7 +354,7 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
             "{lang}: {flat}"
         );
         // Without a poster there is no poster line.
-        let (pages, parts) = set_pages(&res, &SetOptions::new(Paper::A4)).unwrap();
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
         assert_eq!(parts.poster, None);
         let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
         let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::job::{Job, Kind, Made, SetJob, Source};
+use jungle_print::compose::set::SetOptions;
+use jungle_print::job::{Job, Kind, Made, Source};
 use jungle_print::render::pdf::render;
 use jungle_print::scene::{text_runs, TextRun};
 
@@ -39,9 +40,9 @@ fn theme(dir: &Path) -> PathBuf {
 /// `theme` (the default theme when `None`).
 fn made(theme: Option<&Path>, code: &str) -> Vec<Made> {
     [
-        Kind::Set(SetJob {
+        Kind::Set(SetOptions {
             poster: true,
-            ..SetJob::default()
+            ..SetOptions::default()
         }),
         Kind::Rules,
         Kind::Poster,

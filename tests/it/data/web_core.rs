@@ -33,7 +33,7 @@ fn kai_chars() -> BTreeSet<char> {
                     Ruleset::builtin(rules).unwrap(),
                 )
                 .unwrap();
-                let (pages, _) = set_pages(&res, &SetOptions::new(Paper::A4)).unwrap();
+                let (pages, _) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
                 let doc = jungle_print::document(&res.game_title(), pages, &res);
                 for page in &doc.pages {
                     for (_, items) in page.layers.iter() {

@@ -11,7 +11,8 @@
 //! 3. the rules handout against the paper ([`handout::check_fits`]);
 //! 4. every composed text run against its font ([`Resources::check_pages`]);
 //! 5. the files to be written against the job's inputs ([`check_not_input`]);
-//! 6. the page cap ([`MAX_PAGES`]);
+//! 6. the page cap ([`MAX_PAGES`]; a set's is checked on its first set's
+//!    page count, before its copies are made);
 //!
 //! then the print-shop or laser pass. What it returns, [`Made`], holds the
 //! document ready to render and the warnings composing noted.
@@ -38,7 +39,7 @@ use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::poster::{self, PosterOptions};
-use crate::compose::set::{contact_sheet, set_pages, SetOptions, SetParts};
+use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts};
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
 use crate::error::{Error, Opt};
@@ -854,9 +855,19 @@ impl Job {
         Ok(match self.kind {
             Kind::Set(s) => {
                 handout::check_fits(res, paper)?;
-                let (pages, parts) = set_pages(res, paper, bleed, &s)?;
-                let cover = s.cover;
-                (res.game_title(), pages, Summary::Set { parts, cover })
+                // The page cap is checked on the first set's count, before
+                // any copy is made, so that a class set too long fails fast.
+                let (first, parts) = first_set(res, paper, bleed, &s)?;
+                let summary = Summary::Set {
+                    parts,
+                    cover: s.cover,
+                };
+                let total = parts.total(s.cover);
+                if total > MAX_PAGES {
+                    return Err(too_many_pages(total, &summary));
+                }
+                let pages = whole_set(res, paper, bleed, &s, first, &parts);
+                (res.game_title(), pages, summary)
             }
             Kind::Preview(s) => {
                 handout::check_fits(res, paper)?;

@@ -79,9 +79,31 @@ pub struct SetParts {
     pub set_len: usize,
 }
 
+impl SetParts {
+    /// The pages of the whole document: the cover, if any, then every set.
+    pub fn total(&self, cover: bool) -> usize {
+        usize::from(cover) + self.sets * self.set_len
+    }
+}
+
 /// Composes every page of the set on `paper`, every sheet but a tiled
-/// board's with `bleed` mm of bleed, and says where each part is.
+/// board's with `bleed` mm of bleed, and says where each part is: the
+/// [`first_set`], then the [`whole_set`] made from it.
 pub fn set_pages(
+    res: &Resources,
+    paper: Paper,
+    bleed: f64,
+    opts: &SetOptions,
+) -> Result<(Vec<Page>, SetParts), Error> {
+    let (first, parts) = first_set(res, paper, bleed, opts)?;
+    Ok((whole_set(res, paper, bleed, opts, first, &parts), parts))
+}
+
+/// Composes the pages of one set (no cover, no set marks) and says where
+/// each part is and how many pages the whole document will have
+/// ([`SetParts::total`]), before any copy is made: a front end can refuse a
+/// class set too long to print here, at the cost of one set.
+pub fn first_set(
     res: &Resources,
     paper: Paper,
     bleed: f64,
@@ -180,18 +202,33 @@ pub fn set_pages(
         set_len,
         ..parts
     };
-    let first_set = pages.clone();
-    if sets > 1 {
-        pages = (1..=sets)
-            .flat_map(|k| first_set.iter().map(move |p| (k, p)))
+    Ok((pages, parts))
+}
+
+/// The whole document from the [`first_set`]'s pages and parts: the cover
+/// (when `opts.cover`), then `parts.sets` copies of the set, each page
+/// marked with its set's number when there are several.
+pub fn whole_set(
+    res: &Resources,
+    paper: Paper,
+    bleed: f64,
+    opts: &SetOptions,
+    first: Vec<Page>,
+    parts: &SetParts,
+) -> Vec<Page> {
+    let sets = parts.sets;
+    let mut pages = match sets > 1 {
+        true => (1..=sets)
+            .flat_map(|k| first.iter().map(move |p| (k, p)))
             .map(|(k, p)| mark_set(res, paper, p.clone(), k, sets))
-            .collect();
-    }
+            .collect(),
+        false => first.clone(),
+    };
     if opts.cover {
-        let cover = cover_page(res, paper, opts, &parts, &first_set).with_bleed(bleed);
+        let cover = cover_page(res, paper, opts, parts, &first).with_bleed(bleed);
         pages.insert(0, cover);
     }
-    Ok((pages, parts))
+    pages
 }
 
 /// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words),

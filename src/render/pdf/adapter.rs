@@ -10,11 +10,11 @@
 //!   `[x y width height]` where PDF reads `[x0 y0 x1 y1]`, right only for a
 //!   box at the origin; the TrimBox (inset by the bleed) is written here.
 //! - The trailer `/ID`: printpdf writes a random one and has no option for
-//!   it; here it is a hash of the file.
+//!   it; here it is a hash of the file, added to the trailer of the one save.
 
 use lopdf::Object;
 
-use super::document::{info_mut, mm_to_pt, ContentHash};
+use super::document::{content_hash, info_mut, mm_to_pt};
 use super::PdfError;
 use crate::scene::Document;
 
@@ -70,19 +70,26 @@ fn page_boxes(lo: &mut lopdf::Document, doc: &Document) {
     }
 }
 
-/// The file, with a trailer `/ID` (both halves the same) that is the hash
-/// ([`super::document::content_hash`]) of the file as written without one:
-/// the file is written once into the hash, then for good with the `/ID`,
-/// which the trailer (printpdf's documents have a cross-reference table, not
-/// a stream) holds after every object, so nothing else moves.
+/// The file, saved once, with a trailer `/ID` (both halves the same) that
+/// is the hash ([`super::document::content_hash`]) of the file as written
+/// without one. printpdf's documents have a cross-reference table, so lopdf
+/// writes the trailer last (`trailer <<…>> startxref N %%EOF`, the offset
+/// that of the table before it): the entry goes at the trailer's end, where
+/// setting it before the save would have put it, and nothing else moves.
 pub(super) fn save(lo: &mut lopdf::Document) -> Result<Vec<u8>, PdfError> {
     lo.trailer.remove(b"ID");
-    let mut hash = ContentHash::default();
-    lo.save_to(&mut hash).map_err(|e| PdfError(e.to_string()))?;
-    let id = Object::String(hash.finish().to_vec(), lopdf::StringFormat::Hexadecimal);
-    lo.trailer.set("ID", Object::Array(vec![id.clone(), id]));
     let mut out = Vec::new();
     lo.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
+    let hex: String = content_hash(&out)
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect();
+    let tail = b">>\nstartxref\n";
+    let end = out
+        .windows(tail.len())
+        .rposition(|w| w == tail)
+        .ok_or_else(|| PdfError("the saved file has no trailer dictionary".into()))?;
+    out.splice(end..end, format!("/ID[<{hex}><{hex}>]").into_bytes());
     Ok(out)
 }
 

@@ -68,56 +68,17 @@ pub(super) fn layer_res_id(l: Layer) -> LayerInternalId {
 
 /// FNV-1a, 128 bits as two 64-bit lanes: stable across runs and platforms.
 pub(super) fn content_hash(bytes: &[u8]) -> [u8; 16] {
-    let mut h = ContentHash::default();
-    h.update(bytes);
-    h.finish()
-}
-
-/// [`content_hash`] of bytes given in pieces (a [`std::io::Write`], so that a
-/// file can be hashed as it is written, without being kept).
-pub(super) struct ContentHash {
-    a: u64,
-    b: u64,
-}
-
-impl Default for ContentHash {
-    fn default() -> Self {
-        ContentHash {
-            a: 0xcbf2_9ce4_8422_2325,
-            b: 0x6c62_272e_07bb_0142,
-        }
+    let (mut a, mut b) = (0xcbf2_9ce4_8422_2325u64, 0x6c62_272e_07bb_0142u64);
+    for &x in bytes {
+        a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        b = (b ^ x as u64)
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(7);
     }
-}
-
-impl ContentHash {
-    pub(super) fn update(&mut self, bytes: &[u8]) {
-        let (mut a, mut b) = (self.a, self.b);
-        for &x in bytes {
-            a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-            b = (b ^ x as u64)
-                .wrapping_mul(0x0000_0100_0000_01b3)
-                .rotate_left(7);
-        }
-        (self.a, self.b) = (a, b);
-    }
-
-    pub(super) fn finish(&self) -> [u8; 16] {
-        let mut out = [0u8; 16];
-        out[..8].copy_from_slice(&self.a.to_be_bytes());
-        out[8..].copy_from_slice(&self.b.to_be_bytes());
-        out
-    }
-}
-
-impl std::io::Write for ContentHash {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&a.to_be_bytes());
+    out[8..].copy_from_slice(&b.to_be_bytes());
+    out
 }
 
 /// Adds `entries` to one category (`XObject`, `ExtGState`, …) of the

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::limits::MAX_QUOTED_CHARS;
+
 /// An option of a job, named for what it means (not for how a command line
 /// or a form spells it): the front end maps it to its flag or its control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -533,36 +535,58 @@ pub fn shown(s: &str) -> String {
     out
 }
 
-/// Longest user value shown whole by [`User`], in characters: longer ones
-/// keep their start and end around `…`.
-pub const USER_CHARS: usize = 200;
-
 /// A value the user gave (an option, a name read from a font, a path from
 /// the environment, a value from a file), for a message: on display its
 /// control and invisible characters are escaped (see [`shown`]) and a value
-/// longer than [`USER_CHARS`] characters is cut in its middle, so no value
-/// can move the terminal's cursor, reorder the line, forge a line of its own
-/// or fill the screen.
+/// longer than [`MAX_QUOTED_CHARS`] characters is cut in its middle, so no
+/// value can move the terminal's cursor, reorder the line, forge a line of
+/// its own or fill the screen.
 #[derive(Debug, Clone, Copy)]
 pub struct User<'a>(pub &'a str);
 
 impl std::fmt::Display for User<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = self.0.chars().count();
-        if n <= USER_CHARS {
+        if n <= MAX_QUOTED_CHARS {
             return f.write_str(&shown(self.0));
         }
-        let head: String = self.0.chars().take(USER_CHARS / 2).collect();
-        let tail: String = self.0.chars().skip(n - USER_CHARS / 2 + 1).collect();
+        let head: String = self.0.chars().take(MAX_QUOTED_CHARS / 2).collect();
+        let tail: String = self.0.chars().skip(n - MAX_QUOTED_CHARS / 2 + 1).collect();
         write!(f, "{}…{}", shown(&head), shown(&tail))
     }
 }
 
+/// A message with every quotation in it (“…” or `…`) cut as [`User`] cuts
+/// a value, the text around them escaped (and cut too past four times
+/// [`MAX_QUOTED_CHARS`]): a warning about a long label quotes only its ends.
+pub fn cut_quotes(msg: &str) -> String {
+    let plain = |t: &str| match t.chars().count() > 4 * MAX_QUOTED_CHARS {
+        true => User(t).to_string(),
+        false => shown(t),
+    };
+    let mut out = String::with_capacity(msg.len().min(1024));
+    let mut rest = msg;
+    while let Some(i) = rest.find(['“', '`']) {
+        let open = rest[i..].chars().next().unwrap_or('`');
+        let close = if open == '“' { '”' } else { '`' };
+        let inner_start = i + open.len_utf8();
+        let Some(len) = rest[inner_start..].find(close) else {
+            break;
+        };
+        out.push_str(&plain(&rest[..i]));
+        out.push(open);
+        out.push_str(&User(&rest[inner_start..inner_start + len]).to_string());
+        out.push(close);
+        rest = &rest[inner_start + len + close.len_utf8()..];
+    }
+    out.push_str(&plain(rest));
+    out
+}
+
 /// A message made safe for a terminal as a whole, the last line of defence
-/// behind [`User`]: every control or invisible character but the line
-/// breaks escaped, every quotation in backquotes longer than [`USER_CHARS`]
-/// cut as [`User`] cuts it, and every line after the first indented, so
-/// that no text inside a message can pass for a line of the program's own.
+/// behind [`User`]: each line's quotations cut by [`cut_quotes`], and every
+/// line after the first indented, so that no text inside a message can pass
+/// for a line of the program's own.
 pub fn terminal_safe(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4096));
     for (i, line) in message.split('\n').enumerate() {
@@ -572,20 +596,7 @@ pub fn terminal_safe(message: &str) -> String {
                 out.push_str("  ");
             }
         }
-        // Odd pieces are inside backquotes.
-        let pieces: Vec<&str> = line.split('`').collect();
-        let last = pieces.len() - 1;
-        for (j, piece) in pieces.iter().enumerate() {
-            if j > 0 {
-                out.push('`');
-            }
-            let quoted = j % 2 == 1 && j < last;
-            if quoted || piece.chars().count() > 4 * USER_CHARS {
-                out.push_str(&User(piece).to_string());
-            } else {
-                out.push_str(&shown(piece));
-            }
-        }
+        out.push_str(&cut_quotes(line));
     }
     out
 }
@@ -603,6 +614,29 @@ mod tests {
         assert_eq!(num(0.0), "0");
         assert_eq!(num(f64::NAN), "NaN");
         assert_eq!(num(1234.56789), "1234.568");
+    }
+
+    #[test]
+    fn names_escape_control_characters() {
+        assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(shown("x\u{202e}gnp.exe"), "x\\u{202e}gnp.exe");
+        assert_eq!(shown("\u{2066}a\u{fffe}"), "\\u{2066}a\\u{fffe}");
+        assert_eq!(shown("鬥獸棋 é"), "鬥獸棋 é");
+    }
+
+    #[test]
+    fn quotations_are_cut_in_their_middle() {
+        let long = "x".repeat(5000);
+        let m = cut_quotes(&format!("“{long}” is too long; key `{long}`"));
+        assert!(m.chars().count() < 2 * MAX_QUOTED_CHARS + 40, "{m}");
+        assert!(
+            m.starts_with("“xxxx") && m.contains("x…x") && m.contains("x” is too long; key `x"),
+            "{m}"
+        );
+        let t = terminal_safe(&format!("a `{long}`\nb\u{1b}"));
+        assert_eq!(t.lines().count(), 2, "{t}");
+        assert!(t.ends_with("\n  b\\u{1b}"), "{t}");
+        assert_eq!(cut_quotes("short `x`"), "short `x`");
     }
 
     #[test]

@@ -5,15 +5,14 @@
 //! characters and over-long strings in TOML data with file, line and key.
 //!
 //! Also here: [`Source`], where a theme, a language pack or a ruleset comes
-//! from (a built-in name, a file or uploaded text); [`shown`], which escapes
-//! control characters in names printed to the terminal, and [`excerpt`],
-//! which shortens long user text in messages.
+//! from (a built-in name, a file or uploaded text), and [`shown_path`], a
+//! path made safe for a message (user text is escaped by [`crate::error`]).
 
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::error::{line_col, Error, Opt};
+use crate::error::{line_col, shown, Error, Opt, User};
 use crate::limits::{
     MAX_FONT_BYTES, MAX_ICON_BYTES, MAX_PICTURE_BYTES, MAX_STRING_CHARS, MAX_TOML_BYTES,
 };
@@ -293,45 +292,9 @@ pub fn not_a_regular_file(path: &Path, kind: InputKind) -> Option<String> {
     }
 }
 
-pub use crate::error::{is_invisible, shown, terminal_safe, User, USER_CHARS};
-
 /// A path for the terminal (see [`User`]).
 pub fn shown_path(p: &Path) -> String {
     User(&p.to_string_lossy()).to_string()
-}
-
-/// Longest user text quoted in a message, in characters.
-pub const EXCERPT_CHARS: usize = 40;
-
-/// User text to quote in a message: at most [`EXCERPT_CHARS`] characters
-/// (then `…`), control characters escaped.
-pub fn excerpt(s: &str) -> String {
-    let mut it = s.chars();
-    let head: String = it.by_ref().take(EXCERPT_CHARS).collect();
-    let more = it.next().is_some();
-    format!("{}{}", shown(&head), if more { "…" } else { "" })
-}
-
-/// A message with every quotation in it (“…” or `…`) cut to an [`excerpt`],
-/// so a warning about a long label quotes only its start.
-pub fn shorten_quotes(msg: &str) -> String {
-    let mut out = String::with_capacity(msg.len().min(1024));
-    let mut rest = msg;
-    while let Some(i) = rest.find(['“', '`']) {
-        let open = rest[i..].chars().next().unwrap_or('`');
-        let close = if open == '“' { '”' } else { '`' };
-        let inner_start = i + open.len_utf8();
-        let Some(len) = rest[inner_start..].find(close) else {
-            break;
-        };
-        out.push_str(&shown(&rest[..i]));
-        out.push(open);
-        out.push_str(&excerpt(&rest[inner_start..inner_start + len]));
-        out.push(close);
-        rest = &rest[inner_start + len + close.len_utf8()..];
-    }
-    out.push_str(&shown(rest));
-    out
 }
 
 /// True for a character that may not appear in a label or name: control
@@ -660,27 +623,6 @@ mod tests {
         let src = format!("a = \"{}\"", "x".repeat(MAX_STRING_CHARS + 1));
         let e = check_toml_strings(&src, "x.toml").unwrap_err().to_string();
         assert!(e.contains("limit of 2000"), "{e}");
-    }
-
-    #[test]
-    fn names_and_excerpts_escape_control_characters() {
-        assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
-        assert_eq!(shown("x\u{202e}gnp.exe"), "x\\u{202e}gnp.exe");
-        assert_eq!(shown("\u{2066}a\u{fffe}"), "\\u{2066}a\\u{fffe}");
-        assert_eq!(shown("鬥獸棋 é"), "鬥獸棋 é");
-        assert_eq!(excerpt(&"é".repeat(100)).chars().count(), EXCERPT_CHARS + 1);
-        assert_eq!(excerpt("short"), "short");
-    }
-
-    #[test]
-    fn warnings_quote_a_short_prefix() {
-        let long = "x".repeat(5000);
-        let m = shorten_quotes(&format!("“{long}” is too long; key `{long}`"));
-        assert!(m.chars().count() < 120, "{m}");
-        assert!(
-            m.starts_with("“xxxx") && m.contains("…” is too long; key `x"),
-            "{m}"
-        );
     }
 
     #[test]

@@ -43,6 +43,7 @@ use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOpt
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
 use crate::error::{Error, Opt};
+use crate::input::Source;
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
 use crate::layout::Flip;
@@ -54,10 +55,6 @@ use crate::resolve::Resources;
 use crate::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::theme::Theme;
-
-/// [`Source`] and [`Load`] live in [`crate::input`]; re-exported here for
-/// code written against the job's earlier home of them.
-pub use crate::input::{Load, Source};
 
 /// The built-in themes', languages', rulesets' and papers' names, for a
 /// front end's lists.
@@ -565,7 +562,7 @@ impl Job {
                     Opt::Purpose,
                     format!(
                         "unknown purpose `{}`; expected home, print-shop or laser",
-                        crate::input::User(other)
+                        crate::error::User(other)
                     ),
                 ))
             }
@@ -1036,7 +1033,7 @@ pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
             Opt::BackOffset,
             format!(
                 "`{}` is not an offset; write X,Y in mm, e.g. 0.5,-1",
-                crate::input::shown(v)
+                crate::error::shown(v)
             ),
         )
     };
@@ -1048,7 +1045,7 @@ pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
             Opt::BackOffset,
             format!(
                 "`{}`: each offset must be within ±{} mm",
-                crate::input::shown(v),
+                crate::error::shown(v),
                 crate::options::range(Doc::Counters, Opt::BackOffset).1
             ),
         ));
@@ -1067,7 +1064,7 @@ pub fn parse_sides(sides: &str, flip: &str) -> Result<Sides, Error> {
                 Opt::Sides,
                 format!(
                     "unknown flip `{}`; expected long-edge or short-edge",
-                    crate::input::User(other)
+                    crate::error::User(other)
                 ),
             ))
         }
@@ -1080,7 +1077,7 @@ pub fn parse_sides(sides: &str, flip: &str) -> Result<Sides, Error> {
             Opt::Sides,
             format!(
                 "unknown sides `{}`; expected single, fold or duplex",
-                crate::input::User(other)
+                crate::error::User(other)
             ),
         )),
     }
@@ -1138,11 +1135,11 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
                 if let Ok(f) = crate::text::system::find(spec) {
                     checked.fonts.push(format!(
                         "fonts.{key}: `{}` is {} (face {}, {} {})",
-                        crate::input::shown(spec),
+                        crate::error::shown(spec),
                         crate::input::shown_path(&f.path),
                         f.index,
-                        crate::input::shown(&f.family),
-                        crate::input::shown(&f.style),
+                        crate::error::shown(&f.family),
+                        crate::error::shown(&f.style),
                     ));
                 }
             }

@@ -683,7 +683,7 @@ impl Lang {
                     opt: Opt::Lang,
                     message: format!(
                         "unknown language `{}`; built-in languages are {}",
-                        crate::input::User(code),
+                        crate::error::User(code),
                         BUILTIN
                             .iter()
                             .map(|(c, _)| *c)
@@ -832,7 +832,7 @@ impl Lang {
                         &format!("animals.{name}.han"),
                         format!(
                             "missing: {why}, so every animal needs the Zhuyin reading of its character `{}`; add e.g. zhuyin = \"ㄕㄨˇ\" (one syllable per character), or set `meta.phonetic` to \"pinyin\" or \"none\"",
-                            crate::input::shown(&a.han)
+                            crate::error::shown(&a.han)
                         ),
                     );
                     if let Error::Input { key: k, .. } = &mut e {
@@ -850,7 +850,7 @@ impl Lang {
                     format!(
                         "{} syllable(s) for the {chars} character(s) of `{}`; give one Zhuyin syllable per character, separated by spaces",
                         syllables.len(),
-                        crate::input::shown(&a.han)
+                        crate::error::shown(&a.han)
                     ),
                 ));
             }
@@ -862,7 +862,7 @@ impl Lang {
                     &key,
                     format!(
                         "`{}` is not a Zhuyin syllable; write 1 to 3 Bopomofo letters (ㄅ to ㄩ), then ˊ, ˇ or ˋ for the 2nd, 3rd or 4th tone, or ˙ first for the neutral tone (e.g. ㄕㄨˇ, ˙ㄗ)",
-                        crate::input::shown(bad)
+                        crate::error::shown(bad)
                     ),
                 ));
             }

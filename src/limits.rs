@@ -225,6 +225,12 @@ pub const MAX_PNG_PAGE_PIXELS: u64 = 50_000_000;
 /// longer than a few seconds and fill a disk for no print that needs it.
 pub const MAX_PNG_RUN_PIXELS: u64 = 400_000_000;
 
+/// Longest value the user gave that a message quotes whole, in characters:
+/// 200, about two lines of a terminal; a longer one (a label, a path, a
+/// font's name) keeps its first and last 100 around `…`, so no value can
+/// fill the screen. The one length every quotation in a message is cut to.
+pub const MAX_QUOTED_CHARS: usize = 200;
+
 // ------------------------------------------------------------ the README's table
 
 /// One row of the README's "Limits on input" table.

@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::error::Error;
-use crate::input::{excerpt, read_bytes, shown, InputKind};
+use crate::error::{shown, User};
+use crate::input::{read_bytes, InputKind};
 use crate::lang::Lang;
 use crate::limits::MAX_FONT_BYTES_TOTAL;
 use crate::picture::{Art, Pictures};
@@ -311,7 +312,7 @@ impl Resources {
     /// Notes a problem, as [`Resources::warn`] does, about theme key `key`
     /// (`pictures.rat`), which a theme editor shows it beside.
     pub fn warn_key(&self, key: &str, message: String) {
-        let message = crate::input::shorten_quotes(&message);
+        let message = crate::error::cut_quotes(&message);
         let mut w = self.warnings.borrow_mut();
         if !w.iter().any(|(_, m)| *m == message) {
             w.push((key.to_string(), message));
@@ -432,7 +433,7 @@ impl Resources {
                 if g.id != 0 && self.fonts.outline_readable(run.font, c) {
                     continue;
                 }
-                let what = format!("the text `{}`", excerpt(&run.text));
+                let what = format!("the text `{}`", User(&run.text));
                 if let Some(e) = self.unreadable_error(&what, &vec![run.font], &run.text) {
                     return Err(e);
                 }
@@ -679,7 +680,7 @@ fn char_list(chars: &std::collections::BTreeSet<char>) -> String {
         true => format!("U+{:04X}", c as u32),
         false => format!(
             "{} (U+{:04X})",
-            crate::input::shown(&c.to_string()),
+            crate::error::shown(&c.to_string()),
             c as u32
         ),
     };
@@ -700,8 +701,8 @@ fn char_list(chars: &std::collections::BTreeSet<char>) -> String {
             }
             _ => items.push(format!(
                 "{}–{} (U+{:04X}–U+{:04X})",
-                crate::input::shown(&a.to_string()),
-                crate::input::shown(&b.to_string()),
+                crate::error::shown(&a.to_string()),
+                crate::error::shown(&b.to_string()),
                 a as u32,
                 b as u32
             )),

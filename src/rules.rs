@@ -168,7 +168,7 @@ impl Ruleset {
                 Opt::Ruleset,
                 format!(
                     "unknown ruleset `{}`; built-in rulesets are {} (or give a .toml file)",
-                    crate::input::User(name),
+                    crate::error::User(name),
                     builtin_names()
                 ),
             )

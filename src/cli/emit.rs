@@ -25,14 +25,14 @@ pub(crate) fn say(message: &str) {
 }
 
 /// A message for standard error, always, made safe for a terminal
-/// ([`jungle_print::input::terminal_safe`]). A message that cannot be written
+/// ([`jungle_print::error::terminal_safe`]). A message that cannot be written
 /// (standard error closed or full) is dropped: it never turns a finished
 /// file into a failure.
 pub(crate) fn tell(message: &str) {
     use std::io::Write;
     let line = format!(
         "jungle-print: {}\n",
-        jungle_print::input::terminal_safe(message)
+        jungle_print::error::terminal_safe(message)
     );
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
@@ -211,7 +211,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
                 format!(
                     "`{}`: jungle-print writes PDF, SVG or PNG, not `.{}`; name the file .pdf, .svg or .png",
                     shown_path(c.output.as_deref().unwrap_or(Path::new(""))),
-                    jungle_print::input::shown(ext)
+                    jungle_print::error::shown(ext)
                 ),
             ))
         }

@@ -49,7 +49,7 @@ pub fn run() -> i32 {
             let mut msg = e.to_string();
             // A value clap quotes is the user's: shown escaped and cut.
             if let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue) {
-                let safe = format!("'{}'", jungle_print::input::User(value));
+                let safe = format!("'{}'", jungle_print::error::User(value));
                 msg = msg.replacen(&format!("'{value}'"), &safe, 1);
             }
             let first = msg
@@ -165,7 +165,7 @@ fn non_utf8_option() -> String {
     };
     let what = format!(
         "`{}` is not UTF-8 text; rename the file (or give the value) in UTF-8",
-        jungle_print::input::shown(&bad)
+        jungle_print::error::shown(&bad)
     );
     match option {
         Some(o) => format!("{o}: {what}"),

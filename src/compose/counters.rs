@@ -49,7 +49,7 @@ impl Shape {
                 Opt::Shape,
                 format!(
                     "unknown shape `{}`; expected circle, square, rounded or octagon",
-                    crate::input::User(s)
+                    crate::error::User(s)
                 ),
             )),
         }

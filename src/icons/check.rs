@@ -179,7 +179,7 @@ impl<'a, 'input> Walk<'a, 'input> {
             else {
                 return Err(format!(
                     "{origin}: a <use> refers to `{}`, which is not an element of this file; unlink the clone (e.g. Inkscape: Edit › Clone › Unlink Clone)",
-                    crate::input::excerpt(href(node).unwrap_or(""))
+                    crate::error::User(href(node).unwrap_or(""))
                 ));
             };
             return self.element(target, depth + 1, uses + 1);
@@ -264,10 +264,7 @@ fn numbers(node: roxmltree::Node, origin: &str) -> Result<(), String> {
             }
             "transform" | "gradientTransform" | "patternTransform" => {
                 let t: svgtypes::Transform = v.parse().map_err(|e| {
-                    format!(
-                        "{origin}: bad transform `{}`: {e}",
-                        crate::input::excerpt(v)
-                    )
+                    format!("{origin}: bad transform `{}`: {e}", crate::error::User(v))
                 })?;
                 if let Some(n) = [t.a, t.b, t.c, t.d, t.e, t.f]
                     .into_iter()
@@ -281,7 +278,7 @@ fn numbers(node: roxmltree::Node, origin: &str) -> Result<(), String> {
                     if node.parent().is_some_and(|p| p.is_root()) {
                         return Err(format!(
                             "{origin}: the viewBox `{}` is not four numbers (x y width height)",
-                            crate::input::excerpt(v)
+                            crate::error::User(v)
                         ));
                     }
                     continue;
@@ -289,7 +286,7 @@ fn numbers(node: roxmltree::Node, origin: &str) -> Result<(), String> {
                 if ![b.x, b.y, b.w, b.h].iter().all(|n| sane(*n)) {
                     return Err(format!(
                         "{origin}: the viewBox `{}` is out of range; its numbers must be within ±{}",
-                        crate::input::excerpt(v),
+                        crate::error::User(v),
                         crate::error::num(MAX_ICON_NUMBER)
                     ));
                 }

@@ -253,14 +253,14 @@ fn fill_one(
             return Err(err(format!(
                 "a `}}` with no `{{` before it in `{}`; braces only enclose placeholders \
                  such as `{{the rat}}`",
-                crate::input::excerpt(text)
+                crate::error::User(text)
             )));
         }
         let after = &rest[open + 1..];
         let Some(close) = after.find('}') else {
             return Err(err(format!(
                 "a `{{` that is never closed in `{}`; write a placeholder as `{{the rat}}`",
-                crate::input::excerpt(text)
+                crate::error::User(text)
             )));
         };
         let inner = &after[..close];
@@ -287,7 +287,7 @@ fn fill_one(
             }
             return Err(err(format!(
                 "unknown placeholder `{{{}}}`; this key may use {known}",
-                crate::input::excerpt(inner)
+                crate::error::User(inner)
             )));
         }
         rest = &after[close + 1..];

@@ -19,7 +19,7 @@ use crate::theme::Theme;
 pub fn load(spec: &str) -> Result<Art, String> {
     if let Some(name) = spec.strip_prefix("builtin:") {
         let src = builtin(name)
-            .ok_or_else(|| format!("unknown built-in picture `{}`", crate::input::shown(name)))?;
+            .ok_or_else(|| format!("unknown built-in picture `{}`", crate::error::shown(name)))?;
         return Icon::parse(src, spec).map(|i| Art::Vector(Arc::new(i)));
     }
     let path = Path::new(spec);
@@ -113,7 +113,7 @@ impl Pictures {
                 "the theme's pictures hold {} million pixels in all, more than the limit of {} million; the largest is `{}` ({} million): make the largest ones smaller (300 dpi at the printed size is enough)",
                 pixels / 1_000_000,
                 MAX_DOCUMENT_PIXELS / 1_000_000,
-                crate::input::User(&shown_path(Path::new(&spec))),
+                crate::error::User(&shown_path(Path::new(&spec))),
                 most / 1_000_000
             );
             return Err(joined(theme, vec![(key, message)]));

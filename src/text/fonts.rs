@@ -377,7 +377,7 @@ impl FontBook {
         if let Some(found) = first_with(c) {
             return Some(found);
         }
-        if c.is_control() || crate::input::is_invisible(c) {
+        if c.is_control() || crate::error::is_invisible(c) {
             return None;
         }
         if c.is_whitespace() {
@@ -605,7 +605,7 @@ impl FontBook {
             .find_map(|n| n.to_string())
             .map(|n| {
                 n.chars()
-                    .filter(|c| !c.is_control() && !crate::input::is_invisible(*c))
+                    .filter(|c| !c.is_control() && !crate::error::is_invisible(*c))
                     .collect::<String>()
             })
             .filter(|n| !n.trim().is_empty())

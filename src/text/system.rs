@@ -115,7 +115,7 @@ fn style_words(style: &str) -> Option<(u16, bool)> {
 pub fn find(spec: &str) -> Result<Found, String> {
     Err(format!(
         "`{}` is a font family name, and the web page cannot look up installed fonts; choose a font file instead",
-        crate::input::User(spec)
+        crate::error::User(spec)
     ))
 }
 
@@ -125,7 +125,7 @@ pub use scan::{find, search_dirs};
 #[cfg(not(target_arch = "wasm32"))]
 mod scan {
     use super::*;
-    use crate::input::User;
+    use crate::error::User;
     use crate::limits::{
         MAX_COLLECTION_FACES, MAX_FONT_DIR_DEPTH, MAX_FONT_DIR_ENTRIES, MAX_FONT_FACES_SCANNED,
         MAX_FONT_FILES_SCANNED, MAX_FONT_SCAN_BYTES, MAX_FONT_TABLES, MAX_NAME_RECORDS,

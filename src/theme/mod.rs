@@ -431,7 +431,7 @@ impl Origin {
             return builtin_origin(value).ok_or_else(|| {
                 key_error(format!(
                     "unknown theme `{}`; built-in themes are {} (or give a path to a .toml file)",
-                    crate::input::User(value),
+                    crate::error::User(value),
                     builtin_names()
                 ))
             });
@@ -616,7 +616,7 @@ impl Theme {
                 Opt::Theme,
                 format!(
                     "unknown theme `{}`; built-in themes are {} (or give a .toml file)",
-                    crate::input::User(name),
+                    crate::error::User(name),
                     builtin_names()
                 ),
             )

@@ -11,8 +11,8 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::color::{ThemeColor, COLOR_FORMS};
+use crate::error::User;
 use crate::error::{line_col, Error};
-use crate::input::User;
 use crate::limits::MAX_FONTS_PER_KEY;
 
 /// What a key holds.

@@ -1613,7 +1613,7 @@ fn palettes_too_long_or_of_broken_entries_are_refused_not_panicked_on() {
 /// the line or hide text on a terminal (a line break is allowed).
 fn raw_terminal_characters(err: &str) -> Option<char> {
     err.chars()
-        .find(|&c| (c.is_control() && c != '\n') || jungle_print::input::is_invisible(c))
+        .find(|&c| (c.is_control() && c != '\n') || jungle_print::error::is_invisible(c))
 }
 
 /// Asserts that stderr is safe: no raw control or reordering characters, one

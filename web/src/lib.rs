@@ -336,7 +336,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
                 Opt::Format,
                 format!(
                     "unknown command `{}`; expected set, board, counters, rules, poster or box",
-                    jungle_print::input::shown(other)
+                    jungle_print::error::shown(other)
                 ),
             ))
         }
@@ -353,7 +353,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
             }
             return Err(Error::usage(
                 Opt::Format,
-                format!("unknown option `{}`", jungle_print::input::shown(name)),
+                format!("unknown option `{}`", jungle_print::error::shown(name)),
             ));
         };
         if v.set_text(spec.opt, text).is_none() {
@@ -361,7 +361,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
                 spec.opt,
                 format!(
                     "`{}` is not a {}",
-                    jungle_print::input::shown(text),
+                    jungle_print::error::shown(text),
                     if matches!(spec.value, options::Value::Count) {
                         "whole number"
                     } else {
@@ -378,7 +378,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
                 Opt::Format,
                 format!(
                     "unknown format `{}`; expected pdf, svg or png",
-                    jungle_print::input::shown(other)
+                    jungle_print::error::shown(other)
                 ),
             ))
         }
@@ -542,7 +542,7 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
 #[wasm_bindgen]
 pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobError> {
     use jungle_print::picture::decode::{decode, sniff, Format};
-    let shown = format!("`{}`", jungle_print::input::shown(&name));
+    let shown = format!("`{}`", jungle_print::error::shown(&name));
     let fail = |message: String| JobError {
         message,
         control: String::new(),

@@ -296,7 +296,8 @@ fn square_kinds_stay_apart_for_colour_blind_players() {
 
 #[test]
 fn check_warns_about_close_kinds_and_faint_marks_naming_keys() {
-    use jungle_print::job::{check, Source};
+    use jungle_print::input::Source;
+    use jungle_print::job::check;
     let theme = Source::Text {
         name: "faint.toml".into(),
         contents: "[board]\ntrap = \"#f6efd9\"\ntrap_mark = \"#e0d0b0\"\n".into(),

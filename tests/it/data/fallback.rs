@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use jungle_print::compose::set::SetOptions;
-use jungle_print::job::{Job, Kind, Made, Source};
+use jungle_print::input::Source;
+use jungle_print::job::{Job, Kind, Made};
 use jungle_print::render::pdf::render;
 use jungle_print::scene::{text_runs, TextRun};
 

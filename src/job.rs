@@ -552,6 +552,13 @@ impl Job {
                 sides: sides()?,
                 card: v.number(Opt::Card).unwrap_or(BoxJob::default().card),
             }),
+            // `check` reads its values into [`check`]'s arguments instead.
+            Doc::Check => {
+                return Err(Error::usage(
+                    Opt::Check,
+                    "checking makes no document to print",
+                ))
+            }
         };
         let purpose = match v.text(Opt::Purpose).unwrap_or("home") {
             "home" => Purpose::Home,

@@ -4,7 +4,9 @@
 //! that enforce them use them from here.
 //!
 //! [`TABLE`] is the README's "Limits on input" table, row by row; a test
-//! checks that the two agree and that each row prints its constants.
+//! checks that the two agree and that each row prints its constants. An
+//! option is named in braces (`{copies}`), as in the options' help lines:
+//! the README writes it as the command line's flag (`--copies`).
 //!
 //! Bounds that are not limits on input stay with their code: the line
 //! breaker's `MAX_PULLED` (how far it looks back for a better break, a
@@ -233,7 +235,8 @@ pub const MAX_QUOTED_CHARS: usize = 200;
 
 // ------------------------------------------------------------ the README's table
 
-/// One row of the README's "Limits on input" table.
+/// One row of the README's "Limits on input" table (options named in
+/// braces, `{copies}`, where the README writes the flag).
 #[derive(Debug, Clone, Copy)]
 pub struct Limit {
     /// What is limited: the row's first column.
@@ -517,7 +520,7 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_EXTENDS_DEPTH, Count)],
     },
     Limit {
-        what: "`--copies`",
+        what: "`{copies}`",
         value: "1 to 16",
         why: "256 counters; the largest allowed sheet prints in about 2 s and 300 MB",
         bounds: &[bound!(MAX_COPIES, Count)],
@@ -529,7 +532,7 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_PAGES, Count)],
     },
     Limit {
-        what: "board square (`--square`)",
+        what: "board square (`{square}`)",
         value: "8 to 1,000 mm",
         why: "8 mm makes a board 56 × 72 mm, the smallest worth printing; 1,000 mm one 9 m long",
         bounds: &[bound!(MIN_SQUARE, Count), bound!(MAX_SQUARE, Count)],
@@ -541,7 +544,7 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_TILES, Count)],
     },
     Limit {
-        what: "bleed (`--bleed`)",
+        what: "bleed (`{bleed}`)",
         value: "0 to 5 mm",
         why: "print shops ask for 2–3 mm",
         bounds: &[bound!(MAX_BLEED, Count)],
@@ -555,7 +558,7 @@ pub const TABLE: &[Limit] = &[
     Limit {
         what: "pixels of all PNG pages of a run",
         value: "400 million",
-        why: "about 10 s of drawing; a run over 60 million counts its pages out on standard error (`--quiet` hides it)",
+        why: "about 10 s of drawing; a run over 60 million counts its pages out on standard error (`{quiet}` hides it)",
         bounds: &[bound!(MAX_PNG_RUN_PIXELS, Count)],
     },
     Limit {

@@ -1,13 +1,14 @@
-//! Every option of a document, defined once.
+//! Every option, defined once.
 //!
 //! [`TABLE`] lists each option of the five commands that make a document
-//! (`set`, `board`, `counters`, `rules`, `box`): the [`Opt`] it is (whose
-//! [`Opt::name`] is its long flag without the dashes and the web page's
-//! field), what value it takes, its default, its range, its help line and the
-//! commands that have it. From this one table come:
+//! (`set`, `board`, `counters`, `rules`, `box`) and of `check`: the [`Opt`]
+//! it is (whose [`Opt::name`] is its long flag without the dashes and the
+//! web page's field), what value it takes, its default, its range and unit,
+//! its help line and the commands that have it. From this one table come:
 //!
 //! - the command line's arguments, help, shell completions and man pages
 //!   (`src/cli/args.rs` builds clap's arguments from it);
+//! - the help's ranges ([`Spec::help`] writes `{range}` from [`Spec::range`]);
 //! - the values a front end hands over ([`Values`], filled from clap's
 //!   matches or from the web page's form by option name) and the typed job
 //!   made from them ([`crate::job::Job::from_values`]);
@@ -42,10 +43,13 @@ pub enum Doc {
     Rules,
     /// The box.
     Box,
+    /// `check`, which makes no document but reads a theme, a language pack
+    /// and a ruleset as printing would.
+    Check,
 }
 
 impl Doc {
-    /// The command's name: `set`, `board`, `counters`, `rules`, `box`.
+    /// The command's name: `set`, `board`, `counters`, `rules`, `box`, `check`.
     pub fn name(self) -> &'static str {
         match self {
             Doc::Set => "set",
@@ -53,10 +57,11 @@ impl Doc {
             Doc::Counters => "counters",
             Doc::Rules => "rules",
             Doc::Box => "box",
+            Doc::Check => "check",
         }
     }
 
-    /// Every command, in the order of the help.
+    /// Every command that makes a document, in the order of the help.
     pub const ALL: [Doc; 5] = [Doc::Set, Doc::Board, Doc::Counters, Doc::Rules, Doc::Box];
 }
 
@@ -135,11 +140,17 @@ pub struct Spec {
     pub value: Value,
     /// The value when it is not given, as the command line writes it.
     pub default: Option<&'static str>,
-    /// The smallest and largest value accepted (numbers), checked by the job.
+    /// The smallest and largest value accepted (numbers), checked by the job
+    /// and written into the help where it says `{range}` ([`Spec::help`]).
     pub range: Option<(f64, f64)>,
+    /// The unit of its numbers in the help (`mm`), or "" for a count.
+    pub unit: &'static str,
+    /// Given without a flag, by its place (`check`'s file).
+    pub positional: bool,
     /// Values starting with `-` it takes.
     pub dash: Dash,
-    /// Its help line (options named in braces: `{paper}`).
+    /// Its help line (options named in braces: `{paper}`, its range as
+    /// `{range}`), as [`Spec::help`] writes it.
     pub help: Help,
     /// Where its value goes.
     pub part: Part,
@@ -217,6 +228,13 @@ fn ruleset_help() -> String {
     )
 }
 
+fn check_ruleset_help() -> String {
+    format!(
+        "Ruleset to check and compose with: a built-in preset ({}) or a .toml file",
+        crate::rules::builtin_names()
+    )
+}
+
 /// A row with the defaults of most: a job option of every command, no
 /// short flag, no default, no range, no dash.
 const fn row(opt: Opt, value_name: &'static str, value: Value, help: &'static str) -> Spec {
@@ -227,6 +245,8 @@ const fn row(opt: Opt, value_name: &'static str, value: Value, help: &'static st
         value,
         default: None,
         range: None,
+        unit: "",
+        positional: false,
         dash: Dash::No,
         help: Help::Text(help),
         part: Part::Job,
@@ -325,12 +345,13 @@ pub const TABLE: &[Spec] = &[
     Spec {
         default: Some("0"),
         range: Some((0.0, 1.0)),
+        unit: "mm",
         dash: Dash::Negative,
         ..row(
             Opt::Kerf,
             "MM",
             Value::Number,
-            "Laser only: width of the cut in mm (0 to 1); cut lines move out by half of it so pieces come out at their size",
+            "Laser only: width of the cut ({range}); cut lines move out by half of it so pieces come out at their size",
         )
     },
     Spec {
@@ -342,18 +363,19 @@ pub const TABLE: &[Spec] = &[
             Opt::Dpi,
             "DPI",
             Value::Number,
-            "PNG only: resolution in dots per inch (10 to 1200)",
+            "PNG only: resolution in dots per inch ({range})",
         )
     },
     Spec {
         default: Some("0"),
         range: Some((0.0, MAX_BLEED)),
+        unit: "mm",
         dash: Dash::Negative,
         ..row(
             Opt::Bleed,
             "MM",
             Value::Number,
-            "Bleed for print shops, 0 to 5 mm: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)",
+            "Bleed for print shops, {range}: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)",
         )
     },
     // set
@@ -390,12 +412,13 @@ pub const TABLE: &[Spec] = &[
     Spec {
         dash: Dash::Negative,
         range: Some((MIN_SQUARE, MAX_SQUARE)),
+        unit: "mm",
         docs: &[Doc::Set],
         ..row(
             Opt::Square,
             "MM",
             Value::Number,
-            "Side of one board square in mm; a board too large for the paper is tiled over several sheets with glue strips and an assembly map",
+            "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map",
         )
     },
     switch(
@@ -418,7 +441,7 @@ pub const TABLE: &[Spec] = &[
             Opt::Copies,
             "N",
             Value::Count,
-            "Whole sets in one file (a class set): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set",
+            "Whole sets in one file (a class set, {range}): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set",
         )
     },
     switch(
@@ -430,19 +453,20 @@ pub const TABLE: &[Spec] = &[
     Spec {
         dash: Dash::Negative,
         range: Some((8.0, 200.0)),
+        unit: "mm",
         docs: &[Doc::Box],
         ..row(
             Opt::Size,
             "MM",
             Value::Number,
-            "Size of the counters it holds, mm; default: the counters' default on this paper",
+            "Size of the counters it holds, {range}; default: the counters' default on this paper",
         )
     },
     Spec {
         default: Some("1"),
         range: Some((1.0, MAX_COPIES as f64)),
         docs: &[Doc::Box],
-        ..row(Opt::Copies, "N", Value::Count, "Sets of counters it holds")
+        ..row(Opt::Copies, "N", Value::Count, "Sets of counters it holds, {range}")
     },
     Spec {
         default: Some("fold"),
@@ -457,13 +481,14 @@ pub const TABLE: &[Spec] = &[
     Spec {
         default: Some("0.35"),
         range: Some((0.1, 2.0)),
+        unit: "mm",
         dash: Dash::Negative,
         docs: &[Doc::Box],
         ..row(
             Opt::Card,
             "MM",
             Value::Number,
-            "Thickness of the card the box and counters are made of, mm (0.1 to 2)",
+            "Thickness of the card the box and counters are made of, {range}",
         )
     },
     // rules
@@ -476,12 +501,13 @@ pub const TABLE: &[Spec] = &[
     Spec {
         dash: Dash::Any,
         range: Some((crate::compose::counters::MIN_SIZE, f64::INFINITY)),
+        unit: "mm",
         docs: &[Doc::Counters],
         ..row(
             Opt::Size,
             "MM",
             Value::Number,
-            "Counter size in mm (diameter or width), at least 8; default: 85 % of the board square on the same paper",
+            "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper",
         )
     },
     Spec {
@@ -523,7 +549,7 @@ pub const TABLE: &[Spec] = &[
             Opt::Copies,
             "N",
             Value::Count,
-            "Number of full sets of 16 (extra sets are spares), 1 to 16",
+            "Number of full sets of 16 (extra sets are spares), {range}",
         )
     },
     switch(
@@ -539,12 +565,13 @@ pub const TABLE: &[Spec] = &[
     Spec {
         dash: Dash::Any,
         range: Some((-10.0, 10.0)),
+        unit: "mm",
         docs: &[Doc::Counters],
         ..row(
             Opt::BackOffset,
             "X,Y",
             Value::Text,
-            "Duplex only: move every back by X,Y mm to correct the printer's drift (e.g. 0.5,-1). Directions as seen from the front, holding the sheet to the light: positive X moves the backs right, positive Y moves them down",
+            "Duplex only: move every back by X,Y mm ({range} each) to correct the printer's drift (e.g. 0.5,-1). Directions as seen from the front, holding the sheet to the light: positive X moves the backs right, positive Y moves them down",
         )
     },
     switch(
@@ -556,12 +583,13 @@ pub const TABLE: &[Spec] = &[
     Spec {
         dash: Dash::Any,
         range: Some((MIN_SQUARE, MAX_SQUARE)),
+        unit: "mm",
         docs: &[Doc::Board],
         ..row(
             Opt::Square,
             "MM",
             Value::Number,
-            "Side of one square in mm, at least 8 (default: the largest whole millimetre that fits the paper)",
+            "Side of one square, {range} (default: the largest whole millimetre that fits the paper)",
         )
     },
     switch(
@@ -583,7 +611,76 @@ pub const TABLE: &[Spec] = &[
         "Add crop marks at the board's corners, outside any bleed (a board on one sheet)",
         &[Doc::Board],
     ),
+    // check
+    Spec {
+        default: Some("classic"),
+        positional: true,
+        docs: &[Doc::Check],
+        ..row(
+            Opt::Check,
+            "FILE",
+            Value::Text,
+            "A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name",
+        )
+    },
+    Spec {
+        docs: &[Doc::Check],
+        ..row(
+            Opt::Theme,
+            "THEME",
+            Value::Names(theme_names),
+            "The theme whose fonts and colours a language pack or ruleset is checked against (default: classic), or a theme to check instead of FILE",
+        )
+    },
+    Spec {
+        docs: &[Doc::Check],
+        ..row(
+            Opt::Lang,
+            "LANG",
+            Value::Names(lang_names),
+            "Check with this language only (default: all four built-in languages)",
+        )
+    },
+    Spec {
+        docs: &[Doc::Check],
+        ..row(
+            Opt::LangFile,
+            "FILE",
+            Value::Path,
+            "A language pack file to check (with the theme)",
+        )
+    },
+    Spec {
+        default: Some("standard"),
+        help: Help::Made(check_ruleset_help),
+        docs: &[Doc::Check],
+        ..row(Opt::Ruleset, "RULES", Value::Names(ruleset_names), "")
+    },
 ];
+
+impl Spec {
+    /// The help line, its `{range}` written from [`Spec::range`] and
+    /// [`Spec::unit`] (`0 to 5 mm`, `1 to 16`, `at least 8 mm`, `within
+    /// ±10 mm`), so that the help says the range the job checks; options it
+    /// names stay in braces (`{paper}`), for the front end to write.
+    pub fn help(&self) -> String {
+        let text = self.help.text();
+        let Some((lo, hi)) = self.range else {
+            return text;
+        };
+        let num = crate::error::num;
+        let range = match (lo, hi) {
+            (lo, hi) if hi.is_infinite() => format!("at least {}", num(lo)),
+            (lo, hi) if lo == -hi => format!("within ±{}", num(hi)),
+            (lo, hi) => format!("{} to {}", num(lo), num(hi)),
+        };
+        let range = match self.unit {
+            "" => range,
+            unit => format!("{range} {unit}"),
+        };
+        text.replace("{range}", &range)
+    }
+}
 
 /// The options of `doc`, in the order of the help.
 pub fn of(doc: Doc) -> impl Iterator<Item = &'static Spec> {
@@ -771,6 +868,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_range_is_in_its_help_and_only_ranges_are() {
+        for s in TABLE {
+            let written = s.help.text().contains("{range}");
+            assert_eq!(written, s.range.is_some(), "{}: {}", s.opt, s.help.text());
+            assert!(!s.help().contains("{range}"), "{}", s.opt);
+        }
+        let kerf = spec(Doc::Counters, Opt::Kerf).unwrap().help();
+        assert!(kerf.contains("(0 to 1 mm)"), "{kerf}");
+        let size = spec(Doc::Counters, Opt::Size).unwrap().help();
+        assert!(size.contains("at least 8 mm"), "{size}");
+        let offset = spec(Doc::Counters, Opt::BackOffset).unwrap().help();
+        assert!(offset.contains("(within ±10 mm each)"), "{offset}");
+        let copies = spec(Doc::Counters, Opt::Copies).unwrap().help();
+        assert!(copies.ends_with("spares), 1 to 16"), "{copies}");
     }
 
     #[test]

@@ -44,16 +44,6 @@ impl TypedValueParser for Names {
     }
 }
 
-/// The built-in language packs, for completion (`check --lang`).
-pub(crate) fn lang_names() -> Names {
-    Names(
-        jungle_print::lang::BUILTIN
-            .iter()
-            .map(|(n, _)| *n)
-            .collect(),
-    )
-}
-
 /// Printable sets for Dou Shou Qi (鬥獸棋, the Jungle game): board, counters and rules as PDF or SVG.
 #[derive(Debug, Parser)]
 #[command(name = "jungle-print", version, after_help = AFTER_HELP)]
@@ -122,29 +112,6 @@ pub(crate) enum ThemesCommand {
     Keys,
 }
 
-#[derive(Debug, Args)]
-pub(crate) struct CheckArgs {
-    /// A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name.
-    #[arg(default_value = "classic", value_name = "FILE")]
-    pub(crate) theme: String,
-    /// The theme whose fonts and colours a language pack or ruleset is checked
-    /// against (default: classic), or a theme to check instead of FILE.
-    #[arg(long = "theme", value_name = "THEME")]
-    pub(crate) with_theme: Option<String>,
-    /// Check with this language only (default: all four built-in languages).
-    #[arg(long, value_name = "LANG", value_parser = lang_names(), hide_possible_values = true)]
-    pub(crate) lang: Option<String>,
-    /// A language pack file to check (with the theme).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) lang_file: Option<PathBuf>,
-    /// Ruleset to check and compose with: a built-in preset or a .toml file.
-    #[arg(long, default_value = "standard", value_name = "RULES", help = format!(
-        "Ruleset to check and compose with: a built-in preset ({}) or a .toml file",
-        jungle_print::rules::builtin_names()
-    ))]
-    pub(crate) ruleset: String,
-}
-
 #[derive(Debug, Subcommand)]
 pub(crate) enum LangCommand {
     /// Codes and names of the built-in language packs.
@@ -167,7 +134,7 @@ pub(crate) enum RulesetCommand {
     },
 }
 
-/// The arguments of a command that makes a document, built from the
+/// The arguments of a command that makes a document (or of `check`), built from the
 /// library's option table ([`jungle_print::options::TABLE`]) and read back
 /// into its [`Values`]: the one definition behind the flags, their help, the
 /// completions and the man pages.
@@ -205,6 +172,7 @@ document_args!(BoardArgs, Doc::Board);
 document_args!(CounterArgs, Doc::Counters);
 document_args!(RulesArgs, Doc::Rules);
 document_args!(BoxArgs, Doc::Box);
+document_args!(CheckArgs, Doc::Check);
 
 /// clap's arguments for `doc`'s options, from the table. A count that takes
 /// values starting with `-` (`--copies` of `set` and `counters`) is checked
@@ -212,9 +180,10 @@ document_args!(BoxArgs, Doc::Box);
 fn args_of(doc: Doc) -> Vec<Arg> {
     options::of(doc)
         .map(|s| {
-            let mut a = Arg::new(s.opt.name())
-                .long(s.opt.name())
-                .help(flags(&s.help.text()));
+            let mut a = Arg::new(s.opt.name()).help(flags(&s.help()));
+            if !s.positional {
+                a = a.long(s.opt.name());
+            }
             if let Some(c) = s.short {
                 a = a.short(c);
             }

@@ -13,53 +13,53 @@ use super::emit::{emit, is_quiet, say, target};
 /// Loads a theme, language pack or ruleset the way printing would and composes
 /// the default set with it in each language, through the checks printing
 /// runs, without writing anything.
-pub(crate) fn check(mut a: CheckArgs) -> Result<(), Error> {
+pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
+    let mut theme = v.text(Opt::Check).unwrap_or("classic").to_string();
+    let mut ruleset = v.text(Opt::Ruleset).unwrap_or("standard").to_string();
+    let mut lang_file = v.path(Opt::LangFile).map(Path::to_path_buf);
     // A language pack or a ruleset given in the theme's place is told apart by its sections.
-    if a.theme.ends_with(".toml") {
-        let path = Path::new(&a.theme);
+    if theme.ends_with(".toml") {
+        let path = Path::new(&theme);
         let src = jungle_print::input::read_text(path, jungle_print::input::InputKind::Theme)
             .map_err(|e| e.for_option(Opt::Check, path))?;
         if let Ok(t) = src.parse::<toml::Table>() {
             if t.contains_key("handout") {
-                a.lang_file = Some(PathBuf::from(std::mem::replace(
-                    &mut a.theme,
+                lang_file = Some(PathBuf::from(std::mem::replace(
+                    &mut theme,
                     "classic".into(),
                 )));
             } else if t.contains_key("variants") {
-                a.ruleset = std::mem::replace(&mut a.theme, "classic".into());
+                ruleset = std::mem::replace(&mut theme, "classic".into());
             }
         }
     }
     // `--theme` names the theme to check against (or to check).
-    let against = a.with_theme.clone();
-    if let Some(t) = &against {
-        a.theme = t.clone();
+    let against = v.text(Opt::Theme);
+    if let Some(t) = against {
+        theme = t.to_string();
     }
-    let lang = match (&a.lang_file, &a.lang) {
+    let lang = match (&lang_file, v.text(Opt::Lang)) {
         (Some(p), _) => Some(Source::File(p.clone())),
         (None, Some(code)) => Some(Source::builtin(code)),
         (None, None) => None,
     };
     let checked = jungle_print::job::check(
-        &Source::from_arg(&a.theme),
-        &Source::from_arg(&a.ruleset),
+        &Source::from_arg(&theme),
+        &Source::from_arg(&ruleset),
         lang.as_ref(),
     )?;
     let with = match &against {
         Some(_) => format!(" with theme `{}`", checked.theme),
         None => String::new(),
     };
-    let what = match (&a.lang_file, checked.langs.first()) {
+    let what = match (&lang_file, checked.langs.first()) {
         (Some(p), Some(code)) => {
             format!("{}: language pack `{code}` is valid{with}", p.display())
         }
-        _ if a.ruleset.ends_with(".toml") => {
-            format!(
-                "{}: ruleset `{}` is valid{with}",
-                a.ruleset, checked.ruleset
-            )
+        _ if ruleset.ends_with(".toml") => {
+            format!("{}: ruleset `{}` is valid{with}", ruleset, checked.ruleset)
         }
-        _ => format!("{}: theme `{}` is valid", a.theme, checked.theme),
+        _ => format!("{}: theme `{}` is valid", theme, checked.theme),
     };
     for w in &checked.warnings {
         say(&format!("warning: {w}"));

@@ -50,11 +50,12 @@ fn literal(text: &str) -> Option<toml::Value> {
     doc.get("v").cloned()
 }
 
-/// A readable theme file: a header comment, `extends = "…"` (left out when
-/// empty), then one `[section]` per group of `pairs` (dotted key, TOML
-/// literal). A literal that is not valid TOML is written as a string.
-/// Keys `extends` in `pairs` are ignored (the argument wins).
-pub fn write(extends: &str, pairs: &[(String, String)]) -> String {
+/// A readable theme file: `header` as comment lines (the front end's words:
+/// how to use the file), `extends = "…"` (left out when empty), then one
+/// `[section]` per group of `pairs` (dotted key, TOML literal). A literal
+/// that is not valid TOML is written as a string. Keys `extends` in `pairs`
+/// are ignored (the argument wins).
+pub fn write(header: &str, extends: &str, pairs: &[(String, String)]) -> String {
     let mut top = toml::Table::new();
     for (key, lit) in pairs {
         if key == "extends" || key.is_empty() {
@@ -78,11 +79,13 @@ pub fn write(extends: &str, pairs: &[(String, String)]) -> String {
         }
         table.insert(last.to_string(), value);
     }
-    let mut out = String::from(
-        "# A jungle-print theme, made with the theme maker.\n\
-         # Use it with: jungle-print set --theme THIS-FILE.toml\n\
-         # Every key is described in themes/README.md (or: jungle-print themes keys).\n\n",
-    );
+    let mut out = String::new();
+    for line in header.lines() {
+        out.push_str(&format!("# {line}\n"));
+    }
+    if !header.is_empty() {
+        out.push('\n');
+    }
     if !extends.is_empty() {
         out.push_str(&format!(
             "extends = {}\n\n",
@@ -132,7 +135,7 @@ mod tests {
         let classic = Theme::builtin("classic").unwrap();
         let pairs = values(&classic);
         assert!(pairs.len() > 30, "{pairs:?}");
-        let text = write("classic", &pairs);
+        let text = write("", "classic", &pairs);
         let back = read(&text, "t.toml").unwrap();
         let extends = ("extends".to_string(), "\"classic\"".to_string());
         assert!(back.contains(&extends), "{back:?}");
@@ -145,7 +148,7 @@ mod tests {
         // write(read(x)) loads to the same theme as x.
         let small = "extends = \"classic\"\n[board]\nriver = \"#2266aa\"\n";
         let pairs = read(small, "s.toml").unwrap();
-        let again = write("classic", &pairs);
+        let again = write("", "classic", &pairs);
         let a = Theme::parse(small, "s.toml").unwrap();
         let b = Theme::parse(&again, "s.toml").unwrap();
         assert_eq!(values(&a), values(&b));

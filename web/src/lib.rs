@@ -498,11 +498,16 @@ pub fn colour_hex(text: String) -> String {
     jungle_print::theme::edit::colour_hex(&text).unwrap_or_default()
 }
 
+/// The comment a theme file from the theme maker starts with: how to use it.
+const THEME_HEADER: &str = "A jungle-print theme, made with the theme maker.
+Use it with: jungle-print set --theme THIS-FILE.toml
+Every key is described in themes/README.md (or: jungle-print themes keys).";
+
 /// A readable theme file from the keys and TOML literals the panel holds.
 #[wasm_bindgen]
 pub fn write_theme(extends: String, keys: Vec<String>, literals: Vec<String>) -> String {
     let pairs: Vec<(String, String)> = keys.into_iter().zip(literals).collect();
-    jungle_print::theme::edit::write(&extends, &pairs)
+    jungle_print::theme::edit::write(THEME_HEADER, &extends, &pairs)
 }
 
 /// A theme file's own keys (with `extends`), flat: `[key, literal, …]`.

@@ -34,7 +34,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compose::board::{board_page_marked, check_square, square_size, BoardOptions};
+use crate::compose::board::{board_page_marked, square_size, BoardOptions};
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
@@ -754,11 +754,11 @@ impl Job {
         }
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
-                s.square.map(check_square).transpose()?;
+                s.square.map(|q| check_square(doc, q)).transpose()?;
                 check_copies(doc, s.copies)?;
             }
             Kind::Board(b) => {
-                b.square.map(check_square).transpose()?;
+                b.square.map(|q| check_square(doc, q)).transpose()?;
             }
             Kind::Counters(c) => {
                 if let Some(size) = c.size {
@@ -1024,6 +1024,20 @@ fn in_range(
         true => Ok(()),
         false => Err(Error::usage(opt, say(lo, hi))),
     }
+}
+
+/// A board square within the table's range ([`crate::limits::MIN_SQUARE`]
+/// to [`crate::limits::MAX_SQUARE`] mm), as the typed errors the front ends
+/// word; NaN is too small.
+fn check_square(doc: Doc, square: f64) -> Result<(), Error> {
+    let (min, max) = range(doc, Opt::Square);
+    if !(square.is_finite() && square >= min) {
+        return Err(Error::SquareTooSmall { value: square, min });
+    }
+    if square > max {
+        return Err(Error::SquareTooLarge { value: square, max });
+    }
+    Ok(())
 }
 
 /// Sets of counters: 1 to [`crate::limits::MAX_COPIES`] (the table's range).

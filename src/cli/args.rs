@@ -219,13 +219,18 @@ fn args_of(doc: Doc) -> Vec<Arg> {
 /// A help line with the options it names in braces (`{paper}`) written as
 /// flags (`--paper`).
 fn flags(help: &str) -> String {
-    let mut out = help.to_string();
-    for s in options::TABLE {
-        out = out.replace(
-            &format!("{{{}}}", s.opt.name()),
-            &format!("--{}", s.opt.name()),
-        );
+    let mut out = String::with_capacity(help.len() + 8);
+    let mut rest = help;
+    while let Some(i) = rest.find('{') {
+        let Some(len) = rest[i..].find('}') else {
+            break;
+        };
+        out.push_str(&rest[..i]);
+        out.push_str("--");
+        out.push_str(&rest[i + 1..i + len]);
+        rest = &rest[i + len + 1..];
     }
+    out.push_str(rest);
     out
 }
 

@@ -5,7 +5,7 @@ use super::label::{Label, VAlign};
 use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
-use crate::limits::{MAX_SQUARE, MIN_SQUARE};
+use crate::limits::MIN_SQUARE;
 use crate::paper::Paper;
 use crate::picture::Fit;
 use crate::resolve::Resources;
@@ -40,35 +40,17 @@ impl BoardOptions {
     }
 }
 
-/// The one check of a square size, whatever the paper: a number from
-/// [`MIN_SQUARE`] to [`MAX_SQUARE`] mm.
-pub fn check_square(square: f64) -> Result<f64, Error> {
-    if !(square.is_finite() && square >= MIN_SQUARE) {
-        return Err(Error::SquareTooSmall {
-            value: square,
-            min: MIN_SQUARE,
-        });
-    }
-    if square > MAX_SQUARE {
-        return Err(Error::SquareTooLarge {
-            value: square,
-            max: MAX_SQUARE,
-        });
-    }
-    Ok(square)
-}
-
 /// The square size that will be used: the requested one if it fits the
 /// printable area, else an error; by default the largest whole millimetre.
 pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result<f64, Error> {
     let area = printable_area(paper, res.theme.page.margin);
     let largest = max_square(area);
     let Some(s) = square else {
-        if largest < 8 {
+        if (largest as f64) < MIN_SQUARE {
             return Err(Error::usage(
                 Opt::Paper,
                 format!(
-                    "this paper leaves room for {largest} mm squares inside the {} mm margins; the board needs at least 8 mm",
+                    "this paper leaves room for {largest} mm squares inside the {} mm margins; the board needs at least {MIN_SQUARE} mm",
                     res.theme.page.margin
                 ),
             ));

@@ -9,7 +9,9 @@
 
 use super::board::BoardOptions;
 use super::boxnet::{box_pages, BoxOptions};
-use super::counters::{counter_pages, largest_fitting_size, CounterOptions, Shape, Sides};
+use super::counters::{
+    counter_pages, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
+};
 use super::handout::{handout_pages, HandoutOptions};
 use super::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
@@ -129,7 +131,7 @@ pub fn first_set(
     counter_opts.size = match opts.square {
         Some(s) => Some(
             largest_fitting_size(res, &counter_opts, (s * 0.85).floor())
-                .ok_or(Error::PaperTooSmallForCounters { min: 8.0 })?,
+                .ok_or(Error::PaperTooSmallForCounters { min: MIN_SIZE })?,
         ),
         None => None,
     };

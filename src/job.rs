@@ -215,7 +215,7 @@ fn picture_folder(theme: &mut Theme, dir: &Path, fox: bool) -> Result<(), Error>
                 ))
             }
         };
-        *theme.pictures.animal_mut(a, fox) = path;
+        *theme.pictures.animal_mut(a, fox) = crate::theme::PictureRef::plain(path);
         theme
             .origins
             .note_option(&format!("pictures.{key}"), Opt::Pictures);
@@ -835,6 +835,8 @@ impl Job {
         if n > MAX_PAGES {
             return Err(self.too_many_pages(&res, n, &summary));
         }
+        // Pictures at the resolution they print at, shared by every page and format.
+        let pages = crate::picture::print::for_print(pages, &res.pictures, res.theme.pictures.dpi);
         let pages = match self.purpose {
             Purpose::Laser => pages.iter().map(|p| laser::for_laser(&res, p)).collect(),
             Purpose::PrintShop => print_shop::pages_for_print_shop(&pages),

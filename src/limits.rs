@@ -131,6 +131,22 @@ pub const MAX_PICTURE_PIXELS: u64 = 50_000_000;
 /// (4 bytes a pixel at most).
 pub const MAX_DOCUMENT_PIXELS: u64 = 200_000_000;
 
+/// Resolution theme pictures are brought to at their largest printed size
+/// (`pictures.dpi`), dots per inch: 100 to 1,200, 300 by default. Below 100
+/// a photo prints visibly soft; above 1,200 no home or shop printer shows
+/// more (and a picture is never brought above its own resolution).
+pub const PICTURE_DPI: (f64, f64) = (100.0, 1200.0);
+
+/// Most zoom of a picture's frame (`zoom` in a picture's table form): 10,
+/// which shows a tenth of the picture's width; the least is its inverse,
+/// 0.1 (the frame grows to the whole picture at most).
+pub const MAX_PICTURE_ZOOM: f64 = 10.0;
+
+/// Smallest crop of a picture (`crop` in a picture's table form), as a
+/// fraction of its width and of its height: 0.01. A hundredth of a
+/// 12-megapixel photo's width is 40 pixels.
+pub const MIN_PICTURE_CROP: f64 = 0.01;
+
 /// Memory the PNG decoder may take for itself (rows, chunk buffers, text and
 /// ICC chunks) beside the decoded pixels, in bytes: 64 MiB, its own default.
 pub const MAX_PNG_DECODER_BYTES: usize = 64 << 20;
@@ -459,6 +475,18 @@ pub const TABLE: &[Limit] = &[
         value: "200 million, each different picture counted once",
         why: "the decoded pictures held at once stay under 800 MB",
         bounds: &[bound!(MAX_DOCUMENT_PIXELS, Count)],
+    },
+    Limit {
+        what: "picture resolution (`pictures.dpi`)",
+        value: "100 to 1,200 dpi",
+        why: "300 prints sharp at arm's length; a picture is never brought above its own resolution",
+        bounds: &[bound!(PICTURE_DPI.0, Count), bound!(PICTURE_DPI.1, Count)],
+    },
+    Limit {
+        what: "a picture's frame (`crop`, `zoom`)",
+        value: "crop at least 0.01 of the picture each way; zoom 0.1 to 10",
+        why: "a hundredth of a phone photo is 30–40 pixels; zoom 10 shows a tenth of the picture's width",
+        bounds: &[bound!(MAX_PICTURE_ZOOM, Count)],
     },
     Limit {
         what: "scans in a progressive JPEG",

@@ -279,6 +279,9 @@ impl Resources {
             warnings: Default::default(),
         };
         res.check_glyphs()?;
+        for (key, message) in res.pictures.notes() {
+            res.warn_key(key, message.clone());
+        }
         let code = &res.lang.meta.code;
         if res.rules.title_for_tag(code).is_none() {
             let (key, title) = res.rules.title_key(code);

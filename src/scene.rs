@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::text::{FontBook, FontId, Glyph};
 
 mod raster;
-pub use raster::{JpegColor, Placed, Raster, RasterData, Samples};
+pub use raster::{JpegColor, Memo, Placed, Raster, RasterData, Samples};
 
 /// A point in millimetres (page coordinates: origin top-left, y down).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -142,6 +142,7 @@ fn separate(r: &Raster) -> Option<Raster> {
             alpha,
         },
         digest: r.digest ^ 0x9e37_79b9_7f4a_7c15,
+        memo: Default::default(),
     })
 }
 

@@ -223,12 +223,13 @@ pub fn decode(bytes: &[u8], origin: &str, limits: Limits) -> Result<Raster, Stri
         orientation,
         data,
         digest: digest(bytes),
+        memo: Default::default(),
     })
 }
 
 /// FNV-1a, 64 bits: the same on every platform (wasm32 included) and every
 /// run, so outputs that name a picture by its digest stay byte-identical.
-fn digest(bytes: &[u8]) -> u64 {
+pub(crate) fn digest(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
@@ -900,6 +901,49 @@ impl Raster {
             pixels,
         })
     }
+}
+
+/// Decodes a grey or RGB JPEG stream of `width` × `height` pixels into its
+/// samples (1 or 3 a pixel), straight into one shared buffer: the only copy
+/// of the decoded picture. CMYK is refused (`None`): such a picture, made for
+/// print, is placed as it is.
+pub(crate) fn jpeg_samples(
+    bytes: &[u8],
+    color: JpegColor,
+    width: u32,
+    height: u32,
+) -> Result<Option<Samples>, String> {
+    let (out, channels) = match color {
+        JpegColor::Gray => (ColorSpace::Luma, 1),
+        JpegColor::Rgb => (ColorSpace::RGB, 3),
+        JpegColor::Cmyk { .. } => return Ok(None),
+    };
+    let n = width as usize * height as usize * channels;
+    let mut buf: Arc<[u8]> = {
+        let mut v: Vec<u8> = Vec::new();
+        v.try_reserve_exact(n)
+            .map_err(|_| format!("not enough memory to decode a {width} × {height} picture"))?;
+        drop(v);
+        std::iter::repeat_n(0u8, n).collect()
+    };
+    let target = Arc::get_mut(&mut buf).expect("a new buffer is not shared");
+    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), jpeg_options(out));
+    caught(|| {
+        decoder.decode_headers().map_err(|e| e.to_string())?;
+        match decoder.output_buffer_size() {
+            Some(size) if size == n => decoder.decode_into(target).map_err(|e| e.to_string()),
+            size => Err(format!(
+                "it decodes to {} samples where {width} × {height} × {channels} were expected",
+                size.unwrap_or(0)
+            )),
+        }
+    })
+    .unwrap_or_else(|| Err("the decoder could not read it".into()))
+    .map_err(|e| format!("the JPEG picture cannot be decoded ({e})"))?;
+    Ok(Some(match color {
+        JpegColor::Gray => Samples::Gray(buf),
+        _ => Samples::Rgb(buf),
+    }))
 }
 
 /// Decodes a JPEG stream into straight RGBA, appended to `pixels` (`n`

@@ -7,13 +7,31 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::decode::{sniff, Format};
+use super::framed::{frame_raster, Framed};
 use super::{decode, Art, Limits};
 use crate::error::Error;
 use crate::game::Animal;
 use crate::icons::{builtin, Icon};
 use crate::input::{read_bytes, shown_path, InputKind};
 use crate::limits::{MAX_DOCUMENT_PIXELS, MAX_ICON_BYTES};
-use crate::theme::Theme;
+use crate::theme::{PictureRef, Theme};
+
+/// Reads one picture reference and frames it (see [`super::framed`]);
+/// messages start with the file's name.
+pub fn load_framed(spec: &PictureRef) -> Result<(Art, Option<Framed>), String> {
+    let art = load(&spec.file)?;
+    let Art::Raster(r) = art else {
+        return Ok((art, None));
+    };
+    let shown = format!("`{}`", shown_path(Path::new(&spec.file)));
+    let raster = Arc::try_unwrap(r).unwrap_or_else(|r| (*r).clone());
+    let framed = frame_raster(raster, &spec.frame).map_err(|e| format!("{shown}: {e}"))?;
+    let framed = Framed {
+        gave_up: framed.gave_up.map(|m| format!("{shown}: {m}")),
+        ..framed
+    };
+    Ok((Art::Raster(framed.raster.clone()), Some(framed)))
+}
 
 /// Reads one picture reference; `shown` names it in messages.
 pub fn load(spec: &str) -> Result<Art, String> {
@@ -47,6 +65,11 @@ pub fn load(spec: &str) -> Result<Art, String> {
 pub struct Pictures {
     animals: Vec<(Animal, Art, String)>,
     scenery: Vec<(&'static str, Art)>,
+    /// Decoded pixels of pictures decoded to be framed and placed whole, by
+    /// the digest of the picture placed.
+    decoded: rustc_hash::FxHashMap<u64, Arc<crate::scene::Raster>>,
+    /// One line for each picture whose automatic framing gave up: (key, message).
+    notes: Vec<(String, String)>,
 }
 
 impl Pictures {
@@ -78,27 +101,33 @@ impl Pictures {
                 } else {
                     a.key()
                 };
-                let (spec, key) = match theme.pictures.animal(a, fox) {
-                    "" => (theme.icons.get(a, fox), format!("icons.{name}")),
-                    p => (p, format!("pictures.{name}")),
+                let picture = theme.pictures.animal_ref(a, fox);
+                let (spec, key) = match picture.file.as_str() {
+                    "" => (
+                        PictureRef::plain(theme.icons.get(a, fox)),
+                        format!("icons.{name}"),
+                    ),
+                    _ => (picture.clone(), format!("pictures.{name}")),
                 };
-                match load(spec) {
-                    Ok(art) => {
-                        note(&art, &key, spec);
+                match load_framed(&spec) {
+                    Ok((art, framed)) => {
+                        note(&art, &key, &spec.file);
+                        out.keep(framed, &key);
                         out.animals.push((a, art, key));
                     }
                     Err(m) => failures.push((key, m)),
                 }
             }
         }
-        for (name, spec) in theme.pictures.scenery() {
-            if spec.is_empty() {
+        for (name, spec) in theme.pictures.scenery_refs() {
+            if spec.file.is_empty() {
                 continue;
             }
             let key = format!("pictures.{name}");
-            match load(spec) {
-                Ok(art) => {
-                    note(&art, &key, spec);
+            match load_framed(spec) {
+                Ok((art, framed)) => {
+                    note(&art, &key, &spec.file);
+                    out.keep(framed, &key);
                     out.scenery.push((name, art));
                 }
                 Err(m) => failures.push((key, m)),
@@ -119,6 +148,31 @@ impl Pictures {
             return Err(joined(theme, vec![(key, message)]));
         }
         Ok(out)
+    }
+
+    /// Keeps what framing a picture left for later: its decoded pixels and
+    /// the line saying the automatic framing gave up.
+    fn keep(&mut self, framed: Option<Framed>, key: &str) {
+        let Some(f) = framed else { return };
+        if let Some(d) = f.decoded {
+            self.decoded.insert(f.raster.digest, d);
+        }
+        if let Some(m) = f.gave_up {
+            if !self.notes.iter().any(|(_, n)| *n == m) {
+                self.notes.push((key.to_string(), m));
+            }
+        }
+    }
+
+    /// The decoded pixels of the picture placed with `digest`, when they were
+    /// decoded to frame it.
+    pub fn decoded(&self, digest: u64) -> Option<&Arc<crate::scene::Raster>> {
+        self.decoded.get(&digest)
+    }
+
+    /// Lines about pictures whose automatic framing gave up: (key, message).
+    pub fn notes(&self) -> &[(String, String)] {
+        &self.notes
     }
 
     /// An animal's picture and the key that named it, if loaded.

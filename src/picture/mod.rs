@@ -10,7 +10,11 @@
 //! in a box on a page.
 
 pub mod decode;
+pub mod frame;
+pub mod framed;
 pub mod load;
+pub mod print;
+pub mod resample;
 
 use std::sync::Arc;
 

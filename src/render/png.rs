@@ -71,7 +71,6 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
         book: &doc.fonts,
         pixmap: &mut pixmap,
         masks: Vec::new(),
-        pictures: Default::default(),
     };
     for (_, items) in page.layers.iter() {
         walk(items, base, &mut ctx);
@@ -116,25 +115,23 @@ struct Ctx<'a> {
     pixmap: &'a mut Pixmap,
     /// The clip of each clip entered, the innermost last.
     masks: Vec<Mask>,
-    /// Pictures decoded for this page (premultiplied), by digest; `None`
-    /// for one that could not be decoded.
-    pictures: rustc_hash::FxHashMap<u64, Option<Pixmap>>,
 }
 
 /// A picture's pixels as tiny-skia draws them: premultiplied alpha, so that
-/// transparent edges blend without a dark fringe.
-fn pixmap_of(r: &crate::scene::Raster) -> Option<Pixmap> {
-    let rgba = r.rgba().ok()?;
-    let mut pixmap = Pixmap::new(rgba.width, rgba.height)?;
-    for (out, p) in pixmap
-        .pixels_mut()
-        .iter_mut()
-        .zip(rgba.pixels.chunks_exact(4))
-    {
-        let c = tiny_skia::ColorU8::from_rgba(p[0], p[1], p[2], p[3]);
-        *out = c.premultiply();
-    }
-    Some(pixmap)
+/// transparent edges blend without a dark fringe. Decoded once per raster
+/// (kept in its [`crate::scene::Memo`]) and shared by every page.
+fn premultiplied(r: &crate::scene::Raster) -> Option<std::sync::Arc<[u8]>> {
+    r.memo
+        .premultiplied
+        .get_or_init(|| {
+            let mut rgba = r.rgba().ok()?.pixels;
+            for p in rgba.chunks_exact_mut(4) {
+                let c = tiny_skia::ColorU8::from_rgba(p[0], p[1], p[2], p[3]).premultiply();
+                p.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            }
+            Some(rgba.into())
+        })
+        .clone()
 }
 
 fn sk(t: Transform) -> SkTransform {
@@ -184,11 +181,12 @@ fn glyph_path(outline: &[OutlineSeg]) -> Option<tiny_skia::Path> {
 impl<'a> Visitor<'a> for Ctx<'_> {
     fn picture(&mut self, placed: &'a crate::scene::Placed, t: Transform) {
         let r = &placed.raster;
-        let pixmap = self
-            .pictures
-            .entry(r.digest)
-            .or_insert_with(|| pixmap_of(r));
-        let Some(pixmap) = pixmap else { return };
+        let Some(pixels) = premultiplied(r) else {
+            return;
+        };
+        let Some(pixmap) = tiny_skia::PixmapRef::from_bytes(&pixels, r.width, r.height) else {
+            return;
+        };
         // Pixels to the stored unit square, then as the scene places it.
         let m = t
             .then_apply(placed.transform)
@@ -202,7 +200,7 @@ impl<'a> Visitor<'a> for Ctx<'_> {
             ..Default::default()
         };
         self.pixmap
-            .draw_pixmap(0, 0, pixmap.as_ref(), &paint, sk(m), self.masks.last());
+            .draw_pixmap(0, 0, pixmap, &paint, sk(m), self.masks.last());
     }
     fn begin_clip(&mut self, outline: &'a [Seg], t: Transform) -> bool {
         let Some(path) = path_of(outline) else {

@@ -146,7 +146,12 @@ impl<'a> Visitor<'a> for Ctx<'_> {
         let n = match self.images.get(&r.digest) {
             Some((n, _)) => *n,
             None => {
-                let Ok((mime, bytes)) = r.screen_file() else {
+                let Some((mime, bytes)) = r
+                    .memo
+                    .screen_file
+                    .get_or_init(|| r.screen_file().ok().map(|(m, b)| (m, b.into())))
+                    .clone()
+                else {
                     return;
                 };
                 let mut image = Element::new("image");

@@ -68,8 +68,47 @@ pub struct Raster {
     pub orientation: u8,
     /// The pixels or the JPEG stream.
     pub data: RasterData,
-    /// A digest of the file's bytes: equal pictures share one embedded copy.
+    /// A digest of the file's bytes (and of the framing and scaling that
+    /// made the picture from it): equal pictures share one embedded copy.
     pub digest: u64,
+    /// Work on the picture that renderers do once and share between every
+    /// page and format that draws it.
+    pub memo: Memo,
+}
+
+/// A picture as a file for screens: its media type and bytes.
+pub type ScreenFile = (&'static str, Arc<[u8]>);
+
+/// What renderers work out from a [`Raster`] once, shared by every page that
+/// draws it (the raster is shared through an `Arc`): each computed on first
+/// use. A clone starts empty; two memos always compare equal (a memo is not
+/// part of the picture).
+#[derive(Default)]
+pub struct Memo {
+    /// Premultiplied RGBA pixels, 8 bits each, in stored orientation, for
+    /// raster renderers (`None`: the picture could not be decoded).
+    pub premultiplied: std::sync::OnceLock<Option<Arc<[u8]>>>,
+    /// The picture as a file a browser shows: media type and bytes (`None`:
+    /// it could not be made).
+    pub screen_file: std::sync::OnceLock<Option<ScreenFile>>,
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+impl PartialEq for Memo {
+    fn eq(&self, _: &Memo) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
 }
 
 impl Raster {

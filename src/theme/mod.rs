@@ -7,6 +7,7 @@
 
 mod color;
 pub mod edit;
+mod picture;
 pub mod schema;
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,8 @@ pub use color::{
     contrast, delta_e76, delta_e_deuteranope, family, lab, lab_deuteranope, luminance, mix,
     ThemeColor, COLOR_FORMS,
 };
+
+pub use picture::{Background, Frame, FrameStart, PictureRef, BACKGROUNDS, FRAME_STARTS};
 
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
@@ -249,60 +252,75 @@ macro_rules! animal_field {
 }
 
 /// Pictures: one per animal (falling back to its icon) and the board's,
-/// backs' and lid's. Each is `builtin:NAME`, a file path made absolute, or
-/// empty for none.
+/// backs' and lid's, each with its framing (see [`PictureRef`]); how photos
+/// are framed and the resolution pictures are embedded at.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PictureChoice {
     pub colours: PictureColours,
+    /// Resolution pictures are brought to at their largest printed size,
+    /// dots per inch (never above their own).
+    pub dpi: f64,
+    /// What happens to the paper around a drawing found in a photo.
+    pub background: Background,
     #[serde(default)]
-    pub elephant: String,
+    pub elephant: PictureRef,
     #[serde(default)]
-    pub lion: String,
+    pub lion: PictureRef,
     #[serde(default)]
-    pub tiger: String,
+    pub tiger: PictureRef,
     #[serde(default)]
-    pub leopard: String,
+    pub leopard: PictureRef,
     #[serde(default)]
-    pub wolf: String,
+    pub wolf: PictureRef,
     #[serde(default)]
-    pub fox: String,
+    pub fox: PictureRef,
     #[serde(default)]
-    pub dog: String,
+    pub dog: PictureRef,
     #[serde(default)]
-    pub cat: String,
+    pub cat: PictureRef,
     #[serde(default)]
-    pub rat: String,
+    pub rat: PictureRef,
     #[serde(default)]
-    pub board: String,
+    pub board: PictureRef,
     #[serde(default)]
-    pub land: String,
+    pub land: PictureRef,
     #[serde(default)]
-    pub river: String,
+    pub river: PictureRef,
     #[serde(default)]
-    pub trap: String,
+    pub trap: PictureRef,
     #[serde(default)]
-    pub den: String,
+    pub den: PictureRef,
     #[serde(default)]
-    pub back: String,
+    pub back: PictureRef,
     #[serde(default)]
-    pub lid: String,
+    pub lid: PictureRef,
 }
 
 impl PictureChoice {
     /// The picture named for an animal (`fox` for the wolf when the fox
     /// plays): empty when none.
     pub fn animal(&self, a: Animal, fox: bool) -> &str {
+        &self.animal_ref(a, fox).file
+    }
+
+    /// The same with its framing.
+    pub fn animal_ref(&self, a: Animal, fox: bool) -> &PictureRef {
         animal_field!(self, a, fox)
     }
 
     /// The same, to change it.
-    pub fn animal_mut(&mut self, a: Animal, fox: bool) -> &mut String {
+    pub fn animal_mut(&mut self, a: Animal, fox: bool) -> &mut PictureRef {
         animal_field!(mut self, a, fox)
     }
 
     /// The scenery pictures with their keys, in key order.
     pub fn scenery(&self) -> [(&'static str, &str); 7] {
+        self.scenery_refs().map(|(k, r)| (k, r.file.as_str()))
+    }
+
+    /// The same with their framing.
+    pub fn scenery_refs(&self) -> [(&'static str, &PictureRef); 7] {
         [
             ("board", &self.board),
             ("land", &self.land),
@@ -380,7 +398,7 @@ impl Theme {
                 &p.rat,
             ]
             .iter()
-            .any(|s| !s.is_empty())
+            .any(|s| !s.file.is_empty())
     }
 }
 
@@ -470,11 +488,18 @@ fn builtin_names() -> String {
         .join(", ")
 }
 
-/// Lays `top` over `base`: tables merge key by key, anything else replaces.
-fn merge(base: &mut toml::Table, top: toml::Table) {
+/// Lays `top` over `base`: tables merge key by key, anything else replaces
+/// (a picture's table form too: it is one value, its framing belongs to its
+/// file). `prefix`: the dotted path of the tables merged (`""` at the top).
+fn merge(base: &mut toml::Table, top: toml::Table, prefix: &str) {
     for (k, v) in top {
+        let path = match prefix {
+            "" => k.clone(),
+            p => format!("{p}.{k}"),
+        };
+        let value = schema::spec(&path).is_some();
         match (base.get_mut(&k), v) {
-            (Some(toml::Value::Table(b)), toml::Value::Table(t)) => merge(b, t),
+            (Some(toml::Value::Table(b)), toml::Value::Table(t)) if !value => merge(b, t, &path),
             (_, v) => {
                 base.insert(k, v);
             }
@@ -586,7 +611,7 @@ fn load_chain(
         let d = format!("Based on {parent_name}");
         table.insert("description".into(), toml::Value::String(d));
     }
-    merge(&mut base, table);
+    merge(&mut base, table, "");
     Ok(base)
 }
 

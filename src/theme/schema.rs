@@ -54,7 +54,7 @@ impl Kind {
                 .collect::<Vec<_>>()
                 .join(", "),
             Kind::Fonts => "font, or list of fonts".into(),
-            Kind::Picture => "picture: PNG, JPEG or SVG file, or `builtin:NAME`".into(),
+            Kind::Picture => "picture: PNG, JPEG or SVG file, or `builtin:NAME`; or a table `{ file, frame, crop, zoom, focus }` (see below)".into(),
             Kind::Theme => "theme".into(),
         }
     }
@@ -143,6 +143,8 @@ pub const KEYS: &[KeySpec] = &[
     k("icons.cat", Kind::Picture, "The cat's icon."),
     k("icons.rat", Kind::Picture, "The rat's icon."),
     k("pictures.colours", Kind::Choice(PICTURE_COLOURS), "How SVG drawings are painted: `auto` (a drawing in one colour, a silhouette, takes the side's colour; a coloured drawing keeps its colours), `own` (always their own colours) or `side` (always in the side's colour). PNG and JPEG pictures keep their colours."),
+    k("pictures.dpi", Kind::Number(crate::limits::PICTURE_DPI.0, crate::limits::PICTURE_DPI.1), "Resolution PNG and JPEG pictures are brought to, in dots per inch, at the largest size they are printed: a larger picture is cropped to its frame, scaled down and saved again (a photo as JPEG, a drawing of few colours losslessly); one that needs neither goes in as it is. Never above the picture's own resolution."),
+    k("pictures.background", Kind::Choice(super::BACKGROUNDS), "Photos of drawings (a JPEG, or a PNG of many colours without transparency) framed automatically: `keep` the paper as photographed, or `remove` it (made transparent, the drawing on the counter's plate)."),
     k("pictures.elephant", Kind::Picture, "The elephant's picture: on counters, start squares, the rules' ranks table and the cover. Default: its icon."),
     k("pictures.lion", Kind::Picture, "The lion's picture."),
     k("pictures.tiger", Kind::Picture, "The tiger's picture."),
@@ -448,13 +450,160 @@ fn check_value(
             })
         }
         Kind::Picture => {
+            if let DeValue::Table(table) = v {
+                return check_framed_picture(src, spec.path, at, table);
+            }
             let s = v.as_str().ok_or_else(|| {
-                wrong("a picture in quotes (\"builtin:rat\", \"art/rat.png\", \"rat.jpg\" or \"rat.svg\")")
+                wrong("a picture in quotes (\"builtin:rat\", \"art/rat.png\", \"rat.jpg\" or \"rat.svg\"), or a table { file = \"rat.jpg\", crop = [x, y, w, h], zoom = 1.2 }")
             })?;
             let resolved = check_picture(s, src.dir).map_err(|m| src.error(at, spec.path, m))?;
             Ok(toml::Value::String(resolved))
         }
     }
+}
+
+/// The keys of a picture's table form, with what each holds.
+pub const PICTURE_TABLE_KEYS: &[(&str, &str)] = &[
+    ("file", "the picture, as in the plain form (required)"),
+    ("frame", "`auto` (a photo is cropped to the drawing found on its paper; the default) or `whole` (automatic framing off)"),
+    ("crop", "`[x, y, w, h]`: the part kept, as fractions (0–1) of the upright picture's width and height from its top-left corner; replaces the automatic frame"),
+    ("zoom", "0.1–10: above 1 the frame shows less of the picture, larger; below 1 more of it (never past its edges)"),
+    ("focus", "`[x, y]`: the point of the upright picture, as fractions, that the zoomed frame is centred on (as near as the edges allow)"),
+];
+
+/// Checks a picture's table form (`{ file = "…", frame = "whole", crop =
+/// [x, y, w, h], zoom = 1.2, focus = [x, y] }`) and returns it with the
+/// file's path made absolute; each mistake names the key inside the table
+/// (`pictures.lion.crop`) and its place.
+fn check_framed_picture(
+    src: &Source,
+    path: &str,
+    at: usize,
+    table: &DeTable,
+) -> Result<toml::Value, Error> {
+    let mut out = toml::Table::new();
+    for (key, value) in table.iter() {
+        let name = key.get_ref().as_ref();
+        let here = format!("{path}.{name}");
+        let vat = value.span().start;
+        let v = value.get_ref();
+        let err = |m: String| src.error(vat, &here, m);
+        let numbers = |n: usize, what: &str| -> Result<Vec<f64>, Error> {
+            let list = match v {
+                DeValue::Array(a) if a.len() == n => a
+                    .iter()
+                    .map(|x| number(x.get_ref()).filter(|f| f.is_finite()))
+                    .collect::<Option<Vec<f64>>>(),
+                _ => None,
+            };
+            list.ok_or_else(|| err(format!("expected {what}, found {}", v.type_str())))
+        };
+        let fraction = |x: f64, what: &str| -> Result<(), Error> {
+            if (0.0..=1.0).contains(&x) {
+                Ok(())
+            } else {
+                Err(err(format!(
+                    "{what} is {}; positions and sizes are fractions of the picture, from 0 to 1",
+                    crate::error::num(x)
+                )))
+            }
+        };
+        let value = match name {
+            "file" => {
+                let s = v.as_str().ok_or_else(|| {
+                    err(format!("expected a file in quotes, found {}", v.type_str()))
+                })?;
+                if s.is_empty() {
+                    return Err(err("the file is empty; give the picture's file".into()));
+                }
+                toml::Value::String(check_picture(s, src.dir).map_err(err)?)
+            }
+            "frame" => {
+                let s = v.as_str().filter(|s| super::FRAME_STARTS.contains(s));
+                let s = s.ok_or_else(|| {
+                    err(format!(
+                        "expected \"auto\" or \"whole\", found {}",
+                        match v.as_str() {
+                            Some(s) => format!("`{}`", User(s)),
+                            None => v.type_str().to_string(),
+                        }
+                    ))
+                })?;
+                toml::Value::String(s.to_string())
+            }
+            "crop" => {
+                let c = numbers(4, "four numbers [x, y, w, h], fractions of the picture")?;
+                for (x, what) in c.iter().zip(["x", "y", "w", "h"]) {
+                    fraction(*x, what)?;
+                }
+                let min = crate::limits::MIN_PICTURE_CROP;
+                if c[2] < min || c[3] < min {
+                    return Err(err(format!(
+                        "the crop is {} × {} of the picture; it must be at least {min} of it each way",
+                        crate::error::num(c[2]),
+                        crate::error::num(c[3])
+                    )));
+                }
+                if c[0] + c[2] > 1.0 + 1e-9 || c[1] + c[3] > 1.0 + 1e-9 {
+                    return Err(err(format!(
+                        "the crop reaches past the picture's edge (x + w = {}, y + h = {}; each at most 1)",
+                        crate::error::num(c[0] + c[2]),
+                        crate::error::num(c[1] + c[3])
+                    )));
+                }
+                toml::Value::Array(c.into_iter().map(toml::Value::Float).collect())
+            }
+            "zoom" => {
+                let max = crate::limits::MAX_PICTURE_ZOOM;
+                let z = number(v).filter(|z| z.is_finite()).ok_or_else(|| {
+                    err(format!(
+                        "expected a number from {} to {max}, found {}",
+                        1.0 / max,
+                        v.type_str()
+                    ))
+                })?;
+                if !(1.0 / max..=max).contains(&z) {
+                    return Err(err(format!(
+                        "{} is out of range; expected {} to {max}",
+                        crate::error::num(z),
+                        1.0 / max
+                    )));
+                }
+                toml::Value::Float(z)
+            }
+            "focus" => {
+                let f = numbers(2, "two numbers [x, y], fractions of the picture")?;
+                for (x, what) in f.iter().zip(["x", "y"]) {
+                    fraction(*x, what)?;
+                }
+                toml::Value::Array(f.into_iter().map(toml::Value::Float).collect())
+            }
+            _ => {
+                return Err(src.error(
+                    key.span().start,
+                    &here,
+                    format!(
+                        "unknown key `{}` in a picture's table; the keys are {}",
+                        User(name),
+                        PICTURE_TABLE_KEYS
+                            .iter()
+                            .map(|(k, _)| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ))
+            }
+        };
+        out.insert(name.to_string(), value);
+    }
+    if !out.contains_key("file") {
+        return Err(src.error(
+            at,
+            path,
+            "the table names no `file`; write { file = \"lion.jpg\", … }".into(),
+        ));
+    }
+    Ok(toml::Value::Table(out))
 }
 
 /// A font reference with its path made absolute; checks that a built-in exists
@@ -560,6 +709,10 @@ pub fn reference() -> String {
             default_of(spec.path),
             spec.doc
         ));
+    }
+    out.push_str("\n### A picture's table form\n\nAny picture key may be a table instead of a file, to frame the picture by hand: `lion = { file = \"lion.jpg\", crop = [0.2, 0.1, 0.5, 0.6], zoom = 1.2 }`. Positions and sizes are fractions of the picture as it is shown upright (after its EXIF orientation), from its top-left corner.\n\n| key | what it does |\n|---|---|\n");
+    for (key, doc) in PICTURE_TABLE_KEYS {
+        out.push_str(&format!("| `{key}` | {doc} |\n"));
     }
     out
 }

@@ -524,6 +524,7 @@ fn laser_files_drop_raster_pictures_on_any_layer() {
             alpha: None,
         },
         digest: 1,
+        memo: Default::default(),
     };
     let art = Art::Raster(Arc::new(raster));
     let mut page = Page::new(100.0, 100.0);

@@ -35,6 +35,7 @@ fn raster(
             alpha: alpha.map(Into::into),
         },
         digest,
+        memo: Default::default(),
     })
 }
 
@@ -97,6 +98,7 @@ fn a_jpeg_is_embedded_as_it_is() {
             color: jungle_print::scene::JpegColor::Cmyk { inverted: true },
         },
         digest: 7,
+        memo: Default::default(),
     });
     let d = doc(vec![Art::Raster(r).place(
         (0.0, 0.0, 10.0, 10.0),

@@ -110,6 +110,20 @@ pub(crate) fn source<'a>(
     }
 }
 
+/// The automatic frame of a picture: where the drawing is in a photo (see
+/// [`super::frame`]); [`Found::Whole`] for pictures that are not photos.
+/// Decodes a JPEG; errors name no file.
+pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
+    if !is_photo(raster) {
+        return Ok(Found::Whole);
+    }
+    let (color, alpha) = samples(raster)?;
+    Ok(find_drawing(
+        &source(raster, &color, alpha.as_ref()),
+        raster.orientation,
+    ))
+}
+
 /// Frames `raster` by `frame`: the automatic frame for a photo unless the
 /// frame is `whole` or gives a crop, then zoom and focus. Errors (a JPEG that
 /// cannot be decoded) name no file.

@@ -26,8 +26,15 @@ pub fn load_framed(spec: &PictureRef) -> Result<(Art, Option<Framed>), String> {
     let shown = format!("`{}`", shown_path(Path::new(&spec.file)));
     let raster = Arc::try_unwrap(r).unwrap_or_else(|r| (*r).clone());
     let framed = frame_raster(raster, &spec.frame).map_err(|e| format!("{shown}: {e}"))?;
+    // The file's own name: the line stays short enough to be read whole.
+    let name = Path::new(&spec.file)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let framed = Framed {
-        gave_up: framed.gave_up.map(|m| format!("{shown}: {m}")),
+        gave_up: framed
+            .gave_up
+            .map(|m| format!("`{}`: {m}", crate::input::User(&name))),
         ..framed
     };
     Ok((Art::Raster(framed.raster.clone()), Some(framed)))
@@ -83,6 +90,16 @@ impl Pictures {
         // The largest picture: (pixels, key, file), to blame it.
         let mut largest: (u64, String, String) = Default::default();
         let mut seen = std::collections::BTreeSet::new();
+        // Each file read and framed once, however many keys name it the same way.
+        let mut read: Vec<(PictureRef, (Art, Option<Framed>))> = Vec::new();
+        let mut load_once = |spec: &PictureRef| -> Result<(Art, Option<Framed>), String> {
+            if let Some((_, done)) = read.iter().find(|(s, _)| s == spec) {
+                return Ok(done.clone());
+            }
+            let done = load_framed(spec)?;
+            read.push((spec.clone(), done.clone()));
+            Ok(done)
+        };
         let mut note = |art: &Art, key: &str, spec: &str| {
             // Each different picture once, however many keys name it.
             if let Art::Raster(r) = art {
@@ -109,7 +126,7 @@ impl Pictures {
                     ),
                     _ => (picture.clone(), format!("pictures.{name}")),
                 };
-                match load_framed(&spec) {
+                match load_once(&spec) {
                     Ok((art, framed)) => {
                         note(&art, &key, &spec.file);
                         out.keep(framed, &key);
@@ -124,7 +141,7 @@ impl Pictures {
                 continue;
             }
             let key = format!("pictures.{name}");
-            match load_framed(spec) {
+            match load_once(spec) {
                 Ok((art, framed)) => {
                     note(&art, &key, &spec.file);
                     out.keep(framed, &key);
@@ -158,9 +175,7 @@ impl Pictures {
             self.decoded.insert(f.raster.digest, d);
         }
         if let Some(m) = f.gave_up {
-            if !self.notes.iter().any(|(_, n)| *n == m) {
-                self.notes.push((key.to_string(), m));
-            }
+            self.notes.push((key.to_string(), format!("{key}: {m}")));
         }
     }
 

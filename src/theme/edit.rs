@@ -38,7 +38,10 @@ fn flatten(t: &toml::Table, prefix: &str, out: &mut Vec<(String, String)>) {
             format!("{prefix}.{k}")
         };
         match v {
-            toml::Value::Table(inner) => flatten(inner, &path, out),
+            // A key's table is one value (a picture's table form), written inline.
+            toml::Value::Table(inner) if super::schema::spec(&path).is_none() => {
+                flatten(inner, &path, out)
+            }
             leaf => out.push((path, leaf.to_string())),
         }
     }

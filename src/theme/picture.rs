@@ -171,5 +171,10 @@ mod tests {
         assert_eq!(toml::Value::try_from(&a).unwrap().as_str(), Some("x.png"));
         let back: PictureRef = toml::Value::try_from(&b).unwrap().try_into().unwrap();
         assert_eq!(back, b);
+        let inline = toml::Value::try_from(&b).unwrap().to_string();
+        assert!(
+            inline.starts_with('{') && inline.contains("file = \"y.jpg\""),
+            "{inline}"
+        );
     }
 }

@@ -35,6 +35,9 @@ pub enum Kind {
     Fonts,
     /// A picture: `builtin:NAME` or a PNG, JPEG or SVG file path (`""`: none).
     Picture,
+    /// A picture as [`Kind::Picture`], or its table form with its framing
+    /// (`{ file, frame, crop, zoom, focus }`: see [`PICTURE_TABLE_KEYS`]).
+    FramedPicture,
     /// Another theme: a built-in name or a file path.
     Theme,
 }
@@ -54,7 +57,8 @@ impl Kind {
                 .collect::<Vec<_>>()
                 .join(", "),
             Kind::Fonts => "font, or list of fonts".into(),
-            Kind::Picture => "picture: PNG, JPEG or SVG file, or `builtin:NAME`; or a table `{ file, frame, crop, zoom, focus }` (see below)".into(),
+            Kind::Picture => "picture: PNG, JPEG or SVG file, or `builtin:NAME`".into(),
+            Kind::FramedPicture => "picture: PNG, JPEG or SVG file, or `builtin:NAME`; or a table `{ file, frame, crop, zoom, focus }` (see below)".into(),
             Kind::Theme => "theme".into(),
         }
     }
@@ -145,22 +149,22 @@ pub const KEYS: &[KeySpec] = &[
     k("pictures.colours", Kind::Choice(PICTURE_COLOURS), "How SVG drawings are painted: `auto` (a drawing in one colour, a silhouette, takes the side's colour; a coloured drawing keeps its colours), `own` (always their own colours) or `side` (always in the side's colour). PNG and JPEG pictures keep their colours."),
     k("pictures.dpi", Kind::Number(crate::limits::PICTURE_DPI.0, crate::limits::PICTURE_DPI.1), "Resolution PNG and JPEG pictures are brought to, in dots per inch, at the largest size they are printed: a larger picture is cropped to its frame, scaled down and saved again (a photo as JPEG, a drawing of few colours losslessly); one that needs neither goes in as it is. Never above the picture's own resolution."),
     k("pictures.background", Kind::Choice(super::BACKGROUNDS), "Photos of drawings (a JPEG, or a PNG of many colours without transparency) framed automatically: `keep` the paper as photographed, or `remove` it (made transparent, the drawing on the counter's plate)."),
-    k("pictures.elephant", Kind::Picture, "The elephant's picture: on counters, start squares, the rules' ranks table and the cover. Default: its icon."),
-    k("pictures.lion", Kind::Picture, "The lion's picture."),
-    k("pictures.tiger", Kind::Picture, "The tiger's picture."),
-    k("pictures.leopard", Kind::Picture, "The leopard's picture."),
-    k("pictures.wolf", Kind::Picture, "The wolf's picture."),
-    k("pictures.fox", Kind::Picture, "The fox's picture (rulesets with a fox)."),
-    k("pictures.dog", Kind::Picture, "The dog's picture."),
-    k("pictures.cat", Kind::Picture, "The cat's picture."),
-    k("pictures.rat", Kind::Picture, "The rat's picture."),
-    k("pictures.board", Kind::Picture, "A picture covering the whole board, under the squares: it shows through the land squares (which are then not painted)."),
-    k("pictures.land", Kind::Picture, "A picture or texture filling each land square."),
-    k("pictures.river", Kind::Picture, "A picture or texture filling each river square, under the waves."),
-    k("pictures.trap", Kind::Picture, "A picture filling each trap square, under the teeth."),
-    k("pictures.den", Kind::Picture, "A picture filling each den square, under its frame."),
-    k("pictures.back", Kind::Picture, "A picture on the counters' backs (fold-over and duplex), inside the side's rim."),
-    k("pictures.lid", Kind::Picture, "A picture on the box lid."),
+    k("pictures.elephant", Kind::FramedPicture, "The elephant's picture: on counters, start squares, the rules' ranks table and the cover. Default: its icon."),
+    k("pictures.lion", Kind::FramedPicture, "The lion's picture."),
+    k("pictures.tiger", Kind::FramedPicture, "The tiger's picture."),
+    k("pictures.leopard", Kind::FramedPicture, "The leopard's picture."),
+    k("pictures.wolf", Kind::FramedPicture, "The wolf's picture."),
+    k("pictures.fox", Kind::FramedPicture, "The fox's picture (rulesets with a fox)."),
+    k("pictures.dog", Kind::FramedPicture, "The dog's picture."),
+    k("pictures.cat", Kind::FramedPicture, "The cat's picture."),
+    k("pictures.rat", Kind::FramedPicture, "The rat's picture."),
+    k("pictures.board", Kind::FramedPicture, "A picture covering the whole board, under the squares: it shows through the land squares (which are then not painted)."),
+    k("pictures.land", Kind::FramedPicture, "A picture or texture filling each land square."),
+    k("pictures.river", Kind::FramedPicture, "A picture or texture filling each river square, under the waves."),
+    k("pictures.trap", Kind::FramedPicture, "A picture filling each trap square, under the teeth."),
+    k("pictures.den", Kind::FramedPicture, "A picture filling each den square, under its frame."),
+    k("pictures.back", Kind::FramedPicture, "A picture on the counters' backs (fold-over and duplex), inside the side's rim."),
+    k("pictures.lid", Kind::FramedPicture, "A picture on the box lid."),
 ];
 
 /// The spec of a key path, if it is one.
@@ -449,8 +453,8 @@ fn check_value(
                 toml::Value::Array(out)
             })
         }
-        Kind::Picture => {
-            if let DeValue::Table(table) = v {
+        Kind::Picture | Kind::FramedPicture => {
+            if let (DeValue::Table(table), Kind::FramedPicture) = (v, spec.kind) {
                 return check_framed_picture(src, spec.path, at, table);
             }
             let s = v.as_str().ok_or_else(|| {

@@ -465,7 +465,7 @@ pub fn theme_keys() -> Vec<KeyInfo> {
                 K::Bool => ("bool", 0.0, 0.0, vec![]),
                 K::Choice(words) => ("choice", 0.0, 0.0, names(words)),
                 K::Fonts => ("fonts", 0.0, 0.0, vec![]),
-                K::Picture => ("picture", 0.0, 0.0, vec![]),
+                K::Picture | K::FramedPicture => ("picture", 0.0, 0.0, vec![]),
                 K::Theme => ("theme", 0.0, 0.0, vec![]),
             };
             KeyInfo {

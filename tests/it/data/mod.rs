@@ -2,6 +2,7 @@
 //! rulesets, and the fonts' coverage of every built-in label.
 
 mod fallback;
+mod framing;
 mod glyphs;
 mod lang_rules;
 mod phrases;

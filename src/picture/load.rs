@@ -34,7 +34,7 @@ pub fn load_framed(spec: &PictureRef) -> Result<(Art, Option<Framed>), String> {
     let framed = Framed {
         gave_up: framed
             .gave_up
-            .map(|m| format!("`{}`: {m}", crate::input::User(&name))),
+            .map(|m| format!("`{}`: {m}", crate::error::User(&name))),
         ..framed
     };
     Ok((Art::Raster(framed.raster.clone()), Some(framed)))

@@ -17,9 +17,11 @@
 //! - opacity (`opacity`, `fill-opacity`, `stroke-opacity`, a colour's alpha)
 //!   is the colour blended over white paper; a group's opacity applies to
 //!   each shape it holds;
-//! - a gradient paints in the mean of its stops' colours and opacities
-//!   (real gradient paints are left for later: the scene and its three
-//!   renderers would each need one); patterns are not painted;
+//! - a linear or radial gradient fill stays a gradient
+//!   ([`crate::scene::Gradient`]: its `gradientTransform`, stops and units
+//!   as usvg resolved them), each stop's opacity blended over white;
+//!   `spreadMethod` reflect and repeat are drawn as pad; a gradient stroke
+//!   paints in the mean of its stops; patterns are not painted;
 //! - clip paths clip (their shapes' outlines joined into one, non-zero
 //!   winding); a mask clips to its rectangle and to its shapes painted at
 //!   least half bright (alpha masks: half opaque), without soft edges;
@@ -193,7 +195,7 @@ impl Icon {
         let items = crate::scene::map_leaves(self.items.clone(), &mut |item| match item {
             Item::Path(p) => Some(Item::Path(Path {
                 segs: map(&p.segs),
-                fill: p.fill,
+                fill: p.fill.map(|f| f.mapped(t)),
                 stroke: p.stroke.map(|mut s| {
                     s.width *= scale;
                     s
@@ -204,21 +206,6 @@ impl Icon {
         Icon {
             items: map_clips(items, &map),
         }
-    }
-
-    /// The same drawing with every paint replaced by what `f` makes of it.
-    fn repainted(&self, f: &dyn Fn(Color) -> Color) -> Icon {
-        let items = crate::scene::map_leaves(self.items.clone(), &mut |item| match item {
-            Item::Path(mut p) => {
-                p.fill = p.fill.map(f);
-                if let Some(s) = p.stroke.as_mut() {
-                    s.color = f(s.color);
-                }
-                Some(Item::Path(p))
-            }
-            other => Some(other),
-        });
-        Icon { items }
     }
 
     /// The drawing in its unit box (x, y 0–1, y down; line widths in the
@@ -232,9 +219,20 @@ impl Icon {
         }
     }
 
-    /// The same drawing with every fill and stroke in `color` (a silhouette).
+    /// The same drawing with every fill and stroke in `color` (a
+    /// silhouette), gradients too.
     pub fn tinted(&self, color: Color) -> Icon {
-        self.repainted(&|_| color)
+        let items = crate::scene::map_leaves(self.items.clone(), &mut |item| match item {
+            Item::Path(mut p) => {
+                p.fill = p.fill.map(|_| color.into());
+                if let Some(s) = p.stroke.as_mut() {
+                    s.color = color;
+                }
+                Some(Item::Path(p))
+            }
+            other => Some(other),
+        });
+        Icon { items }
     }
 
     /// The icon in `color`, fitted into the `size` mm square whose top-left
@@ -275,9 +273,12 @@ impl Icon {
     pub fn colours(&self) -> usize {
         let mut seen: Vec<(u8, u8, u8)> = Vec::new();
         let paths = self.paths();
-        let paints = paths
-            .iter()
-            .flat_map(|p| p.fill.into_iter().chain(p.stroke.as_ref().map(|s| s.color)));
+        let paints = paths.iter().flat_map(|p| {
+            p.fill
+                .iter()
+                .flat_map(|f| f.colors())
+                .chain(p.stroke.as_ref().map(|s| s.color))
+        });
         for c in paints {
             let rgb = c.to_rgb();
             if !seen.contains(&rgb) {
@@ -514,6 +515,7 @@ fn too_many(origin: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::Paint;
 
     #[test]
     fn every_builtin_icon_parses_into_the_unit_box() {
@@ -576,7 +578,10 @@ mod tests {
             .iter()
             .map(|s| {
                 (
-                    s.fill.map(Color::to_rgb),
+                    s.fill.as_ref().map(|f| match f {
+                        Paint::Solid(c) => c.to_rgb(),
+                        Paint::Gradient(g) => g.at(0.5),
+                    }),
                     s.stroke
                         .as_ref()
                         .map(|s| (s.color.to_rgb(), (s.width * 1000.0).round() / 1000.0)),
@@ -642,7 +647,7 @@ mod tests {
     }
 
     #[test]
-    fn current_color_opacity_and_gradients_become_plain_colours() {
+    fn current_color_and_opacity_become_plain_colours_and_gradients_stay() {
         let icon = parse(
             r##"<defs>
                  <linearGradient id="g"><stop offset="0" stop-color="#ff0000"/><stop offset="1" style="stop-color:#0000ff"/></linearGradient>
@@ -668,6 +673,12 @@ mod tests {
                 (0, 128, 0),
             ]
         );
+        let kinds: Vec<bool> = icon
+            .paths()
+            .iter()
+            .map(|p| matches!(p.fill, Some(Paint::Gradient(_))))
+            .collect();
+        assert_eq!(kinds, [false, false, false, true, true, false]);
     }
 
     #[test]
@@ -678,7 +689,7 @@ mod tests {
                <use xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="#s" x="0" y="0" width="4" height="4"/>"##,
         );
         assert_eq!(icon.paths().len(), 2);
-        assert_eq!(icon.paths()[0].fill, Some(Color::Rgb(255, 0, 0)));
+        assert_eq!(icon.paths()[0].fill, Some(Color::Rgb(255, 0, 0).into()));
         let segs: Vec<Seg> = icon.paths()[1].segs.clone();
         assert_eq!(extent(&segs), Some((0.0, 0.0, 0.4, 0.4)));
         let e = Icon::parse(
@@ -764,7 +775,7 @@ mod tests {
         let Item::Path(p) = &icon.items(None)[0] else {
             panic!("a path")
         };
-        assert_eq!(p.fill, Some(Color::Rgb(255, 0, 0)));
+        assert_eq!(p.fill, Some(Color::Rgb(255, 0, 0).into()));
     }
 
     #[test]
@@ -776,7 +787,10 @@ mod tests {
             let Item::Path(path) = item else {
                 panic!("paths only")
             };
-            let fill = path.fill.map_or("none".into(), Color::to_hex);
+            let fill = path
+                .fill
+                .and_then(|f| f.solid())
+                .map_or("none".into(), Color::to_hex);
             out.push_str(&format!("fill {fill} stroke {:?}:", path.stroke));
             for s in &path.segs {
                 out.push_str(&match *s {

@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use crate::text::{FontBook, FontId, Glyph};
 
+mod paint;
 mod raster;
+pub use paint::{Gradient, GradientShape, Paint, Stop};
 pub use raster::{JpegColor, Memo, Placed, Raster, RasterData, Samples};
 
 /// A point in millimetres (page coordinates: origin top-left, y down).
@@ -229,8 +231,8 @@ pub enum Seg {
 pub struct Path {
     /// The outline.
     pub segs: Vec<Seg>,
-    /// Fill colour, if filled.
-    pub fill: Option<Color>,
+    /// Fill paint (a colour or a gradient, see [`Paint`]), if filled.
+    pub fill: Option<Paint>,
     /// Outline, if stroked.
     pub stroke: Option<Stroke>,
 }
@@ -777,7 +779,7 @@ pub mod shapes {
     pub fn fill(segs: Vec<Seg>, color: Color) -> Item {
         Item::Path(Path {
             segs,
-            fill: Some(color),
+            fill: Some(Paint::Solid(color)),
             stroke: None,
         })
     }
@@ -795,7 +797,7 @@ pub mod shapes {
     pub fn fill_stroke(segs: Vec<Seg>, color: Color, stroke: Stroke) -> Item {
         Item::Path(Path {
             segs,
-            fill: Some(color),
+            fill: Some(Paint::Solid(color)),
             stroke: Some(stroke),
         })
     }

@@ -70,7 +70,10 @@ fn hairline(item: Item, color: Color) -> Option<Item> {
 fn engrave(res: &Resources, item: Item) -> Option<Item> {
     match item {
         Item::Path(p) => {
-            let fill = p.fill.filter(|_| !is_large(&p.segs)).map(|_| ENGRAVE);
+            let fill = p
+                .fill
+                .filter(|_| !is_large(&p.segs))
+                .map(|_| ENGRAVE.into());
             let stroke = p.stroke.map(|s| Stroke {
                 color: ENGRAVE,
                 ..s
@@ -132,7 +135,7 @@ pub fn outlined(res: &Resources, run: &TextRun) -> Item {
     }
     Item::Path(Path {
         segs,
-        fill: Some(ENGRAVE),
+        fill: Some(ENGRAVE.into()),
         stroke: None,
     })
 }

@@ -159,14 +159,14 @@ fn path(p: &mut Path, layer: Layer) {
             }
         }
         Layer::Marks => {
-            p.fill = p.fill.map(|_| Color::Spot(Spot::All));
+            p.fill = p.fill.as_ref().map(|f| f.map(|_| Color::Spot(Spot::All)));
             if let Some(s) = &mut p.stroke {
                 s.color = Color::Spot(Spot::All);
             }
         }
         _ => {
             let large = is_large(&p.segs);
-            p.fill = p.fill.map(|c| area(c, large));
+            p.fill = p.fill.as_ref().map(|f| f.map(|c| area(c, large)));
             if let Some(s) = &mut p.stroke {
                 s.color = cmyk(s.color);
             }

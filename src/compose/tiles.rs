@@ -123,7 +123,7 @@ fn faint(items: Vec<Item>) -> Vec<Item> {
     map_leaves(items, &mut |mut item| {
         match &mut item {
             Item::Path(p) => {
-                p.fill = p.fill.map(pale);
+                p.fill = p.fill.as_ref().map(|f| f.map(pale));
                 if let Some(s) = &mut p.stroke {
                     s.color = pale(s.color);
                 }

@@ -1,13 +1,15 @@
 //! From usvg's tree to the scene's paths and clips, in the drawing's user
 //! space (the units of its viewBox): transforms are applied to the points,
-//! paints become plain colours, clip paths become [`Clip`]s and masks are
-//! approximated by clips.
+//! fills become colours or gradients ([`crate::scene::Paint`]), strokes plain
+//! colours, clip paths become [`Clip`]s and masks are approximated by clips.
 
 use usvg::{FillRule, Group, Node, Paint, PaintOrder};
 
 use super::{even_odd_as_non_zero, too_many};
 use crate::limits::MAX_ICON_SEGMENTS;
-use crate::scene::{pt, Clip, Color, Item, Path, Pt, Seg, Stroke, Transform};
+use crate::scene::{
+    pt, Clip, Color, Gradient, GradientShape, Item, Path, Pt, Seg, Stop, Stroke, Transform,
+};
 
 /// The scene's form of a usvg (tiny-skia) transform.
 pub(super) fn transform(t: usvg::Transform) -> Transform {
@@ -54,7 +56,7 @@ impl Convert<'_> {
         }
         let fill = p
             .fill()
-            .and_then(|f| colour(f.paint(), f64::from(f.opacity().get()) * opacity));
+            .and_then(|f| fill_paint(f.paint(), f64::from(f.opacity().get()) * opacity, t));
         let [a, b, c, d, _, _] = t.0;
         let stroke = p
             .stroke()
@@ -77,13 +79,13 @@ impl Convert<'_> {
         let item = |segs, fill, stroke| Item::Path(Path { segs, fill, stroke });
         Ok(match (fill, stroke) {
             (None, None) => Vec::new(),
-            (Some(_), Some(s)) if p.paint_order() == PaintOrder::StrokeAndFill => {
-                vec![item(segs, None, Some(s)), item(filled, fill, None)]
+            (Some(f), Some(s)) if p.paint_order() == PaintOrder::StrokeAndFill => {
+                vec![item(segs, None, Some(s)), item(filled, Some(f), None)]
             }
             // Filled by even-odd: the subpaths turned so that non-zero
             // winding leaves the same holes, the outline stroked as drawn.
-            (Some(_), Some(s)) if filled != segs => {
-                vec![item(filled, fill, None), item(segs, None, Some(s))]
+            (Some(f), Some(s)) if filled != segs => {
+                vec![item(filled, Some(f), None), item(segs, None, Some(s))]
             }
             (fill, stroke) => vec![item(filled, fill, stroke)],
         })
@@ -250,9 +252,81 @@ fn clip_to(outline: Vec<Seg>, items: Vec<Item>) -> Vec<Item> {
     })]
 }
 
+/// A fill's paint at `opacity` (0–1), whose path's space `t` maps to user
+/// space: a colour blended over white (see [`colour`]), or a gradient, each
+/// stop blended over white, placed by `t` and its own transform. A
+/// gradient whose line or circle has no length paints its last stop's
+/// colour (as SVG says); `spreadMethod` reflect and repeat are drawn as pad
+/// (the end colours continue). `None` for patterns and what is not seen.
+fn fill_paint(paint: &Paint, opacity: f64, t: Transform) -> Option<crate::scene::Paint> {
+    let (base, shape): (&usvg::BaseGradient, _) = match paint {
+        Paint::LinearGradient(g) => {
+            let (start, end) = (
+                pt(f64::from(g.x1()), f64::from(g.y1())),
+                pt(f64::from(g.x2()), f64::from(g.y2())),
+            );
+            let shape = (start != end).then_some(GradientShape::Linear { start, end });
+            (g, shape)
+        }
+        Paint::RadialGradient(g) => {
+            let center = pt(f64::from(g.cx()), f64::from(g.cy()));
+            let radius = f64::from(g.r().get());
+            // A focus outside the circle is moved just inside it (SVG 1.1's
+            // rule), so that every renderer draws the same cone-free shape.
+            let (dx, dy) = (f64::from(g.fx()) - center.x, f64::from(g.fy()) - center.y);
+            let d = dx.hypot(dy);
+            let k = if d > 0.99 * radius {
+                0.99 * radius / d
+            } else {
+                1.0
+            };
+            let focus = pt(center.x + dx * k, center.y + dy * k);
+            let shape = (radius > 0.0).then_some(GradientShape::Radial {
+                focus,
+                center,
+                radius,
+            });
+            (g, shape)
+        }
+        _ => return colour(paint, opacity).map(crate::scene::Paint::Solid),
+    };
+    let seen = |s: &usvg::Stop| f64::from(s.opacity().get()) * opacity;
+    if base
+        .stops()
+        .iter()
+        .all(|s| over_white(rgb(s), seen(s)).is_none())
+    {
+        return None;
+    }
+    let stops: Vec<Stop> = base
+        .stops()
+        .iter()
+        .map(|s| Stop {
+            offset: f64::from(s.offset().get()),
+            color: over_white(rgb(s), seen(s)).unwrap_or(Color::WHITE),
+        })
+        .collect();
+    match (shape, &stops[..]) {
+        (Some(shape), [_, _, ..]) => Some(crate::scene::Paint::Gradient(std::sync::Arc::new(
+            Gradient {
+                shape,
+                transform: t.then_apply(transform(base.transform())),
+                stops,
+            },
+        ))),
+        (_, [.., last]) => Some(crate::scene::Paint::Solid(last.color)),
+        (_, []) => None,
+    }
+}
+
+/// A stop's colour.
+fn rgb(s: &usvg::Stop) -> (u8, u8, u8) {
+    (s.color().red, s.color().green, s.color().blue)
+}
+
 /// The colour a paint shows as at `opacity` (0–1), blended over white: a
-/// gradient in the mean of its stops' colours and opacities; `None` for
-/// patterns and what is not seen.
+/// gradient in the mean of its stops' colours and opacities (for strokes and
+/// masks); `None` for patterns and what is not seen.
 fn colour(paint: &Paint, opacity: f64) -> Option<Color> {
     let mean = |stops: &[usvg::Stop]| {
         let n = stops.len().max(1) as f64;

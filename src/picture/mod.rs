@@ -161,7 +161,7 @@ impl Art {
             return false;
         };
         let mut fills = icon.items(None).into_iter().map(|item| match item {
-            Item::Path(p) if p.stroke.is_none() => p.fill,
+            Item::Path(p) if p.stroke.is_none() => p.fill.and_then(|f| f.solid()),
             _ => None,
         });
         match fills.next() {

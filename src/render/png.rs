@@ -12,7 +12,9 @@ use tiny_skia::{
 };
 
 use crate::limits::MAX_PNG_PAGE_PIXELS;
-use crate::scene::{walk, Color, Document, Path, Seg, TextRun, Transform, Visitor};
+use crate::scene::{
+    walk, Color, Document, GradientShape, Paint as Fill, Path, Seg, TextRun, Transform, Visitor,
+};
 use crate::text::{FontBook, OutlineSeg};
 
 /// Choices for PNG output.
@@ -147,6 +149,56 @@ fn paint(c: Color) -> Paint<'static> {
     p
 }
 
+/// A fill as tiny-skia paints it: a colour, or a gradient shader in the
+/// path's coordinates (tiny-skia maps it with the path), padded beyond its
+/// ends. A gradient tiny-skia refuses (a transform with no inverse) paints
+/// its middle colour.
+fn paint_of(fill: &Fill) -> Paint<'static> {
+    let g = match fill {
+        Fill::Solid(c) => return paint(*c),
+        Fill::Gradient(g) => g,
+    };
+    let stops = g
+        .stops
+        .iter()
+        .map(|s| {
+            let (r, gr, b) = s.color.to_rgb();
+            tiny_skia::GradientStop::new(
+                s.offset as f32,
+                tiny_skia::Color::from_rgba8(r, gr, b, 255),
+            )
+        })
+        .collect();
+    let p = |q: crate::scene::Pt| tiny_skia::Point::from_xy(q.x as f32, q.y as f32);
+    let mode = tiny_skia::SpreadMode::Pad;
+    let shader = match g.shape {
+        GradientShape::Linear { start, end } => {
+            tiny_skia::LinearGradient::new(p(start), p(end), stops, mode, sk(g.transform))
+        }
+        GradientShape::Radial {
+            focus,
+            center,
+            radius,
+        } => tiny_skia::RadialGradient::new(
+            p(focus),
+            p(center),
+            radius as f32,
+            stops,
+            mode,
+            sk(g.transform),
+        ),
+    };
+    let Some(shader) = shader else {
+        let (r, gr, b) = g.at(0.5);
+        return paint(Color::Rgb(r, gr, b));
+    };
+    Paint {
+        shader,
+        anti_alias: true,
+        ..Paint::default()
+    }
+}
+
 /// The path of `segs` in its own coordinates.
 fn path_of(segs: &[Seg]) -> Option<tiny_skia::Path> {
     let mut pb = PathBuilder::new();
@@ -231,9 +283,9 @@ impl<'a> Visitor<'a> for Ctx<'_> {
     fn path(&mut self, p: &'a Path, t: Transform) {
         let Some(path) = path_of(&p.segs) else { return };
         let clip = self.masks.last();
-        if let Some(c) = p.fill {
+        if let Some(fill) = &p.fill {
             self.pixmap
-                .fill_path(&path, &paint(c), FillRule::Winding, sk(t), clip);
+                .fill_path(&path, &paint_of(fill), FillRule::Winding, sk(t), clip);
         }
         if let Some(s) = &p.stroke {
             let mut stroke = SkStroke {

@@ -12,7 +12,10 @@ use svg::node::element::{Definitions, Element, Group, Path as SvgPath, Title, Us
 use svg::Node;
 
 use super::{num, write_num};
-use crate::scene::{walk, Document, Layer, Page, Path, Seg, TextRun, Transform, Visitor};
+use crate::scene::{
+    walk, Document, Gradient, GradientShape, Layer, Page, Paint, Path, Seg, TextRun, Transform,
+    Visitor,
+};
 use crate::text::{FontBook, FontId};
 
 /// Choices for SVG output.
@@ -32,6 +35,7 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
         glyphs: BTreeMap::new(),
         live: BTreeMap::new(),
         clips: Vec::new(),
+        gradients: Vec::new(),
         images: BTreeMap::new(),
         open: Vec::new(),
     };
@@ -54,10 +58,17 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
     if !ctx.live.is_empty() {
         root.append(font_faces(&doc.fonts, &ctx.live));
     }
-    if !ctx.glyphs.is_empty() || !ctx.clips.is_empty() || !ctx.images.is_empty() {
+    if !ctx.glyphs.is_empty()
+        || !ctx.clips.is_empty()
+        || !ctx.images.is_empty()
+        || !ctx.gradients.is_empty()
+    {
         let mut defs = Definitions::new();
         for clip in std::mem::take(&mut ctx.clips) {
             defs.append(clip);
+        }
+        for gradient in std::mem::take(&mut ctx.gradients) {
+            defs.append(gradient);
         }
         let mut images: Vec<_> = std::mem::take(&mut ctx.images).into_values().collect();
         images.sort_by_key(|(n, _)| *n);
@@ -88,6 +99,9 @@ struct Ctx<'a> {
     live: BTreeMap<FontId, BTreeSet<u16>>,
     /// `<clipPath>` elements for the definitions, `clip0`, `clip1`, …
     clips: Vec<Element>,
+    /// `<linearGradient>` and `<radialGradient>` elements for the
+    /// definitions, `grad0`, `grad1`, … (one per path painted with one).
+    gradients: Vec<Element>,
     /// Pictures drawn on this page, by digest: their number (`im0`, `im1`,
     /// … in order of first use) and their `<image>` for the definitions.
     images: BTreeMap<u64, (usize, Element)>,
@@ -175,7 +189,8 @@ impl<'a> Visitor<'a> for Ctx<'_> {
         );
     }
     fn path(&mut self, p: &'a Path, t: Transform) {
-        self.append(path(p, t));
+        let e = path(self, p, t);
+        self.append(e);
     }
 
     fn text(&mut self, run: &'a TextRun, t: Transform) {
@@ -224,10 +239,10 @@ fn scale_of(t: Transform) -> f64 {
     (a * d - b * c).abs().sqrt()
 }
 
-fn path(p: &Path, t: Transform) -> SvgPath {
+fn path(ctx: &mut Ctx, p: &Path, t: Transform) -> SvgPath {
     let mut e = SvgPath::new().set("d", path_data(&p.segs, t));
-    e = match p.fill {
-        Some(c) => e.set("fill", c.to_hex()),
+    e = match &p.fill {
+        Some(paint) => e.set("fill", fill(ctx, paint, t)),
         None => e.set("fill", "none"),
     };
     if let Some(s) = &p.stroke {
@@ -239,6 +254,58 @@ fn path(p: &Path, t: Transform) -> SvgPath {
             let v: Vec<String> = s.dash.iter().map(|x| num(x * scale_of(t))).collect();
             e = e.set("stroke-dasharray", v.join(" "));
         }
+    }
+    e
+}
+
+/// The `fill` attribute of a paint, for a path whose points `t` maps: a
+/// colour, or a reference to a gradient added to the definitions (in user
+/// space: the page's millimetres, through `t` and its own transform).
+fn fill(ctx: &mut Ctx, paint: &Paint, t: Transform) -> String {
+    match paint {
+        Paint::Solid(c) => c.to_hex(),
+        Paint::Gradient(g) => {
+            let id = format!("grad{}", ctx.gradients.len());
+            ctx.gradients.push(gradient(g, t, &id));
+            format!("url(#{id})")
+        }
+    }
+}
+
+/// A gradient element named `id`, its space mapped to the page by `t` and
+/// its own transform; beyond its ends it pads (SVG's default spread).
+fn gradient(g: &Gradient, t: Transform, id: &str) -> Element {
+    let mut e = match g.shape {
+        GradientShape::Linear { start, end } => {
+            let mut e = Element::new("linearGradient");
+            e.assign("x1", num_fine(start.x));
+            e.assign("y1", num_fine(start.y));
+            e.assign("x2", num_fine(end.x));
+            e.assign("y2", num_fine(end.y));
+            e
+        }
+        GradientShape::Radial {
+            focus,
+            center,
+            radius,
+        } => {
+            let mut e = Element::new("radialGradient");
+            e.assign("cx", num_fine(center.x));
+            e.assign("cy", num_fine(center.y));
+            e.assign("r", num_fine(radius));
+            e.assign("fx", num_fine(focus.x));
+            e.assign("fy", num_fine(focus.y));
+            e
+        }
+    };
+    e.assign("id", id);
+    e.assign("gradientUnits", "userSpaceOnUse");
+    e.assign("gradientTransform", matrix(t.then_apply(g.transform)));
+    for s in &g.stops {
+        let mut stop = Element::new("stop");
+        stop.assign("offset", num_fine(s.offset));
+        stop.assign("stop-color", s.color.to_hex());
+        e.append(stop);
     }
     e
 }

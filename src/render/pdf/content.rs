@@ -12,7 +12,9 @@ use super::fonts::Codes;
 use super::forms::Form;
 use super::pdfx::{color, spot_res, OVERPRINT};
 use crate::render::write_num;
-use crate::scene::{walk, Color, PageRef, Path, Seg, TextRun, Transform, Visitor};
+use crate::scene::{
+    walk, Color, Gradient, PageRef, Paint, Path, Seg, Stroke, TextRun, Transform, Visitor,
+};
 
 /// The resource names a content stream uses: each font's, with its glyphs'
 /// codes, and the Form XObjects of shared pages.
@@ -24,6 +26,8 @@ pub(super) struct Names<'a> {
     pub(super) forms: &'a HashMap<usize, Form>,
     /// Image XObject names by [`crate::scene::Raster::digest`].
     pub(super) images: &'a HashMap<u64, String>,
+    /// Shading names by gradient ([`super::shadings::key`]).
+    pub(super) shadings: &'a HashMap<usize, String>,
 }
 
 /// One page's content stream, as printpdf would write it from one operator per
@@ -142,7 +146,18 @@ impl Visitor<'_> for Content<'_, '_> {
         ops.op("Q");
     }
     fn path(&mut self, p: &Path, t: Transform) {
-        path(self.ops, p, t);
+        let fill = match &p.fill {
+            Some(Paint::Solid(c)) => Some(*c),
+            Some(Paint::Gradient(g)) => {
+                let name = self.names.shadings.get(&super::shadings::key(g));
+                if let Some(name) = name {
+                    shade(self.ops, &p.segs, g, name, t);
+                }
+                None
+            }
+            None => None,
+        };
+        path(self.ops, &p.segs, fill, p.stroke.as_ref(), t);
     }
 
     fn text(&mut self, run: &TextRun, t: Transform) {
@@ -181,15 +196,33 @@ impl Visitor<'_> for Content<'_, '_> {
     }
 }
 
-pub(super) fn path(ops: &mut Ops, p: &Path, t: Transform) {
-    if p.fill.is_none() && p.stroke.is_none() {
+/// The inside of `segs` (non-zero winding) painted with the shading `name`
+/// of `g`: the path as a clip, then the shading through `t` and the
+/// gradient's own transform (see [`super::shadings`]).
+fn shade(ops: &mut Ops, segs: &[Seg], g: &Gradient, name: &str, t: Transform) {
+    ops.op("q");
+    path_segments(ops, segs, t);
+    ops.op("W");
+    ops.op("n");
+    let m = t.then_apply(g.transform).0.map(|v| v as f32);
+    ops.op_f32s(&m, "cm");
+    let out = ops.start();
+    out.push('/');
+    out.push_str(name);
+    out.push_str(" sh");
+    ops.op("Q");
+}
+
+/// A path filled with a colour and/or stroked.
+fn path(ops: &mut Ops, segs: &[Seg], fill: Option<Color>, stroke: Option<&Stroke>, t: Transform) {
+    if fill.is_none() && stroke.is_none() {
         return;
     }
     ops.op("q");
-    if let Some(c) = p.fill {
+    if let Some(c) = fill {
         set_color(ops, c, false);
     }
-    if let Some(s) = &p.stroke {
+    if let Some(s) = stroke {
         let [a, b, c, d, ..] = t.0;
         let k = (a * d - b * c).abs().sqrt();
         set_color(ops, s.color, true);
@@ -207,8 +240,8 @@ pub(super) fn path(ops: &mut Ops, p: &Path, t: Transform) {
             out.push_str("] 0 d");
         }
     }
-    path_segments(ops, &p.segs, t);
-    let paint = match (p.fill.is_some(), p.stroke.is_some()) {
+    path_segments(ops, segs, t);
+    let paint = match (fill.is_some(), stroke.is_some()) {
         (true, true) => "B",
         (true, false) => "f",
         _ => "S",

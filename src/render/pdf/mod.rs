@@ -5,8 +5,8 @@
 //! `fonts` finds the glyphs each font draws, subsets it and gives each glyph
 //! its code; `pages` hands printpdf the pages and fills in their content
 //! streams, which `content` writes (text as the runs' glyph ids); `images`
-//! writes pictures, `forms` shared pages as Form XObjects, `pdfx` colours and
-//! PDF/X; `document` holds stream compression, resources, the content hash
+//! writes pictures, `shadings` gradients, `forms` shared pages as Form
+//! XObjects, `pdfx` colours and PDF/X; `document` holds stream compression, resources, the content hash
 //! and the map from scene to PDF space; `adapter` what printpdf has no API
 //! for (version, info, TrimBox and BleedBox, `/ID`).
 //!
@@ -29,6 +29,7 @@ mod forms;
 mod images;
 mod pages;
 mod pdfx;
+mod shadings;
 
 use printpdf::{PdfDocument, PdfSaveOptions};
 

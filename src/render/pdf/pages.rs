@@ -15,7 +15,7 @@ use super::content::{page_content, Names};
 use super::document::{add_resources, layer_res_id, pt};
 use super::fonts::Embedded;
 use super::forms::{add_form, name_forms, shared_pages};
-use super::{images, PdfError};
+use super::{images, shadings, PdfError};
 use crate::scene::{Document, Layer};
 
 /// Gives `pdf` one optional-content group per layer drawn anywhere in `doc`
@@ -87,8 +87,8 @@ pub(super) fn write_contents(
         ));
     }
     let forms = shared_pages(doc);
-    // Pictures go in before any page becomes a form, which takes its page's
-    // resources.
+    // Pictures and shadings go in before any page becomes a form, which
+    // takes its page's resources.
     let images = images::collect(doc);
     if !images.list.is_empty() {
         let entries = images::add_images(lo, &images).map_err(PdfError)?;
@@ -96,11 +96,19 @@ pub(super) fn write_contents(
             add_resources(lo, id, b"XObject", &entries);
         }
     }
+    let shadings = shadings::collect(doc);
+    let entries = shadings::add_shadings(lo, &shadings);
+    if !entries.is_empty() {
+        for &id in &page_ids {
+            add_resources(lo, id, b"Shading", &entries);
+        }
+    }
     let names = Names {
         fonts: &fonts.ids,
         codes: &fonts.codes,
         forms: &forms,
         images: &images.names,
+        shadings: &shadings.names,
     };
     let mut form_ids = Vec::new();
     for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {

@@ -77,7 +77,7 @@ fn only_the_laser_colours_and_no_text_or_cut_fills() {
             let Item::Path(p) = item else {
                 panic!("text must be outlines: {item:?}")
             };
-            assert!(p.fill.is_none_or(|c| c == ENGRAVE));
+            assert!(p.fill.as_ref().is_none_or(|c| *c == ENGRAVE.into()));
             assert!(p.stroke.as_ref().is_none_or(|s| s.color == ENGRAVE));
         }
     }

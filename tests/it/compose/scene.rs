@@ -55,8 +55,10 @@ fn items(list: &[Item], depth: usize, out: &mut String) {
         match item {
             Item::Path(p) => {
                 let mut line = format!("{pad}path {}", outline(&p.segs));
-                if let Some(f) = p.fill {
-                    write!(line, " fill {}", colour(f)).unwrap();
+                if let Some(f) = &p.fill {
+                    // A colour, or a gradient's stops in order.
+                    let stops: Vec<String> = f.colors().map(colour).collect();
+                    write!(line, " fill {}", stops.join("→")).unwrap();
                 }
                 if let Some(s) = &p.stroke {
                     write!(line, " stroke {} {}", colour(s.color), n(s.width)).unwrap();

@@ -154,7 +154,7 @@ fn board_pictures_lie_under_the_marks_each_clipped_to_its_square() {
     assert!(close(clip, (o.x, o.y, o.right(), o.bottom())), "{clip:?}");
     assert!(
         !art.iter()
-            .any(|i| matches!(i, Item::Path(p) if p.fill == Some(th.land.0))),
+            .any(|i| matches!(i, Item::Path(p) if p.fill == Some(th.land.0.into()))),
         "land squares are not painted over the board picture"
     );
 
@@ -197,7 +197,7 @@ fn board_pictures_lie_under_the_marks_each_clipped_to_its_square() {
         };
         if let Some(fill) = fill {
             let under = art[..*at].iter().any(|i| {
-                matches!(i, Item::Path(p) if p.fill == Some(fill))
+                matches!(i, Item::Path(p) if p.fill == Some(fill.into()))
                     && path_bounds(i).is_some_and(|b| inside(rect, b))
             });
             assert!(
@@ -207,7 +207,7 @@ fn board_pictures_lie_under_the_marks_each_clipped_to_its_square() {
         }
         if let Some(mark) = mark {
             let over = art[*at + 1..].iter().any(|i| {
-                matches!(i, Item::Path(p) if p.fill == Some(mark) || p.stroke.as_ref().is_some_and(|s| s.color == mark))
+                matches!(i, Item::Path(p) if p.fill == Some(mark.into()) || p.stroke.as_ref().is_some_and(|s| s.color == mark))
                     && path_bounds(i).is_some_and(|b| inside(b, rect))
             });
             assert!(over, "{sq:?}: its marks are drawn over its picture");
@@ -247,7 +247,7 @@ fn a_land_picture_alone_keeps_the_land_colour_under_it() {
     let page = board_page(&res, &BoardOptions::new(Paper::A4)).unwrap();
     let art = page.layer(Layer::Artwork);
     assert!(
-        matches!(&art[0], Item::Path(p) if p.fill == Some(res.theme.board.land.0)),
+        matches!(&art[0], Item::Path(p) if p.fill == Some(res.theme.board.land.0.into())),
         "without a board picture the land is painted first"
     );
     let board = Board::standard();
@@ -382,7 +382,7 @@ fn the_lid_picture_lies_under_a_light_band_behind_the_title() {
             let Item::Path(band) = &net.items[at + 1] else {
                 panic!("a band follows the picture")
             };
-            assert_eq!(band.fill, Some(res.theme.counters.face.0));
+            assert_eq!(band.fill, Some(res.theme.counters.face.0.into()));
             let band = bounds(&band.segs).unwrap();
             assert!(inside(band, clip));
             let runs = jungle_print::scene::text_runs(&net.items[at + 2..]);

@@ -2,6 +2,7 @@
 //! and the print shop's PDF/X.
 
 mod fidelity;
+mod gradients;
 mod pdf;
 mod pictures;
 mod png;

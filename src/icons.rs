@@ -137,6 +137,7 @@ impl Icon {
         let mut walk = convert::Convert {
             origin,
             segments: 0,
+            stops: 0,
         };
         let items = walk.group(tree.root(), canvas, 1.0)?;
         let view = view_box.or_else(|| {

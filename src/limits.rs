@@ -113,6 +113,13 @@ pub const MAX_CSS_SELECTOR_WORK: usize = 20_000;
 /// 1,000 (drawings use 2–10 per gradient).
 pub const MAX_GRADIENT_STOPS: usize = 1_000;
 
+/// Most gradient stops an icon paints, each shape filled with a gradient
+/// counting its gradient's stops: 4,000 (drawings fill a few dozen shapes
+/// with 2–10 stops each). Every renderer writes or draws a gradient per
+/// shape: 290 shapes sharing one gradient of 990 stops took 30 s and
+/// 6.6 GB for a PDF set before this limit.
+pub const MAX_PAINTED_STOPS: usize = 4_000;
+
 // ------------------------------------------------------------ pictures
 
 /// Largest picture file (PNG, JPEG), in bytes: 64 MiB. A 50-megapixel photo's
@@ -433,6 +440,12 @@ pub const TABLE: &[Limit] = &[
         value: "1,000",
         why: "drawings use 2–10 per gradient; 8,000 stops with 2,000 rules ran past 30 s",
         bounds: &[bound!(MAX_GRADIENT_STOPS, Count)],
+    },
+    Limit {
+        what: "icon gradient stops painted",
+        value: "4,000, each shape filled with a gradient counting its stops",
+        why: "drawings fill a few dozen shapes with 2–10 each; 290 shapes × 990 stops took 6.6 GB",
+        bounds: &[bound!(MAX_PAINTED_STOPS, Count)],
     },
     Limit {
         what: "icon elements (nodes)",

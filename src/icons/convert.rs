@@ -6,7 +6,7 @@
 use usvg::{FillRule, Group, Node, Paint, PaintOrder};
 
 use super::{even_odd_as_non_zero, too_many};
-use crate::limits::MAX_ICON_SEGMENTS;
+use crate::limits::{MAX_ICON_SEGMENTS, MAX_PAINTED_STOPS};
 use crate::scene::{
     pt, Clip, Color, Gradient, GradientShape, Item, Path, Pt, Seg, Stop, Stroke, Transform,
 };
@@ -21,6 +21,9 @@ pub(super) struct Convert<'a> {
     pub origin: &'a str,
     /// Path segments made so far (for [`MAX_ICON_SEGMENTS`]).
     pub segments: usize,
+    /// Gradient stops painted so far, each shape filled with a gradient
+    /// counting its stops (for [`MAX_PAINTED_STOPS`]).
+    pub stops: usize,
 }
 
 impl Convert<'_> {
@@ -57,6 +60,15 @@ impl Convert<'_> {
         let fill = p
             .fill()
             .and_then(|f| fill_paint(f.paint(), f64::from(f.opacity().get()) * opacity, t));
+        if let Some(crate::scene::Paint::Gradient(g)) = &fill {
+            self.stops += g.stops.len();
+            if self.stops > MAX_PAINTED_STOPS {
+                return Err(format!(
+                    "{}: the icon paints more than {MAX_PAINTED_STOPS} gradient stops (each shape filled with a gradient counts its stops); use fewer stops or fewer shapes with gradients",
+                    self.origin
+                ));
+            }
+        }
         let [a, b, c, d, _, _] = t.0;
         let stroke = p
             .stroke()

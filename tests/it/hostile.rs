@@ -255,7 +255,8 @@ fn hostile_icons_are_refused_in_bounded_memory() {
     }
 }
 
-/// An SVG picture's style and gradient budgets, at each boundary: just
+/// An SVG picture's style and gradient budgets (stop elements, and stops
+/// painted: each shape filled with a gradient counts its stops), at each boundary: just
 /// within it the board is drawn, one step over it is refused, both within
 /// 5 s and 1 GB. The issue-32 shapes (a rule of 1,999 selectors × 100,000
 /// declarations took 3.8 GiB; 8,000 gradient stops with 2,000 rules ran past
@@ -264,7 +265,7 @@ fn hostile_icons_are_refused_in_bounded_memory() {
 fn svg_style_and_gradient_budgets_hold_at_their_boundaries() {
     use jungle_print::limits::{
         MAX_CSS_DECLARATIONS, MAX_CSS_PARSE_WORK, MAX_CSS_RULES, MAX_CSS_SELECTOR_WORK,
-        MAX_CSS_WORK, MAX_GRADIENT_STOPS, MAX_STYLE_BYTES,
+        MAX_CSS_WORK, MAX_GRADIENT_STOPS, MAX_PAINTED_STOPS, MAX_STYLE_BYTES,
     };
     let d = tempdir("svgbudgets");
     let svg = |style: &str, body: &str| {
@@ -292,6 +293,16 @@ fn svg_style_and_gradient_budgets_hold_at_their_boundaries() {
         format!(
             "<defs><linearGradient id=\"s\">{}</linearGradient></defs><rect width=\"1\" height=\"1\" fill=\"url(#s)\"/>",
             "<stop offset=\"0.5\" stop-color=\"red\"/>".repeat(n)
+        )
+    };
+    // `shapes` squares filled with one gradient of 40 stops.
+    let painted = |shapes: usize| {
+        format!(
+            "<defs><linearGradient id=\"p\">{}</linearGradient></defs>{}",
+            (0..40)
+                .map(|i| format!("<stop offset=\"{}\" stop-color=\"red\"/>", i as f64 / 40.0))
+                .collect::<String>(),
+            "<rect width=\"1\" height=\"1\" fill=\"url(#p)\"/>".repeat(shapes)
         )
     };
     // Two descendant combinators: 32 × 32 steps each.
@@ -352,6 +363,16 @@ fn svg_style_and_gradient_budgets_hold_at_their_boundaries() {
             "stops",
             svg("", &stops(MAX_GRADIENT_STOPS + 1)),
             Some("more than 1000 stops"),
+        ),
+        (
+            "painted stops",
+            svg("", &painted(MAX_PAINTED_STOPS / 40)),
+            None,
+        ),
+        (
+            "painted stops",
+            svg("", &painted(MAX_PAINTED_STOPS / 40 + 1)),
+            Some("paints more than 4000 gradient stops"),
         ),
         (
             "style bytes",

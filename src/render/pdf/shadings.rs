@@ -22,13 +22,66 @@ use crate::scene::{
     Visitor,
 };
 
-/// The document's gradients: resource name by gradient, in order of first use.
+/// The document's gradients: resource name by gradient, in order of first
+/// use. Gradients that differ only in their transform (a drawing placed
+/// many times, a shape in several groups) share one shading: the content
+/// places it.
 #[derive(Default)]
 pub(super) struct Shadings {
     /// `(gradient, name)` in order of first use.
     list: Vec<(Arc<Gradient>, String)>,
     /// Name by [`key`].
     pub(super) names: HashMap<usize, String>,
+    /// Indices into `list` by a hash of the shading's shape and stops.
+    by_look: HashMap<u64, Vec<usize>>,
+}
+
+impl Shadings {
+    /// The name of `g`'s shading, added when no shading looks the same.
+    fn add(&mut self, g: &Arc<Gradient>) {
+        if self.names.contains_key(&key(g)) {
+            return;
+        }
+        let same = |a: &Gradient, b: &Gradient| a.shape == b.shape && a.stops == b.stops;
+        let looks = self.by_look.entry(look(g)).or_default();
+        let name = match looks.iter().find(|&&i| same(&self.list[i].0, g)) {
+            Some(&i) => self.list[i].1.clone(),
+            None => {
+                let name = format!("Sh{}", self.list.len() + 1);
+                looks.push(self.list.len());
+                self.list.push((g.clone(), name.clone()));
+                name
+            }
+        };
+        self.names.insert(key(g), name);
+    }
+}
+
+/// A hash of what a shading shows: the gradient's shape and stops, not its
+/// transform.
+fn look(g: &Gradient) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    let shape = match g.shape {
+        GradientShape::Linear { start, end } => vec![start.x, start.y, end.x, end.y],
+        GradientShape::Radial {
+            focus,
+            center,
+            radius,
+        } => vec![focus.x, focus.y, center.x, center.y, radius],
+    };
+    for v in shape {
+        v.to_bits().hash(&mut h);
+    }
+    for s in g.stops.iter() {
+        s.offset.to_bits().hash(&mut h);
+        match s.color {
+            Color::Rgb(r, g, b) => [r, g, b].hash(&mut h),
+            Color::Cmyk(c, m, y, k) => [c, m, y, k].map(f32::to_bits).hash(&mut h),
+            Color::Spot(spot) => spot.name().hash(&mut h),
+        }
+    }
+    h.finish()
 }
 
 /// Identifies a gradient while the document holds it (the same `Arc` on
@@ -43,12 +96,7 @@ pub(super) fn collect(doc: &Document) -> Shadings {
     impl<'a> Visitor<'a> for Found<'_> {
         fn path(&mut self, p: &'a Path, _: Transform) {
             if let Some(Paint::Gradient(g)) = &p.fill {
-                let s = &mut *self.0;
-                if !s.names.contains_key(&key(g)) {
-                    let name = format!("Sh{}", s.list.len() + 1);
-                    s.names.insert(key(g), name.clone());
-                    s.list.push((g.clone(), name));
-                }
+                self.0.add(g);
             }
         }
         fn text(&mut self, _: &'a TextRun, _: Transform) {}

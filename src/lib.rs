@@ -35,6 +35,7 @@
 //! - `rules`: rulesets
 //! - `output`: atomic writing, file names
 //! - `scene`: the drawing model (pages, items, placed rasters)
+//! - `profile`: the bundled FOGRA39 colour profile, CMYK shown in sRGB through it
 //! - `layout`: sheet geometry: placements, tiles, box nets, imposition
 //! - `icons`: SVG drawings
 //! - `theme`: themes, their schema and colours
@@ -60,6 +61,7 @@ pub mod options;
 pub mod output;
 pub mod paper;
 pub mod picture;
+pub mod profile;
 pub mod render;
 pub mod resolve;
 pub mod rules;

@@ -855,10 +855,12 @@ impl Raster {
     }
 
     /// Straight RGBA pixels in stored orientation (apply
-    /// [`Raster::orientation`] to show them upright). A JPEG is decoded here;
-    /// CMYK becomes RGB by the naive formula `255 × (1 − c) × (1 − k)` that
-    /// [`crate::scene::Color::to_rgb`] uses. Messages do not name the file:
-    /// the caller adds its name.
+    /// [`Raster::orientation`] to show them upright). A JPEG is decoded here,
+    /// a CMYK one shown through the FOGRA39 profile
+    /// ([`crate::profile::cmyk_to_rgba`]); CMYK samples made by the print
+    /// shop's separation go back by the naive formula `255 × (1 − c) × (1 −
+    /// k)` of [`crate::scene::Color::to_rgb`], the inverse of the separation.
+    /// Messages do not name the file: the caller adds its name.
     pub fn rgba(&self) -> Result<Rgba, String> {
         let n = self.pixel_count() as usize;
         let mut pixels = vec_with(n * 4, "the picture").map_err(|_| {
@@ -946,6 +948,23 @@ pub(crate) fn jpeg_samples(
     }))
 }
 
+/// A YCCK pixel (Adobe's transform 2) as inks, 0 none to 255 full: its Y,
+/// Cb, Cr (full range, as JFIF) give R, G, B, which are the inks of C, M, Y
+/// (the encoder complemented Adobe's inverted C, M, Y before the transform,
+/// as libjpeg does); K is stored inverted.
+fn ycck_inks(px: &mut [u8]) {
+    let (y, cb, cr) = (
+        f32::from(px[0]),
+        f32::from(px[1]) - 128.0,
+        f32::from(px[2]) - 128.0,
+    );
+    let v = |f: f32| f.round().clamp(0.0, 255.0) as u8;
+    px[0] = v(y + 1.402 * cr);
+    px[1] = v(y - 0.344_136 * cb - 0.714_136 * cr);
+    px[2] = v(y + 1.772 * cb);
+    px[3] = 255 - px[3];
+}
+
 /// Decodes a JPEG stream into straight RGBA, appended to `pixels` (`n`
 /// pixels, `width` × `height`).
 fn jpeg_rgba(
@@ -958,15 +977,15 @@ fn jpeg_rgba(
 ) -> Result<(), String> {
     let (w, h) = (width, height);
 
-    // A YCCK stream (Adobe transform 2) is converted by the
-    // decoder (whose formula is the naive one on inverted data);
-    // plain CMYK is taken as stored and converted here.
+    // CMYK, and YCCK (Adobe transform 2) made CMYK here, are shown
+    // through the colour profile (`crate::profile`).
     let ycck = color != JpegColor::Gray
         && color != JpegColor::Rgb
         && walk_jpeg(bytes, "", Limits::default()).is_ok_and(|s| s.adobe == Some(2));
     let out = match color {
         JpegColor::Gray => ColorSpace::Luma,
-        JpegColor::Cmyk { .. } if !ycck => ColorSpace::CMYK,
+        JpegColor::Cmyk { .. } if ycck => ColorSpace::YCCK,
+        JpegColor::Cmyk { .. } => ColorSpace::CMYK,
         _ => ColorSpace::RGB,
     };
     let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), jpeg_options(out));
@@ -988,17 +1007,14 @@ fn jpeg_rgba(
                 pixels.extend_from_slice(&[v, v, v, 255]);
             }
         }
-        (ColorSpace::CMYK, JpegColor::Cmyk { inverted }) => {
-            let ink = |v: u8| if inverted { 255 - v } else { v };
-            for px in samples.chunks_exact(4) {
-                let k = 1.0 - f32::from(ink(px[3])) / 255.0;
-                let f = |v: u8| {
-                    (255.0 * (1.0 - f32::from(ink(v)) / 255.0) * k)
-                        .round()
-                        .clamp(0.0, 255.0) as u8
-                };
-                pixels.extend_from_slice(&[f(px[0]), f(px[1]), f(px[2]), 255]);
+        (ColorSpace::CMYK | ColorSpace::YCCK, JpegColor::Cmyk { inverted }) => {
+            let mut inks = samples;
+            if ycck {
+                inks.chunks_exact_mut(4).for_each(ycck_inks);
+            } else if inverted {
+                inks.iter_mut().for_each(|v| *v = 255 - *v);
             }
+            crate::profile::cmyk_to_rgba(&inks, pixels);
         }
         _ => {
             for px in samples.chunks_exact(3) {

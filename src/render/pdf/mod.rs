@@ -56,43 +56,6 @@ pub struct PdfOptions {
     pub pdfx: bool,
 }
 
-/// The output profile of the PDF/X output intent: coated FOGRA39 (see
-/// `profiles/README.md`). Not in the web page's build (feature `web`), which
-/// fetches it only for a print shop's file and hands it over with
-/// [`set_output_profile`].
-#[cfg(not(feature = "web"))]
-pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../../profiles/coated-fogra39.icc");
-
-/// The output profile's length in bytes, which the web
-/// build checks the fetched file against, so that its print shop's PDF is the
-/// command line's byte for byte.
-pub const OUTPUT_PROFILE_LEN: usize = 155_408;
-
-#[cfg(not(feature = "web"))]
-fn output_profile() -> Option<&'static [u8]> {
-    Some(OUTPUT_PROFILE)
-}
-
-#[cfg(feature = "web")]
-static PROFILE: std::sync::OnceLock<&'static [u8]> = std::sync::OnceLock::new();
-
-#[cfg(feature = "web")]
-fn output_profile() -> Option<&'static [u8]> {
-    PROFILE.get().copied()
-}
-
-/// Makes `bytes` (the file `profiles/coated-fogra39.icc`) the output profile
-/// of print shops' PDF/X files (`web` builds only). False, and nothing
-/// changed, when they are not that profile (an ICC profile, `acsp` at byte
-/// 36, of the bundled length).
-#[cfg(feature = "web")]
-pub fn set_output_profile(bytes: &'static [u8]) -> bool {
-    if bytes.len() != OUTPUT_PROFILE_LEN || bytes.get(36..40) != Some(b"acsp") {
-        return false;
-    }
-    PROFILE.set(bytes).is_ok() || PROFILE.get() == Some(&bytes)
-}
-
 /// The registered printing condition the output intent names.
 pub const OUTPUT_CONDITION: &str = "FOGRA39";
 
@@ -122,7 +85,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     pages::write_contents(&mut lo, doc, &fonts)?;
     adapter::tidy(&mut lo, doc);
     if opts.pdfx {
-        let profile = output_profile().ok_or_else(|| {
+        let profile = crate::profile::output_profile().ok_or_else(|| {
             PdfError("the print shop's colour profile (FOGRA39) is not loaded".into())
         })?;
         pdfx::pdfx(&mut lo, doc, profile);
@@ -144,6 +107,7 @@ mod tests {
     #[test]
     #[cfg(not(feature = "web"))]
     fn the_web_build_checks_the_profile_by_its_true_length() {
+        use crate::profile::{OUTPUT_PROFILE, OUTPUT_PROFILE_LEN};
         assert_eq!(OUTPUT_PROFILE.len(), OUTPUT_PROFILE_LEN);
         assert_eq!(&OUTPUT_PROFILE[36..40], b"acsp");
     }

@@ -162,10 +162,26 @@ impl JobError {
     fn plain(e: Error) -> JobError {
         JobError {
             key: e.theme_key().unwrap_or_default().to_string(),
-            message: e.to_string(),
+            message: said(&e.to_string()),
             control: String::new(),
         }
     }
+}
+
+/// A message as the page shows it: through the command line's net
+/// ([`jungle_print::error::terminal_safe`]: control and invisible or
+/// reordering characters escaped, long quotations cut in their middle,
+/// continuation lines indented), so that no value in it can reorder or
+/// flood the page.
+fn said(message: &str) -> String {
+    jungle_print::error::terminal_safe(message)
+}
+
+/// A message the page words itself (with a file's name, say), made safe as
+/// the core's messages are (see [`said`]).
+#[wasm_bindgen]
+pub fn safe_message(message: &str) -> String {
+    said(message)
 }
 
 /// The theme key named in an input error's `key `path`: ` prefix.
@@ -221,7 +237,7 @@ fn located(e: Error, r: &Request) -> JobError {
     };
     JobError {
         key: input_key(&e),
-        message: e.to_string(),
+        message: said(&e.to_string()),
         control,
     }
 }
@@ -254,7 +270,7 @@ impl Set {
     /// What composing noted (labels shrunk to fit, …).
     #[wasm_bindgen(getter)]
     pub fn warnings(&self) -> Vec<String> {
-        self.warnings.iter().map(|(_, w)| w.clone()).collect()
+        self.warnings.iter().map(|(_, w)| said(w)).collect()
     }
 
     /// The theme key each warning is about (empty if none), in the same order.
@@ -336,7 +352,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
                 Opt::Format,
                 format!(
                     "unknown command `{}`; expected set, board, counters, rules, poster or box",
-                    jungle_print::error::shown(other)
+                    jungle_print::error::User(other)
                 ),
             ))
         }
@@ -353,7 +369,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
             }
             return Err(Error::usage(
                 Opt::Format,
-                format!("unknown option `{}`", jungle_print::error::shown(name)),
+                format!("unknown option `{}`", jungle_print::error::User(name)),
             ));
         };
         if v.set_text(spec.opt, text).is_none() {
@@ -361,7 +377,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
                 spec.opt,
                 format!(
                     "`{}` is not a {}",
-                    jungle_print::error::shown(text),
+                    jungle_print::error::User(text),
                     if matches!(spec.value, options::Value::Count) {
                         "whole number"
                     } else {
@@ -378,7 +394,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
                 Opt::Format,
                 format!(
                     "unknown format `{}`; expected pdf, svg or png",
-                    jungle_print::error::shown(other)
+                    jungle_print::error::User(other)
                 ),
             ))
         }
@@ -517,7 +533,7 @@ pub fn read_theme(text: String) -> Result<Vec<String>, JobError> {
         .map(flat)
         .map_err(|e| JobError {
             key: input_key(&e),
-            message: e.to_string(),
+            message: said(&e.to_string()),
             control: "theme-file".into(),
         })
 }
@@ -538,7 +554,7 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
         .warning_keys
         .into_iter()
         .zip(checked.warnings)
-        .flat_map(|(k, w)| [k, w])
+        .flat_map(|(k, w)| [k, said(&w)])
         .collect())
 }
 
@@ -547,9 +563,9 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
 #[wasm_bindgen]
 pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobError> {
     use jungle_print::picture::decode::{decode, sniff, Format};
-    let shown = format!("`{}`", jungle_print::error::shown(&name));
+    let shown = format!("`{}`", jungle_print::error::User(&name));
     let fail = |message: String| JobError {
-        message,
+        message: said(&message),
         control: String::new(),
         key: String::new(),
     };
@@ -612,7 +628,7 @@ thread_local! {
 /// The message of the last panic, if any (then cleared).
 #[wasm_bindgen]
 pub fn take_panic() -> String {
-    PANIC.with(|p| std::mem::take(&mut *p.borrow_mut()))
+    PANIC.with(|p| said(&std::mem::take(&mut *p.borrow_mut())))
 }
 
 /// Panics on purpose: the browser test checks that the page survives it.

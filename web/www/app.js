@@ -153,6 +153,13 @@ function loadUrl() {
 /// The core's names for the controls an error can be about, as this page's ids.
 const CONTROLS = { ruleset: "rules", "lang-file": "lang-file", "theme-file": "theme-file", "rules-file": "rules-file" };
 
+/// A message the page words itself, with a value from the visitor (a file's
+/// name), through the core's net: control and reordering characters
+/// escaped, a long name cut in its middle (as every message of the core).
+function said(text) {
+  return ask("said", { text }).then((r) => r.text, () => text.replace(/[\p{Cc}\p{Cf}]/gu, "\uFFFD"));
+}
+
 function showError(message, control = "") {
   // Beside the file it is about, else under the form, the control it is about marked.
   for (const id of Object.keys(FILES)) $(`${id}-error`).hidden = true;
@@ -314,7 +321,7 @@ async function readFile(input) {
   if (!file) { files[kind] = null; return update(); }
   if (file.size > 1024 * 1024) {
     files[kind] = null;
-    showError(`${file.name}: ${file.size} bytes is too large for a ${kind} file (at most 1 MiB)`);
+    showError(await said(`\`${file.name}\`: ${file.size} bytes is too large for a ${kind} file (at most 1 MiB)`));
     return;
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -323,7 +330,7 @@ async function readFile(input) {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (_) {
     files[kind] = null;
-    showError(`${file.name}: not UTF-8 text; save the file as UTF-8`);
+    showError(await said(`\`${file.name}\`: not UTF-8 text; save the file as UTF-8`));
     return;
   }
   files[kind] = { name: file.name, text };
@@ -356,7 +363,7 @@ async function loadTheme(input) {
     if ([...$("theme").options].some((o) => o.value === maker.base)) $("theme").value = maker.base;
     update();
   } catch (e) {
-    box.textContent = `${file.name}: ${e.error || e.message || e}`;
+    box.textContent = await said(`\`${file.name}\`: ${e.error || e.message || e}`);
     box.hidden = false;
   }
   input.value = "";

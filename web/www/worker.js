@@ -3,6 +3,7 @@
 import init, {
   Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai, load_output_profile,
   put_file, clear_files, theme_keys, theme_values, colour_hex, write_theme, read_theme, check_theme, picture_info,
+  safe_message,
 } from "./pkg/jungle_print_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", import.meta.url) });
@@ -59,6 +60,8 @@ const THEME = {
   "read-theme": ({ text }) => ({ flat: read_theme(text) }),
   "check-theme": ({ options }) => ({ flat: check_theme(request(options)) }),
   "picture-info": ({ name, bytes }) => ({ info: picture_info(name, bytes) }),
+  // A message the page words itself (with a file's name), made safe as the core's are.
+  "said": ({ text }) => ({ text: safe_message(text) }),
 };
 /// A TOML string literal's text (the value of `"…"`), else the literal.
 function unquote(literal) {

@@ -870,7 +870,7 @@ impl Job {
                 };
                 let total = parts.total(s.cover);
                 if total > MAX_PAGES {
-                    return Err(too_many_pages(total, &summary));
+                    return Err(self.too_many_pages(res, total, &summary));
                 }
                 let pages = whole_set(res, paper, bleed, &s, first, &parts);
                 (res.game_title(), pages, summary)
@@ -970,12 +970,13 @@ impl Job {
 }
 
 impl Job {
-    /// The error for a document of `pages` pages, over [`MAX_PAGES`]: for a
-    /// set of several copies, how many copies fit; the rules of a language
-    /// pack read from a file are blamed on that pack (its sentences fill the
-    /// pages); else the page count, blamed on the paper.
+    /// The error for a document of `pages` pages, over [`MAX_PAGES`]: the
+    /// rules of a language pack read from a file, when they fill the pages
+    /// (see [`rules_fill_pages`]), are blamed on that pack (its sentences),
+    /// never on an option; else, for a set of several copies, how many
+    /// copies fit; else the page count, blamed on the paper.
     fn too_many_pages(&self, res: &Resources, pages: usize, summary: &Summary) -> Error {
-        let text = matches!(self.kind, Kind::Rules | Kind::Poster);
+        let text = rules_fill_pages(&self.kind, summary);
         if text && matches!(self.inputs.lang, Source::File(_) | Source::Text { .. }) {
             return res.lang.source.error(
                 "handout",
@@ -986,6 +987,22 @@ impl Job {
             );
         }
         too_many_pages(pages, summary)
+    }
+}
+
+/// True when the rules' text is what makes a document of `kind` (with its
+/// `summary`) too long: the rules and the poster are text; a set is when one
+/// set alone is over [`MAX_PAGES`] (fewer copies would not help) and its
+/// handout has more pages than its board.
+fn rules_fill_pages(kind: &Kind, summary: &Summary) -> bool {
+    match (kind, summary) {
+        (Kind::Rules | Kind::Poster, _) => true,
+        (Kind::Set(_), Summary::Set { parts, cover }) => {
+            let pages = |(a, b): (usize, usize)| (b + 1).saturating_sub(a);
+            usize::from(*cover) + parts.set_len > MAX_PAGES
+                && pages(parts.rules) > pages(parts.board)
+        }
+        _ => false,
     }
 }
 
@@ -1260,6 +1277,48 @@ fn at_keys(t: &Theme, keys: &[&str]) -> String {
 mod tests {
     use super::*;
     use crate::limits::MAX_COPIES;
+
+    /// A set's parts: a board of `board` pages, then `rules` pages of
+    /// rules (`sets` copies, with a cover).
+    fn set_summary(board: usize, rules: usize, sets: usize) -> Summary {
+        let parts = SetParts {
+            board: (1, board),
+            tiled: board > 1,
+            counters: (board + 1, board + 2),
+            rules: (board + 3, board + 2 + rules),
+            poster: None,
+            boxnet: None,
+            sets,
+            set_len: board + 2 + rules,
+        };
+        Summary::Set { parts, cover: true }
+    }
+
+    /// Over the page cap, a language pack's rules that fill one set past it
+    /// are the cause (so `check` on a pack and `set --lang-file` blame the
+    /// pack, not `--copies` nor `--paper`), and the rules and poster are
+    /// always text; copies of a set that fits, or a board tiled past the
+    /// cap, are not the rules' doing.
+    #[test]
+    fn the_page_cap_blames_the_rules_only_when_they_fill_the_pages() {
+        let set = Kind::Set(SetOptions::default());
+        assert!(rules_fill_pages(&set, &set_summary(1, 250, 1)));
+        assert!(!rules_fill_pages(&set, &set_summary(1, 10, 16)));
+        assert!(!rules_fill_pages(&set, &set_summary(240, 10, 1)));
+        assert!(rules_fill_pages(&Kind::Rules, &Summary::Rules));
+        let summary = Summary::Poster { body: 3.0 };
+        assert!(rules_fill_pages(&Kind::Poster, &summary));
+        assert!(!rules_fill_pages(
+            &Kind::Counters(CounterJob::default()),
+            &Summary::Counters
+        ));
+        // Without a pack from a file, copies that do not fit blame --copies,
+        // one set too long the paper.
+        let copies = too_many_pages(213, &set_summary(1, 10, 16));
+        assert_eq!(copies.opt(), Some(Opt::Copies));
+        let long = too_many_pages(252, &set_summary(1, 250, 1));
+        assert_eq!(long.opt(), Some(Opt::Paper));
+    }
 
     fn board(square: f64) -> Job {
         Job::new(Kind::Board(BoardJob {

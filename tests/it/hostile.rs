@@ -1886,3 +1886,131 @@ fn picture_folders_with_odd_names_are_read_as_folders() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--pictures") && err.contains("UTF-8"), "{err}");
 }
+
+// ---- Fuzz shapes, mutated --------------------------------------------------
+
+/// The fuzz targets' seeds (fuzz/corpus: PNG palettes and lengths, JPEGs,
+/// SVG style sheets and gradients), each mutated a few hundred times in all
+/// with a fixed seed (byte flips, cut tails, repeated and dropped runs,
+/// inserted bytes), read as a picture or a drawing and, when accepted,
+/// decoded and drawn in every format: each case is accepted or refused with
+/// a message, never a panic (cargo-fuzz needs a nightly toolchain and runs
+/// unbounded; this runs in seconds on every `cargo test`).
+#[test]
+fn mutated_fuzz_seeds_are_read_or_refused_never_panicked_on() {
+    use jungle_print::icons::Icon;
+    use jungle_print::picture::{decode, Limits};
+    use jungle_print::render::{pdf, png, svg};
+    use jungle_print::scene::{Document, Group, Layer, Page, Transform};
+
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let seeds = |dir: &str| -> Vec<(String, Vec<u8>)> {
+        let mut v: Vec<_> = std::fs::read_dir(corpus.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+            .collect();
+        v.sort();
+        v
+    };
+    let (pictures, icons) = (seeds("picture"), seeds("icon"));
+    assert!(pictures.iter().any(|(n, _)| n.contains("palette")));
+    assert!(icons.iter().any(|(n, _)| n.contains("gradient")));
+    assert!(icons.iter().any(|(n, _)| n.contains("css")));
+
+    // xorshift64: the same cases on every run.
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below.max(1) as u64) as usize
+    };
+    let mut mutate = |seed: &[u8]| -> Vec<u8> {
+        let mut b = seed.to_vec();
+        for _ in 0..1 + next(4) {
+            let at = next(b.len() + 1);
+            let last = b.len().saturating_sub(1);
+            match next(6) {
+                0 if !b.is_empty() => b[at.min(last)] ^= 1 << next(8),
+                1 if !b.is_empty() => b[at.min(last)] = [0, 0xFF, b'"', b'<'][next(4)],
+                2 => b.truncate(at),
+                3 => {
+                    let len = next(64).min(b.len() - at);
+                    let run = b[at..at + len].to_vec();
+                    b.splice(at..at, run.repeat(1 + next(8)));
+                }
+                4 => {
+                    let len = next(64).min(b.len() - at);
+                    b.drain(at..at + len);
+                }
+                _ => b.insert(at, next(256) as u8),
+            }
+        }
+        b
+    };
+    let draw = |items: Vec<jungle_print::scene::Item>| {
+        let mut page = Page::new(30.0, 30.0);
+        page.add(Layer::Artwork, items);
+        let doc = Document {
+            title: "fuzz".into(),
+            pages: vec![page],
+            fonts: Default::default(),
+        };
+        pdf::render(&doc, &pdf::PdfOptions::default()).expect("a PDF");
+        svg::render(&doc, 0, &svg::SvgOptions::default());
+        png::render(&doc, 0, &png::PngOptions { dpi: 30.0 }).expect("a PNG");
+    };
+    let limits = Limits {
+        max_pixels: 4_000_000,
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let (mut cases, mut accepted) = (0, 0);
+    for round in 0..12 {
+        for (name, seed) in &pictures {
+            let data = if round == 0 {
+                seed.clone()
+            } else {
+                mutate(seed)
+            };
+            let ok = std::panic::catch_unwind(|| {
+                if let Ok(r) = decode(&data, "fuzz.png", limits) {
+                    let _ = r.rgba();
+                    return true;
+                }
+                false
+            });
+            assert!(ok.is_ok(), "{name}, round {round}: panicked on {data:?}");
+            accepted += usize::from(ok.unwrap_or(false));
+            cases += 1;
+        }
+        for (name, seed) in &icons {
+            let data = if round == 0 {
+                seed.clone()
+            } else {
+                mutate(seed)
+            };
+            let text = String::from_utf8_lossy(&data).into_owned();
+            let ok = std::panic::catch_unwind(|| {
+                let Ok(icon) = Icon::parse(&text, "fuzz.svg") else {
+                    return false;
+                };
+                draw(vec![jungle_print::scene::Item::Group(Group {
+                    picture: true,
+                    transform: Transform::scale(20.0, 20.0),
+                    items: icon.items(None),
+                })]);
+                true
+            });
+            assert!(ok.is_ok(), "{name}, round {round}: panicked on {text:?}");
+            accepted += usize::from(ok.unwrap_or(false));
+            cases += 1;
+        }
+    }
+    assert!(
+        cases >= 250 && accepted > 0,
+        "{cases} cases, {accepted} accepted"
+    );
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+}

@@ -42,13 +42,13 @@ use crate::compose::poster::{self, PosterOptions};
 use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts};
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
-use crate::error::{Error, Opt};
+use crate::error::{num, Error, Opt};
 use crate::input::Source;
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
 use crate::layout::Flip;
 use crate::limits::MAX_PAGES;
-use crate::options::{range, Doc, Given, Values};
+use crate::options::{Doc, Given, Spec, Values};
 use crate::output::{check_not_input, page_path};
 use crate::paper::Paper;
 use crate::resolve::Resources;
@@ -261,6 +261,13 @@ impl Purpose {
             Purpose::PrintShop => "print-shop",
             Purpose::Laser => "laser",
         }
+    }
+
+    /// The purpose named `name` ([`Purpose::name`]), if any.
+    pub fn parse(name: &str) -> Option<Purpose> {
+        [Purpose::Home, Purpose::PrintShop, Purpose::Laser]
+            .into_iter()
+            .find(|p| p.name() == name)
     }
 
     /// The theme used when none is given: `ink-saver` for a laser, else `classic`.
@@ -560,20 +567,16 @@ impl Job {
                 ))
             }
         };
-        let purpose = match v.text(Opt::Purpose).unwrap_or("home") {
-            "home" => Purpose::Home,
-            "print-shop" => Purpose::PrintShop,
-            "laser" => Purpose::Laser,
-            other => {
-                return Err(Error::usage(
-                    Opt::Purpose,
-                    format!(
-                        "unknown purpose `{}`; expected home, print-shop or laser",
-                        crate::error::User(other)
-                    ),
-                ))
-            }
-        };
+        let name = v.text(Opt::Purpose).unwrap_or("home");
+        let purpose = Purpose::parse(name).ok_or_else(|| {
+            Error::usage(
+                Opt::Purpose,
+                format!(
+                    "unknown purpose `{}`; expected home, print-shop or laser",
+                    crate::error::User(name)
+                ),
+            )
+        })?;
         Ok(Job {
             kind,
             inputs: Inputs {
@@ -724,10 +727,12 @@ impl Job {
         }
     }
 
-    /// Checks every option, before any file is read, with the ranges of
-    /// the [`crate::options`] table.
+    /// Checks every option, before any file is read: each number the job
+    /// holds ([`Job::values`]) against its range in the [`crate::options`]
+    /// table, so that an option with a range is checked with no code here
+    /// (worded by [`out_of_range`]), then the options that contradict the
+    /// purpose.
     pub fn validate(&self) -> Result<(), Error> {
-        let doc = self.values().doc;
         let laser = self.purpose == Purpose::Laser;
         if laser
             && matches!(
@@ -737,79 +742,29 @@ impl Job {
         {
             return Err(Error::LaserForPaper);
         }
-        in_range(doc, Opt::Bleed, self.bleed, |lo, hi| {
-            format!(
-                "{} mm is out of range; expected {lo} to {hi} mm (print shops usually ask for 3)",
-                crate::error::num(self.bleed)
-            )
-        })?;
-        in_range(doc, Opt::Kerf, self.kerf, |lo, hi| {
-            format!(
-                "{} mm is out of range; give {lo} to {hi} mm (0.1 to 0.2 is usual for card and plywood)",
-                self.kerf
-            )
-        })?;
+        let v = self.values();
+        for s in crate::options::of(v.doc) {
+            let Some((lo, hi)) = s.range else {
+                continue;
+            };
+            let numbers: Vec<f64> = match (s.opt, self.kind) {
+                (Opt::BackOffset, Kind::Counters(c)) => vec![c.back_offset.0, c.back_offset.1],
+                _ => v.get(s.opt).and(v.number(s.opt)).into_iter().collect(),
+            };
+            if numbers
+                .iter()
+                .any(|x| !(x.is_finite() && (lo..=hi).contains(x)))
+            {
+                return Err(out_of_range(s, &numbers));
+            }
+        }
         if self.kerf > 0.0 && !laser {
             return Err(Error::KerfWithoutLaser);
         }
         match self.kind {
-            Kind::Set(s) | Kind::Preview(s) => {
-                s.square.map(|q| check_square(doc, q)).transpose()?;
-                check_copies(doc, s.copies)?;
-            }
-            Kind::Board(b) => {
-                b.square.map(|q| check_square(doc, q)).transpose()?;
-            }
-            Kind::Counters(c) => {
-                if let Some(size) = c.size {
-                    if !size.is_finite() {
-                        return Err(Error::NotALength {
-                            opt: Opt::Size,
-                            value: size,
-                        });
-                    }
-                    in_range(doc, Opt::Size, size, |lo, _| {
-                        format!(
-                            "{} mm is too small; counters must be at least {lo} mm",
-                            crate::error::num(size)
-                        )
-                    })?;
-                }
-                check_copies(doc, c.copies)?;
-                let (x, y) = c.back_offset;
-                let (lo, hi) = range(doc, Opt::BackOffset);
-                if !((lo..=hi).contains(&x) && (lo..=hi).contains(&y)) {
-                    return Err(Error::usage(
-                        Opt::BackOffset,
-                        format!(
-                            "`{},{}`: each offset must be within ±{hi} mm",
-                            crate::error::num(x),
-                            crate::error::num(y)
-                        ),
-                    ));
-                }
-                if laser && c.sides != Sides::Single {
-                    return Err(Error::LaserSides);
-                }
-            }
-            Kind::Box(b) => {
-                let (min, max) = range(doc, Opt::Size);
-                if let Some(s) = b.size {
-                    if !(s.is_finite() && (min..=max).contains(&s)) {
-                        return Err(Error::CounterSizeOutOfRange { value: s, min, max });
-                    }
-                }
-                check_copies(doc, b.copies)?;
-                in_range(doc, Opt::Card, b.card, |lo, hi| {
-                    format!(
-                        "{} mm is out of range; give the card's thickness from {lo} to {hi} mm (0.35 is usual)",
-                        b.card
-                    )
-                })?;
-            }
-            Kind::Rules | Kind::Poster => {}
+            Kind::Counters(c) if laser && c.sides != Sides::Single => Err(Error::LaserSides),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// Checks the options, loads the inputs, composes the document and runs
@@ -1030,40 +985,48 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
     }
 }
 
-/// `value` within `opt`'s range in the [`crate::options`] table (NaN is
-/// outside every range), else a usage error worded by `say(lo, hi)`.
-fn in_range(
-    doc: Doc,
-    opt: Opt,
-    value: f64,
-    say: impl FnOnce(f64, f64) -> String,
-) -> Result<(), Error> {
-    let (lo, hi) = range(doc, opt);
-    match (lo..=hi).contains(&value) {
-        true => Ok(()),
-        false => Err(Error::usage(opt, say(lo, hi))),
+/// The error for option `s` whose `numbers` (one, or the back offset's
+/// two) are not all finite and within its range: a typed error where the
+/// front ends word it (squares, sizes), else the range with a hint.
+fn out_of_range(s: &Spec, numbers: &[f64]) -> Error {
+    let (lo, hi) = s.range.unwrap_or((0.0, 0.0));
+    let x = numbers.first().copied().unwrap_or(f64::NAN);
+    let given: Vec<String> = numbers.iter().map(|x| num(*x)).collect();
+    let given = given.join(",");
+    let range = s.range_text().unwrap_or_default();
+    let unit = match s.unit {
+        "" => String::new(),
+        unit => format!(" {unit}"),
+    };
+    let say = |hint: &str| {
+        Error::usage(
+            s.opt,
+            format!("{given}{unit} is out of range; give {range}{hint}"),
+        )
+    };
+    match s.opt {
+        Opt::Square if x.is_finite() && x > hi => Error::SquareTooLarge { value: x, max: hi },
+        Opt::Square => Error::SquareTooSmall { value: x, min: lo },
+        Opt::Size if hi.is_infinite() && !x.is_finite() => Error::NotALength {
+            opt: s.opt,
+            value: x,
+        },
+        Opt::Size if hi.is_infinite() => Error::usage(
+            s.opt,
+            format!("{given} mm is too small; counters must be {range}"),
+        ),
+        Opt::Size => Error::CounterSizeOutOfRange {
+            value: x,
+            min: lo,
+            max: hi,
+        },
+        Opt::BackOffset => Error::usage(s.opt, format!("`{given}`: each offset must be {range}")),
+        Opt::Copies => Error::usage(s.opt, format!("{given} is out of range; give {range} sets")),
+        Opt::Bleed => say(" (print shops usually ask for 3)"),
+        Opt::Kerf => say(" (0.1 to 0.2 is usual for card and plywood)"),
+        Opt::Card => say(" for the card's thickness (0.35 mm is usual)"),
+        _ => say(""),
     }
-}
-
-/// A board square within the table's range ([`crate::limits::MIN_SQUARE`]
-/// to [`crate::limits::MAX_SQUARE`] mm), as the typed errors the front ends
-/// word; NaN is too small.
-fn check_square(doc: Doc, square: f64) -> Result<(), Error> {
-    let (min, max) = range(doc, Opt::Square);
-    if !(square.is_finite() && square >= min) {
-        return Err(Error::SquareTooSmall { value: square, min });
-    }
-    if square > max {
-        return Err(Error::SquareTooLarge { value: square, max });
-    }
-    Ok(())
-}
-
-/// Sets of counters: 1 to [`crate::limits::MAX_COPIES`] (the table's range).
-fn check_copies(doc: Doc, copies: usize) -> Result<(), Error> {
-    in_range(doc, Opt::Copies, copies as f64, |lo, hi| {
-        format!("{copies} is out of range; give {lo} to {hi} sets")
-    })
 }
 
 /// `X,Y` in mm (`0.5,-1`), two numbers; their range is checked by [`Job::validate`].

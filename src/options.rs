@@ -665,20 +665,25 @@ impl Spec {
     /// names stay in braces (`{paper}`), for the front end to write.
     pub fn help(&self) -> String {
         let text = self.help.text();
-        let Some((lo, hi)) = self.range else {
-            return text;
-        };
+        match self.range_text() {
+            Some(range) => text.replace("{range}", &range),
+            None => text,
+        }
+    }
+
+    /// The range in words, with the unit: `0 to 5 mm`, `1 to 16`, `at
+    /// least 8 mm`, `within ±10 mm`; `None` for an option without one.
+    pub fn range_text(&self) -> Option<String> {
         let num = crate::error::num;
-        let range = match (lo, hi) {
+        let range = match self.range? {
             (lo, hi) if hi.is_infinite() => format!("at least {}", num(lo)),
             (lo, hi) if lo == -hi => format!("within ±{}", num(hi)),
             (lo, hi) => format!("{} to {}", num(lo), num(hi)),
         };
-        let range = match self.unit {
+        Some(match self.unit {
             "" => range,
             unit => format!("{range} {unit}"),
-        };
-        text.replace("{range}", &range)
+        })
     }
 }
 

@@ -302,11 +302,10 @@ impl Common {
                 _ => None,
             },
             output: v.path(Opt::Output).map(PathBuf::from),
-            purpose: match v.text(Opt::Purpose) {
-                Some("print-shop") => Purpose::PrintShop,
-                Some("laser") => Purpose::Laser,
-                _ => Purpose::Home,
-            },
+            purpose: v
+                .text(Opt::Purpose)
+                .and_then(Purpose::parse)
+                .unwrap_or_default(),
             live_text: v.switch(Opt::LiveText),
             dpi: v.number(Opt::Dpi).unwrap_or(150.0),
         }

@@ -56,30 +56,6 @@ use crate::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::theme::Theme;
 
-/// The built-in themes', languages', rulesets' and papers' names, for a
-/// front end's lists.
-pub fn builtin_names() -> Builtins {
-    Builtins {
-        themes: crate::theme::BUILTIN.iter().map(|(n, _)| *n).collect(),
-        langs: crate::lang::BUILTIN.iter().map(|(n, _)| *n).collect(),
-        rulesets: crate::rules::BUILTIN.iter().map(|(n, _)| *n).collect(),
-        papers: crate::paper::NAMED.iter().map(|(n, ..)| *n).collect(),
-    }
-}
-
-/// The names [`builtin_names`] returns.
-#[derive(Debug, Clone)]
-pub struct Builtins {
-    /// Built-in themes.
-    pub themes: Vec<&'static str>,
-    /// Built-in language packs (codes).
-    pub langs: Vec<&'static str>,
-    /// Built-in rulesets.
-    pub rulesets: Vec<&'static str>,
-    /// Named paper sizes.
-    pub papers: Vec<&'static str>,
-}
-
 /// The inputs of a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inputs {

@@ -697,6 +697,17 @@ pub fn spec(doc: Doc, opt: Opt) -> Option<&'static Spec> {
     of(doc).find(|s| s.opt == opt)
 }
 
+/// The words `opt` offers in `doc` (built-in themes, languages, rulesets,
+/// papers; a choice's words), for a front end's lists; empty when it offers
+/// none.
+pub fn names(doc: Doc, opt: Opt) -> Vec<&'static str> {
+    match spec(doc, opt).map(|s| s.value) {
+        Some(Value::Names(f)) => f(),
+        Some(Value::Choice(words)) => words.iter().map(|(w, _)| *w).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The range of `opt` in `doc` (`(0, 0)` when it has none: a bug the tests catch).
 pub fn range(doc: Doc, opt: Opt) -> (f64, f64) {
     spec(doc, opt).and_then(|s| s.range).unwrap_or((0.0, 0.0))

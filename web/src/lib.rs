@@ -5,7 +5,7 @@
 //! A PDF made here is byte for byte the PDF `jungle-print set` writes for the
 //! same choices (tested in `web/test/e2e.mjs`).
 
-use jungle_print::error::Error;
+use jungle_print::error::{Error, Opt};
 use jungle_print::input::Source;
 use jungle_print::job::{Job, Output};
 use jungle_print::options::{self, Doc, Given, Values};
@@ -84,44 +84,41 @@ impl Default for Request {
     }
 }
 
-/// The built-in themes, languages, rulesets and papers, for the page's lists.
+/// The built-in themes, languages, rulesets and papers, for the page's lists
+/// (the words the options table offers for those options).
 #[wasm_bindgen]
-pub struct Builtins {
-    inner: jungle_print::job::Builtins,
-}
+pub struct Builtins {}
 
 #[wasm_bindgen]
 impl Builtins {
     /// The lists, from the library.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Builtins {
-        Builtins {
-            inner: jungle_print::job::builtin_names(),
-        }
+        Builtins {}
     }
 
     /// Built-in theme names.
     #[wasm_bindgen(getter)]
     pub fn themes(&self) -> Vec<String> {
-        names(&self.inner.themes)
+        names(&options::names(Doc::Set, Opt::Theme))
     }
 
     /// Built-in language codes.
     #[wasm_bindgen(getter)]
     pub fn langs(&self) -> Vec<String> {
-        names(&self.inner.langs)
+        names(&options::names(Doc::Set, Opt::Lang))
     }
 
     /// Built-in ruleset names.
     #[wasm_bindgen(getter)]
     pub fn rulesets(&self) -> Vec<String> {
-        names(&self.inner.rulesets)
+        names(&options::names(Doc::Set, Opt::Ruleset))
     }
 
     /// Named paper sizes.
     #[wasm_bindgen(getter)]
     pub fn papers(&self) -> Vec<String> {
-        names(&self.inner.papers)
+        names(&options::names(Doc::Set, Opt::Paper))
     }
 }
 
@@ -208,7 +205,6 @@ fn located(e: Error, r: &Request) -> JobError {
     ];
     let control = match (e.opt(), e.origin()) {
         (Some(opt), _) => {
-            use jungle_print::error::Opt;
             let file = |i: usize| !uploaded[i].0.is_empty();
             match opt {
                 Opt::Theme if theme_is_file => "theme-file".to_string(),
@@ -338,7 +334,6 @@ fn uploaded(text: &str, name: &str) -> Option<Source> {
 /// the same options; uploaded files replace the theme, language pack or
 /// ruleset named.
 pub fn job_of(r: &Request) -> Result<Job, Error> {
-    use jungle_print::error::Opt;
     let (doc, also) = match r.command.as_str() {
         "set" => (Doc::Set, None),
         "preview" => (Doc::Set, Some(Opt::Preview)),

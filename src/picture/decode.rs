@@ -662,7 +662,16 @@ fn walk_jpeg(bytes: &[u8], origin: &str, limits: Limits) -> Result<JpegScan, Str
                 if frame.is_some() {
                     return Err(damaged("two frame headers"));
                 }
-                frame = Some(frame_header(data, origin, limits, &damaged, &unsupported)?);
+                // Sizes in messages as shown: EXIF comes before the frame.
+                let turned = orientation.is_some_and(|o| o >= 5);
+                frame = Some(frame_header(
+                    data,
+                    origin,
+                    limits,
+                    turned,
+                    &damaged,
+                    &unsupported,
+                )?);
                 true
             }
             0xC3 => return Err(unsupported("lossless coding")),
@@ -743,11 +752,14 @@ fn entropy_end(bytes: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
-/// Reads a SOF0–SOF2 frame header: width, height and components.
+/// Reads a SOF0–SOF2 frame header: width, height and components. `turned`:
+/// the picture is shown turned a quarter (EXIF 5–8), so a message gives its
+/// size the other way round.
 fn frame_header(
     data: &[u8],
     origin: &str,
     limits: Limits,
+    turned: bool,
     damaged: &dyn Fn(&str) -> String,
     unsupported: &dyn Fn(&str) -> String,
 ) -> Result<(u32, u32, u8), String> {
@@ -772,7 +784,10 @@ fn frame_header(
             "{components} colour components (1 grey, 3 colour and 4 CMYK are read)"
         )));
     }
-    check_size(origin, width, height, limits)?;
+    match turned {
+        true => check_size(origin, height, width, limits)?,
+        false => check_size(origin, width, height, limits)?,
+    }
     Ok((width, height, components))
 }
 

@@ -22,7 +22,7 @@
 //! Coordinates: boxes are in pixels of the upright picture unless they are
 //! said to be stored ([`Region`], the stored pixels, orientation not applied).
 
-use super::resample::{scale_down, upright, Region, Source};
+use super::resample::{upright, Region, Scaled, Source};
 use crate::theme::{Frame, FrameStart};
 
 /// Longest side of the reduced photo the drawing is looked for in, pixels.
@@ -56,14 +56,8 @@ struct Small {
 
 fn small(src: &Source, orientation: u8) -> Option<Small> {
     let long = src.width.max(src.height);
-    let k = (f64::from(long) / f64::from(ANALYSIS_SIZE)).max(1.0);
-    let w = ((f64::from(src.width) / k).round() as u32).max(1);
-    let h = ((f64::from(src.height) / k).round() as u32).max(1);
-    let plain = Source {
-        alpha: None,
-        ..*src
-    };
-    let reduced = scale_down(&plain, Region::whole(src.width, src.height), w, h)?;
+    let k = long.div_ceil(ANALYSIS_SIZE).max(1);
+    let reduced = block_average(src, k)?;
     let up = upright(reduced, src.channels, orientation);
     let c = src.channels;
     let (mut lum, mut chroma) = (Vec::new(), Vec::new());
@@ -81,20 +75,48 @@ fn small(src: &Source, orientation: u8) -> Option<Small> {
         lum.push(l);
         chroma.push(ch);
     }
-    let (sw, sh) = if orientation >= 5 {
-        (src.height, src.width)
-    } else {
-        (src.width, src.height)
-    };
     Some(Small {
         w: up.width as usize,
         h: up.height as usize,
         lum,
         chroma,
-        scale: (
-            f64::from(sw) / f64::from(up.width),
-            f64::from(sh) / f64::from(up.height),
-        ),
+        scale: (f64::from(k), f64::from(k)),
+    })
+}
+
+/// The means of `k` × `k` blocks of the stored pixels (a remainder at the
+/// right and bottom edges left out): integer sums, one pass over the rows.
+fn block_average(src: &Source, k: u32) -> Option<Scaled> {
+    let c = src.channels;
+    let (w, h) = (src.width as usize, src.height as usize);
+    let k = k as usize;
+    let (ow, oh) = (w / k, h / k);
+    if ow == 0 || oh == 0 || src.color.len() < w * h * c {
+        return None;
+    }
+    let mut color = Vec::with_capacity(ow * oh * c);
+    let mut sums = vec![0u32; ow * c];
+    let n = (k * k) as u32;
+    for by in 0..oh {
+        sums.fill(0);
+        for y in by * k..(by + 1) * k {
+            let row = &src.color[y * w * c..(y * w + ow * k) * c];
+            for (bx, block) in row.chunks_exact(k * c).enumerate() {
+                let out = &mut sums[bx * c..(bx + 1) * c];
+                for px in block.chunks_exact(c) {
+                    for (s, &v) in out.iter_mut().zip(px) {
+                        *s += u32::from(v);
+                    }
+                }
+            }
+        }
+        color.extend(sums.iter().map(|&s| ((s + n / 2) / n) as u8));
+    }
+    Some(Scaled {
+        width: ow as u32,
+        height: oh as u32,
+        color,
+        alpha: None,
     })
 }
 
@@ -233,6 +255,83 @@ pub fn find_drawing(src: &Source, orientation: u8) -> Found {
         (rr - l) * s.scale.0,
         (b - t) * s.scale.1,
     ])
+}
+
+/// Makes the paper of a photographed drawing transparent: stored pixels
+/// (1 or 3 channels, `width` × `height`) are compared with the paper's
+/// colour nearby (each channel's brightest value over about a fifth of the
+/// picture, smoothed, estimated on a reduced copy), a pixel's opacity grows
+/// with how much darker it is than the paper (fully clear within 10 %, fully
+/// opaque from 40 % darker), and its colour is unmixed from the paper's,
+/// as ink on white. Changes `color` in place; returns the alpha plane.
+pub fn remove_paper(color: &mut [u8], channels: usize, width: u32, height: u32) -> Vec<u8> {
+    let (w, h) = (width as usize, height as usize);
+    let c = channels;
+    let k = width.max(height).div_ceil(ANALYSIS_SIZE).max(1);
+    let src = Source {
+        width,
+        height,
+        channels,
+        color,
+        alpha: None,
+    };
+    let Some(small) = block_average(&src, k) else {
+        return vec![255; w * h];
+    };
+    let (sw, sh) = (small.width as usize, small.height as usize);
+    let r = (sw.max(sh) / 5).max(2);
+    // Each channel's paper level on the reduced copy.
+    let paper: Vec<Vec<f32>> = (0..c)
+        .map(|ch| {
+            let plane: Vec<f32> = small
+                .color
+                .iter()
+                .skip(ch)
+                .step_by(c)
+                .map(|&v| f32::from(v))
+                .collect();
+            // Smoothed first, so that the brightest is the paper's, not its grain's.
+            let calm = blur(&plane, sw, sh, 2);
+            blur(&max_filter(&calm, sw, sh, r), sw, sh, r)
+        })
+        .collect();
+    let k = k as f32;
+    let mut alpha = Vec::with_capacity(w * h);
+    for y in 0..h {
+        // Bilinear position in the reduced copy (its pixel centres).
+        let fy = ((y as f32 + 0.5) / k - 0.5).clamp(0.0, (sh - 1) as f32);
+        let (y0, ty) = (fy.floor() as usize, fy.fract());
+        let y1 = (y0 + 1).min(sh - 1);
+        for x in 0..w {
+            let fx = ((x as f32 + 0.5) / k - 0.5).clamp(0.0, (sw - 1) as f32);
+            let (x0, tx) = (fx.floor() as usize, fx.fract());
+            let x1 = (x0 + 1).min(sw - 1);
+            let at = |p: &[f32]| {
+                let top = p[y0 * sw + x0] * (1.0 - tx) + p[y0 * sw + x1] * tx;
+                let bottom = p[y1 * sw + x0] * (1.0 - tx) + p[y1 * sw + x1] * tx;
+                (top * (1.0 - ty) + bottom * ty).max(1.0)
+            };
+            let px = &mut color[(y * w + x) * c..(y * w + x + 1) * c];
+            // Each channel as a fraction of the paper's: 1 is paper.
+            let mut shade = [1f32; 3];
+            for ch in 0..c {
+                shade[ch] = (f32::from(px[ch]) / at(&paper[ch])).min(1.0);
+            }
+            let darkest = shade[..c].iter().copied().fold(1.0, f32::min);
+            let a = ((1.0 - darkest - 0.1) / (0.4 - 0.1)).clamp(0.0, 1.0);
+            for ch in 0..c {
+                // Ink on white: shade = 1 - a (1 - ink).
+                let ink = if a > 0.0 {
+                    1.0 - (1.0 - shade[ch]) / a
+                } else {
+                    1.0
+                };
+                px[ch] = (ink.clamp(0.0, 1.0) * 255.0).round() as u8;
+            }
+            alpha.push((a * 255.0).round() as u8);
+        }
+    }
+    alpha
 }
 
 /// Otsu's threshold of a histogram: the level that best splits it in two.

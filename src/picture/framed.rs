@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use super::decode::jpeg_samples;
-use super::frame::{find_drawing, frame_box, stored_region, Found};
+use super::frame::{find_drawing, frame_box, remove_paper, stored_region, Found};
 use super::resample::{crop, Region, Source};
 use crate::scene::{JpegColor, Raster, RasterData, Samples};
-use crate::theme::{Frame, FrameStart};
+use crate::theme::{Background, Frame, FrameStart};
 
 /// A picture as framed.
 #[derive(Debug, Clone)]
@@ -125,13 +125,19 @@ pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
 }
 
 /// Frames `raster` by `frame`: the automatic frame for a photo unless the
-/// frame is `whole` or gives a crop, then zoom and focus. Errors (a JPEG that
+/// frame is `whole` or gives a crop, then zoom and focus; with `background`
+/// [`Background::Remove`], a photo's paper is made transparent. Errors (a JPEG that
 /// cannot be decoded) name no file.
-pub fn frame_raster(raster: Raster, frame: &Frame) -> Result<Framed, String> {
+pub fn frame_raster(
+    raster: Raster,
+    frame: &Frame,
+    background: Background,
+) -> Result<Framed, String> {
     let photo = is_photo(&raster);
     let manual = frame.crop.is_some() || frame.zoom.is_some() || frame.focus.is_some();
     let auto = frame.start == FrameStart::Auto && frame.crop.is_none() && photo;
-    if !auto && !manual {
+    let remove = background == Background::Remove && photo;
+    if !auto && !manual && !remove {
         return Ok(Framed {
             raster: Arc::new(raster),
             decoded: None,
@@ -157,7 +163,7 @@ pub fn frame_raster(raster: Raster, frame: &Frame) -> Result<Framed, String> {
     let (sw, sh) = raster.shown_size();
     let b = frame_box(frame, found, sw, sh);
     let region = stored_region(b, raster.orientation, raster.width, raster.height);
-    if region == Region::whole(raster.width, raster.height) {
+    if region == Region::whole(raster.width, raster.height) && !remove {
         let decoded = matches!(raster.data, RasterData::Jpeg { .. }).then(|| {
             Arc::new(Raster {
                 data: RasterData::Pixels { color, alpha },
@@ -171,7 +177,16 @@ pub fn frame_raster(raster: Raster, frame: &Frame) -> Result<Framed, String> {
             gave_up,
         });
     }
-    let part = crop(&src, region).ok_or("not enough memory to crop the picture")?;
+    let mut part = crop(&src, region).ok_or("not enough memory to crop the picture")?;
+    if remove {
+        let channels = src.channels;
+        part.alpha = Some(remove_paper(
+            &mut part.color,
+            channels,
+            part.width,
+            part.height,
+        ));
+    }
     let color = match color {
         Samples::Gray(_) => Samples::Gray(part.color.into()),
         Samples::Rgb(_) => Samples::Rgb(part.color.into()),
@@ -179,7 +194,7 @@ pub fn frame_raster(raster: Raster, frame: &Frame) -> Result<Framed, String> {
     };
     let digest = derived_digest(
         raster.digest,
-        &[1, region.x, region.y, region.w, region.h].map(u64::from),
+        &[1, region.x, region.y, region.w, region.h, u32::from(remove)].map(u64::from),
     );
     Ok(Framed {
         raster: Arc::new(Raster {

@@ -14,18 +14,22 @@ use crate::game::Animal;
 use crate::icons::{builtin, Icon};
 use crate::input::{read_bytes, shown_path, InputKind};
 use crate::limits::{MAX_DOCUMENT_PIXELS, MAX_ICON_BYTES};
-use crate::theme::{PictureRef, Theme};
+use crate::theme::{Background, PictureRef, Theme};
 
 /// Reads one picture reference and frames it (see [`super::framed`]);
 /// messages start with the file's name.
-pub fn load_framed(spec: &PictureRef) -> Result<(Art, Option<Framed>), String> {
+pub fn load_framed(
+    spec: &PictureRef,
+    background: Background,
+) -> Result<(Art, Option<Framed>), String> {
     let art = load(&spec.file)?;
     let Art::Raster(r) = art else {
         return Ok((art, None));
     };
     let shown = format!("`{}`", shown_path(Path::new(&spec.file)));
     let raster = Arc::try_unwrap(r).unwrap_or_else(|r| (*r).clone());
-    let framed = frame_raster(raster, &spec.frame).map_err(|e| format!("{shown}: {e}"))?;
+    let framed =
+        frame_raster(raster, &spec.frame, background).map_err(|e| format!("{shown}: {e}"))?;
     // The file's own name: the line stays short enough to be read whole.
     let name = Path::new(&spec.file)
         .file_name()
@@ -96,7 +100,7 @@ impl Pictures {
             if let Some((_, done)) = read.iter().find(|(s, _)| s == spec) {
                 return Ok(done.clone());
             }
-            let done = load_framed(spec)?;
+            let done = load_framed(spec, theme.pictures.background)?;
             read.push((spec.clone(), done.clone()));
             Ok(done)
         };

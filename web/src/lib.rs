@@ -553,8 +553,8 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
         .collect())
 }
 
-/// A picture's format and size in pixels: `["png"|"jpeg"|"svg", width,
-/// height]`, or the command line's message when it cannot be used.
+/// A picture's format and size in pixels as shown upright (after its EXIF
+/// orientation): `["png"|"jpeg"|"svg", width, height]`, or the command line's message when it cannot be used.
 #[wasm_bindgen]
 pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobError> {
     use jungle_print::picture::decode::{decode, sniff, Format};
@@ -590,7 +590,9 @@ pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobErro
                 "jpeg"
             };
             let r = decode(&bytes, &shown, Default::default()).map_err(fail)?;
-            Ok(vec![kind.into(), r.width.to_string(), r.height.to_string()])
+            // As shown: a portrait photo stored turned (EXIF) is taller than wide.
+            let (w, h) = r.shown_size();
+            Ok(vec![kind.into(), w.to_string(), h.to_string()])
         }
         Format::Other(what) => Err(fail(format!(
             "{shown} is {what}, not a picture this program reads; give a PNG, JPEG or SVG file"

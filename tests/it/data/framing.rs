@@ -504,3 +504,62 @@ fn every_bad_frame_value_names_file_line_and_key() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!dir.join("out.pdf").exists());
 }
+
+#[test]
+fn the_paper_can_be_made_transparent() {
+    let dir = tempdir("framing-remove");
+    let s = Scene {
+        falloff: 0.4,
+        ..PLAIN
+    };
+    let (px, truth) = photo(s);
+    std::fs::write(dir.join("lion.jpg"), jpeg(&px, 1200, 900)).unwrap();
+    let t = theme(&dir, "background = \"remove\"\nlion = \"lion.jpg\"").unwrap();
+    let pictures = jungle_print::picture::Pictures::load(&t, false, true).unwrap();
+    let jungle_print::picture::Art::Raster(r) =
+        pictures.animal(jungle_print::game::Animal::Lion).unwrap().0
+    else {
+        panic!("a raster")
+    };
+    let jungle_print::scene::RasterData::Pixels {
+        alpha: Some(alpha), ..
+    } = &r.data
+    else {
+        panic!("the framed photo has an alpha plane")
+    };
+    let (w, h) = (r.width as usize, r.height as usize);
+    // The corners are paper, the middle of the drawing's ellipse is ink.
+    for (x, y) in [(2, 2), (w - 3, 2), (2, h - 3), (w - 3, h - 3)] {
+        assert!(
+            alpha[y * w + x] < 40,
+            "paper at ({x}, {y}): {}",
+            alpha[y * w + x]
+        );
+    }
+    // The ellipse's centre: the drawing's box, less the frame's margin.
+    let (cx, cy) = (
+        w / 2,
+        (h as f64 * (0.5 - 0.15 * truth[3] / h as f64)) as usize,
+    );
+    assert!(alpha[cy * w + cx] > 200, "ink: {}", alpha[cy * w + cx]);
+}
+
+#[test]
+fn a_picture_too_large_is_described_upright() {
+    // A 9,000 × 7,000 JPEG header stored turned (EXIF 6): shown 7,000 × 9,000.
+    let small = jpeg(
+        &photo(Scene {
+            width: 16,
+            height: 16,
+            ..PLAIN
+        })
+        .0,
+        16,
+        16,
+    );
+    let mut bytes = with_orientation(&small, 6);
+    let sof = bytes.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+    bytes[sof + 5..sof + 9].copy_from_slice(&[0x1B, 0x58, 0x23, 0x28]); // height 7000, width 9000
+    let e = decode(&bytes, "`tall.jpg`", Limits::default()).unwrap_err();
+    assert!(e.contains("7000 × 9000"), "{e}");
+}

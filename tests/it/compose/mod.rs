@@ -5,6 +5,7 @@ mod board_marks;
 mod boxnet;
 mod counters;
 mod design;
+mod faces;
 mod handout;
 mod laser;
 mod lines;

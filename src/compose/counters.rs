@@ -136,10 +136,6 @@ pub const RANK_HEIGHT: f64 = 0.25;
 const RANK_GAP: f64 = 0.025;
 /// The least height of the character's band between the ranks, fraction of the counter.
 const MIN_BAND: f64 = 0.2;
-/// A ringed picture face's rim at most, as a fraction of the counter size
-/// (0.77 mm on the default 22 mm counters): the picture and the dice need
-/// the face; the side's colour and line still run round it.
-pub const PICTURE_RIM: f64 = 0.035;
 /// The least capital height of a name on a counter's back, mm: read at arm's length.
 pub const NAME_CAP_HEIGHT: f64 = 2.4;
 /// The least Zhuyin symbol size beside a counter's character, mm (em).
@@ -617,13 +613,13 @@ impl<'a> Face<'a> {
     }
 
     /// A ringed face's rim, mm: `counters.ring_width` of the size, or on a
-    /// picture face at most [`PICTURE_RIM`], leaving the face to the picture
+    /// picture face at most [`super::faces::PICTURE_RIM`], leaving the face to the picture
     /// and the dice.
     fn rim(&self, res: &Resources) -> f64 {
         let cs = &res.theme.counters;
         let ring = match cs.layout {
             FaceLayout::Character => cs.ring_width,
-            _ => cs.ring_width.min(PICTURE_RIM),
+            _ => cs.ring_width.min(super::faces::PICTURE_RIM),
         };
         self.size * ring
     }

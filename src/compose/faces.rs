@@ -19,6 +19,11 @@ pub const DOT: f64 = 0.115;
 /// diameter (the gap between them is a fifth of a dot).
 pub const PITCH: f64 = 1.2;
 
+/// A ringed picture face's rim at most, as a fraction of the counter size
+/// (0.77 mm on the default 22 mm counters): the picture and the dice need
+/// the face; the side's colour and line still run round it.
+pub const PICTURE_RIM: f64 = 0.035;
+
 /// The least picture frame on a counter's picture face, as a fraction of the
 /// counter size: 12.1 mm on the default 22 mm counters, at `picture_scale` 0.3.
 pub const MIN_FRAME: f64 = 0.55;
@@ -550,4 +555,96 @@ pub(crate) fn zhuyin_block(
         return None;
     }
     Some(block.items(&res.fonts))
+}
+
+/// A picture counter as the counter sheets print it (`counters.layout` is
+/// `picture`), centred on `c`, `s` mm across, round: the side's colour and
+/// line in a thin rim, the picture and, with `counters.pips`, the rank as
+/// dice. For the rules' diagrams, so that a child matches what it holds.
+pub(crate) fn picture_counter(
+    res: &Resources,
+    piece: crate::game::Piece,
+    c: Pt,
+    s: f64,
+) -> Vec<Item> {
+    let cs = &res.theme.counters;
+    let colour = res.theme.side(piece.side);
+    let r = s / 2.0;
+    let rim = s * cs.ring_width.min(PICTURE_RIM);
+    let plate = r - rim;
+    let mut items = vec![
+        shapes::fill(shapes::circle(c, r), colour),
+        shapes::fill(shapes::circle(c, plate), cs.face.0),
+    ];
+    items.extend(super::side_marks::pattern_line(
+        |g| shapes::circle(c, r + g),
+        rim / 2.0,
+        res.theme.pattern(piece.side),
+        cs.face.0,
+        s * 0.012,
+    ));
+    let clip = Some(shapes::circle(c, plate));
+    if cs.pips {
+        items.extend(dice_face(
+            res,
+            piece.animal,
+            c,
+            s,
+            plate,
+            plate - s * 0.015,
+            colour,
+            cs.face.0,
+            clip,
+        ));
+    } else if let Some(art) = res.animal_art(piece.animal, colour) {
+        let key = res
+            .pictures
+            .animal(piece.animal)
+            .map_or(String::new(), |(_, k)| k.to_string());
+        let f = s * frame_fraction(cs.picture_scale, 2.0 * plate / s);
+        items.push(place_art(
+            res,
+            &art,
+            &key,
+            (c.x - f / 2.0, c.y - f / 2.0, f, f),
+            Fit::Contain,
+            clip,
+        ));
+    }
+    items
+}
+
+/// Rank `n` as dice (see [`dice`]) centred on `c`, as large as fits a box
+/// `w` × `h` mm with dots at most `max_dot` mm, in `ink`: for the rules'
+/// rank tables. Returns the items and the width used, mm.
+pub(crate) fn dice_in_box(
+    n: u8,
+    c: Pt,
+    w: f64,
+    h: f64,
+    max_dot: f64,
+    ink: Color,
+) -> (Vec<Item>, f64) {
+    let dots = dice(n);
+    if dots.is_empty() {
+        return (Vec::new(), 0.0);
+    }
+    let span = |f: fn(&(f64, f64)) -> f64| {
+        let lo = dots.iter().map(f).fold(f64::MAX, f64::min);
+        let hi = dots.iter().map(f).fold(f64::MIN, f64::max);
+        hi - lo
+    };
+    // Extent in dots: span × PITCH + 1.
+    let (sx, sy) = (span(|p| p.0) * PITCH + 1.0, span(|p| p.1) * PITCH + 1.0);
+    let d = (w / sx).min(h / sy).min(max_dot);
+    let items = dots
+        .iter()
+        .map(|&(x, y)| {
+            shapes::fill(
+                shapes::circle(pt(c.x + x * d * PITCH, c.y + y * d * PITCH), d / 2.0),
+                ink,
+            )
+        })
+        .collect();
+    (items, sx * d)
 }

@@ -177,7 +177,7 @@ fn check_front(what: &str, res: &Resources, f: &Face, c: (f64, f64), n: u8) {
         .theme
         .counters
         .ring_width
-        .min(jungle_print::compose::counters::PICTURE_RIM);
+        .min(jungle_print::compose::faces::PICTURE_RIM);
     let (x0, y0, x1, y1) = f.pictures[0];
     for &(x, y, r) in &f.dots {
         assert!(2.0 * r >= 2.5 - 1e-9, "{what}: a dot {:.2} mm", 2.0 * r);
@@ -238,5 +238,127 @@ fn fold_over_and_duplex_fronts_count_the_same() {
         assert_eq!(f.dots.len(), want, "{sides:?}");
         assert_eq!(f.pictures.len(), 16, "{sides:?}");
         assert!(f.dots.iter().all(|d| d.2 * 2.0 >= 2.5 - 1e-9), "{sides:?}");
+    }
+}
+
+/// The runs of `items`' text that are an animal's character alone (象,
+/// 獅, …: as a counter or a table cell prints it, not within a sentence),
+/// with where each stands (page coordinates, mm).
+fn animal_characters(res: &Resources, items: &[Item]) -> Vec<(String, f64, f64)> {
+    let chars: Vec<String> = res
+        .rules
+        .animals_by_rank()
+        .into_iter()
+        .map(|a| res.animal(a).han.clone())
+        .collect();
+    jungle_print::scene::text_runs(items)
+        .into_iter()
+        .filter(|r| chars.iter().any(|c| r.text == *c))
+        .map(|r| (r.text.clone(), r.pos.x, r.pos.y))
+        .collect()
+}
+
+/// With picture counters, the poster's diagrams draw each counter as
+/// printed: its picture and dots, and no character anywhere on them.
+#[test]
+fn the_posters_diagrams_draw_picture_counters() {
+    use jungle_print::compose::poster::{poster_layout, poster_page, PosterOptions};
+    for base in ["picture-book", "classic"] {
+        let res = res(base, None);
+        let opts = PosterOptions { paper: Paper::A4 };
+        let layout = poster_layout(&res, &opts).unwrap();
+        let page = poster_page(&res, &opts).unwrap();
+        let art = page.layer(Layer::Artwork);
+        let f = face(&page);
+        let runs = animal_characters(&res, art);
+        for (name, r) in layout
+            .panels
+            .iter()
+            .filter(|(n, _)| ["move", "capture", "river", "traps", "den"].contains(n))
+        {
+            let inside = |x: f64, y: f64| x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
+            assert!(
+                f.pictures
+                    .iter()
+                    .any(|p| inside((p.0 + p.2) / 2.0, (p.1 + p.3) / 2.0)),
+                "{base}: the {name} panel's counters show their pictures"
+            );
+            let han: Vec<_> = runs.iter().filter(|(_, x, y)| inside(*x, *y)).collect();
+            assert!(
+                han.is_empty(),
+                "{base}: a character on the {name} panel: {han:?}"
+            );
+        }
+        // The ranks show their dots: one die per animal, as many dots as its rank.
+        let want: usize = res
+            .rules
+            .animals_by_rank()
+            .iter()
+            .map(|&a| res.rules.rank(a) as usize)
+            .sum();
+        let ranks = layout.panels.iter().find(|(n, _)| *n == "ranks").unwrap().1;
+        let dots = f
+            .dots
+            .iter()
+            .filter(|d| {
+                d.0 >= ranks.x
+                    && d.0 <= ranks.x + ranks.w
+                    && d.1 >= ranks.y
+                    && d.1 <= ranks.y + ranks.h
+            })
+            .count();
+        assert_eq!(dots, want, "{base}: the ranks as dots");
+    }
+}
+
+/// With picture counters, the handout's river diagram draws picture
+/// counters, its only animal characters are the ranks table's, the table
+/// shows each rank's dots, and the set-up sentence speaks of pictures.
+#[test]
+fn the_handout_matches_picture_counters() {
+    use jungle_print::compose::handout::{handout_pages, HandoutOptions};
+    for lang in ["en", "fr", "zh-Hant", "zh-Hans"] {
+        let res = Resources::new(
+            Theme::builtin("picture-book").unwrap(),
+            Lang::builtin(lang).unwrap(),
+            Ruleset::default(),
+        )
+        .unwrap();
+        let pages = handout_pages(&res, &HandoutOptions { paper: Paper::A4 });
+        let mut runs = Vec::new();
+        let mut dots = 0;
+        let mut text = String::new();
+        for p in &pages {
+            runs.extend(animal_characters(&res, p.layer(Layer::Artwork)));
+            dots += face(p).dots.len();
+            for r in jungle_print::scene::text_runs(p.layer(Layer::Artwork)) {
+                text += &r.text;
+            }
+        }
+        // The same handout with character counters prints the diagrams'
+        // characters besides the table's.
+        let kids = Resources::new(
+            Theme::builtin("kids").unwrap(),
+            Lang::builtin(lang).unwrap(),
+            Ruleset::default(),
+        )
+        .unwrap();
+        let with_characters: usize = handout_pages(&kids, &HandoutOptions { paper: Paper::A4 })
+            .iter()
+            .map(|p| animal_characters(&kids, p.layer(Layer::Artwork)).len())
+            .sum();
+        assert!(runs.len() < with_characters, "{lang}: {runs:?}");
+        if lang == "en" {
+            assert_eq!(
+                runs.len(),
+                8,
+                "{lang}: only the table's characters: {runs:?}"
+            );
+        }
+        // The table's dice (36) and the river diagram's counters' dots.
+        assert!(dots >= 36, "{lang}: {dots} dots");
+        for word in ["同一個字", "同一个字", "same character"] {
+            assert!(!text.contains(word), "{lang}: {word}");
+        }
     }
 }

@@ -253,7 +253,7 @@ fn animal_characters(res: &Resources, items: &[Item]) -> Vec<(String, f64, f64)>
         .collect();
     jungle_print::scene::text_runs(items)
         .into_iter()
-        .filter(|r| chars.iter().any(|c| r.text == *c))
+        .filter(|r| chars.contains(&r.text))
         .map(|r| (r.text.clone(), r.pos.x, r.pos.y))
         .collect()
 }

@@ -508,6 +508,7 @@ impl Job {
             Doc::Set => {
                 let set = SetOptions {
                     square: v.number(Opt::Square),
+                    counter_size: v.number(Opt::CounterSize),
                     sides: sides()?,
                     shape: shape()?,
                     cover: !v.switch(Opt::NoCover),
@@ -652,6 +653,7 @@ impl Job {
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 number(&mut v, Opt::Square, s.square);
+                number(&mut v, Opt::CounterSize, s.counter_size);
                 sides(&mut v, s.sides);
                 v.set(Opt::Shape, text(s.shape.name()));
                 on(&mut v, Opt::NoCover, !s.cover);
@@ -755,26 +757,18 @@ impl Job {
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 s.square.map(|q| check_square(doc, q)).transpose()?;
+                s.counter_size
+                    .map(|size| check_counter_size(doc, Opt::CounterSize, size))
+                    .transpose()?;
                 check_copies(doc, s.copies)?;
             }
             Kind::Board(b) => {
                 b.square.map(|q| check_square(doc, q)).transpose()?;
             }
             Kind::Counters(c) => {
-                if let Some(size) = c.size {
-                    if !size.is_finite() {
-                        return Err(Error::NotALength {
-                            opt: Opt::Size,
-                            value: size,
-                        });
-                    }
-                    in_range(doc, Opt::Size, size, |lo, _| {
-                        format!(
-                            "{} mm is too small; counters must be at least {lo} mm",
-                            crate::error::num(size)
-                        )
-                    })?;
-                }
+                c.size
+                    .map(|size| check_counter_size(doc, Opt::Size, size))
+                    .transpose()?;
                 check_copies(doc, c.copies)?;
                 let (x, y) = c.back_offset;
                 let (lo, hi) = range(doc, Opt::BackOffset);
@@ -1060,6 +1054,20 @@ fn check_square(doc: Doc, square: f64) -> Result<(), Error> {
 }
 
 /// Sets of counters: 1 to [`crate::limits::MAX_COPIES`] (the table's range).
+/// Refuses a counter size (`opt`: `--size`, `--counter-size`) that is no
+/// length or below the least counters.
+fn check_counter_size(doc: Doc, opt: Opt, size: f64) -> Result<(), Error> {
+    if !size.is_finite() {
+        return Err(Error::NotALength { opt, value: size });
+    }
+    in_range(doc, opt, size, |lo, _| {
+        format!(
+            "{} mm is too small; counters must be at least {lo} mm",
+            crate::error::num(size)
+        )
+    })
+}
+
 fn check_copies(doc: Doc, copies: usize) -> Result<(), Error> {
     in_range(doc, Opt::Copies, copies as f64, |lo, hi| {
         format!("{copies} is out of range; give {lo} to {hi} sets")

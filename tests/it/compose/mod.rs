@@ -3,6 +3,7 @@
 
 mod board_marks;
 mod boxnet;
+mod counter_size;
 mod counters;
 mod design;
 mod faces;

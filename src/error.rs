@@ -17,6 +17,8 @@ pub enum Opt {
     Square,
     /// The counters' size.
     Size,
+    /// The set's counters' size (`set --counter-size`).
+    CounterSize,
     /// The counters' shape.
     Shape,
     /// How the counters' backs are printed (single, fold, duplex).
@@ -84,6 +86,7 @@ impl Opt {
             Opt::Tile => "tile",
             Opt::Square => "square",
             Opt::Size => "size",
+            Opt::CounterSize => "counter-size",
             Opt::Shape => "shape",
             Opt::Sides => "sides",
             Opt::Copies => "copies",

@@ -491,6 +491,7 @@ impl Job {
             Doc::Set => {
                 let set = SetOptions {
                     square: v.number(Opt::Square),
+                    counter_size: v.number(Opt::CounterSize),
                     sides: sides()?,
                     shape: shape()?,
                     cover: !v.switch(Opt::NoCover),
@@ -631,6 +632,7 @@ impl Job {
         match self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 number(&mut v, Opt::Square, s.square);
+                number(&mut v, Opt::CounterSize, s.counter_size);
                 sides(&mut v, s.sides);
                 v.set(Opt::Shape, text(s.shape.name()));
                 on(&mut v, Opt::NoCover, !s.cover);
@@ -983,11 +985,11 @@ fn out_of_range(s: &Spec, numbers: &[f64]) -> Error {
     match s.opt {
         Opt::Square if x.is_finite() && x > hi => Error::SquareTooLarge { value: x, max: hi },
         Opt::Square => Error::SquareTooSmall { value: x, min: lo },
-        Opt::Size if hi.is_infinite() && !x.is_finite() => Error::NotALength {
+        Opt::Size | Opt::CounterSize if hi.is_infinite() && !x.is_finite() => Error::NotALength {
             opt: s.opt,
             value: x,
         },
-        Opt::Size if hi.is_infinite() => Error::usage(
+        Opt::Size | Opt::CounterSize if hi.is_infinite() => Error::usage(
             s.opt,
             format!("{given} mm is too small; counters must be {range}"),
         ),

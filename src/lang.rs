@@ -419,7 +419,7 @@ macro_rules! sentences {
 }
 
 sentences! {
-optional: ["need_four", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
+optional: ["need_four", "setup_pictures", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
 obsolete: ["variants_none"],
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
@@ -438,6 +438,9 @@ pub struct Handout {
     pub goal_no_moves: String,
     pub setup_heading: String,
     pub setup: String,
+    /// `setup` for a set whose counters show pictures (a pre-reader matches
+    /// pictures, not characters); optional, `setup` when empty.
+    pub setup_pictures: String,
     pub first_south: String,
     pub first_north: String,
     /// Who plays which counters, told by their colours: `{south}` and

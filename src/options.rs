@@ -421,6 +421,18 @@ pub const TABLE: &[Spec] = &[
             "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map",
         )
     },
+    Spec {
+        dash: Dash::Any,
+        range: Some((crate::compose::counters::MIN_SIZE, f64::INFINITY)),
+        unit: "mm",
+        docs: &[Doc::Set],
+        ..row(
+            Opt::CounterSize,
+            "MM",
+            Value::Number,
+            "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square",
+        )
+    },
     switch(
         Opt::NoCover,
         "Leave out the cover page (contents, how to print and assemble, page previews)",

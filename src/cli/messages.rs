@@ -116,6 +116,7 @@ pub(crate) fn message(e: &Error) -> String {
 fn not_a_length(opt: Opt, value: f64) -> String {
     let range = match opt {
         Opt::Size => "counters must be at least 8 mm, e.g. --size 22",
+        Opt::CounterSize => "counters must be at least 8 mm, e.g. --counter-size 25",
         _ => "squares must be at least 8 mm, e.g. --square 25",
     };
     format!("`{}` is not a length in mm; {range}", num(value))

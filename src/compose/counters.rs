@@ -597,7 +597,7 @@ impl<'a> Face<'a> {
                 self.size * 0.045
             }
             FaceStyle::Ringed => {
-                let rim = self.size * cs.ring_width;
+                let rim = self.rim(res);
                 items.push(shapes::fill(self.outline(-rim), cs.face.0));
                 rim / 2.0
             }
@@ -610,6 +610,18 @@ impl<'a> Face<'a> {
             line,
         ));
         ink
+    }
+
+    /// A ringed face's rim, mm: `counters.ring_width` of the size, or on a
+    /// picture face at most [`super::faces::PICTURE_RIM`], leaving the face to the picture
+    /// and the dice.
+    fn rim(&self, res: &Resources) -> f64 {
+        let cs = &res.theme.counters;
+        let ring = match cs.layout {
+            FaceLayout::Character => cs.ring_width,
+            _ => cs.ring_width.min(super::faces::PICTURE_RIM),
+        };
+        self.size * ring
     }
 
     /// The cut line, on its own layer.
@@ -638,7 +650,7 @@ impl<'a> Face<'a> {
         let s = self.size;
         match res.theme.face_style(side) {
             FaceStyle::Filled => s * 0.43,
-            FaceStyle::Ringed => s * (0.5 - res.theme.counters.ring_width - 0.015),
+            FaceStyle::Ringed => s * 0.485 - self.rim(res),
         }
     }
 
@@ -697,8 +709,29 @@ impl<'a> Face<'a> {
             }
             items.extend(top);
         };
+        if cs.layout == FaceLayout::Picture && cs.pips {
+            // The picture large, the rank as dice a child can count, both
+            // inside the round of the plate (every shape's plate holds it).
+            let plate = s / 2.0 - self.rim(res);
+            items.extend(super::faces::dice_face(
+                res,
+                piece.animal,
+                c,
+                s,
+                plate,
+                plate - s * 0.015,
+                ink,
+                cs.face.0,
+                Some(self.outline(-self.rim(res))),
+            ));
+            page.add(Layer::Artwork, items);
+            if !self.opts.shared_cuts {
+                self.cut(res, page);
+            }
+            return;
+        }
         if cs.layout != FaceLayout::Character {
-            let plate = self.outline(-s * cs.ring_width);
+            let plate = self.outline(-self.rim(res));
             items.extend(picture_face(
                 res,
                 piece,

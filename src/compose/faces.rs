@@ -10,28 +10,75 @@ use crate::picture::{Art, Fit};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Pt, Seg};
 
-/// The rank as dots a child can count, centred on `c`: one row up to four,
-/// else two rows (the longer on top). `d` is a dot's diameter in mm; each dot
-/// has a thin ring in `halo` so it stays visible over a picture. `face` is the
-/// face's centre and the radius (mm) the dots must stay inside, clear of the
-/// rim and its line: the dots shrink towards their middle until they do.
-pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color, face: (Pt, f64)) -> Vec<Item> {
-    let n = n as usize;
-    let rows: Vec<usize> = if n <= 4 {
-        vec![n]
-    } else {
-        vec![n.div_ceil(2), n / 2]
-    };
-    let pitch = d * 1.45;
-    let top = c.y - (rows.len() as f64 - 1.0) * pitch / 2.0;
-    let mut dots = Vec::new();
-    for (r, &count) in rows.iter().enumerate() {
-        let y = top + r as f64 * pitch;
-        let left = c.x - (count as f64 - 1.0) * pitch / 2.0;
-        for i in 0..count {
-            dots.push(pt(left + i as f64 * pitch, y));
-        }
+/// A rank dot's diameter on a counter's picture face, as a fraction of the
+/// counter size (times `counters.pips_scale`): 2.53 mm on the default 22 mm A4
+/// counters, large enough for a five-year-old to count at a glance.
+pub const DOT: f64 = 0.115;
+
+/// The distance between neighbouring dots of a die, as a multiple of a dot's
+/// diameter (the gap between them is a fifth of a dot).
+pub const PITCH: f64 = 1.2;
+
+/// A ringed picture face's rim at most, as a fraction of the counter size
+/// (0.77 mm on the default 22 mm counters): the picture and the dice need
+/// the face; the side's colour and line still run round it.
+pub const PICTURE_RIM: f64 = 0.035;
+
+/// The least picture frame on a counter's picture face, as a fraction of the
+/// counter size: 12.1 mm on the default 22 mm counters, at `picture_scale` 0.3.
+pub const MIN_FRAME: f64 = 0.55;
+
+/// The rank `n` as the dice faces children know, as dot centres in units of
+/// the pitch (the distance between neighbouring dots), centred on (0, 0), y
+/// down. One to six as on a die (the six lying: two rows of three, which fits
+/// a round face's foot); seven and eight as two dice side by side, a six and
+/// a one, a four and a four: beyond six a child counts two familiar groups
+/// ("six and one more", "four and four") rather than loose dots, and both
+/// stay two rows tall, leaving the picture its room. Ranks above eight (none
+/// in the built-in rulesets) put a die of the rest beside a four.
+pub fn dice(n: u8) -> Vec<(f64, f64)> {
+    let a = std::f64::consts::FRAC_1_SQRT_2;
+    let four = vec![(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)];
+    match n {
+        0 => Vec::new(),
+        1 => vec![(0.0, 0.0)],
+        // Top right and bottom left, as a die shows its two.
+        2 => vec![(0.5, -0.5), (-0.5, 0.5)],
+        3 => vec![(a, -a), (0.0, 0.0), (-a, a)],
+        4 => four,
+        5 => vec![(-a, -a), (a, -a), (0.0, 0.0), (-a, a), (a, a)],
+        6 => [-0.5, 0.5]
+            .into_iter()
+            .flat_map(|y| [-1.0, 0.0, 1.0].map(|x| (x, y)))
+            .collect(),
+        7 => side_by_side(&dice(6), &dice(1)),
+        _ => side_by_side(&four, &dice(n - 4)),
     }
+}
+
+/// Two dice groups side by side, centred: 1.3 pitches between the facing
+/// dots, a little more than inside a group, so that they read as two.
+fn side_by_side(a: &[(f64, f64)], b: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let right = |g: &[(f64, f64)]| g.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+    let left = |g: &[(f64, f64)]| g.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let shift = right(a) + 1.3 - left(b);
+    let mut dots: Vec<(f64, f64)> = a.to_vec();
+    dots.extend(b.iter().map(|&(x, y)| (x + shift, y)));
+    let mid = (left(&dots) + right(&dots)) / 2.0;
+    dots.iter().map(|&(x, y)| (x - mid, y)).collect()
+}
+
+/// The rank as dice dots a child can count (see [`dice`]), centred on `c`.
+/// `d` is a dot's diameter in mm; each dot has a thin ring in `halo` so it
+/// stays visible over a picture. `face` is the face's centre and the radius
+/// (mm) the dots must stay inside, clear of the rim and its line: the dots
+/// shrink towards their middle until they do.
+pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color, face: (Pt, f64)) -> Vec<Item> {
+    let pitch = d * 1.45;
+    let dots: Vec<Pt> = dice(n)
+        .into_iter()
+        .map(|(x, y)| pt(c.x + x * pitch, c.y + y * pitch))
+        .collect();
     // The scale that keeps every dot (with its halo) inside the face.
     let (o, radius) = face;
     let reach = |k: f64| {
@@ -56,6 +103,169 @@ pub(crate) fn pips(n: u8, c: Pt, d: f64, ink: Color, halo: Color, face: (Pt, f64
             )
         })
         .collect()
+}
+
+/// The picture's frame on a picture face, as a fraction of the counter size,
+/// for `counters.picture_scale` `k` (0.3 to 1) on a face whose plate (inside
+/// its rim) is `plate` of the counter across: [`MIN_FRAME`] at 0.3, growing
+/// evenly to the whole plate at 1.
+pub fn frame_fraction(k: f64, plate: f64) -> f64 {
+    let t = ((k - 0.3) / 0.7).clamp(0.0, 1.0);
+    MIN_FRAME + t * (plate - MIN_FRAME).max(0.0)
+}
+
+/// Where a counter's picture face puts its picture and its dice: lengths in
+/// mm, offsets from the face's centre, y down.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiceFace {
+    /// The picture frame's side (a square).
+    pub frame: f64,
+    /// The frame's centre.
+    pub frame_y: f64,
+    /// A dot's diameter.
+    pub dot: f64,
+    /// The distance between neighbouring dots.
+    pub pitch: f64,
+    /// The die's centre, for this face's rank.
+    pub dice_y: f64,
+    /// True when the picture is larger than the room above the dice (a large
+    /// `picture_scale`): the dice then sit on a tile of the plate's colour
+    /// over the picture's foot.
+    pub tile: bool,
+}
+
+impl DiceFace {
+    /// The layout of rank `n`'s face, for a counter `s` mm across whose plate
+    /// (inside the rim) has radius `plate` and whose marks stay inside radius
+    /// `room`. The frame's size and place are the same on every rank's face
+    /// (from the ranks in play, `ranks`): as large as `picture_scale` asks,
+    /// and clear of every rank's dice when there is room.
+    pub fn new(res: &Resources, n: u8, s: f64, plate: f64, room: f64, ranks: &[u8]) -> DiceFace {
+        let cs = &res.theme.counters;
+        let dot = s * DOT * cs.pips_scale;
+        let pitch = dot * PITCH;
+        let gap = dot * 0.2;
+        // The lowest the die can sit inside the room, and its top edge there.
+        let lowest = |n: u8| {
+            let dots = dice(n);
+            let y = dots
+                .iter()
+                .map(|&(x, y)| {
+                    let reach = (room - dot / 2.0).max(0.0);
+                    (reach * reach - (x * pitch).powi(2)).max(0.0).sqrt() - y * pitch
+                })
+                .fold(f64::MAX, f64::min);
+            let top = dots.iter().map(|p| p.1).fold(0.0, f64::min) * pitch - dot / 2.0;
+            (y, top)
+        };
+        let limit = ranks
+            .iter()
+            .map(|&n| {
+                let (y, top) = lowest(n);
+                y + top - gap
+            })
+            .fold(f64::MAX, f64::min);
+        let frame = s * frame_fraction(cs.picture_scale, 2.0 * plate / s);
+        // The frame's top on the plate's edge: the round plate clips its
+        // corners, where a drawing's framing leaves little.
+        let top = -plate;
+        let tile = top + frame > limit + 1e-9;
+        let frame_y = if tile {
+            top + frame / 2.0
+        } else {
+            (top + limit) / 2.0
+        };
+        let (low, top_dot) = lowest(n);
+        let dice_y = if tile {
+            low
+        } else {
+            // In the middle of the room below the frame.
+            let high = frame_y + frame / 2.0 + gap - top_dot;
+            (low + high) / 2.0
+        };
+        DiceFace {
+            frame,
+            frame_y,
+            dot,
+            pitch,
+            dice_y,
+            tile,
+        }
+    }
+
+    /// The dots of rank `n` (and their tile, when [`DiceFace::tile`]) for a
+    /// face centred on `c`, in `ink` on `plate`.
+    pub fn dice_items(&self, n: u8, c: Pt, ink: Color, plate: Color) -> Vec<Item> {
+        let centres: Vec<Pt> = dice(n)
+            .into_iter()
+            .map(|(x, y)| pt(c.x + x * self.pitch, c.y + self.dice_y + y * self.pitch))
+            .collect();
+        let mut items = Vec::new();
+        if self.tile && !centres.is_empty() {
+            let pad = self.dot * 0.8;
+            let x0 = centres.iter().map(|p| p.x).fold(f64::MAX, f64::min) - pad;
+            let x1 = centres.iter().map(|p| p.x).fold(f64::MIN, f64::max) + pad;
+            let y0 = centres.iter().map(|p| p.y).fold(f64::MAX, f64::min) - pad;
+            let y1 = centres.iter().map(|p| p.y).fold(f64::MIN, f64::max) + pad;
+            items.push(shapes::fill_stroke(
+                shapes::rounded_rect(x0, y0, x1 - x0, y1 - y0, pad * 0.6),
+                plate,
+                crate::scene::Stroke::solid(ink, self.dot * 0.06),
+            ));
+        }
+        items.extend(
+            centres
+                .into_iter()
+                .map(|p| shapes::fill(shapes::circle(p, self.dot / 2.0), ink)),
+        );
+        items
+    }
+}
+
+/// A counter's picture face with its rank as dice (`counters.pips`): the
+/// picture large on top, the dice below, both clear of the rim (see
+/// [`DiceFace`]). `c` is the face's centre, `s` the counter's size, `plate`
+/// the radius inside its rim and `room` the radius its marks stay inside
+/// (mm); `ink` draws the dots on `ground`, the plate's colour; `clip` is the
+/// plate's outline. Counters and the rules' diagrams draw it alike.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn dice_face(
+    res: &Resources,
+    animal: crate::game::Animal,
+    c: Pt,
+    s: f64,
+    plate: f64,
+    room: f64,
+    ink: Color,
+    ground: Color,
+    clip: Option<Vec<Seg>>,
+) -> Vec<Item> {
+    let n = res.rules.rank(animal);
+    let ranks: Vec<u8> = res
+        .rules
+        .animals_by_rank()
+        .into_iter()
+        .map(|a| res.rules.rank(a))
+        .collect();
+    let face = DiceFace::new(res, n, s, plate, room, &ranks);
+    let mut items = Vec::new();
+    if let Some(art) = res.animal_art(animal, ink) {
+        let key = res
+            .pictures
+            .animal(animal)
+            .map_or(String::new(), |(_, k)| k.to_string());
+        let f = face.frame;
+        items.push(place_art(
+            res,
+            &art,
+            &key,
+            (c.x - f / 2.0, c.y + face.frame_y - f / 2.0, f, f),
+            Fit::Contain,
+            clip,
+        ));
+    }
+    items.extend(face.dice_items(n, c, ink, ground));
+    items
 }
 
 /// The radius (mm) inside which a face's marks stay clear of the rim and the
@@ -164,7 +374,7 @@ pub(crate) fn picture_face(
     let side = if cs.picture_scale >= 0.95 {
         s
     } else {
-        (cs.picture_scale * s).min(low - top)
+        (frame_fraction(cs.picture_scale, 1.0) * s).min(low - top)
     };
     let with_character = cs.layout == FaceLayout::PictureAndCharacter;
     if let Some(art) = &art {
@@ -345,4 +555,96 @@ pub(crate) fn zhuyin_block(
         return None;
     }
     Some(block.items(&res.fonts))
+}
+
+/// A picture counter as the counter sheets print it (`counters.layout` is
+/// `picture`), centred on `c`, `s` mm across, round: the side's colour and
+/// line in a thin rim, the picture and, with `counters.pips`, the rank as
+/// dice. For the rules' diagrams, so that a child matches what it holds.
+pub(crate) fn picture_counter(
+    res: &Resources,
+    piece: crate::game::Piece,
+    c: Pt,
+    s: f64,
+) -> Vec<Item> {
+    let cs = &res.theme.counters;
+    let colour = res.theme.side(piece.side);
+    let r = s / 2.0;
+    let rim = s * cs.ring_width.min(PICTURE_RIM);
+    let plate = r - rim;
+    let mut items = vec![
+        shapes::fill(shapes::circle(c, r), colour),
+        shapes::fill(shapes::circle(c, plate), cs.face.0),
+    ];
+    items.extend(super::side_marks::pattern_line(
+        |g| shapes::circle(c, r + g),
+        rim / 2.0,
+        res.theme.pattern(piece.side),
+        cs.face.0,
+        s * 0.012,
+    ));
+    let clip = Some(shapes::circle(c, plate));
+    if cs.pips {
+        items.extend(dice_face(
+            res,
+            piece.animal,
+            c,
+            s,
+            plate,
+            plate - s * 0.015,
+            colour,
+            cs.face.0,
+            clip,
+        ));
+    } else if let Some(art) = res.animal_art(piece.animal, colour) {
+        let key = res
+            .pictures
+            .animal(piece.animal)
+            .map_or(String::new(), |(_, k)| k.to_string());
+        let f = s * frame_fraction(cs.picture_scale, 2.0 * plate / s);
+        items.push(place_art(
+            res,
+            &art,
+            &key,
+            (c.x - f / 2.0, c.y - f / 2.0, f, f),
+            Fit::Contain,
+            clip,
+        ));
+    }
+    items
+}
+
+/// Rank `n` as dice (see [`dice`]) centred on `c`, as large as fits a box
+/// `w` × `h` mm with dots at most `max_dot` mm, in `ink`: for the rules'
+/// rank tables. Returns the items and the width used, mm.
+pub(crate) fn dice_in_box(
+    n: u8,
+    c: Pt,
+    w: f64,
+    h: f64,
+    max_dot: f64,
+    ink: Color,
+) -> (Vec<Item>, f64) {
+    let dots = dice(n);
+    if dots.is_empty() {
+        return (Vec::new(), 0.0);
+    }
+    let span = |f: fn(&(f64, f64)) -> f64| {
+        let lo = dots.iter().map(f).fold(f64::MAX, f64::min);
+        let hi = dots.iter().map(f).fold(f64::MIN, f64::max);
+        hi - lo
+    };
+    // Extent in dots: span × PITCH + 1.
+    let (sx, sy) = (span(|p| p.0) * PITCH + 1.0, span(|p| p.1) * PITCH + 1.0);
+    let d = (w / sx).min(h / sy).min(max_dot);
+    let items = dots
+        .iter()
+        .map(|&(x, y)| {
+            shapes::fill(
+                shapes::circle(pt(c.x + x * d * PITCH, c.y + y * d * PITCH), d / 2.0),
+                ink,
+            )
+        })
+        .collect();
+    (items, sx * d)
 }

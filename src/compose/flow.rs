@@ -25,13 +25,15 @@ pub enum Block {
     /// character; empty for none) beside its characters. `pictures` holds,
     /// row by row, a picture and its theme key to draw in a small square at
     /// the left of column 1, the cell's text centred in the rest (empty: no
-    /// pictures).
+    /// pictures). `dice` holds, row by row, a rank to show as dice beside
+    /// the last column's text (empty: none), as picture counters show it.
     Table {
         header: Vec<String>,
         rows: Vec<Vec<String>>,
         han: usize,
         zhuyin: Vec<Vec<String>>,
         pictures: Vec<Option<(crate::picture::Art, String)>>,
+        dice: Vec<u8>,
     },
     /// A drawing of `w × h` mm (items drawn with their origin at the top-left), centred, then a caption.
     Figure {
@@ -157,7 +159,8 @@ impl Setter<'_> {
                 han,
                 zhuyin,
                 pictures,
-            } => self.table(header, rows, *han, zhuyin, pictures),
+                dice,
+            } => self.table(header, rows, *han, zhuyin, pictures, dice),
             Block::Figure {
                 w,
                 h,
@@ -326,6 +329,35 @@ impl Setter<'_> {
         }
     }
 
+    /// A ranks table's last cell: the rank's number, and its dice beside it
+    /// (as picture counters show it), in a column `w` mm wide from `x`, a row
+    /// `h` mm tall.
+    fn rank_with_dice(&self, text: &str, n: u8, x: f64, w: f64, h: f64) -> Vec<Item> {
+        let res = self.res;
+        let mut items = text_fit(
+            res,
+            FitText {
+                text,
+                stack: &res.text,
+                size: self.style.size,
+                max_width: w * 0.3,
+                pos: pt(x + w * 0.2, h / 2.0),
+                rotation: 0.0,
+                fill: self.style.ink,
+            },
+        );
+        let dice = super::faces::dice_in_box(
+            n,
+            pt(x + w * 0.65, h / 2.0),
+            w * 0.6,
+            h * 0.78,
+            h * 0.3,
+            self.style.accent,
+        );
+        items.extend(dice.0);
+        items
+    }
+
     fn table(
         &self,
         header: &[String],
@@ -333,6 +365,7 @@ impl Setter<'_> {
         han: usize,
         zhuyin: &[Vec<String>],
         pictures: &[Option<(crate::picture::Art, String)>],
+        dice: &[u8],
     ) -> Vec<Row> {
         let res = self.res;
         let s = self.style.size;
@@ -437,6 +470,8 @@ impl Setter<'_> {
                             fill: self.style.ink,
                         },
                     ));
+                } else if let (true, Some(&n)) = (i + 1 == row.len(), dice.get(r)) {
+                    items.extend(self.rank_with_dice(t, n, col_w * i as f64, col_w, row_h));
                 } else {
                     items.extend(cell(t, i, &res.text, s, self.style.ink));
                 }

@@ -413,7 +413,14 @@ fn opening_blocks(res: &Resources) -> Vec<Block> {
         Block::Para(join(
             res,
             &[
-                &h.setup,
+                // Pre-readers match pictures, never characters.
+                if res.theme.counters.layout == crate::theme::FaceLayout::Picture
+                    && !h.setup_pictures.is_empty()
+                {
+                    &h.setup_pictures
+                } else {
+                    &h.setup
+                },
                 &sides_sentence(res, &h.sides_colour, &h.sides_pattern).unwrap_or_default(),
                 first(res),
             ],
@@ -528,6 +535,12 @@ fn rank_table(res: &Resources) -> Block {
             })
             .collect(),
         han: 0,
+        // Picture counters show their ranks as dots: the table too.
+        dice: if res.theme.counters.layout == crate::theme::FaceLayout::Picture {
+            ranked.iter().map(|&a| r.rank(a)).collect()
+        } else {
+            Vec::new()
+        },
         zhuyin: ranked
             .iter()
             .map(|a| {
@@ -748,8 +761,13 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
 
 /// A diagram's counter (the handout's and the poster's): a disc of `side`
 /// showing `animal`'s character, centred on `c`, for a square `q` mm wide.
+/// In a picture layout it is drawn as the counters print it: picture and
+/// dots, no character (see [`super::faces::picture_counter`]).
 pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
     let r = q * 0.42;
+    if res.theme.counters.layout == crate::theme::FaceLayout::Picture {
+        return super::faces::picture_counter(res, Piece { side, animal }, c, 2.0 * r);
+    }
     // Painted as the side's counters are (filled, or a light face in a rim
     // of the side's colour), with the side's line inside the rim: in black
     // and white, or where two colours print as one grey, that tells the sides

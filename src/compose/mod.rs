@@ -10,7 +10,7 @@ pub mod art;
 pub mod board;
 pub mod boxnet;
 pub mod counters;
-pub(crate) mod faces;
+pub mod faces;
 pub mod flow;
 pub mod handout;
 pub mod label;

@@ -399,6 +399,7 @@ fn ranks_panel(
     let rh = s * 2.05;
     let pic = rh * 0.86;
     let num_w = res.fonts.width_mm(&res.bold, "8", s * 1.4) * 1.2;
+    let dotted = res.theme.counters.layout == crate::theme::FaceLayout::Picture;
     for a in &animals {
         let c_y = y + rh / 2.0;
         let rank = res.rules.rank(*a).to_string();
@@ -414,7 +415,22 @@ fn ranks_panel(
                 fill: ink.accent,
             },
         ));
-        let px = at.x + num_w + s * 0.5;
+        let mut px = at.x + num_w + s * 0.5;
+        if dotted {
+            // Picture counters show the rank as dots: the same dice beside
+            // the number, so that a child matches them.
+            let w = rh * 1.5;
+            let (dots, _) = super::faces::dice_in_box(
+                res.rules.rank(*a),
+                pt(px + w / 2.0, c_y),
+                w,
+                rh * 0.8,
+                rh * 0.3,
+                ink.accent,
+            );
+            items.extend(dots);
+            px += w + s * 0.5;
+        }
         items.push(animal_picture(
             res,
             *a,

@@ -16,7 +16,7 @@ use super::handout::{handout_pages, HandoutOptions};
 use super::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
 use super::tiles::board_sheets;
-use crate::error::Error;
+use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{printable_area, Flip, Rect};
 use crate::paper::Paper;
@@ -34,6 +34,10 @@ pub struct SetOptions {
     pub sides: Sides,
     /// Counter outline.
     pub shape: Shape,
+    /// Counter size (diameter, or width across flats), mm, for every part
+    /// of the set (the counter sheets and the box that holds them; the board
+    /// keeps its squares); `None` for the size that suits the board's squares.
+    pub counter_size: Option<f64>,
     /// Start with a cover page that explains the set.
     pub cover: bool,
     /// End with a box that holds the set.
@@ -52,6 +56,7 @@ impl Default for SetOptions {
             square: None,
             sides: Sides::Fold,
             shape: Shape::Circle,
+            counter_size: None,
             cover: true,
             boxed: true,
             poster: false,
@@ -128,14 +133,21 @@ pub fn first_set(
     };
     // Counters that suit the board's squares, tiled or not, as large as the
     // paper allows (a floor board's counters are the largest that fit a sheet).
-    counter_opts.size = match opts.square {
-        Some(s) => Some(
+    counter_opts.size = match (opts.counter_size, opts.square) {
+        (Some(c), _) => Some(c),
+        (None, Some(s)) => Some(
             largest_fitting_size(res, &counter_opts, (s * 0.85).floor())
                 .ok_or(Error::PaperTooSmallForCounters { min: MIN_SIZE })?,
         ),
-        None => None,
+        (None, None) => None,
     };
-    let counters = counter_pages(res, &counter_opts)?;
+    let counters = counter_pages(res, &counter_opts).map_err(|e| match e {
+        // Asked for by size: that option is to change.
+        Error::CounterTooLarge { .. } if opts.counter_size.is_some() => {
+            Error::usage(Opt::CounterSize, e.to_string().replacen("size: ", "", 1))
+        }
+        e => e,
+    })?;
     let mut rules = handout_pages(res, &HandoutOptions { paper });
     if opts.poster {
         rules.push(poster_page(res, &PosterOptions { paper })?);

@@ -124,7 +124,7 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.rank_scale", Kind::Number(0.6, 1.6), "Size of the rank number, 1 = normal (digits a quarter of the counter tall, at least 5 mm on the default A4 counters)."),
     k("counters.icons", Kind::Bool, "Draw each animal's icon on its counter, beside its character (layout `character`)."),
     k("counters.layout", Kind::Choice(FACE_LAYOUTS), "The face: `character` (the Chinese character large), `picture` (the animal's picture large, no character: for players who cannot read yet) or `picture-and-character` (both side by side). Start squares on the board follow it."),
-    k("counters.picture_scale", Kind::Number(0.3, 1.0), "Size of the picture in the `picture` layouts, as a fraction of the counter size."),
+    k("counters.picture_scale", Kind::Number(0.3, 1.0), "Size of the picture in the `picture` layouts: 0.3 (the least) makes its frame 55 % of the counter across, clear of the rank's dots; larger values grow it evenly, up to the whole face at 1 (the dots then sit on a small tile over the picture)."),
     k("counters.character_scale", Kind::Number(0.5, 1.5), "Size of the Chinese character, 1 = normal."),
     k("counters.show_name", Kind::Bool, "Print the animal's name on the counters' backs (fold-over and duplex; the face keeps the rank and the character) and the character's phonetic guide on the face."),
     k("counters.show_rank", Kind::Bool, "Print the rank number on the face."),

@@ -211,6 +211,8 @@ fn located(e: Error, r: &Request) -> JobError {
                 Opt::LangFile => "lang-file".to_string(),
                 Opt::Ruleset if file(2) => "rules-file".to_string(),
                 Opt::Ruleset => "rules".to_string(),
+                // The page has one field for the counters' size.
+                Opt::CounterSize => "size".to_string(),
                 other => other.name().to_string(),
             }
         }

@@ -72,6 +72,8 @@ function options() {
       ? `${Number($("paper-w").value) || 0}x${Number($("paper-h").value) || 0}` : $("paper").value,
     square: num("square"),
     size: num("size"),
+    // The set takes the same field as its counters' size for the whole set.
+    "counter-size": num("size"),
     copies: num("copies"),
     sides: !shown("sides") ? "" : sides.startsWith("duplex") ? "duplex" : sides,
     flip: sides === "duplex-short" ? "short-edge" : "long-edge",

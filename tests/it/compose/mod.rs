@@ -3,8 +3,10 @@
 
 mod board_marks;
 mod boxnet;
+mod counter_size;
 mod counters;
 mod design;
+mod faces;
 mod handout;
 mod laser;
 mod lines;

@@ -14,7 +14,13 @@ use jungle_print::scene::{Item, Layer, Page, Transform};
 fn dots(items: &[Item], t: Transform, out: &mut Vec<(f64, f64, f64)>) {
     for item in items {
         match item {
-            Item::Path(p) if p.fill.is_some() && p.stroke.is_some() && p.segs.len() == 6 => {
+            // A dot: a small filled circle (with a halo ring, or plain on
+            // a picture face's plate); the pictures' own circles are left out.
+            Item::Path(p)
+                if p.fill.is_some()
+                    && p.segs.len() == 6
+                    && jungle_print::scene::bounds(&p.segs).is_some_and(|b| b.2 - b.0 < 6.0) =>
+            {
                 let b = jungle_print::scene::bounds(&p.segs).unwrap();
                 let (a, z) = (
                     t.apply(jungle_print::scene::pt(b.0, b.1)),
@@ -26,7 +32,7 @@ fn dots(items: &[Item], t: Transform, out: &mut Vec<(f64, f64, f64)>) {
                     (z.x - a.x).abs() / 2.0,
                 ));
             }
-            Item::Group(g) => dots(&g.items, t.then_apply(g.transform), out),
+            Item::Group(g) if !g.picture => dots(&g.items, t.then_apply(g.transform), out),
             Item::Clip(c) => dots(&c.items, t, out),
             _ => {}
         }

@@ -887,7 +887,7 @@ impl Job {
                     copies: b.copies,
                     sides: b.sides,
                     card: b.card,
-                    flat_board: None,
+                    ..BoxOptions::new(paper)
                 };
                 let (tray, lid, _) = box_sizes(res, &opts)?;
                 let pages = box_pages(res, &opts)?

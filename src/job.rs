@@ -950,7 +950,9 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
                 set_len: parts.set_len,
                 pages,
                 max: MAX_PAGES,
-                fit: (MAX_PAGES - usize::from(*cover)) / parts.set_len,
+                // The box's steps, when on a page of their own, come once.
+                fit: (MAX_PAGES - usize::from(*cover) - usize::from(parts.box_steps.is_some()))
+                    / parts.set_len,
                 tiled: parts.tiled,
             }
         }

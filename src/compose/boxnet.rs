@@ -292,10 +292,11 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     let b = n.base;
     let c = b.center();
     if lid {
+        art.extend(lid_top(res, n, outlined));
+        // Over the top's edges, a lid picture's too.
         if !outlined {
             art.extend(overruns(res, n));
         }
-        art.extend(lid_top(res, n, outlined));
         art.extend(lid_walls(res, n, outlined));
     } else {
         let inside = inside_words(words, n.inside());

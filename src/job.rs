@@ -1229,6 +1229,8 @@ mod tests {
             rules: (board + 3, board + 2 + rules),
             poster: None,
             boxnet: None,
+            box_steps: None,
+            card: (1, board + 2),
             sets,
             set_len: board + 2 + rules,
         };

@@ -443,7 +443,10 @@ fn the_lid_has_art_and_its_colours_run_past_the_folds() {
             .items
             .iter()
             .filter_map(|i| match i {
-                Item::Path(p) => p.fill.map(|c| (c, bbox(&p.segs))),
+                Item::Path(p) => match &p.fill {
+                    Some(jungle_print::scene::Paint::Solid(c)) => Some((*c, bbox(&p.segs))),
+                    _ => None,
+                },
                 _ => None,
             })
             .collect();

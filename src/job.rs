@@ -889,7 +889,7 @@ impl Job {
                     copies: b.copies,
                     sides: b.sides,
                     card: b.card,
-                    flat_board: None,
+                    ..BoxOptions::new(paper)
                 };
                 let (tray, lid, _) = box_sizes(res, &opts)?;
                 let pages = box_pages(res, &opts)?
@@ -952,7 +952,9 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
                 set_len: parts.set_len,
                 pages,
                 max: MAX_PAGES,
-                fit: (MAX_PAGES - usize::from(*cover)) / parts.set_len,
+                // The box's steps, when on a page of their own, come once.
+                fit: (MAX_PAGES - usize::from(*cover) - usize::from(parts.box_steps.is_some()))
+                    / parts.set_len,
                 tiled: parts.tiled,
             }
         }
@@ -1229,6 +1231,8 @@ mod tests {
             rules: (board + 3, board + 2 + rules),
             poster: None,
             boxnet: None,
+            box_steps: None,
+            card: (1, board + 2),
             sets,
             set_len: board + 2 + rules,
         };

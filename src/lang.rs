@@ -294,6 +294,8 @@ pub struct BoxWords {
     /// After `holds`, for a board too large to fold into the box (`{w}` × `{h}`, mm).
     pub board_apart: String,
     pub instructions_heading: String,
+    /// On the lid: how many play and how long a game takes.
+    pub players: String,
     pub legend_cut: String,
     pub legend_fold: String,
     /// Five steps: cut; crease; side walls and flaps; end walls and tabs; the lid.
@@ -320,6 +322,10 @@ pub struct CoverWords {
     pub print_heading: String,
     /// Every page single-sided.
     pub print_single: String,
+    /// The rules' pages (`{pages}`) on both sides of their sheets.
+    pub print_rules_duplex: String,
+    /// After the pages printed double-sided: the rest single-sided.
+    pub print_others_single: String,
     /// The counter pages double-sided, turned over `{edge}`.
     pub print_duplex: String,
     /// A class set's counter pages double-sided (`{pages}`: the first set's),
@@ -327,8 +333,8 @@ pub struct CoverWords {
     pub print_duplex_sets: String,
     pub long_edge: String,
     pub short_edge: String,
-    /// Which paper suits which part.
-    pub paper: String,
+    /// The card pages (`{pages}`), loaded once; the rest on plain paper.
+    pub card: String,
     pub assemble_heading: String,
     pub assemble_board: String,
     /// The tiled board: follow the map on `{page}`.

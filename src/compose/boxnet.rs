@@ -31,10 +31,14 @@ pub struct BoxOptions {
     /// into the box (a board tiled over several sheets and glued onto card);
     /// `None` when it is printed on one sheet.
     pub flat_board: Option<(f64, f64)>,
+    /// Sheets of the set that go in folded in four (board, rules, cover).
+    pub papers: usize,
 }
 
 impl BoxOptions {
-    /// A box for one set of default counters, fold-over, on 0.35 mm card.
+    /// A box for one set of default counters, fold-over, on 0.35 mm card,
+    /// over three folded sheets (the board, the rules printed on both sides
+    /// of one sheet, and the cover).
     pub fn new(paper: Paper) -> BoxOptions {
         BoxOptions {
             paper,
@@ -43,16 +47,19 @@ impl BoxOptions {
             sides: Sides::Fold,
             card: 0.35,
             flat_board: None,
+            papers: 3,
         }
     }
 }
 
-/// Folded papers: the board sheet, two pages of rules and the cover, each
-/// folded in four, at 0.1 mm a layer.
-const PAPER_LAYERS: f64 = 4.0 * 4.0 * 0.1;
+/// One sheet of paper or thin card folded in four: four layers of 0.1 mm.
+pub const FOLDED_SHEET: f64 = 4.0 * 0.1;
 
 /// Room above a net for the sheet's heading, mm.
 const HEADING: f64 = 10.0;
+
+/// The gap between the two nets on one sheet, mm.
+const NET_GAP: f64 = 6.0;
 
 /// The size of the counters the box holds, mm: as asked, or the counters' default.
 fn counter_size(res: &Resources, opts: &BoxOptions) -> Result<f64, Error> {
@@ -62,25 +69,73 @@ fn counter_size(res: &Resources, opts: &BoxOptions) -> Result<f64, Error> {
     }
 }
 
-/// The inside sizes of the tray and the lid, and how the counters stack.
-pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
-    let counter = counter_size(res, opts)?;
+/// What the box holds: the counters' stacks on the folded papers. The
+/// papers' footprint is the paper folded in four; their thickness is
+/// [`FOLDED_SHEET`] per sheet; a fold-over counter is two layers of card.
+pub fn box_contents(res: &Resources, opts: &BoxOptions) -> Result<Contents, Error> {
     let p = opts.paper;
-    let contents = Contents {
-        counter,
+    Ok(Contents {
+        counter: counter_size(res, opts)?,
         count: res.rules.animals().len() * 2 * opts.copies,
         counter_thickness: opts.card * if opts.sides == Sides::Fold { 2.0 } else { 1.0 },
         papers: (p.width.min(p.height) / 2.0, p.width.max(p.height) / 2.0),
-        papers_thickness: PAPER_LAYERS,
-    };
-    let (tray, stacks) = box_for(&contents);
+        papers_thickness: opts.papers as f64 * FOLDED_SHEET,
+    })
+}
+
+/// The inside sizes of the tray and the lid, and how the counters stack.
+pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
+    let (tray, stacks) = box_for(&box_contents(res, opts)?);
     Ok((tray, lid_for(tray, opts.card), stacks))
 }
 
 /// Composes the box: the tray and the lid (on one sheet when both fit), then
 /// the assembly steps.
 pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
-    let (tray_size, lid_size, stacks) = box_sizes(res, opts)?;
+    let mut pages = box_nets(res, opts)?;
+    pages.push(box_steps_page(res, opts)?);
+    Ok(pages)
+}
+
+/// Where each net goes on its sheet: its top-left corner and whether it is
+/// turned a quarter.
+type Placed = (Pt, bool);
+
+/// Both nets on one sheet inside `room`, when they fit: upright or both
+/// turned a quarter, side by side or one above the other, the first that
+/// fits in that order; centred in `room`.
+fn together(tray: &Net, lid: &Net, room: Rect) -> Option<(Placed, Placed)> {
+    let fits = |w: f64, h: f64| w <= room.w + 1e-9 && h <= room.h + 1e-9;
+    for turn in [false, true] {
+        let dims = |n: &Net| {
+            if turn {
+                (n.height, n.width)
+            } else {
+                (n.width, n.height)
+            }
+        };
+        let ((tw, th), (lw, lh)) = (dims(tray), dims(lid));
+        if fits(tw + NET_GAP + lw, th.max(lh)) {
+            let x0 = room.x + (room.w - (tw + NET_GAP + lw)) / 2.0;
+            let y0 = room.y + (room.h - th.max(lh)) / 2.0;
+            return Some(((pt(x0, y0), turn), (pt(x0 + tw + NET_GAP, y0), turn)));
+        }
+        if fits(tw.max(lw), th + NET_GAP + lh) {
+            let y0 = room.y + (room.h - (th + NET_GAP + lh)) / 2.0;
+            return Some((
+                (pt(room.x + (room.w - tw) / 2.0, y0), turn),
+                (pt(room.x + (room.w - lw) / 2.0, y0 + th + NET_GAP), turn),
+            ));
+        }
+    }
+    None
+}
+
+/// The sheets of the nets: the tray and the lid on one sheet when both fit
+/// (see [`together`]), else one sheet each, each net upright or turned a
+/// quarter to fit.
+pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
+    let (tray_size, lid_size, _) = box_sizes(res, opts)?;
     let tray = net(tray_size, opts.card);
     let lid = net(lid_size, opts.card);
     let area = printable_area(opts.paper, res.theme.page.margin);
@@ -90,7 +145,6 @@ pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error>
         ..area
     };
     let fits = |w: f64, h: f64| w <= room.w + 1e-9 && h <= room.h + 1e-9;
-    // Each net upright or turned a quarter; both on one sheet if they fit.
     let turned = |n: &Net| !fits(n.width, n.height) && fits(n.height, n.width);
     for (n, name) in [(&tray, "tray"), (&lid, "lid")] {
         if !fits(n.width, n.height) && !fits(n.height, n.width) {
@@ -101,57 +155,53 @@ pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error>
             });
         }
     }
-    let dims = |n: &Net| {
-        if turned(n) {
-            (n.height, n.width)
-        } else {
-            (n.width, n.height)
-        }
-    };
-    let (tw, th) = dims(&tray);
-    let (lw, lh) = dims(&lid);
     let words = &res.lang.boxnet;
-    // Both nets on one sheet, side by side or one above the other, when they fit.
-    let together = if fits(tw + 6.0 + lw, th.max(lh)) {
-        let x0 = room.x + (room.w - (tw + 6.0 + lw)) / 2.0;
-        Some((pt(x0, room.y), pt(x0 + tw + 6.0, room.y)))
-    } else if fits(tw.max(lw), th + 6.0 + lh) {
-        Some((
-            pt(room.x + (room.w - tw) / 2.0, room.y),
-            pt(room.x + (room.w - lw) / 2.0, room.y + th + 6.0),
-        ))
-    } else {
-        None
-    };
     let mut pages = Vec::new();
-    if let Some((tray_at, lid_at)) = together {
-        let mut page = sheet(res, opts.paper, &words.title);
-        draw_net(res, &mut page, &tray, tray_at, turned(&tray), false);
-        draw_net(res, &mut page, &lid, lid_at, turned(&lid), true);
+    // Together under the heading, or on the whole area without it (the
+    // lid and the tray's base name them) when only that leaves room.
+    let both = together(&tray, &lid, room)
+        .map(|at| (at, true))
+        .or_else(|| together(&tray, &lid, area).map(|at| (at, false)));
+    if let Some((((tray_at, tray_turn), (lid_at, lid_turn)), headed)) = both {
+        let mut page = match headed {
+            true => sheet(res, opts.paper, &words.title),
+            false => Page::new(opts.paper.width, opts.paper.height),
+        };
+        draw_net(res, &mut page, &tray, tray_at, tray_turn, false);
+        draw_net(res, &mut page, &lid, lid_at, lid_turn, true);
         pages.push(page);
     } else {
-        for (n, w, h, is_lid, name) in [
-            (&tray, tw, th, false, &words.tray),
-            (&lid, lw, lh, true, &words.lid),
-        ] {
+        for (n, is_lid, name) in [(&tray, false, &words.tray), (&lid, true, &words.lid)] {
+            let (w, h) = if turned(n) {
+                (n.height, n.width)
+            } else {
+                (n.width, n.height)
+            };
             let mut page = sheet(res, opts.paper, &format!("{} — {name}", words.title));
             let at = pt(room.x + (room.w - w) / 2.0, room.y + (room.h - h) / 2.0);
             draw_net(res, &mut page, n, at, turned(n), is_lid);
             pages.push(page);
         }
     }
-    let counter = counter_size(res, opts)?;
-    let count = res.rules.animals().len() * 2 * opts.copies;
-    pages.push(instructions(
-        res,
-        opts.paper,
-        &tray,
-        stacks,
-        counter,
-        count,
-        opts.flat_board,
-    ));
     Ok(pages)
+}
+
+/// The page of assembly steps, on its own.
+pub fn box_steps_page(res: &Resources, opts: &BoxOptions) -> Result<Page, Error> {
+    let mut page = sheet(res, opts.paper, &res.lang.boxnet.instructions_heading);
+    let area = printable_area(opts.paper, res.theme.page.margin);
+    let (items, _) = box_steps(
+        res,
+        opts,
+        Rect {
+            y: area.y + 14.0,
+            h: area.h - 14.0,
+            ..area
+        },
+        false,
+    )?;
+    page.add(Layer::Artwork, items);
+    Ok(page)
 }
 
 /// A sheet with its heading.
@@ -229,16 +279,12 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     let outlined = lid && outlined_lid(res);
     let mut art = Vec::new();
     for (kind, pts) in &n.panels {
-        let colour = match (kind, lid) {
+        let colour = if lid && !outlined {
+            lid_colour(res, *kind)
+        } else {
             // No coloured bands on an outlined lid: its cut and fold lines
             // already show each wall.
-            _ if outlined => th.board.land.0,
-            (PanelKind::Base | PanelKind::Rim | PanelKind::InnerPanel | PanelKind::Tab, _) => {
-                th.board.land.0
-            }
-            (PanelKind::SideWall, true) | (PanelKind::Flap, true) => th.side(Side::North),
-            (PanelKind::EndWall, true) => th.side(Side::South),
-            (_, false) => th.board.land.0,
+            th.board.land.0
         };
         art.push(shapes::fill(poly(pts), colour));
     }
@@ -246,62 +292,12 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     let b = n.base;
     let c = b.center();
     if lid {
-        // The lid's top: the game's name large, its title below.
-        let title_at = art.len();
-        let g = &res.lang.game;
-        art.extend(text_fit(
-            res,
-            FitText {
-                text: &g.han,
-                stack: &res.han,
-                size: (b.h * 0.22).min(b.w * 0.25),
-                max_width: b.w * 0.85,
-                pos: pt(c.x, c.y - b.h * 0.08),
-                rotation: 0.0,
-                fill: if outlined {
-                    th.counters.face.0
-                } else {
-                    th.side(Side::South)
-                },
-            },
-        ));
-        // The outlined lid draws the name's letters as outlines over their
-        // light fill (the text stays text, for searching and copying).
-        let hollow: Vec<Item> = if outlined {
-            crate::scene::text_runs(&art[title_at..])
-                .into_iter()
-                .map(|run| match super::laser::outlined(res, run) {
-                    Item::Path(p) => {
-                        shapes::stroke(p.segs, Stroke::solid(th.side(Side::South), 0.3))
-                    }
-                    other => other,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        if g.title != g.han {
-            art.extend(text_fit(
-                res,
-                FitText {
-                    text: &g.title,
-                    stack: &res.bold,
-                    size: (b.h * 0.08).min(9.0),
-                    max_width: b.w * 0.8,
-                    pos: pt(c.x, c.y + b.h * 0.14),
-                    rotation: 0.0,
-                    fill: ink,
-                },
-            ));
+        art.extend(lid_top(res, n, outlined));
+        // Over the top's edges, a lid picture's too.
+        if !outlined {
+            art.extend(overruns(res, n));
         }
-        // The theme's lid picture under the title, which keeps a light band.
-        let face = th.counters.face.0;
-        super::scenery::lid_picture(res, &mut art, title_at, (b.x, b.y, b.w, b.h), face);
-        art.extend(hollow);
-        art.push(shapes::stroke(
-            shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
-            Stroke::solid(th.side(Side::North), 0.8),
-        ));
+        art.extend(lid_walls(res, n, outlined));
     } else {
         let inside = inside_words(words, n.inside());
         art.extend(text_fit(
@@ -346,22 +342,264 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     page.add(Layer::Cut, [group(vec![shapes::stroke(cuts, cut)])]);
 }
 
-/// The assembly page: what the box holds, a legend of the lines, then each
-/// step beside a small picture of the tray's net with the panels it moves.
-fn instructions(
+/// How far a wall's colour runs past each of its folds onto the next panel,
+/// mm: a fold a little off its line still shows no light edge.
+pub const OVERRUN: f64 = 1.75;
+
+/// The colour of a lid's panel: the side walls and their flaps in north's
+/// colour, the end walls and the rims over them in south's, the rest (the
+/// top, the inner panels and tabs, hidden or framed) in the board's land.
+fn lid_colour(res: &Resources, kind: PanelKind) -> Color {
+    let th = &res.theme;
+    match kind {
+        PanelKind::SideWall | PanelKind::Flap => th.side(Side::North),
+        PanelKind::EndWall | PanelKind::Rim => th.side(Side::South),
+        PanelKind::Base | PanelKind::InnerPanel | PanelKind::Tab => th.board.land.0,
+    }
+}
+
+/// The lid's wall colours run [`OVERRUN`] mm past their folds: onto the top
+/// along every wall, and from each rim onto its inner panel. Net coordinates.
+fn overruns(res: &Resources, n: &Net) -> Vec<Item> {
+    let b = n.base;
+    let mut items = Vec::new();
+    let band = |x: f64, y: f64, w: f64, h: f64, kind| {
+        shapes::fill(shapes::rect(x, y, w, h), lid_colour(res, kind))
+    };
+    // End walls onto the top, then the side walls over the corners.
+    items.push(band(b.x, b.y, b.w, OVERRUN, PanelKind::EndWall));
+    items.push(band(
+        b.x,
+        b.bottom() - OVERRUN,
+        b.w,
+        OVERRUN,
+        PanelKind::EndWall,
+    ));
+    items.push(band(b.x, b.y, OVERRUN, b.h, PanelKind::SideWall));
+    items.push(band(
+        b.right() - OVERRUN,
+        b.y,
+        OVERRUN,
+        b.h,
+        PanelKind::SideWall,
+    ));
+    // Each rim onto its inner panel, on the side away from the end wall.
+    for rim in n.of(PanelKind::Rim) {
+        let (x0, x1) = span(rim, |p| p.x);
+        let (y0, y1) = span(rim, |p| p.y);
+        let y = if y1 <= b.y { y0 - OVERRUN } else { y1 };
+        items.push(band(x0, y, x1 - x0, OVERRUN, PanelKind::Rim));
+    }
+    items
+}
+
+/// The least and greatest of `f` over a panel's corners.
+fn span(pts: &[Pt], f: impl Fn(&Pt) -> f64) -> (f64, f64) {
+    pts.iter()
+        .map(f)
+        .fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+}
+
+/// The lid's top (net coordinates): the game's name large with its title
+/// below; art, either the theme's lid picture or the animals in play (their
+/// pictures, or icons) in two rows, the stronger half above in north's
+/// colour, the weaker below in south's; the players and time line; a frame.
+fn lid_top(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
+    let th = &res.theme;
+    let ink = th.board.text.0;
+    let b = n.base;
+    let c = b.center();
+    let g = &res.lang.game;
+    let mut art = Vec::new();
+    art.extend(text_fit(
+        res,
+        FitText {
+            text: &g.han,
+            stack: &res.han,
+            size: (b.h * 0.22).min(b.w * 0.25),
+            max_width: b.w * 0.85,
+            pos: pt(c.x, c.y - b.h * 0.08),
+            rotation: 0.0,
+            fill: if outlined {
+                th.counters.face.0
+            } else {
+                th.side(Side::South)
+            },
+        },
+    ));
+    // The outlined lid draws the name's letters as outlines over their
+    // light fill (the text stays text, for searching and copying).
+    let hollow: Vec<Item> = if outlined {
+        crate::scene::text_runs(&art)
+            .into_iter()
+            .map(|run| match super::laser::outlined(res, run) {
+                Item::Path(p) => shapes::stroke(p.segs, Stroke::solid(th.side(Side::South), 0.3)),
+                other => other,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if g.title != g.han {
+        art.extend(text_fit(
+            res,
+            FitText {
+                text: &g.title,
+                stack: &res.bold,
+                size: (b.h * 0.08).min(9.0),
+                max_width: b.w * 0.8,
+                pos: pt(c.x, c.y + b.h * 0.14),
+                rotation: 0.0,
+                fill: ink,
+            },
+        ));
+    }
+    // The theme's lid picture under the title, which keeps a light band;
+    // without one, the animals.
+    let face = th.counters.face.0;
+    let before = art.len();
+    super::scenery::lid_picture(res, &mut art, 0, (b.x, b.y, b.w, b.h), face);
+    if art.len() == before {
+        art.extend(lid_animals(res, b, outlined));
+    }
+    art.extend(hollow);
+    art.extend(text_fit(
+        res,
+        FitText {
+            text: &res.lang.boxnet.players,
+            stack: &res.bold,
+            size: 4.0,
+            max_width: b.w - 12.0,
+            pos: pt(c.x, b.bottom() - 10.0),
+            rotation: 0.0,
+            fill: ink,
+        },
+    ));
+    art.push(shapes::stroke(
+        shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
+        Stroke::solid(th.side(Side::North), 0.8),
+    ));
+    art
+}
+
+/// The animals in play on the lid's top `b`: two rows, the stronger half
+/// near the top in north's colour, the weaker half above the foot in
+/// south's (pictures keep their own colours). Smaller on an outlined lid.
+fn lid_animals(res: &Resources, b: Rect, outlined: bool) -> Vec<Item> {
+    let animals = res.rules.animals_by_rank();
+    let per_row = animals.len().div_ceil(2).max(1);
+    let gap = 3.0;
+    let full = ((b.w - 16.0 - (per_row as f64 - 1.0) * gap) / per_row as f64).min(b.h * 0.13);
+    let side = if outlined { full * 0.7 } else { full };
+    let mut items = Vec::new();
+    for (row, (chunk, colour, top)) in [
+        (
+            &animals[..per_row.min(animals.len())],
+            Side::North,
+            b.y + 9.0,
+        ),
+        (
+            &animals[per_row.min(animals.len())..],
+            Side::South,
+            b.y + b.h * 0.71,
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let n = chunk.len() as f64;
+        let x0 = b.center().x - (n * side + (n - 1.0) * gap) / 2.0;
+        let y = top + (full - side) / if row == 0 { 2.0 } else { 1.0 };
+        for (i, a) in chunk.iter().enumerate() {
+            let x = x0 + i as f64 * (side + gap);
+            items.push(super::poster::animal_picture(
+                res,
+                *a,
+                (x, y, side, side),
+                res.theme.side(colour),
+            ));
+        }
+    }
+    items
+}
+
+/// The lid's walls (net coordinates): the game's names on both end walls
+/// and the players and time on both side walls, each reading upright once
+/// the wall is folded down (its fold at the top), in the light face colour
+/// (the side's colour on an outlined lid).
+fn lid_walls(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
+    let th = &res.theme;
+    let b = n.base;
+    let fill = |side| {
+        if outlined {
+            th.side(side)
+        } else {
+            th.counters.face.0
+        }
+    };
+    let title = res.lang.game.title_line();
+    let mut items = Vec::new();
+    for wall in n.of(PanelKind::EndWall) {
+        let (x0, x1) = span(wall, |p| p.x);
+        let (y0, y1) = span(wall, |p| p.y);
+        // Above the top its fold is its lower edge: turned half a turn.
+        let rotation = if y1 <= b.y + 1e-9 { 180.0 } else { 0.0 };
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &title,
+                stack: &res.bold,
+                size: ((y1 - y0) * 0.5).min(5.0),
+                max_width: (x1 - x0) * 0.9,
+                pos: pt((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+                rotation,
+                fill: fill(Side::South),
+            },
+        ));
+    }
+    for wall in n.of(PanelKind::SideWall) {
+        let (x0, x1) = span(wall, |p| p.x);
+        let (y0, y1) = span(wall, |p| p.y);
+        // Left of the top its fold is its right edge: turned a quarter
+        // clockwise; right of it, a quarter the other way.
+        let rotation = if x1 <= b.x + 1e-9 { 90.0 } else { 270.0 };
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &res.lang.boxnet.players,
+                stack: &res.bold,
+                size: ((x1 - x0) * 0.45).min(4.0),
+                max_width: (y1 - y0) * 0.8,
+                pos: pt((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+                rotation,
+                fill: fill(Side::North),
+            },
+        ));
+    }
+    items
+}
+
+/// The assembly steps inside `room` (page coordinates, mm): what the box
+/// holds, a legend of the lines, then each step beside a small picture of
+/// the tray's net with the panels it moves, the pictures as tall as
+/// `room` allows (12 to 40 mm). `compact` (for a cover) leaves out what the
+/// box holds unless the board stays out of it (the tray's base says its
+/// inside), lets the diagrams shrink to
+/// 10 mm and sets the steps closer. Returns the items and the lowest point drawn.
+pub fn box_steps(
     res: &Resources,
-    paper: Paper,
-    tray: &Net,
-    stacks: Stacks,
-    counter: f64,
-    count: usize,
-    flat_board: Option<(f64, f64)>,
-) -> Page {
+    opts: &BoxOptions,
+    room: Rect,
+    compact: bool,
+) -> Result<(Vec<Item>, f64), Error> {
+    let (tray_size, _, stacks) = box_sizes(res, opts)?;
+    let tray = &net(tray_size, opts.card);
+    let counter = counter_size(res, opts)?;
+    let count = res.rules.animals().len() * 2 * opts.copies;
+    let flat_board = opts.flat_board;
     let words = &res.lang.boxnet;
-    let mut page = sheet(res, paper, &words.instructions_heading);
-    let area = printable_area(paper, res.theme.page.margin);
+    let area = room;
     let ink = res.theme.board.text.0;
-    let accent = res.theme.side(Side::South);
     let mut items = Vec::new();
     let size_text = 3.4;
     let para = |text: &str, x: f64, y: f64, width: f64, items: &mut Vec<Item>| -> f64 {
@@ -395,7 +633,14 @@ fn instructions(
     let holds = res
         .lang
         .sentences(&holds.replace("{papers}", papers), &board);
-    let mut y = para(&holds, area.x, area.y + 14.0, area.w, &mut items) + 2.0;
+    // Compact (on a cover) the tray's base says its inside, and the
+    // diagrams may shrink to 10 mm; where a flat board goes is still said.
+    let mut y = match compact && flat_board.is_none() {
+        true => area.y,
+        false => para(&holds, area.x, area.y, area.w, &mut items) + 2.0,
+    };
+    let least = if compact { 10.0 } else { 12.0 };
+    let gap = if compact { 2.5 } else { 4.0 };
     // Legend.
     let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);
     for (stroke, text) in [
@@ -409,7 +654,34 @@ fn instructions(
         y = para(text, area.x + 18.0, y, area.w - 18.0, &mut items) + 1.5;
     }
     y += 3.0;
-    // Steps, each beside its diagram.
+    // The steps, their diagrams as tall as the room allows, smaller (down
+    // to 12 mm) when the steps' text makes them run over.
+    let mut pic_h =
+        ((area.bottom() - y) / words.steps.len().max(1) as f64 - gap).clamp(least, 40.0);
+    loop {
+        let (rows, bottom) = step_rows(res, tray, area, (y, gap), pic_h);
+        if bottom <= area.bottom() + 1e-6 || pic_h <= least {
+            items.extend(rows);
+            return Ok((items, bottom));
+        }
+        pic_h = (pic_h - 1.0).max(least);
+    }
+}
+
+/// The numbered steps from `y` down inside `area`, `gap` mm apart, each beside a picture of
+/// the tray's net `pic_h` mm tall with the panels it moves in the accent
+/// colour. Returns the items and the lowest point drawn.
+fn step_rows(
+    res: &Resources,
+    tray: &Net,
+    area: Rect,
+    (mut y, gap): (f64, f64),
+    pic_h: f64,
+) -> (Vec<Item>, f64) {
+    let words = &res.lang.boxnet;
+    let ink = res.theme.board.text.0;
+    let accent = res.theme.side(Side::South);
+    let mut items = Vec::new();
     let steps: [&[PanelKind]; 5] = [
         &[],
         &[],
@@ -422,7 +694,6 @@ fn instructions(
         ],
         &[],
     ];
-    let pic_h = ((area.bottom() - y) / words.steps.len().max(1) as f64 - 4.0).clamp(12.0, 40.0);
     let k = pic_h / tray.height;
     let pic_w = tray.width * k;
     for (i, text) in words.steps.iter().enumerate() {
@@ -473,11 +744,18 @@ fn instructions(
             pt(tx, y + 4.0),
             accent,
         ));
-        let end = para(text, tx + 7.0, y + 4.0, area.right() - tx - 7.0, &mut items);
-        y = (y + pic_h).max(end) + 4.0;
+        let (lines, end) = paragraph(
+            res,
+            text,
+            3.4,
+            pt(tx + 7.0, y + 4.0),
+            area.right() - tx - 7.0,
+            ink,
+        );
+        items.extend(lines);
+        y = (y + pic_h).max(end) + gap;
     }
-    page.add(Layer::Artwork, items);
-    page
+    (items, y - gap)
 }
 
 /// A length in mm as printed: whole millimetres without decimals, else to a

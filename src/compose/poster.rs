@@ -488,7 +488,12 @@ fn ranks_panel(
 
 /// The animal's picture when the theme has one, else its built-in icon, in
 /// the rectangle (x, y, w, h) mm.
-fn animal_picture(res: &Resources, a: Animal, rect: (f64, f64, f64, f64), ink: Color) -> Item {
+pub(crate) fn animal_picture(
+    res: &Resources,
+    a: Animal,
+    rect: (f64, f64, f64, f64),
+    ink: Color,
+) -> Item {
     if let Some(art) = res.animal_art(a, ink) {
         let key = res
             .pictures

@@ -1,14 +1,19 @@
-//! The whole set in one document: a cover page that explains it, the board
-//! (tiled when it is larger than the paper), the counters and the rules.
+//! The whole set in one document: a cover page that explains it (and, when
+//! they fit, how to make the box), then the pages to print on card, all
+//! together so the printer is loaded with card once (the board, tiled when it
+//! is larger than the paper; the counters; the box's nets, both on one sheet
+//! when they fit), then those on plain paper (the rules, printed on both
+//! sides of their sheets, and the poster). The default A4 set takes 6 pages.
 //!
-//! A class set (`copies` above 1) repeats everything but the cover: each set
-//! gets its own board, counters, rules and box, so each table receives a
-//! complete game, and every repeated page carries "Set k of n" at the top
-//! right of its printable area so the printed stack can be sorted. The cover
-//! appears once: it is the teacher's instructions, not part of any set.
+//! A class set (`copies` above 1) repeats everything but the cover and the
+//! box's steps: each set gets its own board, counters, rules and box, so
+//! each table receives a complete game, and every repeated page carries "Set
+//! k of n" at the top right of its printable area so the printed stack can
+//! be sorted. The cover appears once: it is the teacher's instructions, not
+//! part of any set.
 
 use super::board::BoardOptions;
-use super::boxnet::{box_pages, BoxOptions};
+use super::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
 use super::counters::{
     counter_pages, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
 };
@@ -78,8 +83,15 @@ pub struct SetParts {
     pub rules: (usize, usize),
     /// The rules poster's page, after the handout, when asked for.
     pub poster: Option<usize>,
-    /// The box's nets and its assembly page (the last page), if any.
+    /// The sheets of the box's nets, if any.
     pub boxnet: Option<(usize, usize)>,
+    /// The page of the box's assembly steps, when they have a page of their
+    /// own (without a cover, or when the cover has no room for them), once,
+    /// after every set; `None` when they are on the cover or there is no box.
+    pub box_steps: Option<usize>,
+    /// The pages to print on card, all together: the board, the counters
+    /// and the box's nets (and a blank page keeping duplex counters in step).
+    pub card: (usize, usize),
     /// Whole sets in the file; the ranges above are the first set's.
     pub sets: usize,
     /// Pages in each set (with a blank page to keep duplex sets in step).
@@ -87,9 +99,50 @@ pub struct SetParts {
 }
 
 impl SetParts {
-    /// The pages of the whole document: the cover, if any, then every set.
+    /// The pages of the whole document: the cover, if any, then every set,
+    /// then the box's steps when they have a page of their own.
     pub fn total(&self, cover: bool) -> usize {
-        usize::from(cover) + self.sets * self.set_len
+        usize::from(cover) + self.sets * self.set_len + usize::from(self.box_steps.is_some())
+    }
+}
+
+/// The pages of one set, by material: card first (the board, the counters,
+/// the box's nets), then plain paper (the rules, the poster); and the box's
+/// steps when they are not on the cover, printed once after every set.
+struct Pieces {
+    board: Vec<Page>,
+    counters: Vec<Page>,
+    nets: Vec<Page>,
+    rules: Vec<Page>,
+    poster: Option<Page>,
+    steps: Option<Page>,
+}
+
+/// The box's options for the set: its counters, and the sheets folded into
+/// it (the board unless tiled, the rules' sheets, the poster, the cover).
+fn box_options(
+    paper: Paper,
+    opts: &SetOptions,
+    counter_size: Option<f64>,
+    board: &[Page],
+    rules: usize,
+) -> BoxOptions {
+    let tiled = board.len() > 1;
+    // The rules are printed double-sided: two pages a sheet.
+    let papers = usize::from(!tiled)
+        + rules.div_ceil(2)
+        + usize::from(opts.poster)
+        + usize::from(opts.cover);
+    BoxOptions {
+        counter_size,
+        sides: opts.sides,
+        // A tiled board, glued onto card, stays out of the box.
+        flat_board: opts
+            .square
+            .filter(|_| tiled)
+            .map(|s| (s * COLS as f64, s * ROWS as f64)),
+        papers,
+        ..BoxOptions::new(paper)
     }
 }
 
@@ -106,10 +159,13 @@ pub fn set_pages(
     Ok((whole_set(res, paper, bleed, opts, first, &parts), parts))
 }
 
-/// Composes the pages of one set (no cover, no set marks) and says where
-/// each part is and how many pages the whole document will have
-/// ([`SetParts::total`]), before any copy is made: a front end can refuse a
-/// class set too long to print here, at the cost of one set.
+/// Composes one set and says where each part is and how many pages the
+/// whole document will have ([`SetParts::total`]), before any copy is made:
+/// a front end can refuse a class set too long to print here, at the cost
+/// of one set. The pages are the set's `parts.set_len` pages (no set marks),
+/// then the box's steps page when it has one (`parts.box_steps`), then the
+/// cover when `opts.cover`: the cover is made here, since whether the box's
+/// steps fit on it decides the page count.
 pub fn first_set(
     res: &Resources,
     paper: Paper,
@@ -148,101 +204,130 @@ pub fn first_set(
         }
         e => e,
     })?;
-    let mut rules = handout_pages(res, &HandoutOptions { paper });
-    if opts.poster {
-        rules.push(poster_page(res, &PosterOptions { paper })?);
+    let with_bleed = |pages: Vec<Page>| -> Vec<Page> {
+        pages.into_iter().map(|p| p.with_bleed(bleed)).collect()
+    };
+    let rules = with_bleed(handout_pages(res, &HandoutOptions { paper }));
+    let poster = match opts.poster {
+        true => Some(poster_page(res, &PosterOptions { paper })?.with_bleed(bleed)),
+        false => None,
+    };
+    let box_opts = box_options(paper, opts, counter_opts.size, &board, rules.len());
+    let nets = match opts.boxed {
+        true => with_bleed(box_nets(res, &box_opts)?),
+        false => Vec::new(),
+    };
+    let mut pieces = Pieces {
+        board,
+        counters,
+        nets,
+        rules,
+        poster,
+        steps: None,
+    };
+    // The steps on the cover when they fit there, else on a page of their own.
+    if opts.boxed && opts.cover {
+        let (mut first, parts) = arrange(paper, bleed, opts, &pieces);
+        if let Some(cover) = cover_page(res, paper, opts, &parts, &first, Some(&box_opts))? {
+            first.push(cover.with_bleed(bleed));
+            return Ok((first, parts));
+        }
     }
-    let rules: Vec<Page> = rules.into_iter().map(|p| p.with_bleed(bleed)).collect();
-
-    let boxed = if opts.boxed {
-        box_pages(
-            res,
-            &BoxOptions {
-                counter_size: counter_opts.size,
-                sides: opts.sides,
-                // A tiled board, glued onto card, stays out of the box.
-                flat_board: opts
-                    .square
-                    .filter(|_| board.len() > 1)
-                    .map(|s| (s * COLS as f64, s * ROWS as f64)),
-                ..BoxOptions::new(paper)
-            },
-        )?
-    } else {
-        Vec::new()
-    };
-    let first = usize::from(opts.cover) + 1;
-    let board_range = (first, first + board.len() - 1);
-    // Printed double-sided, counter fronts must fall on odd pages with their
-    // backs behind them: a blank page after the board when needed.
-    let blank = matches!(opts.sides, Sides::Duplex(_)) && board_range.1 % 2 == 1;
-    let c0 = board_range.1 + 1 + usize::from(blank);
-    let parts = SetParts {
-        board: board_range,
-        tiled: board.len() > 1,
-        counters: (c0, c0 + counters.len() - 1),
-        rules: (
-            c0 + counters.len(),
-            c0 + counters.len() + rules.len() - 1 - usize::from(opts.poster),
-        ),
-        poster: opts.poster.then(|| c0 + counters.len() + rules.len() - 1),
-        boxnet: None,
-        sets: 1,
-        set_len: 0,
-    };
-    let parts = SetParts {
-        boxnet: (!boxed.is_empty()).then(|| {
-            let after = parts.poster.unwrap_or(parts.rules.1);
-            (after + 1, after + boxed.len())
-        }),
-        ..parts
-    };
-    let mut pages = board;
-    if blank {
-        pages.push(Page::new(paper.width, paper.height).with_bleed(bleed));
+    if opts.boxed {
+        pieces.steps = Some(box_steps_page(res, &box_opts)?.with_bleed(bleed));
     }
-    pages.extend(counters);
-    pages.extend(rules);
-    pages.extend(boxed.into_iter().map(|p| p.with_bleed(bleed)));
-    let sets = opts.copies.max(1);
-    // Double-sided, every set must start on a page of the same parity as the
-    // first, so that its counter backs fall behind their fronts too.
-    if sets > 1 && matches!(opts.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
-        pages.push(Page::new(paper.width, paper.height).with_bleed(bleed));
+    let (mut first, parts) = arrange(paper, bleed, opts, &pieces);
+    first.extend(pieces.steps.iter().cloned());
+    if opts.cover {
+        // The cover shows the steps' page too when it follows the only set.
+        let shown = match parts.sets {
+            1 => &first[..],
+            _ => &first[..parts.set_len],
+        };
+        if let Some(cover) = cover_page(res, paper, opts, &parts, shown, None)? {
+            first.push(cover.with_bleed(bleed));
+        }
     }
-    let set_len = pages.len();
-    let parts = SetParts {
-        sets,
-        set_len,
-        ..parts
-    };
-    Ok((pages, parts))
+    Ok((first, parts))
 }
 
 /// The whole document from the [`first_set`]'s pages and parts: the cover
 /// (when `opts.cover`), then `parts.sets` copies of the set, each page
-/// marked with its set's number when there are several.
+/// marked with its set's number when there are several, then the box's
+/// steps when they have a page of their own.
 pub fn whole_set(
     res: &Resources,
     paper: Paper,
-    bleed: f64,
+    _bleed: f64,
     opts: &SetOptions,
-    first: Vec<Page>,
+    mut first: Vec<Page>,
     parts: &SetParts,
 ) -> Vec<Page> {
     let sets = parts.sets;
+    let cover = match opts.cover {
+        true => first.pop(),
+        false => None,
+    };
+    let extra = first.split_off(parts.set_len.min(first.len()));
     let mut pages = match sets > 1 {
         true => (1..=sets)
             .flat_map(|k| first.iter().map(move |p| (k, p)))
             .map(|(k, p)| mark_set(res, paper, p.clone(), k, sets))
             .collect(),
-        false => first.clone(),
+        false => first,
     };
-    if opts.cover {
-        let cover = cover_page(res, paper, opts, parts, &first).with_bleed(bleed);
+    pages.extend(extra);
+    if let Some(cover) = cover {
         pages.insert(0, cover);
     }
     pages
+}
+
+/// One set's pages in order (card, then paper), and where each part is.
+fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page>, SetParts) {
+    let blank_page = || Page::new(paper.width, paper.height).with_bleed(bleed);
+    let first = usize::from(opts.cover) + 1;
+    let board = (first, first + p.board.len() - 1);
+    // Printed double-sided, counter fronts must fall on odd pages with their
+    // backs behind them: a blank page after the board when needed.
+    let blank = matches!(opts.sides, Sides::Duplex(_)) && board.1 % 2 == 1;
+    let c0 = board.1 + 1 + usize::from(blank);
+    let counters = (c0, c0 + p.counters.len() - 1);
+    let nets = (counters.1 + 1, counters.1 + p.nets.len());
+    let r0 = nets.1 + 1;
+    let rules = (r0, r0 + p.rules.len() - 1);
+    let poster = p.poster.as_ref().map(|_| rules.1 + 1);
+    let mut pages = p.board.clone();
+    if blank {
+        pages.push(blank_page());
+    }
+    pages.extend(p.counters.iter().cloned());
+    pages.extend(p.nets.iter().cloned());
+    pages.extend(p.rules.iter().cloned());
+    pages.extend(p.poster.iter().cloned());
+    let sets = opts.copies.max(1);
+    // Double-sided, every set must start on a page of the same parity as the
+    // first, so that its counter backs fall behind their fronts too.
+    if sets > 1 && matches!(opts.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
+        pages.push(blank_page());
+    }
+    let parts = SetParts {
+        board,
+        tiled: p.board.len() > 1,
+        counters,
+        rules,
+        poster,
+        boxnet: (!p.nets.is_empty()).then_some(nets),
+        // Once, after every set.
+        box_steps: p
+            .steps
+            .as_ref()
+            .map(|_| usize::from(opts.cover) + sets * pages.len() + 1),
+        card: (board.0, nets.1),
+        sets,
+        set_len: pages.len(),
+    };
+    (pages, parts)
 }
 
 /// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words),
@@ -295,15 +380,38 @@ pub fn page_words(res: &Resources, r: (usize, usize)) -> String {
     }
 }
 
+/// The least height of the cover's thumbnails, beside its contents, mm.
+const THUMBNAILS_MIN: f64 = 36.0;
+
 /// The cover: title, what is in the set and on which pages, how to print it,
-/// how to put it together, and a small picture of every other page.
+/// how to put it together, the box's steps when `steps` gives the box (or
+/// `None` when they do not fit, leaving them for a page of their own), and a
+/// small picture of every other page.
 fn cover_page(
     res: &Resources,
     paper: Paper,
     opts: &SetOptions,
     parts: &SetParts,
     pages: &[Page],
-) -> Page {
+    steps: Option<&BoxOptions>,
+) -> Result<Option<Page>, Error> {
+    // The animals' row goes when it leaves the steps no room (the lid
+    // shows them too).
+    match cover_with(res, (paper, opts), (parts, pages), steps, true)? {
+        None => cover_with(res, (paper, opts), (parts, pages), steps, false),
+        done => Ok(done),
+    }
+}
+
+/// [`cover_page`], with or without the row of the animals' pictures under
+/// the title (when the theme has them).
+fn cover_with(
+    res: &Resources,
+    (paper, opts): (Paper, &SetOptions),
+    (parts, pages): (&SetParts, &[Page]),
+    steps: Option<&BoxOptions>,
+    pictures: bool,
+) -> Result<Option<Page>, Error> {
     let w = &res.lang.cover;
     let mut page = Page::new(paper.width, paper.height);
     let area = printable_area(paper, res.theme.page.margin);
@@ -334,44 +442,37 @@ fn cover_page(
         },
     ));
 
-    let sections: [(&str, Vec<String>); 3] = [
-        (&w.contents_heading, contents_lines(res, opts, parts)),
-        (&w.print_heading, printing_lines(res, opts, parts)),
-        (&w.assemble_heading, assembly_lines(res, opts, parts)),
-    ];
-    let size = 3.5;
     let mut y = area.y + 25.0;
     // The animals' pictures in a row under the title, when the theme draws them.
-    let row = cover_pictures(res, area, area.y + 19.0, ink);
+    let row = match pictures {
+        true => cover_pictures(res, area, area.y + 19.0, ink),
+        false => Vec::new(),
+    };
     if !row.is_empty() {
         y += COVER_PICTURE + 5.0;
         items.extend(row);
     }
-    for (heading, lines) in sections {
-        items.extend(heading_items(res, heading, pt(area.x, y), accent));
-        y += 6.5;
-        for line in lines {
-            items.push(shapes::fill(
-                shapes::circle(pt(area.x + 1.4, y - size * 0.33), 0.7),
-                ink,
-            ));
-            let (lines, next) = paragraph(res, &line, size, pt(area.x + 4.0, y), area.w - 5.0, ink);
-            items.extend(lines);
-            y = next;
-            y += 1.0;
-        }
-        y += 3.0;
-    }
-
-    // Thumbnails of the other pages, in a grid that fills the rest of the sheet.
-    items.extend(heading_items(res, &w.pages_heading, pt(area.x, y), accent));
-    y += 4.0;
-    // The scale bar the printing advice speaks of, at the foot of the page.
-    let room = Rect {
-        x: area.x,
+    // What is in the set on the left, beside thumbnails of its pages.
+    let left = area.w * 0.42;
+    let listed = section(
+        res,
+        (&w.contents_heading, &contents_lines(res, opts, parts)),
+        Rect { w: left, ..area },
         y,
-        w: area.w,
-        h: area.bottom() - 9.0 - y,
+        &mut items,
+    );
+    let thumbs_x = area.x + left + 4.0;
+    items.extend(heading_items(
+        res,
+        &w.pages_heading,
+        pt(thumbs_x, y),
+        accent,
+    ));
+    let room = Rect {
+        x: thumbs_x,
+        y: y + 4.0,
+        w: area.right() - thumbs_x,
+        h: (listed - y - 4.0).max(THUMBNAILS_MIN),
     };
     items.extend(thumbnails(
         res,
@@ -380,12 +481,66 @@ fn cover_page(
         usize::from(opts.cover) + 1,
         ink,
     ));
+    y = listed.max(room.bottom()) + 2.0;
+    for (heading, lines) in [
+        (&w.print_heading, printing_lines(res, opts, parts)),
+        (&w.assemble_heading, assembly_lines(res, opts, parts)),
+    ] {
+        y = section(res, (heading, &lines), area, y, &mut items);
+    }
+    // The box's steps, with their small diagrams, down to the scale bar.
+    if let Some(box_opts) = steps {
+        items.extend(heading_items(
+            res,
+            &res.lang.boxnet.instructions_heading,
+            pt(area.x, y),
+            accent,
+        ));
+        y += 6.5;
+        let room = Rect {
+            x: area.x,
+            y,
+            w: area.w,
+            h: area.bottom() - 9.0 - y,
+        };
+        let (drawn, bottom) = box_steps(res, box_opts, room, true)?;
+        if bottom > room.bottom() + 1e-6 {
+            return Ok(None);
+        }
+        items.extend(drawn);
+    }
     page.add(Layer::Artwork, items);
     page.add(
         Layer::Guides,
         super::scale_bar::scale_bar(res, pt(area.x, area.bottom() - 4.0), ink, false, area.w),
     );
-    page
+    Ok(Some(page))
+}
+
+/// A cover section inside `area` from `y` down: its heading, then its lines
+/// as a bulleted list. Returns where the next section starts.
+fn section(
+    res: &Resources,
+    (heading, lines): (&str, &[String]),
+    area: Rect,
+    mut y: f64,
+    items: &mut Vec<Item>,
+) -> f64 {
+    let ink = res.theme.board.text.0;
+    let accent = res.theme.side(crate::game::Side::South);
+    let size = 3.5;
+    items.extend(heading_items(res, heading, pt(area.x, y), accent));
+    y += 6.5;
+    for line in lines {
+        items.push(shapes::fill(
+            shapes::circle(pt(area.x + 1.4, y - size * 0.33), 0.7),
+            ink,
+        ));
+        let (lines, next) = paragraph(res, line, size, pt(area.x + 4.0, y), area.w - 5.0, ink);
+        items.extend(lines);
+        y = next + 1.0;
+    }
+    y + 3.0
 }
 
 /// `template` with `{pages}` filled with the pages `r` in the pack's words.
@@ -437,11 +592,20 @@ fn contents_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
     .collect()
 }
 
-/// The cover's printing advice: at 100 %, on one side or on both (and which
-/// edge to flip on), and the paper.
+/// The cover's printing advice: at 100 %; the card pages, loaded once; the
+/// rules double-sided (when they take more than a page); the counters on
+/// one side or on both (and which edge to flip on); the rest single-sided.
 fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
     let w = &res.lang.cover;
-    let print_sides = match opts.sides {
+    let mut lines = vec![
+        res.lang.sheet.print_at_100.clone(),
+        fill_pages(res, &w.card, parts.card),
+    ];
+    let rules_duplex = parts.rules.1 > parts.rules.0;
+    if rules_duplex {
+        lines.push(fill_pages(res, &w.print_rules_duplex, parts.rules));
+    }
+    lines.push(match opts.sides {
         Sides::Duplex(flip) => {
             let edge = match flip {
                 Flip::LongEdge => &w.long_edge,
@@ -453,13 +617,10 @@ fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
             };
             fill_pages(res, line, parts.counters).replace("{edge}", edge)
         }
+        _ if rules_duplex => w.print_others_single.clone(),
         _ => w.print_single.clone(),
-    };
-    vec![
-        res.lang.sheet.print_at_100.clone(),
-        print_sides,
-        w.paper.clone(),
-    ]
+    });
+    lines
 }
 
 /// The cover's assembly steps: the board, the counters, the rules and the box.
@@ -482,8 +643,8 @@ fn assembly_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
         Some(counters_how),
         Some(w.assemble_rules.clone()),
         parts
-            .boxnet
-            .map(|b| w.assemble_box.replace("{page}", &b.1.to_string())),
+            .box_steps
+            .map(|p| w.assemble_box.replace("{page}", &p.to_string())),
     ]
     .into_iter()
     .flatten()

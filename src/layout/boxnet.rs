@@ -71,8 +71,14 @@ pub struct Contents {
 /// millimetre, mm: the contents always have at least this much to spare.
 pub const PLAY: f64 = 1.5;
 
-/// The lowest inside height, mm: lower walls would not hold their tabs.
-pub const MIN_HEIGHT: f64 = 12.0;
+/// The lowest inside height, mm: a wall 6.35 mm from fold to fold (on
+/// 0.35 mm card) still gives its inner panel 3.35 mm and its tabs 3 mm, the
+/// least that folds cleanly and holds in the slots; lower walls would not.
+pub const MIN_HEIGHT: f64 = 6.0;
+
+/// Room left above the contents for the folded papers' spring, mm: a sheet
+/// folded in four does not lie quite flat.
+pub const SPRING: f64 = 1.0;
 
 /// The least distance from a slot to any fold line, mm: a slot cut closer
 /// would slit the crease.
@@ -100,6 +106,9 @@ pub struct Stacks {
 /// holds (at least two, so a stack is never taller than it needs to be).
 /// Every inside dimension is the contents plus [`PLAY`], rounded up to a
 /// whole millimetre; the card's thickness goes into the net, not the inside.
+/// The height is the papers' thickness, the tallest stack, [`PLAY`] and
+/// [`SPRING`], at least [`MIN_HEIGHT`]: the default set's 3 sheets and 16
+/// fold-over counters (1.2 + 0.7 mm) make a tray 6 mm deep.
 pub fn box_for(c: &Contents) -> (BoxSize, Stacks) {
     let cell = c.counter + 1.0;
     let fit = |room: f64| ((room + 1e-9) / cell).floor().max(1.0) as usize;
@@ -110,8 +119,8 @@ pub fn box_for(c: &Contents) -> (BoxSize, Stacks) {
     let used_rows = stacks.div_ceil(used_cols);
     let w = c.papers.0.max(used_cols as f64 * cell) + PLAY;
     let d = c.papers.1.max(used_rows as f64 * cell) + PLAY;
-    let h =
-        (c.papers_thickness + per_stack as f64 * c.counter_thickness + PLAY + 1.0).max(MIN_HEIGHT);
+    let h = (c.papers_thickness + per_stack as f64 * c.counter_thickness + PLAY + SPRING)
+        .max(MIN_HEIGHT);
     (
         BoxSize {
             w: whole(w),

@@ -112,7 +112,7 @@ fn errors_the_library_types_are_worded_with_the_flags_to_change() {
     let cases: [(&[&str], &str); 2] = [
         (
             &["set", "--paper", "a5", "--square", "40", "--copies", "16"],
-            "error: --copies: 16 sets of 20 pages would make 321 pages, more than the limit of 200; give --copies 9 or fewer, or a smaller --square so that each board fits one sheet",
+            "error: --copies: 16 sets of 19 pages would make 306 pages, more than the limit of 200; give --copies 10 or fewer, or a smaller --square so that each board fits one sheet",
         ),
         (
             &["board", "--square", "60", "--crop-marks"],
@@ -168,16 +168,16 @@ fn set_makes_the_whole_set_in_one_pdf() {
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(
         doc.get_pages().len(),
-        8,
-        "cover, board, fold-over counters, two pages of rules, tray, lid, box steps"
+        6,
+        "cover (with the box's steps), board, fold-over counters, both box nets, two pages of rules"
     );
     let (code, _, err) = run(&dir, &["set", "--sides", "duplex", "-o", "d.pdf"]);
     assert_eq!(code, 0, "{err}");
     let doc = lopdf::Document::load_mem(&std::fs::read(dir.join("d.pdf")).unwrap()).unwrap();
     assert_eq!(
         doc.get_pages().len(),
-        9,
-        "cover, board, fronts, backs, two pages of rules, tray, lid, box steps"
+        7,
+        "cover (with the box's steps), board, fronts, backs, both box nets, two pages of rules"
     );
 }
 

@@ -25,12 +25,20 @@ fn the_cover_lists_the_pages_the_set_really_has() {
             };
             let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
             let boxed = parts.boxnet.expect("a box by default");
+            // Card together (board, counters, nets), then the rules on paper.
+            assert_eq!(parts.card, (parts.board.0, boxed.1), "{lang}");
+            assert_eq!(boxed.0, parts.counters.1 + 1, "{lang}: nets after counters");
             assert_eq!(
-                boxed.0,
-                parts.rules.1 + 1,
-                "{lang}: the box follows the rules"
+                parts.rules.0,
+                boxed.1 + 1,
+                "{lang}: the rules after the card"
             );
-            assert_eq!(boxed.1, pages.len(), "{lang}: the box ends the set");
+            let last = parts.box_steps.unwrap_or(parts.rules.1);
+            assert_eq!(
+                last,
+                pages.len(),
+                "{lang}: nothing after the rules but the steps"
+            );
             assert_eq!(parts.board.0, 2, "the board follows the cover");
             assert_eq!(parts.tiled, square.is_some());
             if let Sides::Duplex(_) = sides {
@@ -42,7 +50,7 @@ fn the_cover_lists_the_pages_the_set_really_has() {
             let text = pdf_text(&render(&cover, &PdfOptions::default()).unwrap());
             let flat: String = text.split_whitespace().collect();
             let w = &res.lang.cover;
-            for r in [parts.counters, parts.rules, boxed] {
+            for r in [parts.counters, parts.rules, boxed, parts.card] {
                 let want: String = page_words(&res, r).split_whitespace().collect();
                 assert!(
                     flat.contains(&want),
@@ -91,9 +99,11 @@ fn without_a_cover_the_board_comes_first() {
     )
     .unwrap();
     assert_eq!(parts_nb.boxnet, None);
-    assert_eq!(no_box.len() + 3, with.len(), "tray, lid and steps left out");
-    assert_eq!(with.len(), pages.len() + 1);
-    assert_eq!(&with[1..], &pages[..]);
+    assert_eq!(no_box.len() + 1, with.len(), "the nets' sheet left out");
+    // Without a cover the steps take a page of their own, the last.
+    assert_eq!(parts.box_steps, Some(pages.len()));
+    assert_eq!(with.len(), pages.len());
+    assert_eq!(&with[1..], &pages[..pages.len() - 1]);
 }
 
 /// The Form XObjects of a PDF: their resource names (as the XObject
@@ -152,15 +162,16 @@ fn cover_thumbnails_place_the_pages_drawings() {
         assert_eq!(cover.matches(&format!("/{name} Do")).count(), 1, "{name}");
     }
     // No drawing is written twice: the cover's own content is small.
-    assert!(cover.len() < 20_000, "{} bytes", cover.len());
+    // (The box's step diagrams are the cover's own: about 30 KB.)
+    assert!(cover.len() < 60_000, "{} bytes", cover.len());
     // And each page's words are still there, through the form.
     let text = std::process::Command::new("pdftotext")
-        .args(["-f", "4", "-l", "4", "-", "-"])
+        .args(["-f", "5", "-l", "5", "-", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn();
     let Ok(mut child) = text else {
-        eprintln!("skipped: pdftotext is not installed; page 4's text was not extracted");
+        eprintln!("skipped: pdftotext is not installed; page 5's text was not extracted");
         return;
     };
     {
@@ -170,7 +181,7 @@ fn cover_thumbnails_place_the_pages_drawings() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "pdftotext failed on the set");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Elephant"), "rules text on page 4: {text}");
+    assert!(text.contains("Elephant"), "rules text on page 5: {text}");
 }
 
 /// A print shop's set has no shared drawings: the thumbnails take the cover's
@@ -206,18 +217,25 @@ fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
                 ..SetOptions::default()
             };
             let (single, parts1) = set_pages(&res, Paper::A4, 0.0, &one).unwrap();
-            assert_eq!((parts1.sets, parts1.set_len), (1, single.len() - 1));
+            // The box's steps, when not on the cover, are printed once, last.
+            let steps1 = usize::from(parts1.box_steps.is_some());
+            assert_eq!(
+                (parts1.sets, parts1.set_len),
+                (1, single.len() - 1 - steps1)
+            );
             let (pages, parts) =
                 set_pages(&res, Paper::A4, 0.0, &SetOptions { copies: 3, ..one }).unwrap();
             let len = parts.set_len;
             // Duplex sets keep an even length so that every set's counter
             // fronts fall on odd pages, as the first set's do.
-            let pad = usize::from(matches!(sides, Sides::Duplex(_)) && (single.len() - 1) % 2 == 1);
-            assert_eq!(len, single.len() - 1 + pad, "{lang}");
+            let pad = usize::from(matches!(sides, Sides::Duplex(_)) && parts1.set_len % 2 == 1);
+            assert_eq!(len, parts1.set_len + pad, "{lang}");
+            let steps = usize::from(parts.box_steps.is_some());
+            assert_eq!(parts.box_steps.unwrap_or(pages.len()), pages.len());
             assert_eq!(parts.sets, 3);
             assert_eq!(
                 pages.len(),
-                1 + 3 * len,
+                1 + 3 * len + steps,
                 "{lang}: the cover once, then 3 sets"
             );
             assert_eq!(
@@ -237,7 +255,7 @@ fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
                 !guides_text(&pages[0]).contains(&mark(1)),
                 "{lang}: the cover has no set"
             );
-            for (i, page) in pages.iter().enumerate().skip(1) {
+            for (i, page) in pages.iter().enumerate().skip(1).take(3 * len) {
                 let k = (i - 1) / len + 1;
                 let text = guides_text(page);
                 assert!(
@@ -330,9 +348,9 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
             "{lang}: the poster follows the handout"
         );
         assert_eq!(
-            parts.boxnet.unwrap().0,
-            poster + 1,
-            "{lang}: the box follows the poster"
+            parts.boxnet.unwrap().1 + 1,
+            parts.rules.0,
+            "{lang}: the box's card before the rules' paper"
         );
         let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
         let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())
@@ -368,5 +386,50 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
             .split_whitespace()
             .collect();
         assert!(!flat.contains(&stem), "{lang}: {flat}");
+    }
+}
+
+/// The default set takes 6 pages in every theme and language, on A4 and
+/// Letter, with its card pages together and named on the cover; double-sided
+/// counters add their backs' page.
+#[test]
+fn the_default_set_takes_six_pages_card_together() {
+    use jungle_print::job::{Job, Kind};
+    for theme in ["classic", "ink-saver", "kids", "picture-book"] {
+        for lang in LANGS {
+            for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+                let mut job = Job::new(Kind::set());
+                job.inputs.theme = Some(jungle_print::input::Source::builtin(theme));
+                job.inputs.lang = jungle_print::input::Source::builtin(lang);
+                job.paper = paper;
+                let made = job.run().unwrap();
+                let pages = made.doc.pages.len();
+                assert!(pages <= 6, "{theme} {lang} {paper:?}: {pages} pages");
+                let jungle_print::job::Summary::Set { parts, .. } = made.summary else {
+                    panic!("a set")
+                };
+                assert_eq!(parts.box_steps, None, "{theme} {lang}: steps on the cover");
+                assert_eq!(parts.card, (2, 4), "{theme} {lang}: board, counters, nets");
+                assert_eq!(parts.rules, (5, 6), "{theme} {lang}");
+            }
+        }
+    }
+    // The cover says which pages go on card.
+    for lang in LANGS {
+        let res = resources(lang);
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+        let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
+        let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())
+            .split_whitespace()
+            .collect();
+        let card: String = res
+            .lang
+            .cover
+            .card
+            .replace("{pages}", &page_words(&res, parts.card))
+            .split_whitespace()
+            .collect();
+        let head: String = card.chars().take(24).collect();
+        assert!(flat.contains(&head), "{lang}: {head} not in {flat}");
     }
 }

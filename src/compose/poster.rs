@@ -805,6 +805,8 @@ fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     }
     if r.win.no_moves {
         lines.push(w.no_moves.clone());
+    } else if !w.no_moves_agree.is_empty() {
+        lines.push(w.no_moves_agree.clone());
     }
     lines.push(w.den_own.clone());
     Panel {

@@ -226,7 +226,11 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
             });
         }
         if r.win.no_moves != std.win.no_moves {
-            out.push(h.goal_no_moves.clone());
+            out.push(if r.win.no_moves {
+                h.goal_no_moves.clone()
+            } else {
+                h.no_moves_agree.clone()
+            });
         }
     }
     out.retain(|s| !s.is_empty());

@@ -1840,7 +1840,7 @@ fn placeholders_are_bounded_by_what_they_print() {
     .unwrap();
     let (code, _, err) = run(&d, &["check", "--lang-file", "over.toml"]);
     assert_eq!(code, 2, "{err}");
-    for needle in ["over.toml:155:", "handout.rat_elephant", "4000 characters"] {
+    for needle in ["over.toml:156:", "handout.rat_elephant", "4000 characters"] {
         assert!(err.contains(needle), "`{needle}` not in {err}");
     }
     // The campaign's pack: a 1,999-character name 399 times in a sentence.

@@ -126,7 +126,7 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
         copies: 9,
         ..SetOptions::default()
     });
-    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 20);
+    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 21);
     job.kind = Kind::Set(SetOptions {
         copies: 17,
         ..SetOptions::default()

@@ -425,7 +425,7 @@ macro_rules! sentences {
 }
 
 sentences! {
-optional: ["need_four", "setup_pictures", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise"],
+optional: ["need_four", "setup_pictures", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise", "no_moves_agree", "variant_no_capture_all"],
 obsolete: ["variants_none"],
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
@@ -442,6 +442,9 @@ pub struct Handout {
     pub goal: String,
     pub goal_capture_all: String,
     pub goal_no_moves: String,
+    /// For rules that do not say what happens when a player cannot move:
+    /// agree before starting. Optional.
+    pub no_moves_agree: String,
     pub setup_heading: String,
     pub setup: String,
     /// `setup` for a set whose counters show pictures (a pre-reader matches
@@ -520,6 +523,8 @@ pub struct Handout {
     pub variant_equal: String,
     pub variant_repetition_allowed: String,
     pub variant_den_only: String,
+    /// Capturing every enemy animal does not win by itself. Optional.
+    pub variant_no_capture_all: String,
 }
 }
 
@@ -560,6 +565,17 @@ pub struct PosterWords {
     pub leap_both: String,
     pub leap_sideways: String,
     pub leap_lengthwise: String,
+    /// The lion and the tiger together, when they leap alike (both ways,
+    /// sideways only, lengthwise only). Optional: one line each when empty.
+    #[serde(default)]
+    pub leap_pair_both: String,
+    #[serde(default)]
+    pub leap_pair_sideways: String,
+    #[serde(default)]
+    pub leap_pair_lengthwise: String,
+    /// A leaper may capture where it lands. Optional.
+    #[serde(default)]
+    pub leap_capture: String,
     pub leap_blocked: String,
     pub traps_heading: String,
     pub traps_enemy: String,
@@ -572,6 +588,10 @@ pub struct PosterWords {
     pub den_own: String,
     pub capture_all: String,
     pub no_moves: String,
+    /// For rules that do not say what happens when a player cannot move.
+    /// Optional.
+    #[serde(default)]
+    pub no_moves_agree: String,
     /// Animal Checkers on a full board: the river and trap squares count as
     /// land. Optional: nothing is said when empty.
     #[serde(default)]
@@ -636,7 +656,16 @@ impl Looks {
 
 impl PosterWords {
     /// The lines a pack may leave out (`#[serde(default)]`, then empty).
-    pub const OPTIONAL: &'static [&'static str] = &["four_land", "sides_colour", "sides_pattern"];
+    pub const OPTIONAL: &'static [&'static str] = &[
+        "four_land",
+        "sides_colour",
+        "sides_pattern",
+        "leap_pair_both",
+        "leap_pair_sideways",
+        "leap_pair_lengthwise",
+        "leap_capture",
+        "no_moves_agree",
+    ];
 }
 
 /// A complete language pack.

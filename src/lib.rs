@@ -33,6 +33,7 @@
 //! - `text`: fonts, shaping, line breaking, installed fonts by family name
 //! - `lang`: language packs, their phrases and Zhuyin syllables
 //! - `rules`: rulesets
+//! - `play`: the game played: positions as text, legal moves under a ruleset, search, puzzles
 //! - `output`: atomic writing, file names
 //! - `scene`: the drawing model (pages, items, placed rasters)
 //! - `profile`: the bundled FOGRA39 colour profile, CMYK shown in sRGB through it
@@ -61,6 +62,7 @@ pub mod options;
 pub mod output;
 pub mod paper;
 pub mod picture;
+pub mod play;
 pub mod profile;
 pub mod render;
 pub mod resolve;

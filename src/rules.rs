@@ -87,11 +87,12 @@ pub struct Win {
 }
 
 impl Default for Win {
-    /// The standard preset's: capturing every enemy animal also wins.
+    /// The standard preset's: capturing every enemy animal also wins, and a
+    /// player who cannot move loses.
     fn default() -> Win {
         Win {
             capture_all: true,
-            no_moves: false,
+            no_moves: true,
         }
     }
 }

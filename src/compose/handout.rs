@@ -213,17 +213,27 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
             Side::North => h.variant_first_north.clone(),
         });
     }
-    if r.win.capture_all != std.win.capture_all || r.win.no_moves != std.win.no_moves {
-        if r.win.capture_all {
-            out.push(h.goal_capture_all.clone());
-        }
-        if r.win.no_moves {
-            out.push(h.goal_no_moves.clone());
-        }
-        if !r.win.capture_all && !r.win.no_moves {
+    if !r.win.capture_all && !r.win.no_moves {
+        if std.win.capture_all || std.win.no_moves {
             out.push(h.variant_den_only.clone());
         }
+    } else {
+        if r.win.capture_all != std.win.capture_all {
+            out.push(if r.win.capture_all {
+                h.goal_capture_all.clone()
+            } else {
+                h.variant_no_capture_all.clone()
+            });
+        }
+        if r.win.no_moves != std.win.no_moves {
+            out.push(if r.win.no_moves {
+                h.goal_no_moves.clone()
+            } else {
+                h.no_moves_agree.clone()
+            });
+        }
     }
+    out.retain(|s| !s.is_empty());
     if v.no_repetition != sv.no_repetition {
         out.push(if v.no_repetition {
             h.move_no_repetition.clone()
@@ -395,8 +405,12 @@ fn opening_blocks(res: &Resources) -> Vec<Block> {
     if r.win.capture_all {
         goal.push(&h.goal_capture_all);
     }
+    // The sources are silent on a player who cannot move: the ruleset's
+    // answer, or a word to agree on one.
     if r.win.no_moves {
         goal.push(&h.goal_no_moves);
+    } else {
+        goal.push(&h.no_moves_agree);
     }
     let need = if v.four_animals && !h.need_four.is_empty() {
         &h.need_four

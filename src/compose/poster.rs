@@ -627,7 +627,9 @@ fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     }
     d.extend(counter(res, Animal::Dog, Side::South, c, q));
     d.push(cross(at(2.0, 0.0, q), q, res.theme.board.coordinates.0));
-    let mut lines = vec![w.move_.clone()];
+    // Never into your own den: a rule of moving, as the handout has it
+    // (the den's panel has the ways to win).
+    let mut lines = vec![w.move_.clone(), w.den_own.clone()];
     if res.rules.variants.no_repetition {
         lines.push(w.no_repetition.clone());
     }
@@ -821,13 +823,27 @@ fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     d.extend(counter(res, weakest, Side::North, from, q));
     d.extend(arrow(from, den, q, res.theme.side(Side::North), false));
     let mut lines = vec![w.den.clone()];
-    if r.win.capture_all {
-        lines.push(w.capture_all.clone());
+    // The other ways a game ends, in one paragraph.
+    let mut ends = if r.win.capture_all {
+        w.capture_all.clone()
+    } else {
+        String::new()
+    };
+    let no_moves = if r.win.no_moves {
+        &w.no_moves
+    } else {
+        &w.no_moves_agree
+    };
+    if !no_moves.is_empty() {
+        ends = if ends.is_empty() {
+            no_moves.clone()
+        } else {
+            res.lang.sentences(&ends, no_moves)
+        };
     }
-    if r.win.no_moves {
-        lines.push(w.no_moves.clone());
+    if !ends.is_empty() {
+        lines.push(ends);
     }
-    lines.push(w.den_own.clone());
     Panel {
         heading: w.den_heading.clone(),
         diagram: Some((dw, dh, d)),

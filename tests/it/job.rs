@@ -106,8 +106,8 @@ fn a_floor_board_set_gets_the_largest_counters_that_fit() {
 
 #[test]
 fn class_sets_over_the_page_limit_are_refused_naming_copies() {
-    // A5 with a tiled board: 19 pages a set and the box's steps once, so
-    // 16 sets would be 306 pages.
+    // A5 with a tiled board: 20 pages a set and the box's steps once, so
+    // 16 sets would be 322 pages.
     let mut job = Job::new(Kind::Set(SetOptions {
         square: Some(40.0),
         copies: 16,
@@ -118,7 +118,7 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
     assert_eq!(e.opt(), Some(Opt::Copies), "{e}");
     let msg = e.to_string();
     assert!(
-        msg.contains("200") && msg.contains("make 10 sets or fewer"),
+        msg.contains("200") && msg.contains("make 9 sets or fewer"),
         "{msg}"
     );
     // Within the limit the same set is made, and 17 sets are refused before anything is drawn.
@@ -127,7 +127,7 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
         copies: 9,
         ..SetOptions::default()
     });
-    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 19 + 1);
+    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 20 + 1);
     job.kind = Kind::Set(SetOptions {
         copies: 17,
         ..SetOptions::default()

@@ -19,5 +19,6 @@ mod data;
 mod hostile;
 mod house;
 mod job;
+mod play;
 mod readable;
 mod render;

@@ -82,6 +82,11 @@ fn expected(h: &Handout, r: &Ruleset) -> (Vec<String>, Vec<String>) {
     iff(r.win.capture_all, &h.goal_capture_all);
     iff(r.win.no_moves, &h.goal_no_moves);
     iff(!r.win.capture_all && !r.win.no_moves, &h.variant_den_only);
+    iff(!r.win.no_moves, &h.no_moves_agree);
+    iff(
+        !r.win.capture_all && r.win.no_moves,
+        &h.variant_no_capture_all,
+    );
     iff(r.play.first == Side::South, &h.first_south);
     iff(r.play.first == Side::North, &h.first_north);
     iff(r.play.first == Side::North, &h.variant_first_north);
@@ -229,7 +234,7 @@ fn flipping_each_setting_changes_the_sentence_that_states_it() {
         ("traps any", |r| r.variants.traps = Traps::Any),
         ("no_repetition", |r| r.variants.no_repetition = false),
         ("capture_all", |r| r.win.capture_all = false),
-        ("no_moves", |r| r.win.no_moves = true),
+        ("no_moves", |r| r.win.no_moves = false),
         ("first", |r| r.play.first = Side::North),
         ("fox", |r| r.play.fox = true),
         ("four_animals", |r| {
@@ -267,7 +272,7 @@ fn the_variant_list_names_every_difference_ranks_included() {
         &h.variant_first_north,
         &h.elephant_rat,
         &h.water_capture_no_elephant,
-        &h.variant_den_only,
+        &h.variant_no_capture_all,
         &h.variant_repetition_allowed,
     ] {
         assert!(v.contains(s), "bell lacks «{s}»: {v:?}");

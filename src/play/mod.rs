@@ -1,0 +1,13 @@
+//! The game played: positions and their text form ([`position`]), the moves
+//! a ruleset allows and how a game ends ([`moves`]), forced wins found by
+//! search ([`search`]) and puzzles made from them ([`puzzles`]).
+//!
+//! No geometry here: squares are [`crate::game::Square`]s (columns a–g from
+//! South's left, rows 1–9 from South's edge).
+
+pub mod moves;
+pub mod position;
+pub mod search;
+
+pub use moves::{Game, Move, Outcome, Rules, WinBy};
+pub use position::Position;

@@ -50,8 +50,11 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # (1,320,204 B) with the picture decoders, the theme maker and its words in
 # four languages; usvg (the whole SVG and CSS reader that replaced our own),
 # the options table and the font fallback stacks brought it to 1.43 MB
-# (1,425,174 B, not yet measured change by change), so the limit here is
-# 1.45 MB. It was 2.22 MB until
+# (1,425,174 B, not yet measured change by change); then colour management
+# for CMYK JPEGs (moxcms), the JPEG encoder and area resampler that bring
+# pictures to print resolution, the automatic framing and gradients brought
+# it to 1.60 MB (1,599,138 B, again not measured
+# change by change), so the limit here is 1.65 MB. It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
 # wasm build), which kept its PDF reader, SVG renderer, JSON model and font
@@ -62,7 +65,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1450000
+BUDGET=1650000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::error::{Error, Opt};
+use jungle_print::error::{Error, Opt, User};
 use jungle_print::input::Source;
 use jungle_print::job::{Job, Kind};
 use jungle_print::options::Values;
@@ -48,18 +48,28 @@ pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
         &Source::from_arg(&ruleset),
         lang.as_ref(),
     )?;
+    // Every name here is the user's (a path, a theme or pack's own name):
+    // escaped and cut as every value in a message is.
     let with = match &against {
-        Some(_) => format!(" with theme `{}`", checked.theme),
+        Some(_) => format!(" with theme `{}`", User(&checked.theme)),
         None => String::new(),
     };
     let what = match (&lang_file, checked.langs.first()) {
-        (Some(p), Some(code)) => {
-            format!("{}: language pack `{code}` is valid{with}", p.display())
-        }
-        _ if ruleset.ends_with(".toml") => {
-            format!("{}: ruleset `{}` is valid{with}", ruleset, checked.ruleset)
-        }
-        _ => format!("{}: theme `{}` is valid", theme, checked.theme),
+        (Some(p), Some(code)) => format!(
+            "{}: language pack `{}` is valid{with}",
+            User(&p.display().to_string()),
+            User(code)
+        ),
+        _ if ruleset.ends_with(".toml") => format!(
+            "{}: ruleset `{}` is valid{with}",
+            User(&ruleset),
+            User(&checked.ruleset)
+        ),
+        _ => format!(
+            "{}: theme `{}` is valid",
+            User(&theme),
+            User(&checked.theme)
+        ),
     };
     for w in &checked.warnings {
         say(&format!("warning: {w}"));

@@ -208,6 +208,26 @@ fn themes_list_show_and_check() {
 }
 
 #[test]
+fn check_quotes_the_checked_file_escaped_and_cut() {
+    // A valid theme at a long path, in a file whose name carries an escape
+    // character: the "is valid" line shows the path escaped and cut.
+    let dir = tempdir("checkname");
+    let (_, shown, _) = run(&dir, &["themes", "show", "classic"]);
+    let deep = dir.join("a".repeat(150)).join("c".repeat(150));
+    std::fs::create_dir_all(&deep).unwrap();
+    let file = deep.join("my\u{1b}[2J.toml");
+    std::fs::write(&file, &shown).unwrap();
+    let (code, out, err) = run(&dir, &["check", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("is valid"))
+        .expect("a valid line");
+    assert!(!line.contains('\u{1b}'), "raw escape in {line:?}");
+    assert!(line.contains('…') && line.chars().count() < 300, "{line}");
+}
+
+#[test]
 fn a_bad_theme_is_one_line_exit_2_and_no_file() {
     let dir = tempdir("badtheme");
     std::fs::write(

@@ -76,14 +76,14 @@ function cli(args, cwd = out) {
   return r;
 }
 
-await check("the page loads with no console error and shows the 8 pages of the set", async () => {
+await check("the page loads with no console error and shows the 6 pages of the set", async () => {
   const t0 = Date.now();
   await page.goto(`${origin}/?lang=en`);
   await settled();
   // From the navigation's start, on the page's own clock.
   const ms = Math.round(await page.evaluate(() => performance.now()));
   const n = await page.locator("#pages img").count();
-  assert(n === 8, `${n} pages`);
+  assert(n === 6, `${n} pages`);
   assert(errors.length === 0, `console errors: ${errors.join("; ")}`);
   const fonts = fetched.filter((u) => u.includes("/fonts/"));
   assert(fonts.length === 0, `an English set fetched ${fonts.join(", ")}`);
@@ -216,7 +216,7 @@ await check("a panic in the core becomes a shown error and the page keeps workin
   const shown = await page.locator("#error").textContent();
   assert(shown.includes("deliberate panic"), shown);
   await choose("paper", "a4");
-  assert((await page.locator("#pages img").count()) === 8, "no pages after the panic");
+  assert((await page.locator("#pages img").count()) === 6, "no pages after the panic");
 });
 
 await check("nothing is fetched from another origin and no console error", async () => {
@@ -264,7 +264,7 @@ await check("the theme panel: a colour typed in redraws the previews with it", a
   assert(/#00aa44/i.test(text), "the new colour is not in the previews");
   const picker = await page.locator("#key-sides-south-picker").inputValue();
   assert(picker === "#00aa44", `picker shows ${picker}`);
-  return `redrawn ${ms} ms after the change (8 pages)`;
+  return `redrawn ${ms} ms after the change (6 pages)`;
 });
 
 // Polls the previews until one of them holds `needle`.
@@ -320,7 +320,7 @@ await check("the theme panel takes a JPEG, a coloured SVG, a font, and a picture
     .map((k) => document.getElementById(`key-${k}-warn`)).filter((e) => e && !e.hidden).map((e) => e.textContent));
   assert(notes.length === 1 && /pictures\.tiger.*prints soft/.test(notes[0]) && notes[0].split("\n").length === 1,
     `shown: ${notes.join(" | ")}`);
-  assert((await page.locator("#pages img").count()) === 8, "the set is not drawn");
+  assert((await page.locator("#pages img").count()) === 6, "the set is not drawn");
   return "JPEG, SVG, font and dropped PNG taken";
 });
 
@@ -380,7 +380,7 @@ await check("after the first visit the page works offline", async () => {
   try {
     await page.reload();
     await settled();
-    assert((await page.locator("#pages img").count()) === 8, "no set offline");
+    assert((await page.locator("#pages img").count()) === 6, "no set offline");
   } finally {
     await context.setOffline(false);
   }
@@ -480,7 +480,7 @@ await check("screenshots at desktop and phone widths", async () => {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   const p = await phone.newPage();
   await p.goto(`${origin}/?lang=fr&theme=traditional&paper=letter`);
-  await p.waitForFunction(() => [...document.querySelectorAll("#pages img")].length === 8);
+  await p.waitForFunction(() => [...document.querySelectorAll("#pages img")].length === 6);
   const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await p.screenshot({ path: path.join(dir, "web-phone.png"), fullPage: false });
   await p.evaluate(() => document.getElementById("maker").scrollIntoView());

@@ -86,10 +86,13 @@ impl Line<'_> {
     }
 }
 
-/// The moves of the side to move in `pos` (a game starting there, no earlier
-/// positions) that win within `n` of its own moves whatever the other side
-/// does: for `n = 1`, the moves that win at once.
-pub fn winning_moves(rules: &Rules, pos: &Position, n: u32) -> Vec<Move> {
+/// The legal first moves of a game starting at `pos` after which `keep`
+/// (given the line with the move played and the side that played it) holds.
+fn moves_where(
+    rules: &Rules,
+    pos: &Position,
+    mut keep: impl FnMut(&mut Line, crate::game::Side) -> bool,
+) -> Vec<Move> {
     let mut line = Line {
         rules,
         path: vec![pos.clone()],
@@ -98,12 +101,19 @@ pub fn winning_moves(rules: &Rules, pos: &Position, n: u32) -> Vec<Move> {
     let mut out = Vec::new();
     for m in line.legal() {
         line.push(m);
-        if line.forced(us, n) {
+        if keep(&mut line, us) {
             out.push(m);
         }
         line.pop();
     }
     out
+}
+
+/// The moves of the side to move in `pos` (a game starting there, no earlier
+/// positions) that win within `n` of its own moves whatever the other side
+/// does: for `n = 1`, the moves that win at once.
+pub fn winning_moves(rules: &Rules, pos: &Position, n: u32) -> Vec<Move> {
+    moves_where(rules, pos, |line, us| line.forced(us, n))
 }
 
 /// The legal moves in `pos` as the first move of a game starting there.
@@ -118,23 +128,9 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
 /// The moves of the side to move after which the other side cannot win at
 /// once (no reply wins the game), from `pos` as the start of a game.
 pub fn safe_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
-    let mut line = Line {
-        rules,
-        path: vec![pos.clone()],
-    };
-    let us = pos.to_move;
-    let mut out = Vec::new();
-    for m in line.legal() {
-        line.push(m);
-        let lost = match line.outcome() {
-            Outcome::Won(side, _) => side != us,
-            Outcome::Stuck => false,
-            Outcome::Playing => line.wins_within(1),
-        };
-        if !lost {
-            out.push(m);
-        }
-        line.pop();
-    }
-    out
+    moves_where(rules, pos, |line, us| match line.outcome() {
+        Outcome::Won(side, _) => side == us,
+        Outcome::Stuck => true,
+        Outcome::Playing => !line.wins_within(1),
+    })
 }

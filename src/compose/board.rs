@@ -161,7 +161,9 @@ pub(super) fn board_art(
     let mut art = Vec::new();
     let th = &res.theme.board;
     let outline = place.outline();
-    let in_play = res.rules.animals();
+    // The start squares are the start position's (the one the engine plays
+    // from): the set-up diagrams are this board.
+    let start = super::diagrams::start(res);
 
     // A box (x, y, w, h) grown by the bleed on the sides on the board's edge.
     let bled_box = |r: Rect| {
@@ -240,10 +242,7 @@ pub(super) fn board_art(
             }
             SquareKind::Land => art.extend(picture),
         }
-        if let Some(piece) = board
-            .start_piece(sq)
-            .filter(|p| in_play.contains(&p.animal))
-        {
+        if let Some(piece) = start.at(sq) {
             art.push(facing(piece.side, r, start_mark(res, r, piece)));
         }
     }

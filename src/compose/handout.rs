@@ -8,7 +8,7 @@ use crate::limits::MIN_HANDOUT_AREA;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
-use crate::scene::{pt, shapes, Item, Page, Pt, Seg, Stroke};
+use crate::scene::{pt, shapes, Color, Item, Page, Pt, Seg, Stroke};
 
 use super::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
 use super::label::{text_fit, FitText};
@@ -641,56 +641,25 @@ pub(crate) fn river_diagram(
     max_w: f64,
     size: f64,
 ) -> Option<(f64, f64, Vec<Item>)> {
-    let (jumper, j) = jumpers(&res.rules)
-        .into_iter()
-        .find(|(_, j)| *j != Jumps::None)?;
-    let sideways = matches!(j, Jumps::Sideways | Jumps::Both);
+    let (legal, blocked) = super::diagrams::leaps(res)?;
     let gap = size * 3.0;
     let q = ((max_w - gap) / 14.0).min(8.0);
-    let sq = |c: u8, r: u8| Square::new(c, r - 1);
-    // (from, to, blocker square) in each strip.
-    let (legal, blocked) = if sideways {
-        ((sq(0, 5), sq(3, 5)), (sq(6, 5), sq(3, 5), sq(5, 5)))
-    } else {
-        ((sq(1, 3), sq(1, 7)), (sq(4, 3), sq(4, 7), sq(4, 5)))
-    };
-    let mut items = strip(res, q, pt(0.0, 0.0), jumper, legal.0, legal.1, None);
-    items.extend(strip(
-        res,
-        q,
-        pt(7.0 * q + gap, 0.0),
-        jumper,
-        blocked.0,
-        blocked.1,
-        Some(blocked.2),
-    ));
+    let mut items = strip(res, q, pt(0.0, 0.0), &legal);
+    items.extend(strip(res, q, pt(7.0 * q + gap, 0.0), &blocked));
     Some((14.0 * q + gap, 5.0 * q, items))
 }
 
-/// Rows 3–7 of the board at square `q`, a jumper, its leap arrow, and optionally a blocking rat.
-fn strip(
-    res: &Resources,
-    q: f64,
-    origin: Pt,
-    jumper: Animal,
-    from: Square,
-    to: Square,
-    rat: Option<Square>,
-) -> Vec<Item> {
+/// Rows 3–7 of the board at square `q` and the diagram's pieces and moves
+/// (a leap, or a leap blocked by a swimmer: a dashed arrow and a cross).
+fn strip(res: &Resources, q: f64, origin: Pt, d: &super::diagrams::Diagram) -> Vec<Item> {
     let board = Board::standard();
     let th = &res.theme.board;
-    let centre = |s: Square| {
-        pt(
-            origin.x + (s.col as f64 + 0.5) * q,
-            origin.y + (6.0 - s.row as f64 + 0.5) * q,
-        )
-    };
     let mut items = Vec::new();
-    for row in 2..7u8 {
-        for col in 0..7u8 {
+    for row in d.rows.0..=d.rows.1 {
+        for col in d.cols.0..=d.cols.1 {
             let s = Square::new(col, row);
-            let x = origin.x + col as f64 * q;
-            let y = origin.y + (6 - row) as f64 * q;
+            let x = origin.x + (col - d.cols.0) as f64 * q;
+            let y = origin.y + (d.rows.1 - row) as f64 * q;
             let fill = if board.kind(s) == SquareKind::River {
                 th.river.0
             } else {
@@ -712,42 +681,72 @@ fn strip(
             }
         }
     }
-    let piece = |p: Piece, at: Square, items: &mut Vec<Item>| {
-        items.extend(counter(res, p.animal, p.side, centre(at), q));
+    // A bold cross over the landing square of a leap not allowed.
+    let look = Look {
+        counter: 1.0,
+        dashed: true,
+        cross: (0.3, 0.09, res.theme.sides.south.0),
     };
-    piece(
-        Piece {
-            side: Side::South,
-            animal: jumper,
-        },
-        from,
-        &mut items,
-    );
-    let (a, b) = (centre(from), centre(to));
-    let color = if rat.is_some() {
-        res.theme.board.coordinates.0
-    } else {
-        res.theme.sides.south.0
+    items.extend(draw_diagram(res, d, q, origin, &look));
+    items
+}
+
+/// How a diagram's moves look.
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    /// The counters' size against the square (1 = as the poster and the
+    /// handout draw them).
+    pub counter: f64,
+    /// An illegal move drawn as a dashed arrow under its cross (else the
+    /// cross alone).
+    pub dashed: bool,
+    /// The cross: half its size and its stroke width, in squares, and colour.
+    pub cross: (f64, f64, Color),
+}
+
+/// Draws a rules diagram ([`super::diagrams`]): the pieces and the moves of `d`, squares `q` mm, offset by `origin`: the
+/// pieces, then the arrows (the legal ones in the mover's colour, the others
+/// dashed in the coordinates' colour), the pieces in the way of a move over
+/// them, then the crosses on the targets of illegal moves.
+pub fn draw_diagram(
+    res: &Resources,
+    d: &super::diagrams::Diagram,
+    q: f64,
+    origin: Pt,
+    look: &Look,
+) -> Vec<Item> {
+    let at = |sq: Square| {
+        let c = d.centre(sq, q);
+        pt(origin.x + c.x, origin.y + c.y)
     };
-    items.extend(arrow(a, b, q, color, rat.is_some()));
-    if let Some(r) = rat {
-        piece(
-            Piece {
-                side: Side::North,
-                animal: Animal::Rat,
-            },
-            r,
-            &mut items,
-        );
-        // A bold cross over the landing square: the leap is not allowed.
-        let c = centre(to);
-        let d = q * 0.3;
-        let mut segs = shapes::line(pt(c.x - d, c.y - d), pt(c.x + d, c.y + d));
-        segs.extend(shapes::line(pt(c.x - d, c.y + d), pt(c.x + d, c.y - d)));
-        items.push(shapes::stroke(
-            segs,
-            Stroke::solid(res.theme.sides.south.0, q * 0.09),
-        ));
+    let shown = |sq: Square| {
+        (d.cols.0..=d.cols.1).contains(&sq.col) && (d.rows.0..=d.rows.1).contains(&sq.row)
+    };
+    let piece = |sq: Square, p: Piece| counter(res, p.animal, p.side, at(sq), q * look.counter);
+    let mut items = Vec::new();
+    let pieces: Vec<(Square, Piece)> = d.position.pieces().filter(|(s, _)| shown(*s)).collect();
+    for &(sq, p) in pieces.iter().filter(|(s, _)| !d.in_the_way(*s)) {
+        items.extend(piece(sq, p));
+    }
+    let mover = res.theme.side(d.position.to_move);
+    for s in &d.moves {
+        if s.legal {
+            items.extend(arrow(at(s.mv.from), at(s.mv.to), q, mover, false));
+        } else if look.dashed {
+            let grey = res.theme.board.coordinates.0;
+            items.extend(arrow(at(s.mv.from), at(s.mv.to), q, grey, true));
+        }
+    }
+    for &(sq, p) in pieces.iter().filter(|(s, _)| d.in_the_way(*s)) {
+        items.extend(piece(sq, p));
+    }
+    for s in d.moves.iter().filter(|s| !s.legal) {
+        let c = at(s.mv.to);
+        let (half, width, color) = look.cross;
+        let r = q * half;
+        let mut segs = shapes::line(pt(c.x - r, c.y - r), pt(c.x + r, c.y + r));
+        segs.extend(shapes::line(pt(c.x - r, c.y + r), pt(c.x + r, c.y - r)));
+        items.push(shapes::stroke(segs, Stroke::solid(color, q * width)));
     }
     items
 }

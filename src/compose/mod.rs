@@ -3,13 +3,15 @@
 //! function (board, counters, handout, poster, box, set, tiles); the helpers
 //! they share are grouped by what they are for: text ([`label`]), pictures
 //! ([`art`], [`scenery`]), animals' faces ([`faces`]), side marks
-//! ([`side_marks`]) and the scale bar ([`scale_bar`]). Options are checked
+//! ([`side_marks`]), the scale bar ([`scale_bar`]) and the rules'
+//! diagrams as positions and moves the engine checks ([`diagrams`]). Options are checked
 //! by the job before composing ([`crate::options`] holds their ranges).
 
 pub mod art;
 pub mod board;
 pub mod boxnet;
 pub mod counters;
+pub mod diagrams;
 pub mod faces;
 pub mod flow;
 pub mod handout;

@@ -31,7 +31,7 @@ use crate::rules::{Jumps, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
 
 use super::art::place_art;
-use super::handout::{arrow, counter, river_diagram, ruleset_line, sides_sentence};
+use super::handout::{river_diagram, ruleset_line, sides_sentence};
 use super::label::{left_text, paragraph, text_fit, FitText};
 
 /// Choices for the poster.
@@ -462,9 +462,16 @@ fn ranks_panel(
         }
         let nx = hx + han_w + s * 0.6;
         let room = (at.x + width - nx).max(s);
+        // The reading belongs to the character: in a pack whose names are
+        // Chinese (大象 beside 象), it comes first, so that it does not read
+        // as the name's ("象 xiàng 大象", not "象 大象 xiàng").
         let mut label = names.name.clone();
         if let Some(sub) = Some(names.label()).filter(|t| !t.is_empty() && *t != names.name) {
-            label = format!("{label}  {sub}");
+            label = if res.lang.is_cjk() {
+                format!("{sub}  {label}")
+            } else {
+                format!("{label}  {sub}")
+            };
         }
         let lw = res.fonts.width_mm(&res.text, &label, s);
         let size = if lw > room { s * room / lw } else { s };
@@ -592,11 +599,6 @@ fn land(res: &Resources, cols: u8, rows: u8, q: f64) -> Vec<Item> {
     items
 }
 
-/// The centre of square (col, row) of a diagram of `q` mm squares.
-fn at(col: f64, row: f64, q: f64) -> Pt {
-    pt((col + 0.5) * q, (row + 0.5) * q)
-}
-
 /// Fills in the animals a line names (`{the rat}`, `{elephant}`, …, from the
 /// pack's names and grammar) and `{animal}`.
 fn names(res: &Resources, text: &str, animal: Option<Animal>) -> String {
@@ -607,26 +609,21 @@ fn names(res: &Resources, text: &str, animal: Option<Animal>) -> String {
     t
 }
 
-/// A mark in square (col, row) saying a move is not allowed.
-fn cross(c: Pt, q: f64, color: Color) -> Item {
-    let d = q * 0.22;
-    let mut segs = shapes::line(pt(c.x - d, c.y - d), pt(c.x + d, c.y + d));
-    segs.extend(shapes::line(pt(c.x - d, c.y + d), pt(c.x + d, c.y - d)));
-    shapes::stroke(segs, Stroke::solid(color, q * 0.08))
-}
-
 /// Moving: a counter in the middle of 3 × 3 squares with an arrow to each
 /// neighbour, and a cross on a diagonal.
 fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let q = s * 1.7;
-    let mut d = land(res, 3, 3, q);
-    let c = at(1.0, 1.0, q);
-    let accent = res.theme.side(Side::South);
-    for (dc, dr) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)] {
-        d.extend(arrow(c, at(1.0 + dc, 1.0 + dr, q), q, accent, false));
-    }
-    d.extend(counter(res, Animal::Dog, Side::South, c, q));
-    d.push(cross(at(2.0, 0.0, q), q, res.theme.board.coordinates.0));
+    // Drawn on plain land: the moves, not the squares, are the point.
+    let diagram = super::diagrams::stepping();
+    let (cols, rows) = diagram.size();
+    let mut d = land(res, cols, rows, q);
+    d.extend(super::handout::draw_diagram(
+        res,
+        &diagram,
+        q,
+        pt(0.0, 0.0),
+        &look(res, 1.0),
+    ));
     // Never into your own den: a rule of moving, as the handout has it
     // (the den's panel has the ways to win).
     let mut lines = vec![w.move_.clone(), w.den_own.clone()];
@@ -650,25 +647,18 @@ fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let r = &res.rules;
     let v = &r.variants;
     let q = s * 1.7;
-    let mut d = land(res, 2, 2, q);
-    let accent = res.theme.side(Side::South);
     // Top row: a stronger animal takes a weaker one; bottom row: the rat
     // takes the elephant.
-    let by_rank = r.animals_by_rank();
-    let strong = by_rank[by_rank.len() / 2 - 1];
-    let weak = by_rank[by_rank.len() / 2];
-    d.extend(counter(res, strong, Side::South, at(0.0, 0.0, q), q));
-    d.extend(counter(res, weak, Side::North, at(1.0, 0.0, q), q));
-    d.extend(arrow(at(0.0, 0.0, q), at(1.0, 0.0, q), q, accent, false));
-    d.extend(counter(res, Animal::Rat, Side::South, at(0.0, 1.0, q), q));
-    d.extend(counter(
+    let diagram = super::diagrams::capturing(res);
+    let (cols, rows) = diagram.size();
+    let mut d = land(res, cols, rows, q);
+    d.extend(super::handout::draw_diagram(
         res,
-        Animal::Elephant,
-        Side::North,
-        at(1.0, 1.0, q),
+        &diagram,
         q,
+        pt(0.0, 0.0),
+        &look(res, 1.0),
     ));
-    d.extend(arrow(at(0.0, 1.0, q), at(1.0, 1.0, q), q, accent, false));
     let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
     let elephant = match (v.elephant_captures_rat, trap_open, v.traps) {
         (true, ..) => &w.elephant_rat,
@@ -706,9 +696,10 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
         }
         _ => swimmers.join(sep),
     };
+    // Who swims and who may take a swimmer, in one paragraph.
     let mut lines = vec![
-        w.swimmers.replace("{list}", &list),
-        w.water_safe.clone(),
+        res.lang
+            .sentences(&w.swimmers.replace("{list}", &list), &w.water_safe),
         names(
             res,
             match v.capture_from_water {
@@ -725,7 +716,22 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
         (Animal::Leopard, v.leopard_jumps),
     ];
     let mut any = false;
+    // The lion and the tiger in one line when they leap alike.
+    let pair = match v.lion_jumps {
+        _ if v.lion_jumps != v.tiger_jumps => "",
+        Jumps::None => "",
+        Jumps::Both => &w.leap_pair_both,
+        Jumps::Sideways => &w.leap_pair_sideways,
+        Jumps::Lengthwise => &w.leap_pair_lengthwise,
+    };
+    if !pair.is_empty() {
+        any = true;
+        lines.push(names(res, pair, None));
+    }
     for (a, j) in leapers {
+        if !pair.is_empty() && a != Animal::Leopard {
+            continue;
+        }
         let t = match j {
             Jumps::None => continue,
             Jumps::Both => &w.leap_both,
@@ -736,7 +742,11 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
         lines.push(names(res, t, Some(a)));
     }
     if any {
-        lines.push(w.leap_blocked.clone());
+        // What a leap may do and what stops it, in one paragraph.
+        lines.push(match w.leap_capture.as_str() {
+            "" => w.leap_blocked.clone(),
+            capture => res.lang.sentences(capture, &w.leap_blocked),
+        });
     }
     // The handout's strips, scaled to about 1.15 body ems a square, at most
     // half the width.
@@ -757,45 +767,48 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
     }
 }
 
-/// The traps and the den drawn as on the board: the three squares around the
-/// south den, clipped from the board itself.
-fn den_corner(res: &Resources, q: f64) -> (f64, f64, Vec<Item>) {
-    // Columns c–e, rows 1–2: trap, den, trap below, trap above the den.
+/// The squares a diagram shows, drawn as on the board (clipped from the
+/// board itself), squares `q` mm: width, height and items.
+fn corner(res: &Resources, d: &super::diagrams::Diagram, q: f64) -> (f64, f64, Vec<Item>) {
+    let (cols, rows) = d.size();
     let place = BoardPlacement {
         square: q,
-        origin: pt(-2.0 * q, -7.0 * q),
+        origin: pt(-(d.cols.0 as f64) * q, -((8 - d.rows.1) as f64) * q),
     };
+    let (w, h) = (cols as f64 * q, rows as f64 * q);
     let items = vec![Item::Clip(Clip {
-        path: shapes::rect(0.0, 0.0, 3.0 * q, 2.0 * q),
+        path: shapes::rect(0.0, 0.0, w, h),
         items: super::board::board_items(res, place, false),
     })];
-    (3.0 * q, 2.0 * q, items)
+    (w, h, items)
+}
+
+/// How the poster draws a diagram's moves: counters `counter` of a square,
+/// an illegal move as a cross alone.
+fn look(res: &Resources, counter: f64) -> super::handout::Look {
+    super::handout::Look {
+        counter,
+        dashed: false,
+        cross: (0.22, 0.08, res.theme.board.coordinates.0),
+    }
 }
 
 /// Traps: an enemy on a trap beside the den, a weak defender taking it.
 fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let v = &res.rules.variants;
     let q = s * 1.9;
-    let (dw, dh, mut d) = den_corner(res, q);
-    // The trap in front of the den is at the corner's middle top; a north
-    // lion stands in it and the south rat, beside it, takes it.
-    let trap = at(1.0, 0.0, q);
-    let rat = at(0.0, 0.0, q);
-    // The strongest enemy that may enter a trap, not the elephant (which the
-    // rat may take anywhere): only the trap lets the rat take it.
-    let strong = res
-        .rules
-        .animals_by_rank()
-        .into_iter()
-        .find(|a| {
-            *a != Animal::Elephant && *a != Animal::Rat && res.rules.rank(*a) <= v.trap_max_rank
-        })
-        .unwrap_or(Animal::Elephant);
-    // Counters a little smaller than the squares, so that the trap's teeth
-    // show round the one standing in it.
-    d.extend(counter(res, strong, Side::North, trap, q * 0.72));
-    d.extend(counter(res, Animal::Rat, Side::South, rat, q * 0.72));
-    d.extend(arrow(rat, trap, q, res.theme.side(Side::South), false));
+    // A strong North animal in the trap in front of South's den, and
+    // South's rat beside it taking it; counters a little smaller than the
+    // squares, so that the trap's teeth show round the one standing in it.
+    let diagram = super::diagrams::trap(res);
+    let (dw, dh, mut d) = corner(res, &diagram, q);
+    d.extend(super::handout::draw_diagram(
+        res,
+        &diagram,
+        q,
+        pt(0.0, 0.0),
+        &look(res, 0.72),
+    ));
     let mut lines = vec![match v.traps {
         Traps::Enemy => w.traps_enemy.clone(),
         Traps::Any => w.traps_any.clone(),
@@ -811,17 +824,21 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     }
 }
 
-/// The den: a north counter walks into the south den and wins.
+/// The den: seen from South's side as the traps are, a South counter walks
+/// into North's den and wins.
 fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let r = &res.rules;
     let q = s * 1.9;
+    let diagram = super::diagrams::den(res);
     // Without traps (Animal Checkers) the board draws them as land.
-    let (dw, dh, mut d) = den_corner(res, q);
-    let from = at(1.0, 0.0, q);
-    let den = at(1.0, 1.0, q);
-    let weakest = *r.animals_by_rank().last().unwrap_or(&Animal::Rat);
-    d.extend(counter(res, weakest, Side::North, from, q));
-    d.extend(arrow(from, den, q, res.theme.side(Side::North), false));
+    let (dw, dh, mut d) = corner(res, &diagram, q);
+    d.extend(super::handout::draw_diagram(
+        res,
+        &diagram,
+        q,
+        pt(0.0, 0.0),
+        &look(res, 1.0),
+    ));
     let mut lines = vec![w.den.clone()];
     // The other ways a game ends, in one paragraph.
     let mut ends = if r.win.capture_all {

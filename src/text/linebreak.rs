@@ -95,7 +95,18 @@ fn lay(
     // The line being filled is chars[start..end]; the next segment starts at `next`.
     let (mut start, mut end, mut next) = (0, 0, 0);
     let mut ci = 0;
-    for (end_byte, kind) in linebreaks(text) {
+    // No break inside a hyphenated compound ("back-and-forth", « allers-retours »):
+    // a break after a hyphen between letters is dropped.
+    let compound = |at: usize| {
+        let mut before = text[..at].chars().rev();
+        let (hyphen, letter) = (before.next(), before.next());
+        matches!(hyphen, Some('-' | '\u{2010}'))
+            && letter.is_some_and(char::is_alphabetic)
+            && text[at..].chars().next().is_some_and(char::is_alphabetic)
+    };
+    let breaks =
+        linebreaks(text).filter(|&(at, kind)| kind == BreakOpportunity::Mandatory || !compound(at));
+    for (end_byte, kind) in breaks {
         while ci < n && chars[ci].0 < end_byte {
             ci += 1;
         }
@@ -272,6 +283,21 @@ mod tests {
             assert!(!l.starts_with(' ') && !l.ends_with(' '));
         }
         assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn hyphenated_compounds_are_never_split() {
+        let (b, s) = book();
+        for text in [
+            "Never repeat an earlier position (watch for back-and-forth moves).",
+            "Jamais deux fois la même position (gare aux allers-retours).",
+        ] {
+            for width in [32.0, 40.0, 50.0, 60.0, 80.0] {
+                for l in break_lines(&b, &s, text, 3.5, width) {
+                    assert!(!l.trim_end().ends_with('-'), "{width}: `{l}`");
+                }
+            }
+        }
     }
 
     #[test]

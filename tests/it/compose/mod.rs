@@ -6,6 +6,7 @@ mod boxnet;
 mod counter_size;
 mod counters;
 mod design;
+mod diagrams;
 mod faces;
 mod handout;
 mod laser;

@@ -129,11 +129,15 @@ pub const MIN_SIZE: f64 = 8.0;
 pub const BACK_OVERRUN: f64 = 1.0;
 
 /// The rank's digits on a front, as a fraction of the counter size
-/// (times `counters.rank_scale`): 5.5 mm on the default 22 mm A4 counters,
-/// the first thing a player reads.
-pub const RANK_HEIGHT: f64 = 0.25;
+/// (times `counters.rank_scale`): 5.06 mm on the default 22 mm A4 counters,
+/// the first thing a player reads, and a little smaller than the character
+/// between them, which stays the face's centre.
+pub const RANK_HEIGHT: f64 = 0.23;
 /// Room between a rank and the character's band, fraction of the counter.
-const RANK_GAP: f64 = 0.025;
+const RANK_GAP: f64 = 0.012;
+/// Room between a rank's digits and the rim (or the line inside a filled
+/// face's edge), fraction of the counter: 0.77 mm on 22 mm counters.
+const RANK_MARGIN: f64 = 0.035;
 /// The least height of the character's band between the ranks, fraction of the counter.
 const MIN_BAND: f64 = 0.2;
 /// The least capital height of a name on a counter's back, mm: read at arm's length.
@@ -142,9 +146,9 @@ pub const NAME_CAP_HEIGHT: f64 = 2.4;
 pub const ZHUYIN_SIZE: f64 = 2.5;
 
 /// The character and its Zhuyin on a front, the symbols at least
-/// [`ZHUYIN_SIZE`] mm: the column stands right of the ranks' digits (it is
-/// taller than the band between them), the character as near the centre as
-/// that allows. `None` when the language prints no Zhuyin.
+/// [`ZHUYIN_SIZE`] mm: the character on the face's centre, the column at its
+/// right and clear of the ranks' digits (it is taller than the band between
+/// them). `None` when the language prints no Zhuyin.
 fn zhuyin_face(
     res: &Resources,
     names: &crate::lang::AnimalName,
@@ -173,8 +177,9 @@ fn zhuyin_face(
     let digits = ranks
         .max_width
         .min(res.fonts.width_mm(&res.bold, "8", ranks.size));
-    // The column's left edge clear of the digits; the block centred when it can be.
-    let column = (c.x + digits / 2.0 + s * 0.02).max(c.x - total / 2.0 + han);
+    // The character on the face's centre, its column at its right (clear
+    // of the digits, which are narrower than the character).
+    let column = (c.x + digits / 2.0 + s * 0.02).max(c.x + han / 2.0);
     block.center = pt(column + total / 2.0 - han, c.y);
     Some(block.items(&res.fonts))
 }
@@ -665,7 +670,7 @@ impl<'a> Face<'a> {
         let size_for = |h: f64| res.fonts.size_for_cap_height(&res.bold, rank, h);
         let top_at = |h: f64| {
             let half = res.fonts.width_mm(&res.bold, rank, size_for(h)) / 2.0;
-            (room * room - half * half).max(0.0).sqrt() - s * 0.02
+            (room * room - half * half).max(0.0).sqrt() - s * RANK_MARGIN
         };
         let want = s * RANK_HEIGHT * cs.rank_scale;
         // Never so large that the character's band falls below MIN_BAND.

@@ -9,7 +9,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
 use crate::theme::{FaceLayout, FaceStyle};
 
-use super::faces::{animal_emblem, picture_face, pips, RankMark};
+use super::faces::{animal_emblem, icon_item, picture_face, pips, RankMark};
 use super::label::{text_fit, FitText};
 use super::scale_bar::scale_bar;
 use super::side_marks::{mark_item, pattern_line};
@@ -140,6 +140,9 @@ const RANK_GAP: f64 = 0.012;
 const RANK_MARGIN: f64 = 0.035;
 /// The least height of the character's band between the ranks, fraction of the counter.
 const MIN_BAND: f64 = 0.2;
+/// The character's size beside an animal's icon (`counters.icons`), as a
+/// share of its size alone: the icon takes the room at its left.
+const ICON_CHARACTER: f64 = 0.8;
 /// The least capital height of a name on a counter's back, mm: read at arm's length.
 pub const NAME_CAP_HEIGHT: f64 = 2.4;
 /// The least Zhuyin symbol size beside a counter's character, mm (em).
@@ -771,19 +774,33 @@ impl<'a> Face<'a> {
             s * 0.5
         };
         let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
-        let emblem = match icon {
-            // The icon as tall as the band, the character beside it.
-            Some(_) => band * 0.42 / 0.35,
-            // An ideograph's ink is about 0.92 of its em.
-            None => (band / 0.92).min(s * 0.4) * cs.character_scale.min(1.0),
-        };
-        let zhuyin = icon
-            .is_none()
-            .then(|| zhuyin_face(res, names, c, emblem, &ranks, s, ink))
-            .flatten();
-        match zhuyin {
+        // The character on the face's centre, as tall as the band (an
+        // ideograph's ink is about 0.92 of its em); a little smaller beside
+        // an icon, which stands at its left.
+        let beside = if icon.is_some() { ICON_CHARACTER } else { 1.0 };
+        let emblem = (band / 0.92).min(s * 0.4) * cs.character_scale.min(1.0) * beside;
+        match zhuyin_face(res, names, c, emblem, &ranks, s, ink) {
             Some(block) => items.extend(block),
-            None => items.extend(animal_emblem(res, names, icon, c, s, emblem, s * 0.5, ink)),
+            None => items.extend(animal_emblem(res, names, None, c, s, emblem, s * 0.5, ink)),
+        }
+        if let Some((art, key)) = icon {
+            // As tall as the band, right up to the character, inside the round face.
+            let han = res
+                .fonts
+                .width_mm(&res.han, &names.han, emblem)
+                .min(s * 0.5);
+            let room = self.room(res, piece.side);
+            let right = c.x - han / 2.0 - s * 0.02;
+            let left = c.x - (room * room - band * band / 4.0).max(0.0).sqrt();
+            let side = band.min(right - left).max(0.0);
+            items.push(icon_item(
+                res,
+                art,
+                key,
+                pt(right - side, c.y - side / 2.0),
+                side,
+                ink,
+            ));
         }
         if cs.pips {
             let n = res.rules.rank(piece.animal);

@@ -484,18 +484,7 @@ pub(crate) fn animal_emblem(
     let k = size / (s * 0.42);
     let box_size = s * 0.35 * k;
     let at = pt(c.x - s * 0.02 * k - box_size, c.y - box_size / 2.0);
-    let mut items = vec![match icon {
-        // A silhouette in the text's colour, as icons were always drawn.
-        Art::Vector(i) if icon.is_silhouette() => i.item(at, box_size, color),
-        _ => place_art(
-            res,
-            icon,
-            key,
-            (at.x, at.y, box_size, box_size),
-            Fit::Contain,
-            None,
-        ),
-    }];
+    let mut items = vec![icon_item(res, icon, key, at, box_size, color)];
     if let Some(block) = zhuyin_block(
         res,
         names,
@@ -520,6 +509,23 @@ pub(crate) fn animal_emblem(
         },
     ));
     items
+}
+
+/// An animal's icon in a square box `side` mm wide whose top-left corner is
+/// `at`: a silhouette in `color` (the text's), as icons were always drawn,
+/// any other picture in its own colours.
+pub(crate) fn icon_item(
+    res: &Resources,
+    icon: &Art,
+    key: &str,
+    at: Pt,
+    side: f64,
+    color: Color,
+) -> Item {
+    match icon {
+        Art::Vector(i) if icon.is_silhouette() => i.item(at, side, color),
+        _ => place_art(res, icon, key, (at.x, at.y, side, side), Fit::Contain, None),
+    }
 }
 
 /// An animal's characters with their Zhuyin (see [`phonetic`]), centred on

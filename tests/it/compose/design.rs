@@ -176,6 +176,68 @@ fn names_go_on_the_back_at_a_readable_size_and_zhuyin_is_large() {
     }
 }
 
+/// The character stays the face's centre, as large as the band between the
+/// ranks allows, in every theme, shape and language; with Zhuyin (zh-Hant)
+/// the column stands at its right, every symbol at least 2.5 mm, on icon
+/// faces (kids) too.
+#[test]
+fn the_character_is_the_faces_centre_with_its_zhuyin_beside_it() {
+    let looks = [
+        "classic",
+        "traditional",
+        "ink-saver",
+        "high-contrast",
+        "kids",
+    ];
+    for look in looks {
+        for lang in LANGS {
+            let res = res(look, lang);
+            let s = size(&res);
+            let centre = 2.0 + s / 2.0;
+            for shape in SHAPES {
+                for side in Side::ALL {
+                    for animal in res.rules.animals_by_rank() {
+                        let page = counter_preview(&res, Piece { side, animal }, s, shape, false);
+                        let runs = runs(&page);
+                        let han = &res.animal(animal).han;
+                        let h = runs
+                            .iter()
+                            .find(|r| &r.text == han)
+                            .unwrap_or_else(|| panic!("{look} {lang} {animal:?}: character"));
+                        let width: f64 = h.glyphs.iter().map(|g| g.advance).sum();
+                        let x = h.pos.x + width / 2.0;
+                        assert!(
+                            (x - centre).abs() < 0.05,
+                            "{look} {lang} {shape:?} {animal:?}: character {:.2} mm off centre",
+                            x - centre
+                        );
+                        assert!(
+                            h.size >= 0.2 * s,
+                            "{look} {lang}: character {:.2} mm",
+                            h.size
+                        );
+                        let zhuyin: Vec<&TextRun> = runs
+                            .iter()
+                            .filter(|r| r.text.chars().any(jungle_print::lang::zhuyin::is_bopomofo))
+                            .collect();
+                        assert_eq!(!zhuyin.is_empty(), lang == "zh-Hant", "{look} {lang}");
+                        for z in zhuyin {
+                            assert!(z.size >= 2.5, "{look} {lang} {animal:?}: {:.2} mm", z.size);
+                            assert!(z.pos.x > x, "{look} {lang}: Zhuyin right of the character");
+                        }
+                        if shape == Shape::Circle
+                            && side == Side::South
+                            && animal == Animal::Elephant
+                        {
+                            eprintln!("character: {look:14} {lang:8} {:.2} mm em", h.size);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn pixels(res: &Resources, page: Page) -> (u32, u32, Vec<u8>) {
     let doc = jungle_print::document("t", vec![page], res);
     let png = render(&doc, 0, &PngOptions { dpi: 300.0 }).unwrap();

@@ -229,6 +229,52 @@ pub fn mix(a: Color, b: Color, t: f64) -> Color {
     Color::Rgb(f(r0, r1), f(g0, g1), f(b0, b1))
 }
 
+/// `base` tinted towards its owner's colour `side` by a share `t` (0 to 1),
+/// in CIELAB: its chroma (a*, b*) moves `t` of the way to the side's, its
+/// lightness only a quarter as far, so a light square stays light and takes
+/// the owner's hue rather than its darkness (a yellow trap tinted with blue
+/// turns a paler, cooler yellow, not olive). Two CMYK colours mix ink by ink,
+/// as [`mix`] does.
+pub fn tint(base: Color, side: Color, t: f64) -> Color {
+    if let (Color::Cmyk(..), Color::Cmyk(..)) = (base, side) {
+        return mix(base, side, t);
+    }
+    let t = t.clamp(0.0, 1.0);
+    let (a, b) = (lab(base), lab(side));
+    from_lab([
+        a[0] + (b[0] - a[0]) * t * 0.25,
+        a[1] + (b[1] - a[1]) * t,
+        a[2] + (b[2] - a[2]) * t,
+    ])
+}
+
+/// The sRGB colour (clipped to the gamut, rounded) of a CIELAB value (D65 white).
+pub fn from_lab([l, a, b]: [f64; 3]) -> Color {
+    let fy = (l + 16.0) / 116.0;
+    let (fx, fz) = (fy + a / 500.0, fy - b / 200.0);
+    let inv = |f: f64| {
+        if f.powi(3) > 216.0 / 24389.0 {
+            f.powi(3)
+        } else {
+            (116.0 * f - 16.0) / (24389.0 / 27.0)
+        }
+    };
+    let (x, y, z) = (inv(fx) * 0.950_47, inv(fy), inv(fz) * 1.088_83);
+    let r = 3.240_454_2 * x - 1.537_138_5 * y - 0.498_531_4 * z;
+    let g = -0.969_266_0 * x + 1.876_010_8 * y + 0.041_556_0 * z;
+    let bl = 0.055_643_4 * x - 0.204_025_9 * y + 1.057_225_2 * z;
+    let channel = |v: f64| {
+        let v = v.clamp(0.0, 1.0);
+        let s = if v <= 0.003_130_8 {
+            12.92 * v
+        } else {
+            1.055 * v.powf(1.0 / 2.4) - 0.055
+        };
+        (s * 255.0).round().clamp(0.0, 255.0) as u8
+    };
+    Color::Rgb(channel(r), channel(g), channel(bl))
+}
+
 /// An sRGB channel (0–255) as linear light, 0 to 1.
 fn linear(v: u8) -> f64 {
     let v = v as f64 / 255.0;
@@ -293,6 +339,23 @@ pub fn delta_e_deuteranope(a: Color, b: Color) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lab_goes_there_and_back_and_tints_keep_light_squares_light() {
+        for c in [
+            Color::Rgb(247, 214, 94),
+            Color::Rgb(31, 78, 154),
+            Color::WHITE,
+        ] {
+            assert_eq!(from_lab(lab(c)), c);
+        }
+        // classic's trap tinted with north's blue: lighter than an sRGB mix,
+        // and yellow (b* > 0, a* ≥ 0), not olive.
+        let (trap, blue) = (Color::Rgb(247, 214, 94), Color::Rgb(31, 78, 154));
+        let t = lab(tint(trap, blue, 0.2));
+        assert!(t[0] > lab(mix(trap, blue, 0.2))[0] + 3.0, "{t:?}");
+        assert!(t[1] >= 0.0 && t[2] > 30.0, "{t:?}");
+    }
 
     #[test]
     fn every_form_parses() {

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use color::{
-    contrast, delta_e76, delta_e_deuteranope, family, lab, lab_deuteranope, luminance, mix,
-    ThemeColor, COLOR_FORMS,
+    contrast, delta_e76, delta_e_deuteranope, family, from_lab, lab, lab_deuteranope, luminance,
+    mix, tint, ThemeColor, COLOR_FORMS,
 };
 
 pub use picture::{Background, Frame, FrameStart, PictureRef, BACKGROUNDS, FRAME_STARTS};
@@ -725,14 +725,14 @@ impl Theme {
         }
     }
 
-    /// A side's trap squares: `board.trap` tinted with [`OWNER_TINT`] of the side's colour.
+    /// A side's trap squares: `board.trap` [tinted](tint) with [`OWNER_TINT`] of the side's colour.
     pub fn trap(&self, side: Side) -> Color {
-        mix(self.board.trap.0, self.side(side), OWNER_TINT)
+        tint(self.board.trap.0, self.side(side), OWNER_TINT)
     }
 
-    /// A side's den: `board.den` tinted with [`OWNER_TINT`] of the side's colour.
+    /// A side's den: `board.den` [tinted](tint) with [`OWNER_TINT`] of the side's colour.
     pub fn den(&self, side: Side) -> Color {
-        mix(self.board.den.0, self.side(side), OWNER_TINT)
+        tint(self.board.den.0, self.side(side), OWNER_TINT)
     }
 
     /// Every colour a square of the board is filled with, as (what, theme keys
@@ -889,10 +889,11 @@ impl Theme {
     }
 }
 
-/// How much of its owner's colour tints each side's traps and den (0 to 1):
-/// enough to say whose they are (the two sides' traps at least ΔE 8 apart in
-/// the built-in themes), little enough to keep the square kinds apart.
-pub const OWNER_TINT: f64 = 0.15;
+/// How much of its owner's colour tints each side's traps and den (0 to 1,
+/// see [`tint`]): enough to say whose they are (the two sides' traps at
+/// least ΔE 8 apart in the built-in themes), little enough to keep the
+/// square kinds apart.
+pub const OWNER_TINT: f64 = 0.2;
 
 /// The least colour distance (CIE76 ΔE*ab, after a deuteranopia simulation)
 /// between two kinds of square: about what reads at a glance.

@@ -775,6 +775,15 @@ impl Job {
             Purpose::PrintShop => print_shop::pages_for_print_shop(&pages),
             Purpose::Home => pages,
         };
+        // The designer's rules the theme breaks (colours mean nothing to a laser).
+        if self.purpose != Purpose::Laser {
+            let design = crate::compose::design_check::colour_warnings(&res.theme)
+                .into_iter()
+                .chain(crate::compose::design_check::picture_warnings(&res));
+            for (key, message) in design {
+                res.warn_key(&key, message);
+            }
+        }
         // Taken after the laser pass, which says when it leaves pictures out.
         let (warning_keys, warnings) = res.take_keyed_warnings().into_iter().unzip();
         Ok(Made {
@@ -1075,8 +1084,9 @@ pub struct Checked {
     pub ruleset: String,
     /// The language packs composed with (codes).
     pub langs: Vec<String>,
-    /// Each language's warnings (prefixed with its code), then the theme's
-    /// contrast warnings.
+    /// Each language's warnings (prefixed with its code), then those every
+    /// language gives once (the theme's contrasts, colour distances and
+    /// labels over pictures: [`crate::compose::design_check`]).
     pub warnings: Vec<String>,
     /// The theme key each warning is about ("" when none), same order.
     pub warning_keys: Vec<String>,
@@ -1087,7 +1097,8 @@ pub struct Checked {
 
 /// Loads a theme, a ruleset and language packs (`None`: every built-in one)
 /// and makes the default set with each, through exactly the checks printing
-/// runs ([`Job::run`]), writing nothing; then checks the theme's contrast.
+/// runs ([`Job::run`]), writing nothing, the designer's rules
+/// ([`crate::compose::design_check`]) included.
 pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<Checked, Error> {
     // Loaded first, so that their errors come before any composing.
     let t: Theme = theme.load()?;
@@ -1128,6 +1139,8 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
             }
         }
     }
+    // Each language's warnings: (theme key or "", message).
+    let mut each: Vec<(String, Vec<(String, String)>)> = Vec::new();
     for lang in langs {
         let mut job = Job::new(Kind::set());
         job.inputs = Inputs {
@@ -1145,75 +1158,31 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
             ),
             None => e,
         })?;
-        let code = made.lang;
-        checked
-            .warnings
-            .extend(made.warnings.into_iter().map(|w| format!("{code}: {w}")));
-        checked.warning_keys.extend(made.warning_keys);
-        checked.langs.push(code);
-    }
-    for ((what, ink, ground), key) in t.text_pairs().into_iter().zip(t.text_pair_keys()) {
-        let ratio = crate::theme::contrast(ink, ground);
-        if ratio < 4.5 {
-            checked.warning_keys.push(key.to_string());
-            checked.warnings.push(format!(
-                "{}: {what}: text {} on {} has a contrast of {ratio:.1}:1, below the 4.5:1 that low-vision readers need",
-                at_keys(&t, &[key]),
-                ink.to_hex(),
-                ground.to_hex()
-            ));
-        }
-    }
-    for (what, key, ink, ground) in t.mark_pairs() {
-        let ratio = crate::theme::contrast(ink, ground);
-        if ratio < crate::theme::MIN_MARK_CONTRAST {
-            checked.warning_keys.push(key.to_string());
-            checked.warnings.push(format!(
-                "{}: {what}: {} on {} has a contrast of {ratio:.1}:1, below the {}:1 that marks and large labels need to be seen",
-                at_keys(&t, &[key]),
-                ink.to_hex(),
-                ground.to_hex(),
-                crate::theme::MIN_MARK_CONTRAST
-            ));
-        }
-    }
-    for (a, b, keys, d) in t.close_square_kinds() {
-        let keys: Vec<&str> = keys.split(", ").collect();
-        checked.warning_keys.push(keys[0].to_string());
-        checked.warnings.push(format!(
-            "{}: {a} and {b} differ by ΔE {d:.0} for a colour-blind (deuteranope) player, below the {} that reads at a glance; make one lighter or darker",
-            at_keys(&t, &keys),
-            crate::theme::MIN_KIND_DELTA_E
+        each.push((
+            made.lang.clone(),
+            made.warning_keys.into_iter().zip(made.warnings).collect(),
         ));
+        checked.langs.push(made.lang);
+    }
+    // A warning every language gives (the theme's colours and pictures) is
+    // said once, after the others; the rest name their language.
+    let everywhere = |w: &(String, String)| each.iter().all(|(_, ws)| ws.contains(w));
+    let mut common: Vec<(String, String)> = Vec::new();
+    for (code, warnings) in &each {
+        for w in warnings {
+            if !everywhere(w) {
+                checked.warning_keys.push(w.0.clone());
+                checked.warnings.push(format!("{code}: {}", w.1));
+            } else if !common.contains(w) {
+                common.push(w.clone());
+            }
+        }
+    }
+    for (key, w) in common {
+        checked.warning_keys.push(key);
+        checked.warnings.push(w);
     }
     Ok(checked)
-}
-
-/// Where a warning about theme keys points: the file and line of the first
-/// of `keys` the theme's own file writes (else of the first known, else the
-/// theme's name), then the keys.
-fn at_keys(t: &Theme, keys: &[&str]) -> String {
-    // The theme's own file first: a key it inherited is fixed there too.
-    let own = |k: &&&str| {
-        t.origins
-            .origin(k)
-            .is_some_and(|o| !o.starts_with("builtin"))
-    };
-    let place = keys
-        .iter()
-        .filter(own)
-        .chain(keys)
-        .find_map(|k| t.origins.place(k))
-        .unwrap_or_else(|| format!("theme `{}`", t.name));
-    let mut named: Vec<String> = Vec::new();
-    for k in keys {
-        let k = format!("`{k}`");
-        if !named.contains(&k) {
-            named.push(k);
-        }
-    }
-    let word = if named.len() == 1 { "key" } else { "keys" };
-    format!("{place}: {word} {}", named.join(", "))
 }
 
 #[cfg(test)]

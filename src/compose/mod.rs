@@ -11,6 +11,7 @@ pub mod art;
 pub mod board;
 pub mod boxnet;
 pub mod counters;
+pub mod design_check;
 pub mod diagrams;
 pub mod faces;
 pub mod flow;

@@ -398,3 +398,149 @@ fn check_warns_about_close_kinds_and_faint_marks_naming_keys() {
         assert!(!w.contains('\n'), "one line each: {w}");
     }
 }
+
+/// A theme file in a scratch folder with SVG pictures beside it: `dark.svg`
+/// (an almost black square with a light corner) and `light.svg` (cream).
+fn picture_theme(dir: &std::path::Path, toml: &str) -> jungle_print::input::Source {
+    let svg = |fill: &str, corner: &str| {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><rect width=\"100\" height=\"100\" fill=\"{fill}\"/><rect width=\"20\" height=\"20\" fill=\"{corner}\"/></svg>"
+        )
+    };
+    std::fs::write(dir.join("dark.svg"), svg("#1e1a16", "#ffffff")).unwrap();
+    std::fs::write(dir.join("light.svg"), svg("#f8f0dc", "#f0e8d0")).unwrap();
+    let path = dir.join("wood.toml");
+    std::fs::write(&path, toml).unwrap();
+    jungle_print::input::Source::File(path)
+}
+
+/// The run itself (not only `check`) warns, one line each, when a label
+/// falls under 3:1 on a picture, measured under the label: a dark wood
+/// picture under the trap and den labels and the counters' backs, naming
+/// the picture's key and the label colour's; a light picture passes.
+#[test]
+fn a_label_on_a_dark_picture_is_measured_and_warned_about_in_the_run() {
+    use jungle_print::job::{Job, Kind};
+    let dir = crate::common::tempdir("design-pictures");
+    let theme = picture_theme(
+        &dir,
+        "[pictures]\ntrap = \"dark.svg\"\nden = \"light.svg\"\nback = \"dark.svg\"\n",
+    );
+    let mut job = Job::new(Kind::set());
+    job.inputs.theme = Some(theme.clone());
+    let made = job.run().unwrap();
+    let on_pictures: Vec<(&String, &String)> = made
+        .warning_keys
+        .iter()
+        .zip(&made.warnings)
+        .filter(|(_, w)| w.contains("on the picture"))
+        .collect();
+    eprintln!("{on_pictures:#?}");
+    // The trap labels (board.text, dark, on the dark picture): one warning.
+    let trap: Vec<_> = on_pictures
+        .iter()
+        .filter(|(_, w)| w.contains("trap labels"))
+        .collect();
+    assert_eq!(trap.len(), 1, "{on_pictures:?}");
+    let (key, w) = trap[0];
+    assert_eq!(key.as_str(), "pictures.trap");
+    assert!(
+        w.contains("wood.toml:2: keys `pictures.trap`, `board.text`")
+            && w.contains(":1, below the 3:1"),
+        "{w}"
+    );
+    // Measured, not guessed: the mean under the label is the dark wood's,
+    // not the light corner's nor a guess from the file.
+    assert!(
+        w.contains("#1e1a16") || w.contains("#1f1a16") || w.contains("#1e1a17"),
+        "{w}"
+    );
+    // The light den picture carries its dark labels well: no warning.
+    assert!(!on_pictures.iter().any(|(_, w)| w.contains("den labels")));
+    // Filled counters print light text on their backs: on the dark
+    // picture it reads, so no warning either.
+    assert!(!on_pictures.iter().any(|(_, w)| w.contains("counter backs")));
+    for w in &made.warnings {
+        assert!(!w.contains('\n'), "one line each: {w}");
+    }
+    // `check` says each once, without a language in front.
+    let checked = jungle_print::job::check(
+        &theme,
+        &jungle_print::input::Source::builtin("standard"),
+        None,
+    )
+    .unwrap();
+    let trap: Vec<&String> = checked
+        .warnings
+        .iter()
+        .filter(|w| w.contains("trap labels") && w.contains("on the picture"))
+        .collect();
+    assert_eq!(trap.len(), 1, "{:?}", checked.warnings);
+    assert!(trap[0].starts_with("wood.toml:2:") || trap[0].contains("wood.toml:2:"));
+}
+
+/// A light label colour on ringed backs over a light picture: the backs'
+/// names and title fall under 3:1 and the run says so, naming the keys.
+#[test]
+fn a_light_label_on_a_light_picture_is_warned_about_too() {
+    use jungle_print::job::{Job, Kind};
+    let dir = crate::common::tempdir("design-backs");
+    let theme = picture_theme(
+        &dir,
+        "[sides]\nsouth = \"#f0d8b0\"\nsouth_style = \"ringed\"\n[pictures]\nback = \"light.svg\"\n",
+    );
+    let mut job = Job::new(Kind::set());
+    job.inputs.theme = Some(theme);
+    let made = job.run().unwrap();
+    let backs: Vec<&String> = made
+        .warnings
+        .iter()
+        .filter(|w| w.contains("south's counter backs"))
+        .collect();
+    assert_eq!(backs.len(), 1, "{:?}", made.warnings);
+    assert!(
+        backs[0].contains("keys `pictures.back`, `sides.south`"),
+        "{}",
+        backs[0]
+    );
+}
+
+/// Square kinds under ΔE 20 for a deuteranope are warned about by the run,
+/// not only by `check`, naming the theme keys.
+#[test]
+fn close_square_kinds_are_warned_about_in_the_run() {
+    use jungle_print::job::{Job, Kind};
+    let mut job = Job::new(Kind::Board(Default::default()));
+    job.inputs.theme = Some(jungle_print::input::Source::Text {
+        name: "close.toml".into(),
+        contents: "[board]\nriver = \"#e8e4d0\"\n".into(),
+    });
+    let made = job.run().unwrap();
+    let close: Vec<&String> = made
+        .warnings
+        .iter()
+        .filter(|w| w.contains("ΔE") && w.contains("river"))
+        .collect();
+    assert!(!close.is_empty(), "{:?}", made.warnings);
+    assert!(
+        close.iter().all(
+            |w| w.starts_with("close.toml:2: keys `board.land`, `board.river`")
+                || w.starts_with("close.toml:2: keys `board.river`")
+        ),
+        "{close:?}"
+    );
+    // The built-in themes break none of the rules: no design warning.
+    for name in theme::BUILTIN.map(|(n, _)| n) {
+        let mut job = Job::new(Kind::set());
+        job.inputs.theme = Some(jungle_print::input::Source::builtin(name));
+        let made = job.run().unwrap();
+        assert!(
+            !made
+                .warnings
+                .iter()
+                .any(|w| w.contains("contrast of") || w.contains("ΔE")),
+            "{name}: {:?}",
+            made.warnings
+        );
+    }
+}

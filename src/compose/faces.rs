@@ -563,10 +563,27 @@ pub(crate) fn zhuyin_block(
     Some(block.items(&res.fonts))
 }
 
+/// The least dot drawn on a diagram's picture counter, mm: a dot a child
+/// can count on a sheet at reading distance. A smaller counter (the
+/// poster's and the handout's diagrams draw them 5–8 mm across, whose dots
+/// would be 0.6–0.9 mm) shows its picture over the whole face instead, and
+/// the ranks table beside the diagrams gives each picture its dots.
+pub const MIN_DIAGRAM_DOT: f64 = 1.2;
+
+/// The smallest diagram counter, mm across, that carries its rank as dice
+/// (dots at least [`MIN_DIAGRAM_DOT`]): a layout that wants the dots on its
+/// diagrams draws its counters at least this large (10.4 mm at the default
+/// `counters.pips_scale`).
+pub fn dice_counter_size(res: &Resources) -> f64 {
+    MIN_DIAGRAM_DOT / (DOT * res.theme.counters.pips_scale)
+}
+
 /// A picture counter as the counter sheets print it (`counters.layout` is
 /// `picture`), centred on `c`, `s` mm across, round: the side's colour and
 /// line in a thin rim, the picture and, with `counters.pips`, the rank as
-/// dice. For the rules' diagrams, so that a child matches what it holds.
+/// dice when the counter is large enough for dots to be counted
+/// ([`dice_counter_size`]); else the picture fills the face. For the rules'
+/// diagrams, so that a child matches what it holds.
 pub(crate) fn picture_counter(
     res: &Resources,
     piece: crate::game::Piece,
@@ -590,7 +607,7 @@ pub(crate) fn picture_counter(
         s * 0.012,
     ));
     let clip = Some(shapes::circle(c, plate));
-    if cs.pips {
+    if cs.pips && s >= dice_counter_size(res) - 1e-9 {
         items.extend(dice_face(
             res,
             piece.animal,
@@ -607,7 +624,11 @@ pub(crate) fn picture_counter(
             .pictures
             .animal(piece.animal)
             .map_or(String::new(), |(_, k)| k.to_string());
-        let f = s * frame_fraction(cs.picture_scale, 2.0 * plate / s);
+        // Without dots, the whole plate (its round clips the frame's corners).
+        let f = match cs.pips {
+            true => 2.0 * plate,
+            false => s * frame_fraction(cs.picture_scale, 2.0 * plate / s),
+        };
         items.push(place_art(
             res,
             &art,

@@ -7,7 +7,7 @@
 use jungle_print::compose::counters::{
     counter_pages, counter_preview, CounterOptions, Shape, Sides,
 };
-use jungle_print::compose::faces::dice;
+use jungle_print::compose::faces::{dice, MIN_DIAGRAM_DOT};
 use jungle_print::game::{Piece, Side};
 use jungle_print::lang::Lang;
 use jungle_print::layout::Flip;
@@ -288,6 +288,13 @@ fn the_posters_diagrams_draw_picture_counters() {
                 han.is_empty(),
                 "{base}: a character on the {name} panel: {han:?}"
             );
+            // No dot too small to count: below 1.2 mm the picture fills the face.
+            let small: Vec<_> = f
+                .dots
+                .iter()
+                .filter(|d| inside(d.0, d.1) && 2.0 * d.2 < MIN_DIAGRAM_DOT - 1e-9)
+                .collect();
+            assert!(small.is_empty(), "{base}: {name} panel's dots {small:?}");
         }
         // The ranks show their dots: one die per animal, as many dots as its rank.
         let want: usize = res
@@ -355,7 +362,8 @@ fn the_handout_matches_picture_counters() {
                 "{lang}: only the table's characters: {runs:?}"
             );
         }
-        // The table's dice (36) and the river diagram's counters' dots.
+        // The table's dice (36); the diagrams' counters are too small for
+        // countable dots (see the poster's test), so their pictures fill them.
         assert!(dots >= 36, "{lang}: {dots} dots");
         for word in ["同一個字", "同一个字", "same character"] {
             assert!(!text.contains(word), "{lang}: {word}");

@@ -67,9 +67,15 @@ fn for_print_shop_with(page: &Page, separated: &mut Separated) -> Page {
                 Item::Path(p) => path(p, role),
                 Item::Text(t) => text(t, role),
                 Item::Picture(p) => {
-                    let done = separated
-                        .entry(p.raster.digest)
-                        .or_insert_with(|| separate(&p.raster).map(Arc::new));
+                    // Separated once, for this document and those after it.
+                    let done = separated.entry(p.raster.digest).or_insert_with(|| {
+                        crate::picture::cache::get_or(
+                            crate::picture::cache::Step::Separated,
+                            p.raster.digest,
+                            &[],
+                            || separate(&p.raster).map(Arc::new),
+                        )
+                    });
                     // A picture whose pixels cannot be read is left out
                     // rather than printed in RGB.
                     p.raster = done.clone()?;

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use super::cache::{self, Step};
 use super::decode::jpeg_samples;
 use super::frame::{find_drawing, frame_box, remove_paper, stored_region, Found};
 use super::resample::{crop, Region, Source};
@@ -112,16 +113,43 @@ pub(crate) fn source<'a>(
 
 /// The automatic frame of a picture: where the drawing is in a photo (see
 /// [`super::frame`]); [`Found::Whole`] for pictures that are not photos.
-/// Decodes a JPEG; errors name no file.
+/// Decodes a JPEG, unless the same picture was looked at before (see
+/// [`super::cache`]); errors name no file.
 pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
     if !is_photo(raster) {
         return Ok(Found::Whole);
     }
-    let (color, alpha) = samples(raster)?;
-    Ok(find_drawing(
-        &source(raster, &color, alpha.as_ref()),
-        raster.orientation,
-    ))
+    found(raster, || {
+        let (color, alpha) = samples(raster)?;
+        Ok(find_drawing(
+            &source(raster, &color, alpha.as_ref()),
+            raster.orientation,
+        ))
+    })
+}
+
+/// The drawing found in `raster` by `look`, or as found before.
+fn found(raster: &Raster, look: impl FnOnce() -> Result<Found, String>) -> Result<Found, String> {
+    cache::get_or(Step::Found, raster.digest, &[], look)
+}
+
+/// The numbers that make a frame and a background, for [`cache`]'s keys.
+pub fn frame_numbers(frame: &Frame, background: Background) -> Vec<u64> {
+    let mut n = vec![
+        u64::from(frame.start == FrameStart::Whole),
+        u64::from(background == Background::Remove),
+    ];
+    let mut put = |v: Option<&[f64]>| match v {
+        Some(v) => {
+            n.push(1);
+            n.extend(v.iter().map(|x| cache::bits(*x)));
+        }
+        None => n.push(0),
+    };
+    put(frame.crop.as_ref().map(|c| &c[..]));
+    put(frame.zoom.as_ref().map(std::slice::from_ref));
+    put(frame.focus.as_ref().map(|c| &c[..]));
+    n
 }
 
 /// Frames `raster` by `frame`: the automatic frame for a photo unless the
@@ -148,7 +176,7 @@ pub fn frame_raster(
     let src = source(&raster, &color, alpha.as_ref());
     let mut gave_up = None;
     let found = match auto {
-        true => match find_drawing(&src, raster.orientation) {
+        true => match found(&raster, || Ok(find_drawing(&src, raster.orientation)))? {
             Found::Drawing(b) => Some(b),
             Found::Whole => None,
             Found::GaveUp(why) => {

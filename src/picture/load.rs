@@ -6,8 +6,9 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use super::cache::{self, Step};
 use super::decode::{sniff, Format};
-use super::framed::{frame_raster, Framed};
+use super::framed::{frame_numbers, frame_raster, Framed};
 use super::{decode, Art, Limits};
 use crate::error::Error;
 use crate::game::Animal;
@@ -16,8 +17,9 @@ use crate::input::{read_bytes, shown_path, InputKind};
 use crate::limits::{MAX_DOCUMENT_PIXELS, MAX_ICON_BYTES};
 use crate::theme::{Background, PictureRef, Theme};
 
-/// Reads one picture reference and frames it (see [`super::framed`]);
-/// messages start with the file's name.
+/// Reads one picture reference and frames it (see [`super::framed`]), or
+/// takes the same picture framed the same way before ([`cache`]); messages
+/// start with the file's name.
 pub fn load_framed(
     spec: &PictureRef,
     background: Background,
@@ -27,9 +29,12 @@ pub fn load_framed(
         return Ok((art, None));
     };
     let shown = format!("`{}`", shown_path(Path::new(&spec.file)));
-    let raster = Arc::try_unwrap(r).unwrap_or_else(|r| (*r).clone());
-    let framed =
-        frame_raster(raster, &spec.frame, background).map_err(|e| format!("{shown}: {e}"))?;
+    let numbers = frame_numbers(&spec.frame, background);
+    let framed = cache::get_or(Step::Framed, r.digest, &numbers, || {
+        let raster = Arc::try_unwrap(r).unwrap_or_else(|r| (*r).clone());
+        frame_raster(raster, &spec.frame, background)
+    })
+    .map_err(|e| format!("{shown}: {e}"))?;
     // The file's own name: the line stays short enough to be read whole.
     let name = Path::new(&spec.file)
         .file_name()
@@ -88,6 +93,7 @@ impl Pictures {
     /// `icons.X` when `icons` is true) and the scenery. `fox`: the fox plays.
     /// All failures are reported together, in the order they were written.
     pub fn load(theme: &Theme, fox: bool, animals: bool) -> Result<Pictures, Error> {
+        cache::next_document();
         let mut out = Pictures::default();
         let mut failures: Vec<(String, String)> = Vec::new();
         let mut pixels = 0u64;

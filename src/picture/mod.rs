@@ -9,6 +9,7 @@
 //! into a file a browser shows ([`Raster::screen_file`]). An [`Art`] is either kind of picture, ready to be placed
 //! in a box on a page.
 
+pub mod cache;
 pub mod decode;
 pub mod frame;
 pub mod framed;

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::cache::{self, Step};
 use super::framed::{derived_digest, is_photo, source};
 use super::resample::{scale_down, upright, Region};
 use super::Pictures;
@@ -75,8 +76,12 @@ pub fn for_print(pages: Vec<Page>, pictures: &Pictures, dpi: f64) -> Vec<Page> {
     let mut done: FxHashMap<u64, Arc<Raster>> = FxHashMap::default();
     for (digest, (scale, raster)) in needs(&pages, dpi) {
         let decoded = pictures.decoded(digest);
-        if let Some(new) = printable(&raster, decoded, scale) {
-            done.insert(digest, Arc::new(new));
+        // The same picture at the same size as in an earlier document: its result then.
+        let new = cache::get_or(Step::Printable, digest, &[cache::bits(scale)], || {
+            printable(&raster, decoded, scale).map(Arc::new)
+        });
+        if let Some(new) = new {
+            done.insert(digest, new);
         }
     }
     if done.is_empty() {

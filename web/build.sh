@@ -21,7 +21,7 @@ rm -rf dist
 mkdir -p dist/pkg
 wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/jungle_print_web.wasm"
-cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/theme-words.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
+cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/framing.js www/theme-words.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
 cp -r www/icons dist/
 # The whole Jungle Kai, which the page fetches only when a set needs more than
 # the core bundled in the wasm (see www/worker.js), with its licence.

@@ -2,6 +2,7 @@
 //! as flat `key = literal` pairs, colours as `#rrggbb`, and a theme file
 //! written from pairs and read back into them.
 
+use super::picture::PictureRef;
 use super::{Theme, ThemeColor};
 use crate::error::{line_col, Error};
 
@@ -53,6 +54,23 @@ fn literal(text: &str) -> Option<toml::Value> {
     doc.get("v").cloned()
 }
 
+/// A picture key's TOML literal, the plain `"lion.jpg"` or the table
+/// `{ file = "lion.jpg", crop = [x, y, w, h], zoom = 1.2, focus = [x, y] }`,
+/// as a reference with its framing (fractions of the upright picture);
+/// `None` when it is neither form. The values are not checked here (the
+/// theme's loading checks them).
+pub fn picture_ref(text: &str) -> Option<PictureRef> {
+    literal(text)?.try_into().ok()
+}
+
+/// A picture reference as the TOML literal a theme file writes: the plain
+/// string when its framing is the default, else the inline table.
+pub fn picture_literal(p: &PictureRef) -> String {
+    toml::Value::try_from(p)
+        .map(|v| v.to_string())
+        .unwrap_or_default()
+}
+
 /// A readable theme file: `header` as comment lines (the front end's words:
 /// how to use the file), `extends = "…"` (left out when empty), then one
 /// `[section]` per group of `pairs` (dotted key, TOML literal). A literal
@@ -60,11 +78,25 @@ fn literal(text: &str) -> Option<toml::Value> {
 /// are ignored (the argument wins).
 pub fn write(header: &str, extends: &str, pairs: &[(String, String)]) -> String {
     let mut top = toml::Table::new();
+    // A key whose value is a table (a picture's table form) stays on its
+    // key's line, inline: a placeholder string is written, then replaced.
+    let mut inline: Vec<(String, String)> = Vec::new();
     for (key, lit) in pairs {
         if key == "extends" || key.is_empty() {
             continue;
         }
-        let value = literal(lit).unwrap_or_else(|| toml::Value::String(lit.clone()));
+        let value = match literal(lit) {
+            Some(t @ toml::Value::Table(_)) => {
+                let placeholder = format!("\u{1}inline {}\u{1}", inline.len());
+                inline.push((
+                    toml::Value::String(placeholder.clone()).to_string(),
+                    t.to_string(),
+                ));
+                toml::Value::String(placeholder)
+            }
+            Some(v) => v,
+            None => toml::Value::String(lit.clone()),
+        };
         let mut parts: Vec<&str> = key.split('.').collect();
         let last = parts.pop().unwrap_or_default();
         let mut table = &mut top;
@@ -95,7 +127,11 @@ pub fn write(header: &str, extends: &str, pairs: &[(String, String)]) -> String 
             toml::Value::String(extends.to_string())
         ));
     }
-    out.push_str(&toml::to_string(&top).unwrap_or_default());
+    let mut body = toml::to_string(&top).unwrap_or_default();
+    for (placeholder, table) in inline {
+        body = body.replacen(&placeholder, &table, 1);
+    }
+    out.push_str(&body);
     out
 }
 
@@ -156,6 +192,28 @@ mod tests {
         let b = Theme::parse(&again, "s.toml").unwrap();
         assert_eq!(values(&a), values(&b));
         assert_eq!(a.board.river, b.board.river);
+    }
+
+    #[test]
+    fn picture_literals_read_and_write_back() {
+        let p = picture_ref(r#"{ file = "pictures/rat.jpg", crop = [0.1, 0.2, 0.5, 0.5], zoom = 1.5, focus = [0.3, 0.4] }"#)
+            .unwrap();
+        assert_eq!(p.file, "pictures/rat.jpg");
+        assert_eq!(p.frame.crop, Some([0.1, 0.2, 0.5, 0.5]));
+        assert_eq!(p.frame.focus, Some([0.3, 0.4]));
+        assert_eq!(picture_ref(&picture_literal(&p)), Some(p.clone()));
+        let plain = picture_ref(r#""rat.png""#).unwrap();
+        assert_eq!(picture_literal(&plain), r#""rat.png""#);
+        assert_eq!(picture_ref("12"), None);
+        // Written on its key's line, and read back the same.
+        let text = write(
+            "",
+            "classic",
+            &[("pictures.rat".into(), picture_literal(&p))],
+        );
+        assert!(text.contains("[pictures]\nrat = { "), "{text}");
+        let back = read(&text, "t.toml").unwrap();
+        assert_eq!(picture_ref(&back[1].1).map(|b| b.frame), Some(p.frame));
     }
 
     #[test]

@@ -153,15 +153,127 @@ pub struct JobError {
     pub control: String,
     /// The theme key the error is about (`pictures.rat`, `fonts.text`), or empty.
     pub key: String,
+    /// What kind of error it is, for the page to word it in its own language
+    /// (see [`reason`]), or empty when the page shows `message` as it is.
+    pub code: String,
+    /// The values the page's words insert for `code`, each made safe as the
+    /// messages are ([`said`]).
+    pub args: Vec<String>,
 }
 
 impl JobError {
     fn plain(e: Error) -> JobError {
+        let (code, args) = reason(&e, None);
         JobError {
             key: e.theme_key().unwrap_or_default().to_string(),
             message: said(&e.to_string()),
             control: String::new(),
+            code,
+            args,
         }
+    }
+}
+
+/// The kind of an error and its values, for the page's words in the page's
+/// language (web/www/i18n.js, `errors`): the option's number outside its
+/// range (`range`: given, smallest, largest, unit; `at-least`: given,
+/// smallest, unit), a number that is not one (`not-number`: given), a board
+/// or counter too large for the paper (`board-too-large`: square, largest
+/// square; `counter-too-large`: size), paper too small (`paper-too-small`),
+/// a box part larger than the paper (`box-too-large`), too many pages
+/// (`too-many-pages`: pages, limit; `too-many-sets`: sets, the most that
+/// fit), a board that cannot be tiled (`not-tileable`), crop marks on a
+/// tiled board (`crop-marks-tiled`), a laser's wrong choice (`laser`), a
+/// data file's error (`file`: file, line, key). Empty for the others, which
+/// the page shows in the command line's words.
+pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
+    use jungle_print::error::num;
+    let n = |v: f64| num(v);
+    let out =
+        |code: &str, args: Vec<String>| (code.to_string(), args.iter().map(|a| said(a)).collect());
+    match e {
+        Error::SquareTooSmall { value, min } => {
+            return out("at-least", vec![n(*value), n(*min), "mm".into()])
+        }
+        Error::SquareTooLarge { value, max } => {
+            return out(
+                "range",
+                vec![
+                    n(*value),
+                    n(jungle_print::limits::MIN_SQUARE),
+                    n(*max),
+                    "mm".into(),
+                ],
+            )
+        }
+        Error::CounterSizeOutOfRange { value, min, max } => {
+            return out("range", vec![n(*value), n(*min), n(*max), "mm".into()])
+        }
+        Error::NotALength { value, .. } => return out("not-number", vec![n(*value)]),
+        Error::BoardTooLarge { value, largest, .. } => {
+            return out("board-too-large", vec![n(*value), largest.to_string()])
+        }
+        Error::CounterTooLarge { size, .. } => return out("counter-too-large", vec![n(*size)]),
+        Error::PaperTooSmallForRules { .. } | Error::PaperTooSmallForCounters { .. } => {
+            return out("paper-too-small", vec![])
+        }
+        Error::BoxTooLarge { .. } => return out("box-too-large", vec![]),
+        Error::TooManyPages { pages, max } => {
+            return out("too-many-pages", vec![pages.to_string(), max.to_string()])
+        }
+        Error::TooManySets { sets, fit, .. } => {
+            return out("too-many-sets", vec![sets.to_string(), fit.to_string()])
+        }
+        Error::NotTileable { .. } => return out("not-tileable", vec![]),
+        Error::CropMarksOnTiledBoard { .. } => return out("crop-marks-tiled", vec![]),
+        Error::LaserForPaper
+        | Error::LaserSides
+        | Error::KerfWithoutLaser
+        | Error::SharedCutsNeedLaserSquares => return out("laser", vec![]),
+        Error::Input {
+            origin, line, key, ..
+        } => {
+            let key = key
+                .strip_prefix("key `")
+                .and_then(|k| k.split_once('`'))
+                .map(|(k, _)| k)
+                .unwrap_or_default();
+            return out(
+                "file",
+                vec![origin.clone(), line.to_string(), key.to_string()],
+            );
+        }
+        _ => {}
+    }
+    // An option's numbers outside the range the options table gives it.
+    let (Some(opt), Some(r)) = (e.opt(), r) else {
+        return Default::default();
+    };
+    let Some(spec) = options::TABLE.iter().find(|s| s.opt == opt) else {
+        return Default::default();
+    };
+    let given = r.get(opt.name());
+    let Some((lo, hi)) = spec.range else {
+        return Default::default();
+    };
+    let numbers: Vec<Option<f64>> = given
+        .split(',')
+        .map(|t| t.trim().parse::<f64>().ok())
+        .collect();
+    if given.is_empty() {
+        return Default::default();
+    }
+    if numbers.iter().any(|x| x.is_none_or(|x| !x.is_finite())) {
+        return out("not-number", vec![given]);
+    }
+    if numbers.iter().flatten().all(|x| (lo..=hi).contains(x)) {
+        return Default::default();
+    }
+    let unit = spec.unit.to_string();
+    if hi.is_infinite() {
+        out("at-least", vec![given, n(lo), unit])
+    } else {
+        out("range", vec![given, n(lo), n(hi), unit])
     }
 }
 
@@ -233,10 +345,13 @@ fn located(e: Error, r: &Request) -> JobError {
         }
         (None, None) => String::new(),
     };
+    let (code, args) = reason(&e, Some(r));
     JobError {
         key: input_key(&e),
         message: said(&e.to_string()),
         control,
+        code,
+        args,
     }
 }
 
@@ -462,6 +577,9 @@ pub struct KeyInfo {
     pub choices: Vec<String>,
     /// What the key does, one line.
     pub doc: String,
+    /// True for a picture that may be framed by hand (its table form `{ file,
+    /// crop, zoom, focus }`).
+    pub framed: bool,
 }
 
 /// Every theme key, in the order of the reference page.
@@ -488,6 +606,7 @@ pub fn theme_keys() -> Vec<KeyInfo> {
                 max,
                 choices,
                 doc: k.doc.to_string(),
+                framed: matches!(k.kind, K::FramedPicture),
             }
         })
         .collect()
@@ -528,10 +647,15 @@ pub fn write_theme(extends: String, keys: Vec<String>, literals: Vec<String>) ->
 pub fn read_theme(text: String) -> Result<Vec<String>, JobError> {
     jungle_print::theme::edit::read(&text, "theme.toml")
         .map(flat)
-        .map_err(|e| JobError {
-            key: input_key(&e),
-            message: said(&e.to_string()),
-            control: "theme-file".into(),
+        .map_err(|e| {
+            let (code, args) = reason(&e, None);
+            JobError {
+                key: input_key(&e),
+                message: said(&e.to_string()),
+                control: "theme-file".into(),
+                code,
+                args,
+            }
         })
 }
 
@@ -555,16 +679,24 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
         .collect())
 }
 
-/// A picture's format and size in pixels as shown upright (after its EXIF
-/// orientation): `["png"|"jpeg"|"svg", width, height]`, or the command line's message when it cannot be used.
+/// A picture's format, its size in pixels as shown upright (after its EXIF
+/// orientation) and its automatic frame (the drawing found in a photo, see
+/// `jungle_print::picture::frame`; the whole picture otherwise) as fractions
+/// of the upright picture from its top-left corner:
+/// `["png"|"jpeg"|"svg", width, height, x, y, w, h]`, or the command line's
+/// message when it cannot be used. A drawing (SVG) has no pixels (0 × 0) and
+/// the whole frame.
 #[wasm_bindgen]
 pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobError> {
     use jungle_print::picture::decode::{decode, sniff, Format};
+    use jungle_print::picture::frame::Found;
     let shown = format!("`{}`", jungle_print::error::User(&name));
     let fail = |message: String| JobError {
         message: said(&message),
         control: String::new(),
         key: String::new(),
+        code: String::new(),
+        args: Vec::new(),
     };
     if bytes.len() as u64 > jungle_print::limits::MAX_PICTURE_BYTES {
         return Err(fail(format!(
@@ -583,7 +715,9 @@ pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobErro
             // Checked as the command line reads it; a drawing has no pixels (0 × 0).
             jungle_print::icons::Icon::parse(text.trim_start_matches('\u{feff}'), &shown)
                 .map_err(fail)?;
-            Ok(vec!["svg".into(), "0".into(), "0".into()])
+            Ok(["svg", "0", "0", "0", "0", "1", "1"]
+                .map(String::from)
+                .to_vec())
         }
         Format::Png | Format::Jpeg => {
             let kind = if sniff(&bytes) == Format::Png {
@@ -594,12 +728,74 @@ pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobErro
             let r = decode(&bytes, &shown, Default::default()).map_err(fail)?;
             // As shown: a portrait photo stored turned (EXIF) is taller than wide.
             let (w, h) = r.shown_size();
-            Ok(vec![kind.into(), w.to_string(), h.to_string()])
+            let auto = match jungle_print::picture::framed::drawing_box(&r).map_err(fail)? {
+                Found::Drawing([x, y, bw, bh]) => {
+                    let (w, h) = (f64::from(w.max(1)), f64::from(h.max(1)));
+                    [x / w, y / h, bw / w, bh / h]
+                }
+                Found::Whole | Found::GaveUp(_) => [0.0, 0.0, 1.0, 1.0],
+            };
+            let mut out = vec![kind.to_string(), w.to_string(), h.to_string()];
+            out.extend(auto.iter().map(|f| f.to_string()));
+            Ok(out)
         }
         Format::Other(what) => Err(fail(format!(
             "{shown} is {what}, not a picture this program reads; give a PNG, JPEG or SVG file"
         ))),
     }
+}
+
+/// A picture key's TOML literal (`"rat.jpg"` or `{ file = "rat.jpg", crop =
+/// [x, y, w, h], zoom = 1.2, focus = [x, y] }`) as its parts:
+/// `[file, "auto"|"whole", crop, zoom, focus]`, the crop and focus as
+/// comma-separated fractions of the upright picture and each part empty
+/// when not given; empty when the literal is neither form.
+#[wasm_bindgen]
+pub fn picture_parts(literal: String) -> Vec<String> {
+    let Some(p) = jungle_print::theme::edit::picture_ref(&literal) else {
+        return Vec::new();
+    };
+    let list = |v: &[f64]| v.iter().map(f64::to_string).collect::<Vec<_>>().join(",");
+    let f = p.frame;
+    vec![
+        p.file,
+        f.start.name().to_string(),
+        f.crop.map(|c| list(&c)).unwrap_or_default(),
+        f.zoom.map(|z| z.to_string()).unwrap_or_default(),
+        f.focus.map(|c| list(&c)).unwrap_or_default(),
+    ]
+}
+
+/// The TOML literal of picture `file` framed by hand: `crop` `[x, y, w, h]`
+/// and `focus` `[x, y]` as fractions of the upright picture (empty: not
+/// given), `zoom` (0: not given); the plain string when nothing is given.
+#[wasm_bindgen]
+pub fn picture_literal(file: String, crop: Vec<f64>, zoom: f64, focus: Vec<f64>) -> String {
+    use jungle_print::theme::{Frame, PictureRef};
+    let frame = Frame {
+        crop: <[f64; 4]>::try_from(crop.as_slice()).ok(),
+        zoom: (zoom > 0.0).then_some(zoom),
+        focus: <[f64; 2]>::try_from(focus.as_slice()).ok(),
+        ..Frame::default()
+    };
+    jungle_print::theme::edit::picture_literal(&PictureRef { file, frame })
+}
+
+/// The part of the upright picture a frame shows (`crop` `[x, y, w, h]`,
+/// `zoom`, `focus` `[x, y]`, fractions; empty or 0 when not given), as the
+/// library computes it (`jungle_print::picture::frame::frame_box`):
+/// `[x, y, w, h]` in fractions. The page computes the same while a picture
+/// is dragged; `web/test/api.mjs` compares the two.
+#[wasm_bindgen]
+pub fn frame_fractions(crop: Vec<f64>, zoom: f64, focus: Vec<f64>) -> Vec<f64> {
+    use jungle_print::theme::{Frame, FrameStart};
+    let frame = Frame {
+        start: FrameStart::Whole,
+        crop: <[f64; 4]>::try_from(crop.as_slice()).ok(),
+        zoom: (zoom > 0.0).then_some(zoom),
+        focus: <[f64; 2]>::try_from(focus.as_slice()).ok(),
+    };
+    jungle_print::picture::frame::frame_box(&frame, None, 1, 1).to_vec()
 }
 
 /// Hands over the whole Jungle Kai (`fonts/JungleKai-Regular.ttf`, fetched by

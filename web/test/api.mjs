@@ -91,5 +91,48 @@ try {
   ok(Buffer.from(pdf).includes("GTS_PDFX"), "the page's print-shop PDF has the PDF/X output intent");
   doc.free();
 }
+// The framing view's own frame (www/framing.js, computed while a picture is
+// dragged) is the library's, for crops, zooms and focus points on and past the edges.
+{
+  const { frameBox } = await import("../www/framing.js");
+  let worst = 0, cases = 0;
+  for (const crop of [null, [0, 0, 1, 1], [0.1, 0.2, 0.5, 0.3], [0.6, 0.7, 0.4, 0.3]]) {
+    for (const zoom of [0, 0.5, 1, 1.7, 4]) {
+      for (const focus of [null, [0.5, 0.5], [0.02, 0.9], [1, 0]]) {
+        const mine = frameBox(crop, zoom, focus);
+        const lib = core.frame_fractions(new Float64Array(crop || []), zoom, new Float64Array(focus || []));
+        worst = Math.max(worst, ...mine.map((v, i) => Math.abs(v - lib[i])));
+        cases++;
+      }
+    }
+  }
+  ok(worst < 1e-12, `the page's frame is the library's in ${cases} cases (largest difference ${worst})`);
+  const literal = core.picture_literal("pictures/rat.png", new Float64Array([0, 0.1, 0.9, 0.8]), 2, new Float64Array([0.4, 0.5]));
+  const parts = core.picture_parts(literal);
+  ok(parts[0] === "pictures/rat.png" && parts[2] === "0,0.1,0.9,0.8" && parts[3] === "2" && parts[4] === "0.4,0.5",
+    `a framed picture's literal reads back (${literal} → ${parts.join(" | ")})`);
+  ok(core.picture_literal("rat.png", new Float64Array(), 0, new Float64Array()) === '"rat.png"', "an unframed picture is the plain string");
+  const rat = core.write_theme("classic", ["pictures.rat", "counters.layout"], [literal.replace("pictures/rat.png", "rat.png"), '"picture"']);
+  core.put_file("framed/theme.toml", new TextEncoder().encode(rat));
+  core.put_file("framed/rat.png", files["my-theme/rat.png"]);
+  const r = new core.Request();
+  r.command = "counters";
+  r.set("theme", "framed/theme.toml");
+  const doc = new core.Set(r);
+  ok(doc.pages > 0, "a theme with a framed picture makes the counters");
+  doc.free();
+}
+// A refused value comes with its kind and values, for the page's words.
+{
+  const r = new core.Request();
+  r.set("copies", "30");
+  try {
+    new core.Set(r);
+    ok(false, "30 copies are refused");
+  } catch (e) {
+    ok(e.control === "copies" && e.code === "range" && e.args[0] === "30" && e.args[1] === "1",
+      `30 copies: ${e.control}, ${e.code} [${Array.from(e.args).join(", ")}] (${e.message})`);
+  }
+}
 console.log(failed ? `${failed} failed` : "all passed");
 process.exit(failed ? 1 : 0);

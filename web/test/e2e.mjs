@@ -197,9 +197,11 @@ await check("a broken theme shows the command line's message beside the theme co
   const shown = (await page.locator("#theme-file-error").textContent()).trim();
   const r = cli(["set", "--theme", "broken.toml", "-o", "x.pdf"]);
   assert(r.status === 2, `CLI exit ${r.status}`);
-  assert(shown.includes("broken.toml") && shown.includes("land"), shown);
-  assert(r.stderr.includes(shown.split("\n")[0]), `CLI: ${r.stderr}\npage: ${shown}`);
-  return shown.split("\n")[0];
+  // The page's words first (the page is in French here), then the command line's own message.
+  const [lead, message] = shown.split("\n");
+  assert(lead.includes("broken.toml") && lead.includes("ligne 3") && lead.includes("board.land"), lead);
+  assert(message.includes("land") && r.stderr.includes(message), `CLI: ${r.stderr}\npage: ${shown}`);
+  return shown.split("\n").slice(0, 2).join(" / ");
 });
 
 await check("a file that is not UTF-8 is refused with a message, and forgetting it restores the set", async () => {
@@ -324,6 +326,63 @@ await check("the theme panel takes a JPEG, a coloured SVG, a font, and a picture
   return "JPEG, SVG, font and dropped PNG taken";
 });
 
+/// The framing view of picture key `key` (`pictures.rat`): its frame shown
+/// (`x,y,w,h` fractions) and its zoom control's value.
+const framing = (key) => page.evaluate((key) => {
+  const id = `key-${key.replace(/\./g, "-")}`;
+  const c = document.getElementById(`${id}-frame`), z = document.getElementById(`${id}-zoom`);
+  return { frame: c && !c.closest(".framing").hidden ? c.dataset.frame : null, zoom: z ? Number(z.value) : null };
+}, key);
+let framed = null;
+await check("framing a picture by hand: drag, the zoom control and a pinch change the frame, the preview and the theme's keys", async () => {
+  // The rat is the 400 × 400 striped PNG given above (a drawing: its automatic frame is the whole picture).
+  await page.waitForFunction(() => document.getElementById("key-pictures-rat-frame")?.dataset.frame === "0,0,1,1");
+  const before = await previewText();
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.evaluate(() => {
+    const z = document.getElementById("key-pictures-rat-zoom");
+    z.value = "2";
+    z.dispatchEvent(new Event("input"));
+    z.dispatchEvent(new Event("change"));
+  });
+  await settled();
+  let f = await framing("pictures.rat");
+  assert(f.frame === "0.25,0.25,0.5,0.5", `zoom 2 frames ${f.frame}`);
+  const zoomed = await previewText();
+  assert(zoomed !== before, "the preview did not change with the zoom");
+  // Drag the picture 40 px to the right: the frame moves left by 40 / 160 of its width.
+  await page.locator("#key-pictures-rat-frame").scrollIntoViewIfNeeded();
+  const box = await page.locator("#key-pictures-rat-frame").boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + 40, cy, { steps: 5 });
+  await page.mouse.up();
+  await settled();
+  f = await framing("pictures.rat");
+  const x = Number(f.frame.split(",")[0]);
+  assert(Math.abs(x - 0.125) < 0.01, `dragged 40 px right, the frame is ${f.frame}`);
+  assert((await previewText()) !== zoomed, "the preview did not change with the drag");
+  // Two fingers spreading from 40 to 80 px apart: twice the zoom.
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.evaluate(([cx, cy]) => {
+    const c = document.getElementById("key-pictures-rat-frame");
+    const ev = (type, id, x) => c.dispatchEvent(new PointerEvent(type, { pointerId: id, clientX: x, clientY: cy, bubbles: true, isPrimary: id === 11, pointerType: "touch" }));
+    ev("pointerdown", 11, cx - 20);
+    ev("pointerdown", 12, cx + 20);
+    for (let i = 1; i <= 4; i++) ev("pointermove", 12, cx + 20 + i * 10);
+    ev("pointerup", 12, cx + 60);
+    ev("pointerup", 11, cx - 20);
+  }, [cx, cy]);
+  await settled();
+  f = await framing("pictures.rat");
+  assert(Math.abs(f.zoom - 4) < 0.01, `pinched to zoom ${f.zoom}`);
+  assert(f.frame.split(",")[2] === "0.25", `pinched, the frame is ${f.frame}`);
+  framed = f;
+  return `frame ${f.frame}, zoom ${f.zoom}`;
+});
+
 let zipFile = null;
 await check("Save theme: the zip run through the command line shown gives the page's PDF byte for byte", async () => {
   const [zip] = await Promise.all([page.waitForEvent("download"), page.click("#theme-save")]);
@@ -334,6 +393,11 @@ await check("Save theme: the zip run through the command line shown gives the pa
   const un = spawnSync("python3", ["-m", "zipfile", "-e", zipFile, dir], { encoding: "utf8" });
   assert(un.status === 0, un.stderr);
   assert(fs.existsSync(path.join(dir, "my-theme", "theme.toml")), "no my-theme/theme.toml");
+  // The rat's framing, as the theme's table form.
+  const toml = fs.readFileSync(path.join(dir, "my-theme", "theme.toml"), "utf8");
+  const rat = toml.split("\n").find((l) => l.startsWith("rat = "));
+  assert(rat && /file = "pictures\/rat-my-rat\.png"/.test(rat) && /crop = \[0\.0, 0\.0, 1\.0, 1\.0\]/.test(rat)
+    && /zoom = 4\.0/.test(rat) && /focus = \[/.test(rat), `the rat's key: ${rat}`);
   const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
   const pageFile = path.join(dir, "page.pdf");
   await pdf.saveAs(pageFile);
@@ -355,6 +419,9 @@ await check("a reload finds the theme, its pictures and the choices again", asyn
   assert(south === "#00aa44", `south is ${south} after the reload`);
   const text = await previewText();
   assert(text.includes("data:image/png;base64"), "the picture is gone after the reload");
+  await page.waitForFunction(() => document.getElementById("key-pictures-rat-frame")?.dataset.frame);
+  const f = await framing("pictures.rat");
+  assert(JSON.stringify(f) === JSON.stringify(framed), `the rat's framing after the reload: ${JSON.stringify(f)}, before ${JSON.stringify(framed)}`);
 });
 
 await check("the theme panel works from the keyboard alone", async () => {
@@ -404,6 +471,9 @@ await check("a saved theme zip loads back into the page, pictures and all", asyn
   assert(south === "#00aa44", `south is ${south} after loading the zip`);
   const seen = await previewsShow("data:image/png;base64");
   assert(seen, "the zip's picture is not on the counters");
+  await page.waitForFunction(() => document.getElementById("key-pictures-rat-frame")?.dataset.frame);
+  const f = await framing("pictures.rat");
+  assert(JSON.stringify(f) === JSON.stringify(framed), `the rat's framing from the zip: ${JSON.stringify(f)}, saved ${JSON.stringify(framed)}`);
   // Back to the built-in theme for the checks that follow.
   await page.click("#clear-files");
   await settled();
@@ -448,6 +518,103 @@ await check("a print shop's PDF/X from the page: bleed offered, the colour profi
   await page.fill("#bleed", "");
   await choose("purpose", "home");
   return `${shown}: ${a.length} bytes, identical`;
+});
+
+/// A phone-like photo made in the page (a sheet of paper with a crayon
+/// drawing on a wooden table, a little noise), `w` × `h` pixels, as JPEG bytes.
+const photo = (w, h, seed) => page.evaluate(async ([w, h, seed]) => {
+  const c = new OffscreenCanvas(w, h), g = c.getContext("2d");
+  g.fillStyle = "#7a5232"; g.fillRect(0, 0, w, h);
+  g.fillStyle = "#f2efe6"; g.fillRect(w * 0.22, h * 0.18, w * 0.56, h * 0.64);
+  let s = seed;
+  const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  g.lineWidth = w / 200;
+  for (let i = 0; i < 30; i++) {
+    g.strokeStyle = `hsl(${Math.floor(rnd() * 360)} 70% 45%)`;
+    g.beginPath();
+    g.moveTo(w * (0.35 + rnd() * 0.3), h * (0.3 + rnd() * 0.4));
+    g.quadraticCurveTo(w * (0.35 + rnd() * 0.3), h * (0.3 + rnd() * 0.4), w * (0.35 + rnd() * 0.3), h * (0.3 + rnd() * 0.4));
+    g.stroke();
+  }
+  const img = g.getImageData(0, 0, w, h);
+  for (let i = 0; i < img.data.length; i += 4) { const n = (rnd() - 0.5) * 12; img.data[i] += n; img.data[i + 1] += n; img.data[i + 2] += n; }
+  g.putImageData(img, 0, 0);
+  const blob = await c.convertToBlob({ type: "image/jpeg", quality: 0.92 });
+  const b = new Uint8Array(await blob.arrayBuffer());
+  let bin = "";
+  for (let i = 0; i < b.length; i += 0x8000) bin += String.fromCharCode(...b.subarray(i, i + 0x8000));
+  return btoa(bin);
+}, [w, h, seed]).then((b64) => Buffer.from(b64, "base64"));
+
+await check("a print shop's set with two 12-megapixel photos redraws a change in at most 3 s and downloads in at most 10 s", async () => {
+  // The budgets on this 2-core machine are 1 s and 5 s (measured quiet: see the README); the test
+  // allows three and two times as much, as other work may load the machine while it runs.
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.selectOption("#key-counters-layout", "picture");
+  await settled();
+  for (const [key, seed] of [["elephant", 7], ["wolf", 11]]) {
+    await page.setInputFiles(`#key-pictures-${key}`, { name: `${key}.jpg`, mimeType: "image/jpeg", buffer: await photo(4000, 3000, seed) });
+    await page.waitForFunction((key) => /4000 × 3000/.test(document.querySelector(`[data-key='pictures.${key}'] .file-name`).textContent), key);
+    assert(await previewsShow("data:image/jpeg;base64"), `the ${key}'s photo is not in the previews`);
+  }
+  await choose("purpose", "print-shop");
+  const times = [];
+  for (const colour of ["#3366aa", "#225599", "#3366aa"]) {
+    await settled();
+    const t0 = Date.now();
+    await setKey("key-board-river", colour);
+    const said = (await status()).match(/(\d+) ms/);
+    times.push([Date.now() - t0, said ? Number(said[1]) : NaN]);
+  }
+  const best = Math.min(...times.map(([ms]) => ms));
+  assert(best <= 3000, `a print shop's redraw took ${times.map(([ms]) => ms).join(", ")} ms (budget 3000)`);
+  const t0 = Date.now();
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
+  await pdf.path();
+  const download = Date.now() - t0;
+  assert(download <= 10000, `the print shop's PDF took ${download} ms (budget 10000)`);
+  await choose("purpose", "home");
+  await page.click("#clear-files");
+  await settled();
+  return `redraws ${times.map(([ms, core]) => `${ms} ms (core ${core} ms)`).join(", ")}; PDF download ${download} ms`;
+});
+
+await check("a refused value shows beside its field in the page's language, and the pages are marked out of date until it is fixed", async () => {
+  await choose("lang", "zh-Hant");
+  await page.fill("#copies", "30");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#copies", "change");
+  await page.waitForSelector("#copies-error:not([hidden])");
+  const shown = await page.locator("#copies-error").textContent();
+  assert(/超出範圍/.test(shown) && shown.includes("30") && shown.includes("16") && shown.startsWith("份數"), `beside the copies: ${shown}`);
+  // Right after its field, not under the form.
+  const beside = await page.evaluate(() => document.getElementById("copies").closest(".opt").nextElementSibling.id);
+  assert(beside === "copies-error", `the message follows ${beside}`);
+  assert(await page.locator("#error").isHidden(), "the message also shows under the form");
+  assert((await page.getAttribute("#copies", "aria-invalid")) === "true", "the field is not marked invalid");
+  assert(await page.locator("#stale").isVisible(), "the pages are not marked out of date");
+  const faded = await page.evaluate(() => getComputedStyle(document.querySelector("#pages img")).opacity);
+  assert(Number(faded) < 0.5, `the old pages are shown at opacity ${faded}`);
+  await page.fill("#copies", "");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#copies", "change");
+  await settled();
+  assert(await page.locator("#copies-error").isHidden(), "the message stays once the value is fixed");
+  assert(await page.locator("#stale").isHidden(), "the pages stay marked out of date once the value is fixed");
+  // In French too, with a board square too small.
+  await choose("lang", "fr");
+  await page.fill("#square", "3");
+  await page.dispatchEvent("#square", "change");
+  await page.waitForFunction(() => /trop petit/.test(document.getElementById("square-error")?.textContent || ""));
+  const fr = await page.locator("#square-error").textContent();
+  assert(fr.includes("3 mm") && !/too small/.test(fr), `beside the square: ${fr}`);
+  assert(await page.locator("#stale").isVisible(), "the pages are not marked out of date");
+  await page.fill("#square", "");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#square", "change");
+  await settled();
+  await choose("lang", "en");
+  return `${shown} / ${fr}`;
 });
 
 await check("the theme panel speaks the page's language: labels, descriptions and choice names in French", async () => {

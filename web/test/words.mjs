@@ -44,6 +44,16 @@ for (const k of keys) {
   const en = THEME_WORDS.en[k.path];
   if (en && en[1] !== k.doc) fail(`en: the description of ${k.path} changed in the library; copy it and look again at its translations:\n  ${k.doc}`);
 }
+// The page's own words (i18n.js): every language has every word English has,
+// the core's refusals (`errors`, by kind) included.
+for (const lang of langs) {
+  for (const w of Object.keys(WORDS.en)) if (!(w in WORDS[lang])) fail(`${lang}: no word "${w}" in web/www/i18n.js`);
+  for (const code of Object.keys(WORDS.en.errors)) {
+    const say = WORDS[lang].errors && WORDS[lang].errors[code];
+    if (typeof say !== "function") fail(`${lang}: no words for the core's "${code}" errors in web/www/i18n.js`);
+    else if (lang !== "en" && say("F", "1", "2", "3", "mm") === WORDS.en.errors[code]("F", "1", "2", "3", "mm")) fail(`${lang}: the "${code}" error is in English`);
+  }
+}
 const choices = new Set(keys.flatMap((k) => k.choices));
 console.log(`${failed ? "FAIL" : "ok  "} ${keys.length} theme keys and ${choices.size} choice words in ${langs.join(", ")}`);
 process.exit(failed ? 1 : 0);

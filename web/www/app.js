@@ -162,17 +162,59 @@ function said(text) {
   return ask("said", { text }).then((r) => r.text, () => text.replace(/[\p{Cc}\p{Cf}]/gu, "\uFFFD"));
 }
 
-function showError(message, control = "") {
-  // Beside the file it is about, else under the form, the control it is about marked.
-  for (const id of Object.keys(FILES)) $(`${id}-error`).hidden = true;
+/// The core's error `e` ({ error, code, args, control }) in the page's
+/// language: its kind's words with its values (made safe by the core) when
+/// the page has words for it, the command line's words otherwise. A data
+/// file's error keeps the command line's detail on a second line.
+function worded(e) {
+  const say = words.errors && words.errors[e.code];
+  if (!say) return e.error;
+  const id = CONTROLS[e.control] || e.control;
+  const label = id && document.querySelector(`label[for="${id}"]`);
+  const text = say(label ? label.textContent.trim() : "", ...(e.args || []));
+  return e.code === "file" ? `${text}\n${e.error}` : text;
+}
+
+/// The box beside control `id` where its errors show (made the first time).
+function errorBox(id) {
+  let box = $(`${id}-error`);
+  if (!box) {
+    box = document.createElement("p");
+    box.id = `${id}-error`;
+    box.className = "error";
+    box.setAttribute("role", "alert");
+    box.hidden = true;
+    const at = $(id).closest(".opt") || $(id);
+    at.after(box);
+    const described = $(id).getAttribute("aria-describedby");
+    $(id).setAttribute("aria-describedby", described ? `${described} ${box.id}` : box.id);
+  }
+  return box;
+}
+
+/// Shows `message` beside the control it is about (`control`, the core's
+/// name), or beside the theme key it names (`key`), else under the form; the
+/// control is marked invalid and the pages marked out of date until the
+/// next set is made. An empty message clears them all.
+function showError(message, control = "", key = "") {
+  for (const el of document.querySelectorAll("#choices p.error:not(#theme-load-error)")) el.hidden = true;
   for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
-  $("error").hidden = true;
+  stale(Boolean(message));
   if (!message) return;
   const id = CONTROLS[control] || control;
-  const box = id in FILES ? $(`${id}-error`) : $("error");
+  // A key of the theme made in the page: beside that key's control.
+  if (key && !files.theme && maker && maker.warn(key, message)) return;
+  const box = id && $(id) ? errorBox(id) : $("error");
   if (id && $(id)) $(id).setAttribute("aria-invalid", "true");
   box.textContent = message;
   box.hidden = false;
+}
+
+/// Marks the pages shown as out of date (they are the last set made, not the
+/// one chosen now), or no longer.
+function stale(on) {
+  $("preview").classList.toggle("stale", on);
+  $("stale").hidden = !on;
 }
 
 /// Fills the selects of built-in choices with the library's lists.
@@ -230,7 +272,7 @@ async function update() {
     keepSoon();
   } catch (e) {
     if (mine !== latest) return;
-    showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error, e.control);
+    showError(e.crashed ? `${words.crashed}\n${e.error}` : worded(e), e.control, e.key);
     $("status").textContent = "";
   }
 }
@@ -313,7 +355,7 @@ async function download(want) {
     if (want === "png") save(r.bytes, `${name}-${n}.png`, "image/png");
     $("status").textContent = `${want.toUpperCase()}: ${r.ms} ms`;
   } catch (e) {
-    showError(e.crashed ? `${words.crashed}\n${e.error}` : e.error, e.control);
+    showError(e.crashed ? `${words.crashed}\n${e.error}` : worded(e), e.control, e.key);
   }
 }
 
@@ -323,7 +365,7 @@ async function readFile(input) {
   if (!file) { files[kind] = null; return update(); }
   if (file.size > 1024 * 1024) {
     files[kind] = null;
-    showError(await said(`\`${file.name}\`: ${file.size} bytes is too large for a ${kind} file (at most 1 MiB)`));
+    showError(words["file-too-large"](await said(file.name), file.size), input.id);
     return;
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -332,7 +374,7 @@ async function readFile(input) {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (_) {
     files[kind] = null;
-    showError(await said(`\`${file.name}\`: not UTF-8 text; save the file as UTF-8`));
+    showError(words["not-utf8"](await said(file.name)), input.id);
     return;
   }
   files[kind] = { name: file.name, text };

@@ -105,6 +105,9 @@ export function fromBrowser(tags) {
 
 // The theme maker and the options of each product.
 Object.assign(WORDS.en, {
+  "frame-view": "The picture as its counter shows it", "frame-zoom": "Zoom",
+  "frame-hint": "Drag the picture to move it; zoom with the control, the wheel or two fingers (arrow keys and + / − work too).",
+  "frame-auto": "Automatic frame",
   "theme-picture-book": "Picture book",
   make: "What to make", command: "Make", "command-set": "The whole set", "command-board": "The board",
   "command-counters": "The counters", "command-rules": "The rules handout", "command-poster": "The rules poster",
@@ -127,6 +130,9 @@ Object.assign(WORDS.en, {
   "copy-command": "Copy the command", "download-pdf": "Download PDF",
 });
 Object.assign(WORDS.fr, {
+  "frame-view": "L’image telle que le pion la montre", "frame-zoom": "Zoom",
+  "frame-hint": "Faites glisser l’image pour la déplacer\u202f; zoomez avec le curseur, la molette ou deux doigts (les flèches et + / − aussi).",
+  "frame-auto": "Cadrage automatique",
   "theme-picture-book": "Livre d’images",
   make: "Que fabriquer", command: "Fabriquer", "command-set": "Le jeu complet", "command-board": "Le plateau",
   "command-counters": "Les pions", "command-rules": "La règle du jeu", "command-poster": "L’affiche des règles",
@@ -149,6 +155,9 @@ Object.assign(WORDS.fr, {
   "copy-command": "Copier la commande", "download-pdf": "Télécharger le PDF",
 });
 Object.assign(WORDS["zh-Hant"], {
+  "frame-view": "圖片在棋子上的樣子", "frame-zoom": "縮放",
+  "frame-hint": "拖曳圖片來移動；用滑桿、滑鼠滾輪或兩指縮放（方向鍵和 + / − 也可以）。",
+  "frame-auto": "自動取景",
   "theme-picture-book": "圖畫書",
   make: "要製作什麼", command: "製作", "command-set": "整套棋", "command-board": "棋盤",
   "command-counters": "棋子", "command-rules": "規則說明", "command-poster": "規則海報",
@@ -171,6 +180,9 @@ Object.assign(WORDS["zh-Hant"], {
   "copy-command": "複製命令", "download-pdf": "下載 PDF",
 });
 Object.assign(WORDS["zh-Hans"], {
+  "frame-view": "图片在棋子上的样子", "frame-zoom": "缩放",
+  "frame-hint": "拖动图片来移动；用滑块、鼠标滚轮或两指缩放（方向键和 + / − 也可以）。",
+  "frame-auto": "自动取景",
   "theme-picture-book": "图画书",
   make: "要制作什么", command: "制作", "command-set": "整套棋", "command-board": "棋盘",
   "command-counters": "棋子", "command-rules": "规则说明", "command-poster": "规则海报",
@@ -192,3 +204,85 @@ Object.assign(WORDS["zh-Hans"], {
   "command-intro": "用命令行做出同一个文件（在放有解压后 my-theme/ 的文件夹里运行）：",
   "copy-command": "复制命令", "download-pdf": "下载 PDF",
 });
+
+// The core's refusals in the page's words: each kind of error (its `code`,
+// see web/src/lib.rs `reason`) with its values, which the core has made safe
+// and which are shown as text. `field` is the label of the control it is
+// about (empty when none); a kind the page has no words for is shown in the
+// command line's words.
+const mm = (unit, word) => (unit === "mm" ? word : "");
+WORDS.en.errors = {
+  range: (field, v, lo, hi, unit) => `${field}: ${v}${mm(unit, " mm")} is out of range; give ${lo} to ${hi}${mm(unit, " mm")}.`,
+  "at-least": (field, v, lo, unit) => `${field}: ${v}${mm(unit, " mm")} is too small; give at least ${lo}${mm(unit, " mm")}.`,
+  "not-number": (field, v) => `${field}: “${v}” is not a number.`,
+  "board-too-large": (field, v, largest) => `${field}: a board of ${v} mm squares does not fit this paper; give at most ${largest} mm, or choose larger paper.`,
+  "counter-too-large": (field, v) => `${field}: ${v} mm counters do not fit this paper; choose smaller counters or larger paper.`,
+  "paper-too-small": () => "This paper is too small for what is made; choose larger paper.",
+  "box-too-large": () => "The box opens out larger than this paper; choose larger paper (A3) or smaller counters.",
+  "too-many-pages": (field, pages, max) => `That would make ${pages} pages, more than the limit of ${max}; choose larger paper or fewer copies.`,
+  "too-many-sets": (field, sets, fit) => `${field}: ${sets} sets make too many pages; make at most ${fit}.`,
+  "not-tileable": () => "The board cannot be tiled over these sheets; choose larger sheets or smaller squares.",
+  "crop-marks-tiled": () => "Crop marks are for a board on one sheet, and this board is tiled: leave them out or choose a square that fits the paper.",
+  laser: () => "A laser cutter makes the board, the counters and the box, each counter whole: choose those, fronts only, or another purpose.",
+  file: (field, file, line, key) => `${file}, line ${line}${key ? `, key ${key}` : ""}: this needs fixing (the generator says):`,
+};
+WORDS.en["file-too-large"] = (name, size) => `“${name}”: ${size} bytes is too large (at most 1 MiB).`;
+WORDS.en["not-utf8"] = (name) => `“${name}” is not UTF-8 text; save the file as UTF-8.`;
+WORDS.en.stale = "These pages are out of date: fix the value marked in red and they are made again.";
+
+WORDS.fr.errors = {
+  range: (field, v, lo, hi, unit) => `${field}\u202f: ${v}${mm(unit, " mm")} est hors limites\u202f; donnez de ${lo} à ${hi}${mm(unit, " mm")}.`,
+  "at-least": (field, v, lo, unit) => `${field}\u202f: ${v}${mm(unit, " mm")} est trop petit\u202f; donnez au moins ${lo}${mm(unit, " mm")}.`,
+  "not-number": (field, v) => `${field}\u202f: «\u202f${v}\u202f» n’est pas un nombre.`,
+  "board-too-large": (field, v, largest) => `${field}\u202f: un plateau à cases de ${v} mm ne tient pas sur ce papier\u202f; donnez au plus ${largest} mm, ou choisissez un papier plus grand.`,
+  "counter-too-large": (field, v) => `${field}\u202f: des pions de ${v} mm ne tiennent pas sur ce papier\u202f; choisissez des pions plus petits ou un papier plus grand.`,
+  "paper-too-small": () => "Ce papier est trop petit pour ce qui est fabriqué\u202f; choisissez un papier plus grand.",
+  "box-too-large": () => "La boîte dépliée est plus grande que ce papier\u202f; choisissez un papier plus grand (A3) ou des pions plus petits.",
+  "too-many-pages": (field, pages, max) => `Cela ferait ${pages} pages, plus que la limite de ${max}\u202f; choisissez un papier plus grand ou moins d’exemplaires.`,
+  "too-many-sets": (field, sets, fit) => `${field}\u202f: ${sets} jeux font trop de pages\u202f; faites-en au plus ${fit}.`,
+  "not-tileable": () => "Le plateau ne peut pas être découpé sur ces feuilles\u202f; choisissez des feuilles plus grandes ou des cases plus petites.",
+  "crop-marks-tiled": () => "Les traits de coupe vont avec un plateau sur une seule feuille, et celui-ci est découpé\u202f: retirez-les ou choisissez une case qui tient sur le papier.",
+  laser: () => "Une découpeuse laser fabrique le plateau, les pions et la boîte, chaque pion entier\u202f: choisissez-les, recto seulement, ou un autre usage.",
+  file: (field, file, line, key) => `${file}, ligne ${line}${key ? `, clé ${key}` : ""}\u202f: à corriger (message du générateur)\u202f:`,
+};
+WORDS.fr["file-too-large"] = (name, size) => `«\u202f${name}\u202f»\u202f: ${size} octets, c’est trop (1 Mio au plus).`;
+WORDS.fr["not-utf8"] = (name) => `«\u202f${name}\u202f» n’est pas du texte UTF-8\u202f; enregistrez le fichier en UTF-8.`;
+WORDS.fr.stale = "Ces pages ne sont plus à jour\u202f: corrigez la valeur marquée en rouge et elles seront refaites.";
+
+WORDS["zh-Hant"].errors = {
+  range: (field, v, lo, hi, unit) => `${field}：${v}${mm(unit, " 公釐")} 超出範圍；請填 ${lo} 到 ${hi}${mm(unit, " 公釐")}。`,
+  "at-least": (field, v, lo, unit) => `${field}：${v}${mm(unit, " 公釐")} 太小；至少要 ${lo}${mm(unit, " 公釐")}。`,
+  "not-number": (field, v) => `${field}：「${v}」不是數字。`,
+  "board-too-large": (field, v, largest) => `${field}：格子 ${v} 公釐的棋盤放不進這種紙；請填最多 ${largest} 公釐，或選大一點的紙。`,
+  "counter-too-large": (field, v) => `${field}：${v} 公釐的棋子放不進這種紙；請選小一點的棋子或大一點的紙。`,
+  "paper-too-small": () => "這種紙太小，放不下要製作的內容；請選大一點的紙。",
+  "box-too-large": () => "盒子展開後比這種紙大；請選大一點的紙（A3）或小一點的棋子。",
+  "too-many-pages": (field, pages, max) => `這樣會有 ${pages} 頁，超過上限 ${max} 頁；請選大一點的紙或少印幾份。`,
+  "too-many-sets": (field, sets, fit) => `${field}：${sets} 套的頁數太多；最多做 ${fit} 套。`,
+  "not-tileable": () => "棋盤無法分印在這種紙上；請選大一點的紙或小一點的格子。",
+  "crop-marks-tiled": () => "裁切線是給印在一張紙上的棋盤用的，這個棋盤是分印的：請取消裁切線，或選放得進紙的格子大小。",
+  laser: () => "雷射切割機只做棋盤、棋子和盒子，每個棋子整片切下：請選這些、只印正面，或改選其他用途。",
+  file: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，鍵 ${key}` : ""}需要修正（產生器的說明）：`,
+};
+WORDS["zh-Hant"]["file-too-large"] = (name, size) => `「${name}」有 ${size} 位元組，太大了（最多 1 MiB）。`;
+WORDS["zh-Hant"]["not-utf8"] = (name) => `「${name}」不是 UTF-8 文字；請把檔案存成 UTF-8。`;
+WORDS["zh-Hant"].stale = "這些頁面已經過時：請修正標成紅色的值，頁面就會重新製作。";
+
+WORDS["zh-Hans"].errors = {
+  range: (field, v, lo, hi, unit) => `${field}：${v}${mm(unit, " 毫米")} 超出范围；请填 ${lo} 到 ${hi}${mm(unit, " 毫米")}。`,
+  "at-least": (field, v, lo, unit) => `${field}：${v}${mm(unit, " 毫米")} 太小；至少要 ${lo}${mm(unit, " 毫米")}。`,
+  "not-number": (field, v) => `${field}：“${v}”不是数字。`,
+  "board-too-large": (field, v, largest) => `${field}：格子 ${v} 毫米的棋盘放不进这种纸；请填最多 ${largest} 毫米，或选大一点的纸。`,
+  "counter-too-large": (field, v) => `${field}：${v} 毫米的棋子放不进这种纸；请选小一点的棋子或大一点的纸。`,
+  "paper-too-small": () => "这种纸太小，放不下要制作的内容；请选大一点的纸。",
+  "box-too-large": () => "盒子展开后比这种纸大；请选大一点的纸（A3）或小一点的棋子。",
+  "too-many-pages": (field, pages, max) => `这样会有 ${pages} 页，超过上限 ${max} 页；请选大一点的纸或少印几份。`,
+  "too-many-sets": (field, sets, fit) => `${field}：${sets} 套的页数太多；最多做 ${fit} 套。`,
+  "not-tileable": () => "棋盘无法分印在这种纸上；请选大一点的纸或小一点的格子。",
+  "crop-marks-tiled": () => "裁切线是给印在一张纸上的棋盘用的，这个棋盘是分印的：请取消裁切线，或选放得进纸的格子大小。",
+  laser: () => "激光切割机只做棋盘、棋子和盒子，每个棋子整片切下：请选这些、只印正面，或改选其他用途。",
+  file: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，键 ${key}` : ""}需要修正（生成器的说明）：`,
+};
+WORDS["zh-Hans"]["file-too-large"] = (name, size) => `“${name}”有 ${size} 字节，太大了（最多 1 MiB）。`;
+WORDS["zh-Hans"]["not-utf8"] = (name) => `“${name}”不是 UTF-8 文本；请把文件存成 UTF-8。`;
+WORDS["zh-Hans"].stale = "这些页面已经过时：请修正标成红色的值，页面就会重新制作。";

@@ -4,6 +4,7 @@
 // which the previews, the downloads and "Save theme" all use. The controls'
 // words (label, description, choice names) follow the page's language.
 import { THEME_WORDS, CHOICE_WORDS } from "./theme-words.js";
+import { Framing } from "./framing.js";
 
 /// Where the page's theme lives, as the command line reads it after unzipping.
 export const FOLDER = "my-theme";
@@ -28,6 +29,26 @@ export class ThemeMaker {
     this.values = new Map();    // key → [literal, hex] of the base theme
     this.keys = [];
     this.version = 0;           // counts changes to `files`, for keeping them
+    this.framing = new Map();   // picture key → { file, frame } when framed by hand
+    this.views = new Map();     // picture key → its Framing view
+  }
+
+  /// The file a picture key's literal names (its table form's `file`).
+  fileOf(key, literal = this.value(key)) {
+    const framed = this.framing.get(key);
+    return framed && this.overrides.get(key) === literal ? framed.file : unquote(literal);
+  }
+
+  /// Reads the table form of the picture literals among `overrides`.
+  async parseFraming(overrides) {
+    this.framing = new Map();
+    for (const [key, literal] of overrides) {
+      if (!literal.trim().startsWith("{")) continue;
+      const { parts } = await this.ask("picture-parts", { literal });
+      if (!parts.length) continue;
+      const list = (t) => (t ? t.split(",").map(Number) : null);
+      this.framing.set(key, { file: parts[0], frame: { crop: list(parts[2]), zoom: Number(parts[3]) || null, focus: list(parts[4]) } });
+    }
   }
 
   /// True when the theme differs from its base.
@@ -49,10 +70,42 @@ export class ThemeMaker {
     this.version++;
     const { values } = await this.ask("theme-values", { theme: base });
     this.values = new Map(values.map(([k, l, hex]) => [k, [l, hex]]));
+    await this.parseFraming(this.overrides);
     await this.ask("clear-files");
     for (const [path, bytes] of this.files) await this.ask("put", { path, bytes });
     await this.write();
     this.render();
+    // The framing views of the pictures given (each decoded once), after the first redraw.
+    setTimeout(() => { for (const k of this.keys) if (k.framed && this.overrides.has(k.path)) this.showFrame(k); }, 0);
+  }
+
+  /// Shows picture key `k`'s framing view, for a PNG or JPEG of the folder.
+  async showFrame(k) {
+    const view = this.views.get(k.path);
+    if (!view) return;
+    const file = this.fileOf(k.path);
+    const bytes = this.files.get(`${FOLDER}/${file}`);
+    if (!bytes) { view.hide(); return; }
+    try {
+      const { info } = await this.ask("picture-info", { name: file, bytes });
+      if (info[0] === "svg") { view.hide(); return; }
+      const framed = this.framing.get(k.path);
+      await view.show(bytes, [Number(info[1]), Number(info[2])], info.slice(3, 7).map(Number), framed ? framed.frame : null);
+    } catch (_) {
+      view.hide();
+    }
+  }
+
+  /// The framing of picture key `k` changed in its view (`frame` null: the automatic frame).
+  async reframe(k, frame) {
+    const file = this.fileOf(k.path);
+    if (!file) return;
+    let literal = lit(file);
+    if (frame) {
+      literal = (await this.ask("picture-literal", { file, ...frame })).literal;
+      this.framing.set(k.path, { file, frame });
+    } else this.framing.delete(k.path);
+    await this.set(k.path, literal);
   }
 
   /// Writes the theme file into the folder (when edited).
@@ -113,6 +166,8 @@ export class ThemeMaker {
       const pickerLabel = row.querySelector(`label[for="${id}-picker"]`);
       if (pickerLabel) pickerLabel.textContent = `${name} (${this.t("picker")})`;
       if (k.kind === "choice") for (const o of row.querySelector("select").options) o.textContent = this.choiceName(o.value);
+      const view = this.views.get(k.path);
+      if (view) view.relabel();
       const clear = row.querySelector("button.reset");
       if (clear) {
         clear.textContent = this.t("reset");
@@ -127,6 +182,7 @@ export class ThemeMaker {
   render() {
     const root = this.root;
     root.replaceChildren();
+    this.views = new Map();
     for (const section of SECTIONS) {
       const keys = this.keys.filter((k) => k.path.startsWith(`${section}.`));
       if (!keys.length) continue;
@@ -215,19 +271,22 @@ export class ThemeMaker {
       input.accept = picture ? PICTURE_TYPES : FONT_TYPES;
       const shown = document.createElement("span");
       shown.className = "file-name";
-      this.showName(shown, unquote(literal));
+      this.showName(shown, this.fileOf(k.path, literal));
       const clear = document.createElement("button");
       clear.type = "button";
       clear.className = "reset";
       clear.addEventListener("click", () => {
         const old = this.overrides.get(k.path);
-        if (old) { this.files.delete(`${FOLDER}/${unquote(old)}`); this.version++; }
+        if (old) { this.files.delete(`${FOLDER}/${this.fileOf(k.path)}`); this.version++; }
+        this.framing.delete(k.path);
+        if (this.views.has(k.path)) this.views.get(k.path).hide();
         this.showName(shown, unquote((this.values.get(k.path) || [""])[0]));
         input.value = "";
         this.set(k.path, null);
       });
       input.addEventListener("change", () => this.upload(k, input, shown));
       row.append(label, input, shown, clear);
+      if (k.framed) this.views.set(k.path, new Framing({ row, id, t: this.t, commit: (frame) => this.reframe(k, frame) }));
       row.addEventListener("dragover", (e) => e.preventDefault());
       row.addEventListener("drop", (e) => {
         e.preventDefault();
@@ -254,10 +313,11 @@ export class ThemeMaker {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const dir = k.kind === "picture" ? "pictures" : "fonts";
     const rel = `${dir}/${k.path.split(".")[1]}-${safe(file.name)}`;
+    let info = null;
     if (k.kind === "picture") {
       try {
-        const { info } = await this.ask("picture-info", { name: file.name, bytes });
-        this.showName(shown, `${file.name} (${info[0].toUpperCase()}${info[1] ? `, ${info[1]} × ${info[2]} px` : ""})`);
+        ({ info } = await this.ask("picture-info", { name: file.name, bytes }));
+        this.showName(shown, `${file.name} (${info[0].toUpperCase()}${Number(info[1]) ? `, ${info[1]} × ${info[2]} px` : ""})`);
       } catch (e) {
         this.warn(k.path, e.error || String(e));
         input.value = "";
@@ -265,13 +325,18 @@ export class ThemeMaker {
       }
     } else this.showName(shown, file.name);
     const old = this.overrides.get(k.path);
-    if (old) this.files.delete(`${FOLDER}/${unquote(old)}`);
+    if (old) this.files.delete(`${FOLDER}/${this.fileOf(k.path)}`);
+    this.framing.delete(k.path);
     const path = `${FOLDER}/${rel}`;
     this.files.set(path, bytes);
     this.version++;
     await this.ask("put", { path, bytes });
     this.warn(k.path, "");
     await this.set(k.path, lit(rel));
+    // A PNG or JPEG is framed in its row, starting from the automatic frame.
+    const view = this.views.get(k.path);
+    if (view && info && info[0] !== "svg") view.show(bytes, [Number(info[1]), Number(info[2])], info.slice(3, 7).map(Number), null);
+    else if (view) view.hide();
   }
 
   /// Shows the file `name` in `shown`, or the page's word for none.
@@ -306,7 +371,7 @@ export class ThemeMaker {
   entries() {
     const enc = new TextEncoder();
     const text = this.edited ? this.text : `extends = ${lit(this.base)}\n`;
-    const named = new Set([...this.overrides.values()].map((l) => `${FOLDER}/${unquote(l)}`));
+    const named = new Set([...this.overrides.keys()].map((key) => `${FOLDER}/${this.fileOf(key)}`));
     const files = [...this.files].filter(([p]) => named.has(p)).sort(([a], [b]) => (a < b ? -1 : 1));
     return [[THEME_PATH, enc.encode(text)], ...files];
   }
@@ -321,7 +386,8 @@ export class ThemeMaker {
       if (key === "extends") { base = unquote(literal); continue; }
       if (key === "name" || key === "description") continue;
       overrides.set(key, literal);
-      const rel = unquote(literal);
+      const parts = literal.trim().startsWith("{") ? (await this.ask("picture-parts", { literal })).parts : [];
+      const rel = parts.length ? parts[0] : unquote(literal);
       if (typeof rel === "string" && siblings.has(rel)) files.set(`${FOLDER}/${rel}`, siblings.get(rel));
     }
     if (base.includes("/") || base.endsWith(".toml")) throw new Error(this.t("extends-file"));

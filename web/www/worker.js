@@ -3,7 +3,7 @@
 import init, {
   Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai, load_output_profile,
   put_file, clear_files, theme_keys, theme_values, colour_hex, write_theme, read_theme, check_theme, picture_info,
-  safe_message,
+  safe_message, picture_parts, picture_literal,
 } from "./pkg/jungle_print_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", import.meta.url) });
@@ -44,7 +44,7 @@ const THEME = {
   "clear-files": () => { clear_files(); return {}; },
   "theme-keys": () => ({
     keys: theme_keys().map((k) => {
-      const o = { path: k.path, kind: k.kind, min: k.min, max: k.max, choices: k.choices, doc: k.doc };
+      const o = { path: k.path, kind: k.kind, min: k.min, max: k.max, choices: k.choices, doc: k.doc, framed: k.framed };
       k.free();
       return o;
     }),
@@ -60,6 +60,11 @@ const THEME = {
   "read-theme": ({ text }) => ({ flat: read_theme(text) }),
   "check-theme": ({ options }) => ({ flat: check_theme(request(options)) }),
   "picture-info": ({ name, bytes }) => ({ info: picture_info(name, bytes) }),
+  // A picture key's literal as [file, start, crop, zoom, focus], and back.
+  "picture-parts": ({ literal }) => ({ parts: picture_parts(literal) }),
+  "picture-literal": ({ file, crop, zoom, focus }) => ({
+    literal: picture_literal(file, new Float64Array(crop || []), zoom || 0, new Float64Array(focus || [])),
+  }),
   // A message the page words itself (with a file's name), made safe as the core's are.
   "said": ({ text }) => ({ text: safe_message(text) }),
 };
@@ -145,8 +150,12 @@ self.onmessage = async (e) => {
       self.postMessage({ id, ok: false, crashed: true, error: message || String(err) });
     } else {
       // A JobError names the control it is about (an option, or an uploaded file).
+      // Its kind and values (code, args) let the page word it in its own language.
       const control = err && typeof err.control === "string" ? err.control : "";
-      self.postMessage({ id, ok: false, control, error: err && err.message ? err.message : String(err) });
+      const code = err && typeof err.code === "string" ? err.code : "";
+      const args = err && err.args ? Array.from(err.args) : [];
+      const key = err && typeof err.key === "string" ? err.key : "";
+      self.postMessage({ id, ok: false, control, code, args, key, error: err && err.message ? err.message : String(err) });
     }
   }
 };

@@ -13,6 +13,7 @@ use crate::input::{Load, Source};
 use crate::limits::MAX_STEPS;
 
 mod phrase;
+pub mod words;
 pub mod zhuyin;
 
 /// A pack's identity.

@@ -4,9 +4,10 @@
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
 use super::label::{text_fit, FitText, Label, VAlign};
+use super::phonetic::Running;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
-use crate::text::linebreak::break_lines;
+use crate::text::linebreak::break_spaced;
 use crate::text::FontStack;
 
 /// Something to typeset.
@@ -97,25 +98,33 @@ impl Setter<'_> {
         space_before: f64,
         bullet: bool,
     ) -> Vec<Row> {
+        let res = self.res;
+        let running = Running::of(res);
+        let size = running.map_or(size, |r| r.size(size));
         let lh = self.line_height(stack, size);
-        let lines = break_lines(&self.res.fonts, stack, text, size, self.width - indent);
+        let spacing = running.map(|r| r.spacing(text, size)).unwrap_or_default();
+        let lines = break_spaced(&res.fonts, stack, text, size, self.width - indent, &spacing);
         let n = lines.len();
         lines
             .iter()
             .enumerate()
             .map(|(i, line)| {
                 let baseline = lh * 0.72;
-                let mut items = Label {
-                    text: line,
-                    stack,
-                    size,
-                    pos: pt(indent, baseline),
-                    anchor: Anchor::Start,
-                    valign: VAlign::Baseline,
-                    rotation: 0.0,
-                    fill: self.style.ink,
-                }
-                .items(&self.res.fonts);
+                let at = pt(indent, baseline);
+                let mut items = match running {
+                    Some(r) => r.line(&res.fonts, stack, &res.han, line, size, at, self.style.ink),
+                    None => Label {
+                        text: line,
+                        stack,
+                        size,
+                        pos: at,
+                        anchor: Anchor::Start,
+                        valign: VAlign::Baseline,
+                        rotation: 0.0,
+                        fill: self.style.ink,
+                    }
+                    .items(&res.fonts),
+                };
                 if bullet && i == 0 {
                     let c = pt(
                         indent - size * 0.9,

@@ -173,7 +173,8 @@ pub(crate) fn left_text(
 }
 
 /// A paragraph of body text broken into lines at most `width` mm wide, the first
-/// baseline's left end at `at`, lines 1.4 em apart. Returns the items and the
+/// baseline's left end at `at`, lines 1.4 em apart (1.65 with Zhuyin beside
+/// the characters; see [`super::phonetic::Running`]). Returns the items and the
 /// baseline below the last line (mm).
 pub(crate) fn paragraph(
     res: &Resources,
@@ -185,16 +186,28 @@ pub(crate) fn paragraph(
 ) -> (Vec<Item>, f64) {
     let mut items = Vec::new();
     let mut y = at.y;
-    for line in crate::text::linebreak::break_lines(&res.fonts, &res.text, text, size, width) {
-        items.extend(left_text(
-            res,
-            &res.text,
-            line.trim_end(),
-            size,
-            pt(at.x, y),
-            fill,
-        ));
-        y += size * 1.4;
+    let running = super::phonetic::Running::of(res);
+    let spacing = running.map(|r| r.spacing(text, size)).unwrap_or_default();
+    let lines =
+        crate::text::linebreak::break_spaced(&res.fonts, &res.text, text, size, width, &spacing);
+    for line in lines {
+        let line = line.trim_end();
+        items.extend(match running {
+            Some(r) => r.line(
+                &res.fonts,
+                &res.text,
+                &res.han,
+                line,
+                size,
+                pt(at.x, y),
+                fill,
+            ),
+            None => left_text(res, &res.text, line, size, pt(at.x, y), fill),
+        });
+        y += size
+            * running
+                .filter(|r| r.zhuyin)
+                .map_or(1.4, |_| super::phonetic::LINE_GAP);
     }
     (items, y)
 }

@@ -94,7 +94,16 @@ fn engrave(res: &Resources, item: Item) -> Option<Item> {
 /// A text run as one filled path of its glyph outlines, placed as every
 /// renderer places text (the run's advances along the rotated baseline).
 pub fn outlined(res: &Resources, run: &TextRun) -> Item {
-    let book = &res.fonts;
+    Item::Path(Path {
+        segs: run_outline(&res.fonts, run),
+        fill: Some(ENGRAVE.into()),
+        stroke: None,
+    })
+}
+
+/// A text run's glyph outlines as one path's segments (mm, page
+/// coordinates), placed as every renderer places the run's glyphs.
+pub fn run_outline(book: &crate::text::FontBook, run: &TextRun) -> Vec<Seg> {
     let upem = book.units_per_em(run.font);
     let mut segs = Vec::new();
     for (gid, x) in run.placed() {
@@ -133,9 +142,5 @@ pub fn outlined(res: &Resources, run: &TextRun) -> Item {
             });
         }
     }
-    Item::Path(Path {
-        segs,
-        fill: Some(ENGRAVE.into()),
-        stroke: None,
-    })
+    segs
 }

@@ -35,10 +35,34 @@ pub fn break_lines(
     size: f64,
     width: f64,
 ) -> Vec<String> {
-    let (mut lines, mut ends, lonely) = lay(book, stack, text, size, width);
+    break_spaced(book, stack, text, size, width, &Spacing::default())
+}
+
+/// What [`break_spaced`] adds to the fonts' advances and to UAX #14, character
+/// by character (indices in `char`s of the text; missing entries add nothing).
+#[derive(Debug, Clone, Default)]
+pub struct Spacing {
+    /// Room in mm after each character (a phonetic guide beside it).
+    pub extra: Vec<f64>,
+    /// Whether a line may not break before each character, because it
+    /// continues a word (Chinese, whose words UAX #14 does not know).
+    pub joined: Vec<bool>,
+}
+
+/// [`break_lines`], with room after characters and breaks forbidden inside
+/// words as `spacing` says.
+pub fn break_spaced(
+    book: &FontBook,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: &Spacing,
+) -> Vec<String> {
+    let (mut lines, mut ends, lonely) = lay(book, stack, text, size, width, spacing);
     if lonely {
         for k in NARROWER {
-            let (l, e, still) = lay(book, stack, text, size, width * k);
+            let (l, e, still) = lay(book, stack, text, size, width * k, spacing);
             if !still {
                 (lines, ends) = (l, e);
                 break;
@@ -69,14 +93,16 @@ fn lay(
     text: &str,
     size: f64,
     width: f64,
+    spacing: &Spacing,
 ) -> (Vec<String>, Vec<usize>, bool) {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let n = chars.len();
     // sums[i]: width of the first i characters.
     let mut sums = Vec::with_capacity(n + 1);
     sums.push(0.0);
-    for w in book.advances_mm(stack, text, size) {
-        sums.push(sums.last().copied().unwrap_or(0.0) + w);
+    for (i, w) in book.advances_mm(stack, text, size).into_iter().enumerate() {
+        let extra = spacing.extra.get(i).copied().unwrap_or(0.0);
+        sums.push(sums.last().copied().unwrap_or(0.0) + w + extra);
     }
     let byte = |i: usize| chars.get(i).map_or(text.len(), |c| c.0);
     // End of the span [a, b) without its trailing whitespace.
@@ -106,9 +132,13 @@ fn lay(
     };
     let breaks =
         linebreaks(text).filter(|&(at, kind)| kind == BreakOpportunity::Mandatory || !compound(at));
+    let inside_word = |i: usize| spacing.joined.get(i).copied().unwrap_or(false);
     for (end_byte, kind) in breaks {
         while ci < n && chars[ci].0 < end_byte {
             ci += 1;
+        }
+        if kind != BreakOpportunity::Mandatory && inside_word(ci) {
+            continue;
         }
         let seg_start = next;
         next = ci;

@@ -31,7 +31,7 @@
 //! - `paper`: paper sizes
 //! - `input`: reading files within their caps; where inputs come from (`Source`)
 //! - `text`: fonts, shaping, line breaking, installed fonts by family name
-//! - `lang`: language packs, their phrases and Zhuyin syllables
+//! - `lang`: language packs, their phrases, Zhuyin syllables and Chinese word lists
 //! - `rules`: rulesets
 //! - `play`: the game played: positions as text, legal moves under a ruleset, search, puzzles
 //! - `output`: atomic writing, file names

@@ -3,8 +3,9 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
-use super::label::{text_fit, FitText, Label, VAlign};
-use super::phonetic::Running;
+use super::label::{FitText, Label, VAlign};
+use super::running::fit;
+use super::running::Running;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
 use crate::text::linebreak::break_spaced;
@@ -185,7 +186,7 @@ impl Setter<'_> {
         let s = self.style.size;
         let res = self.res;
         let big = s * 2.3;
-        let mut items = text_fit(
+        let mut items = fit(
             res,
             FitText {
                 text: title,
@@ -197,7 +198,7 @@ impl Setter<'_> {
                 fill: self.style.accent,
             },
         );
-        items.extend(text_fit(
+        items.extend(fit(
             res,
             FitText {
                 text: sub,
@@ -230,17 +231,14 @@ impl Setter<'_> {
         let res = self.res;
         let size = s * 1.3;
         let lh = self.line_height(&res.bold, size);
-        let items = Label {
+        let items = super::running::left(
+            res,
+            &res.bold,
             text,
-            stack: &res.bold,
             size,
-            pos: pt(0.0, lh * 0.75),
-            anchor: Anchor::Start,
-            valign: VAlign::Baseline,
-            rotation: 0.0,
-            fill: self.style.accent,
-        }
-        .items(&res.fonts);
+            pt(0.0, lh * 0.75),
+            self.style.accent,
+        );
         Row {
             space_before: s * 1.2,
             height: lh,
@@ -343,7 +341,7 @@ impl Setter<'_> {
     /// `h` mm tall.
     fn rank_with_dice(&self, text: &str, n: u8, x: f64, w: f64, h: f64) -> Vec<Item> {
         let res = self.res;
-        let mut items = text_fit(
+        let mut items = fit(
             res,
             FitText {
                 text,
@@ -391,7 +389,7 @@ impl Setter<'_> {
         };
         let mut out = Vec::new();
         let cell = |text: &str, col: usize, stack: &FontStack, size: f64, color: Color| {
-            text_fit(
+            fit(
                 res,
                 FitText {
                     text,
@@ -467,7 +465,7 @@ impl Setter<'_> {
                     ));
                     let left = x + side + 1.0;
                     let right = col_w * 2.0 - 0.5;
-                    items.extend(text_fit(
+                    items.extend(fit(
                         res,
                         FitText {
                             text: t,

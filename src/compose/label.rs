@@ -123,7 +123,25 @@ pub(crate) fn text_fit(res: &Resources, fit: FitText) -> Vec<Item> {
         fill,
     } = fit;
     let w = res.fonts.width_mm(stack, text, size);
-    let size = if w > max_width && w > 0.0 {
+    let size = fit_size(res, text, w, size, max_width);
+    Label {
+        text,
+        stack,
+        size,
+        pos,
+        anchor: Anchor::Middle,
+        valign: VAlign::Middle,
+        rotation,
+        fill,
+    }
+    .items(&res.fonts)
+}
+
+/// The size at which `text`, `w` mm wide at em `size` mm, fits in
+/// `max_width` mm; shrinking below [`MIN_FIT`] is reported through
+/// [`Resources::warn`].
+pub(crate) fn fit_size(res: &Resources, text: &str, w: f64, size: f64, max_width: f64) -> f64 {
+    if w > max_width && w > 0.0 {
         let scale = max_width / w;
         if scale < MIN_FIT {
             res.warn(format!(
@@ -136,18 +154,7 @@ pub(crate) fn text_fit(res: &Resources, fit: FitText) -> Vec<Item> {
         size * scale
     } else {
         size
-    };
-    Label {
-        text,
-        stack,
-        size,
-        pos,
-        anchor: Anchor::Middle,
-        valign: VAlign::Middle,
-        rotation,
-        fill,
     }
-    .items(&res.fonts)
 }
 
 /// A one-line label in `stack`, `size` mm, its baseline's left end at `at` (mm).
@@ -173,8 +180,8 @@ pub(crate) fn left_text(
 }
 
 /// A paragraph of body text broken into lines at most `width` mm wide, the first
-/// baseline's left end at `at`, lines 1.4 em apart (1.65 with Zhuyin beside
-/// the characters; see [`super::phonetic::Running`]). Returns the items and the
+/// baseline's left end at `at`, lines 1.4 em apart; Chinese lines break
+/// between words ([`crate::lang::words`]). Returns the items and the
 /// baseline below the last line (mm).
 pub(crate) fn paragraph(
     res: &Resources,
@@ -186,28 +193,25 @@ pub(crate) fn paragraph(
 ) -> (Vec<Item>, f64) {
     let mut items = Vec::new();
     let mut y = at.y;
-    let running = super::phonetic::Running::of(res);
-    let spacing = running.map(|r| r.spacing(text, size)).unwrap_or_default();
+    // Chinese breaks between words where the pack's language has a word list.
+    let spacing = crate::text::linebreak::Spacing {
+        extra: Vec::new(),
+        joined: crate::lang::words::Lexicon::for_code(&res.lang.meta.code)
+            .map(|lex| lex.joined(text))
+            .unwrap_or_default(),
+    };
     let lines =
         crate::text::linebreak::break_spaced(&res.fonts, &res.text, text, size, width, &spacing);
     for line in lines {
-        let line = line.trim_end();
-        items.extend(match running {
-            Some(r) => r.line(
-                &res.fonts,
-                &res.text,
-                &res.han,
-                line,
-                size,
-                pt(at.x, y),
-                fill,
-            ),
-            None => left_text(res, &res.text, line, size, pt(at.x, y), fill),
-        });
-        y += size
-            * running
-                .filter(|r| r.zhuyin)
-                .map_or(1.4, |_| super::phonetic::LINE_GAP);
+        items.extend(left_text(
+            res,
+            &res.text,
+            line.trim_end(),
+            size,
+            pt(at.x, y),
+            fill,
+        ));
+        y += size * 1.4;
     }
     (items, y)
 }

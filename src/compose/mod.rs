@@ -1,7 +1,8 @@
 //! Composers: game model + sheet geometry + theme + language → pages of the
 //! drawing model ([`crate::scene`]). One composer per product, each a plain
 //! function (board, counters, handout, poster, box, set, tiles); the helpers
-//! they share are grouped by what they are for: text ([`label`]), pictures
+//! they share are grouped by what they are for: text ([`label`], Chinese
+//! running text with Zhuyin in [`running`]), pictures
 //! ([`art`], [`scenery`]), animals' faces ([`faces`]), side marks
 //! ([`side_marks`]), the scale bar ([`scale_bar`]) and the rules'
 //! diagrams as positions and moves the engine checks ([`diagrams`]). Options are checked
@@ -21,6 +22,7 @@ pub mod laser;
 pub mod phonetic;
 pub mod poster;
 pub mod print_shop;
+pub mod running;
 pub(crate) mod scale_bar;
 pub mod scenery;
 pub mod set;

@@ -13,18 +13,11 @@
 //!
 //! Lengths in mm, page coordinates (y down). Used by the animal emblems of
 //! boards and counters and by the handout's rank table alike ([`Annotated`]),
-//! and, when a pack prints Zhuyin, by running text: every Han character of
-//! the handout's and the poster's sentences, read by its word
-//! ([`crate::lang::words`]), with lines breaking between words
-//! ([`Running`]). In running text the symbols are drawn as outlines, so
-//! that a PDF's text layer reads the sentences alone.
+//! and by running text ([`super::running`]), whose columns are a [`Column`]
+//! each.
 
-use crate::lang::words::Lexicon;
 use crate::lang::zhuyin::{Syllable, NEUTRAL_DOT};
-use crate::lang::Phonetic;
-use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, TextRun};
-use crate::text::linebreak::Spacing;
+use crate::scene::{pt, Anchor, Color, Item, Pt, TextRun};
 use crate::text::{FontBook, FontStack};
 
 use super::label::{Label, VAlign};
@@ -129,20 +122,24 @@ impl Annotated<'_> {
     }
 }
 
-/// Where and how one character's column of symbols is drawn: the
-/// character's em size (mm), the symbols' size as a fraction of it, the
-/// character's optical middle (mm, page y) and the colour.
-struct Column<'a> {
-    stack: &'a FontStack,
-    size: f64,
-    symbol: f64,
-    middle: f64,
-    fill: Color,
+/// Where and how one character's column of symbols is drawn. Lengths in
+/// mm, page coordinates.
+pub(crate) struct Column<'a> {
+    /// Fonts for the symbols (the Chinese face).
+    pub stack: &'a FontStack,
+    /// The character's em size.
+    pub size: f64,
+    /// The symbols' size as a fraction of `size`.
+    pub symbol: f64,
+    /// The character's optical middle (page y).
+    pub middle: f64,
+    /// Colour.
+    pub fill: Color,
 }
 
 impl Column<'_> {
     /// The column of syllable `s`, its left edge at `left` (mm).
-    fn items(&self, book: &FontBook, s: &Syllable, left: f64) -> Vec<Item> {
+    pub fn items(&self, book: &FontBook, s: &Syllable, left: f64) -> Vec<Item> {
         let z = self.symbol * self.size;
         let cx = left + z / 2.0;
         let dot = if s.neutral { NEUTRAL * self.size } else { 0.0 };
@@ -222,164 +219,4 @@ pub fn ink_middle_em(book: &FontBook, font: crate::text::FontId, c: char) -> Opt
     }
     let upem = book.units_per_em(font);
     Some(((x0 + x1) as f64 / 2.0 / upem, (y0 + y1) as f64 / 2.0 / upem))
-}
-
-/// Symbol size beside running text, as a fraction of the characters' em:
-/// larger than clreq's 3:10, as children's books set it (the Chinese faces
-/// draw Bopomofo small in its em), so that the handout's body text of
-/// 4.75 mm on A4 carries symbols of 2.1 mm (6 pt).
-pub const RUNNING_SYMBOL: f64 = 0.45;
-/// How much larger running text is set when it carries Zhuyin, so that its
-/// symbols stay legible (the handout's body on A4: 3.65 mm becomes 4.75 mm).
-pub const RUNNING_GROWTH: f64 = 1.3;
-
-/// The least distance between lines of running text with Zhuyin, in ems.
-pub const LINE_GAP: f64 = 1.65;
-
-/// How a pack's running text is set: its words (where lines break) and,
-/// when it prints Zhuyin, the symbols beside each character.
-#[derive(Debug, Clone, Copy)]
-pub struct Running {
-    /// The pack's word list.
-    pub lexicon: &'static Lexicon,
-    /// Whether every Han character carries its Zhuyin.
-    pub zhuyin: bool,
-    /// The symbols' size as a fraction of the characters' em.
-    pub symbol: f64,
-}
-
-impl Running {
-    /// The running text of `res`'s pack: `None` for a language without a
-    /// word list (its lines break as UAX #14 says).
-    pub fn of(res: &Resources) -> Option<Running> {
-        let lexicon = Lexicon::for_code(&res.lang.meta.code)?;
-        Some(Running {
-            lexicon,
-            zhuyin: res.lang.phonetic() == Phonetic::Zhuyin,
-            symbol: RUNNING_SYMBOL,
-        })
-    }
-
-    /// The em size (mm) at which text meant for `size` is set: larger when
-    /// it carries Zhuyin.
-    ///
-    /// Lines of such text are 1.65 em apart at least, so that the columns
-    /// of two lines (up to 3 symbols and the neutral dot) do not touch.
-    pub fn size(&self, size: f64) -> f64 {
-        if self.zhuyin {
-            size * RUNNING_GROWTH
-        } else {
-            size
-        }
-    }
-
-    /// What line breaking adds for `text` set at em `size` mm: each read
-    /// character's column, and no break inside a word.
-    pub fn spacing(&self, text: &str, size: f64) -> Spacing {
-        // One pass over the words gives both the joins and the room.
-        let words = self.lexicon.segment(text);
-        let mut spacing = Spacing {
-            extra: Vec::new(),
-            joined: vec![false; text.chars().count()],
-        };
-        for w in &words {
-            for j in &mut spacing.joined[w.start + 1..w.start + w.len] {
-                *j = true;
-            }
-        }
-        if self.zhuyin {
-            spacing.extra = words
-                .iter()
-                .flat_map(|w| w.readings.iter())
-                .map(|r| self.room(*r, size))
-                .collect();
-        }
-        spacing
-    }
-
-    /// The room (mm) a reading takes beside its character at em `size`.
-    fn room(&self, reading: Option<&str>, size: f64) -> f64 {
-        match reading.and_then(Syllable::parse) {
-            Some(_) => ROOM * self.symbol * size,
-            None => 0.0,
-        }
-    }
-
-    /// One line of running text, its baseline's left end at `at` (mm), in
-    /// `stack` at em `size` mm; with Zhuyin, each read character followed by
-    /// its column (symbols from `symbols`, drawn as outlines).
-    #[allow(clippy::too_many_arguments)]
-    pub fn line(
-        &self,
-        book: &FontBook,
-        stack: &FontStack,
-        symbols: &FontStack,
-        line: &str,
-        size: f64,
-        at: Pt,
-        fill: Color,
-    ) -> Vec<Item> {
-        let text = |t: &str, x: f64| {
-            super::label::Label {
-                text: t,
-                stack,
-                size,
-                pos: pt(x, at.y),
-                anchor: Anchor::Start,
-                valign: VAlign::Baseline,
-                rotation: 0.0,
-                fill,
-            }
-            .items(book)
-        };
-        if !self.zhuyin {
-            return text(line, at.x);
-        }
-        let readings = self.lexicon.readings(line);
-        let mut items = Vec::new();
-        let mut x = at.x;
-        let mut plain = String::new();
-        for (c, reading) in line.chars().zip(readings) {
-            let syllable = reading.and_then(Syllable::parse);
-            let Some(syllable) = syllable else {
-                plain.push(c);
-                continue;
-            };
-            if !plain.is_empty() {
-                items.extend(text(&plain, x));
-                x += book.width_mm(stack, &plain, size);
-                plain.clear();
-            }
-            let ch = c.to_string();
-            items.extend(text(&ch, x));
-            x += book.width_mm(stack, &ch, size);
-            let middle = book
-                .split(stack, &ch)
-                .first()
-                .map_or(0.0, |(f, _)| book.middle_em(*f) * size);
-            let column = Column {
-                stack: symbols,
-                size,
-                symbol: self.symbol,
-                middle: at.y - middle,
-                fill,
-            }
-            .items(book, &syllable, x);
-            items.extend(column.into_iter().map(|item| outlined(book, item)));
-            x += ROOM * self.symbol * size;
-        }
-        if !plain.is_empty() {
-            items.extend(text(&plain, x));
-        }
-        items
-    }
-}
-
-/// A text run as its glyphs' outlines, filled in its colour (other items
-/// unchanged): symbols that draw the same and stay out of the text layer.
-fn outlined(book: &FontBook, item: Item) -> Item {
-    match item {
-        Item::Text(run) => shapes::fill(super::laser::run_outline(book, &run), run.fill),
-        other => other,
-    }
 }

@@ -32,7 +32,8 @@ use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
 
 use super::art::place_art;
 use super::handout::{river_diagram, ruleset_line, sides_sentence};
-use super::label::{left_text, paragraph, text_fit, FitText};
+use super::label::FitText;
+use super::running::{fit, left, paragraph};
 
 /// Choices for the poster.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -173,7 +174,7 @@ fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, Pos
 fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) -> f64 {
     let gap = s;
     let ts = s * 2.1;
-    out.items.extend(text_fit(
+    out.items.extend(fit(
         res,
         FitText {
             text: &res.lang.game.title_line(),
@@ -188,7 +189,7 @@ fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) 
     let sub = ruleset_line(res);
     let ss = s * 1.1;
     let sub_y = area.y + ts * 1.4 + ss * 0.6;
-    out.items.extend(text_fit(
+    out.items.extend(fit(
         res,
         FitText {
             text: &sub,
@@ -361,7 +362,7 @@ fn rule(x0: f64, x1: f64, y: f64, s: f64, color: Color) -> Item {
 
 /// A heading whose top is at `at.y`, `size` mm, bold, in `color`.
 fn heading(res: &Resources, text: &str, at: Pt, size: f64, color: Color) -> Vec<Item> {
-    left_text(
+    left(
         res,
         &res.bold,
         text,
@@ -386,7 +387,7 @@ fn ranks_panel(
     let mut items = heading(res, &w.ranks_heading, at, head, ink.accent);
     let note = s * 0.85;
     let mut y = at.y + head * 1.3;
-    items.extend(left_text(
+    items.extend(left(
         res,
         &res.text,
         &w.ranks_note,
@@ -403,7 +404,7 @@ fn ranks_panel(
     for a in &animals {
         let c_y = y + rh / 2.0;
         let rank = res.rules.rank(*a).to_string();
-        items.extend(text_fit(
+        items.extend(fit(
             res,
             FitText {
                 text: &rank,
@@ -447,7 +448,7 @@ fn ranks_panel(
         let han_w = if zhuyin.is_some() { hs * 1.6 } else { hs * 1.1 };
         match zhuyin {
             Some(block) => items.extend(block),
-            None => items.extend(text_fit(
+            None => items.extend(fit(
                 res,
                 FitText {
                     text: &names.han,

@@ -18,3 +18,4 @@ mod scene;
 mod scenery;
 mod set;
 mod tiles;
+mod words;

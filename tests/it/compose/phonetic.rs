@@ -236,7 +236,17 @@ fn counters_and_rank_table_carry_each_animals_column() {
         "no pinyin under the characters"
     );
 
-    let page = &handout_pages(&r, &HandoutOptions { paper: Paper::A4 })[0];
+    // The page with the rank table (the second when the sentences carry
+    // Zhuyin too).
+    let pages = handout_pages(&r, &HandoutOptions { paper: Paper::A4 });
+    let page = pages
+        .iter()
+        .find(|p| {
+            page_runs(p).iter().any(|run| {
+                run.size > 5.0 && run.text == l.animal(jungle_print::game::Animal::Rat, false).han
+            })
+        })
+        .expect("a page with the rank table");
     let all = page_runs(page);
     // The rank table's characters are the largest runs of the animals' names.
     let table: Vec<&Run> = all

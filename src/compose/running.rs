@@ -1,0 +1,322 @@
+//! Running text in Chinese: sentences broken into lines between words,
+//! never inside one ([`crate::lang::words`] cuts them), and, when the pack
+//! prints Zhuyin, every Han character followed by its column of symbols
+//! ([`super::phonetic::Column`]), read by the word it belongs to. Used for
+//! the handout's and the poster's text (sentences, titles, headings, table
+//! cells); the symbols are drawn as outlines, so that a PDF's text layer
+//! reads the sentences alone.
+//!
+//! Lengths in mm, page coordinates (y down).
+
+use super::label::{FitText, Label, VAlign};
+use super::phonetic::{Column, ROOM};
+use crate::lang::words::Lexicon;
+use crate::lang::zhuyin::Syllable;
+use crate::lang::Phonetic;
+use crate::resolve::Resources;
+use crate::scene::{pt, shapes, Anchor, Color, Item, Pt};
+use crate::text::linebreak::{break_spaced, Spacing};
+use crate::text::{FontBook, FontStack};
+
+/// Symbol size beside running text, as a fraction of the characters' em,
+/// at most: larger than clreq's 3:10, as children's books set it (the
+/// Chinese faces draw Bopomofo small in its em), so that the handout's body
+/// text of 4.75 mm on A4 carries symbols of 2.1 mm (6 pt).
+pub const RUNNING_SYMBOL: f64 = 0.45;
+/// The symbols' size that is large enough, mm (6 pt): above it, in larger
+/// text (a poster on A3 or A2), the symbols shrink towards clreq's 3:10 of
+/// the characters, leaving the characters more room.
+pub const SYMBOL_MM: f64 = 2.1;
+/// Symbol size as a fraction of the characters' em, at least (clreq's 3:10).
+pub const MIN_RUNNING_SYMBOL: f64 = super::phonetic::SYMBOL;
+/// How much larger running text is set when it carries Zhuyin, so that its
+/// symbols stay legible (the handout's body on A4: 3.65 mm becomes 4.75 mm).
+pub const RUNNING_GROWTH: f64 = 1.3;
+
+/// The least distance between lines of running text with Zhuyin, in ems.
+pub const LINE_GAP: f64 = 1.65;
+
+/// How a pack's running text is set: its words (where lines break) and,
+/// when it prints Zhuyin, the symbols beside each character.
+#[derive(Debug, Clone, Copy)]
+pub struct Running {
+    /// The pack's word list.
+    pub lexicon: &'static Lexicon,
+    /// Whether every Han character carries its Zhuyin.
+    pub zhuyin: bool,
+    /// The symbols' largest size as a fraction of the characters' em (see
+    /// [`Running::symbol`]).
+    pub symbol: f64,
+}
+
+impl Running {
+    /// The running text of `res`'s pack: `None` for a language without a
+    /// word list (its lines break as UAX #14 says).
+    pub fn of(res: &Resources) -> Option<Running> {
+        let lexicon = Lexicon::for_code(&res.lang.meta.code)?;
+        Some(Running {
+            lexicon,
+            zhuyin: res.lang.phonetic() == Phonetic::Zhuyin,
+            symbol: RUNNING_SYMBOL,
+        })
+    }
+
+    /// The symbols' size as a fraction of characters of em `size` mm:
+    /// [`SYMBOL_MM`], within [`MIN_RUNNING_SYMBOL`] and `self.symbol`.
+    pub fn symbol(&self, size: f64) -> f64 {
+        (SYMBOL_MM / size).clamp(MIN_RUNNING_SYMBOL, self.symbol.max(MIN_RUNNING_SYMBOL))
+    }
+
+    /// The em size (mm) at which text meant for `size` is set: larger when
+    /// it carries Zhuyin.
+    ///
+    /// Lines of such text are 1.65 em apart at least, so that the columns
+    /// of two lines (up to 3 symbols and the neutral dot) do not touch.
+    pub fn size(&self, size: f64) -> f64 {
+        if self.zhuyin {
+            size * RUNNING_GROWTH
+        } else {
+            size
+        }
+    }
+
+    /// What line breaking adds for `text` set at em `size` mm: each read
+    /// character's column, and no break inside a word.
+    pub fn spacing(&self, text: &str, size: f64) -> Spacing {
+        // One pass over the words gives both the joins and the room.
+        let words = self.lexicon.segment(text);
+        let mut spacing = Spacing {
+            extra: Vec::new(),
+            joined: vec![false; text.chars().count()],
+        };
+        for w in &words {
+            for j in &mut spacing.joined[w.start + 1..w.start + w.len] {
+                *j = true;
+            }
+        }
+        if self.zhuyin {
+            spacing.extra = words
+                .iter()
+                .flat_map(|w| w.readings.iter())
+                .map(|r| self.room(*r, size))
+                .collect();
+        }
+        spacing
+    }
+
+    /// The room (mm) a reading takes beside its character at em `size`.
+    fn room(&self, reading: Option<&str>, size: f64) -> f64 {
+        match reading.and_then(Syllable::parse) {
+            Some(_) => ROOM * self.symbol(size) * size,
+            None => 0.0,
+        }
+    }
+
+    /// One line of running text, its baseline's left end at `at` (mm), in
+    /// `stack` at em `size` mm; with Zhuyin, each read character followed by
+    /// its column (symbols from `symbols`, drawn as outlines).
+    #[allow(clippy::too_many_arguments)]
+    pub fn line(
+        &self,
+        book: &FontBook,
+        stack: &FontStack,
+        symbols: &FontStack,
+        line: &str,
+        size: f64,
+        at: Pt,
+        fill: Color,
+    ) -> Vec<Item> {
+        let text = |t: &str, x: f64| {
+            Label {
+                text: t,
+                stack,
+                size,
+                pos: pt(x, at.y),
+                anchor: Anchor::Start,
+                valign: VAlign::Baseline,
+                rotation: 0.0,
+                fill,
+            }
+            .items(book)
+        };
+        if !self.zhuyin {
+            return text(line, at.x);
+        }
+        PRINTED.with(|p| {
+            if let Some(lines) = p.borrow_mut().as_mut() {
+                lines.push(line.to_string());
+            }
+        });
+        let readings = self.lexicon.readings(line);
+        let mut items = Vec::new();
+        let mut x = at.x;
+        let mut plain = String::new();
+        for (c, reading) in line.chars().zip(readings) {
+            let syllable = reading.and_then(Syllable::parse);
+            let Some(syllable) = syllable else {
+                plain.push(c);
+                continue;
+            };
+            if !plain.is_empty() {
+                items.extend(text(&plain, x));
+                x += book.width_mm(stack, &plain, size);
+                plain.clear();
+            }
+            let ch = c.to_string();
+            items.extend(text(&ch, x));
+            x += book.width_mm(stack, &ch, size);
+            let middle = book
+                .split(stack, &ch)
+                .first()
+                .map_or(0.0, |(f, _)| book.middle_em(*f) * size);
+            let column = Column {
+                stack: symbols,
+                size,
+                symbol: self.symbol(size),
+                middle: at.y - middle,
+                fill,
+            }
+            .items(book, &syllable, x);
+            items.extend(column.into_iter().map(|item| outlined(book, item)));
+            x += ROOM * self.symbol(size) * size;
+        }
+        if !plain.is_empty() {
+            items.extend(text(&plain, x));
+        }
+        items
+    }
+}
+
+impl Running {
+    /// The width in mm of `line` set by [`Running::line`].
+    pub fn width(&self, book: &FontBook, stack: &FontStack, line: &str, size: f64) -> f64 {
+        let room: f64 = if self.zhuyin {
+            self.lexicon
+                .readings(line)
+                .into_iter()
+                .map(|r| self.room(r, size))
+                .sum()
+        } else {
+            0.0
+        };
+        book.width_mm(stack, line, size) + room
+    }
+}
+
+/// The pack's running text when it carries Zhuyin.
+fn zhuyin_running(res: &Resources) -> Option<Running> {
+    Running::of(res).filter(|r| r.zhuyin)
+}
+
+/// [`text_fit`](super::label::text_fit) for the handout's and the poster's
+/// own lines (titles, headings, table cells): with Zhuyin beside every
+/// character when the pack prints it throughout (an unrotated label only).
+pub(crate) fn fit(res: &Resources, f: FitText) -> Vec<Item> {
+    let Some(r) = zhuyin_running(res).filter(|_| f.rotation == 0.0) else {
+        return super::label::text_fit(res, f);
+    };
+    let book = &res.fonts;
+    let w = r.width(book, f.stack, f.text, f.size);
+    let size = super::label::fit_size(res, f.text, w, f.size, f.max_width);
+    let w = w * size / f.size;
+    let rise = book
+        .split(f.stack, f.text)
+        .first()
+        .map_or(0.0, |(font, _)| book.middle_em(*font) * size);
+    r.line(
+        book,
+        f.stack,
+        &res.han,
+        f.text,
+        size,
+        pt(f.pos.x - w / 2.0, f.pos.y + rise),
+        f.fill,
+    )
+}
+
+/// [`left_text`](super::label::left_text) for the handout's and the
+/// poster's own lines: with Zhuyin when the pack prints it throughout.
+pub(crate) fn left(
+    res: &Resources,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    at: Pt,
+    fill: Color,
+) -> Vec<Item> {
+    match zhuyin_running(res) {
+        Some(r) => r.line(&res.fonts, stack, &res.han, text, size, at, fill),
+        None => super::label::left_text(res, stack, text, size, at, fill),
+    }
+}
+
+thread_local! {
+    /// The lines set with Zhuyin while [`printed_lines`] runs.
+    static PRINTED: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` and returns, with its result, every line [`Running::line`] set
+/// with Zhuyin while it ran (trial layouts included): how tests read every
+/// word printed with its reading.
+pub fn printed_lines<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
+    PRINTED.with(|p| *p.borrow_mut() = Some(Vec::new()));
+    let out = f();
+    let lines = PRINTED.with(|p| p.borrow_mut().take()).unwrap_or_default();
+    (out, lines)
+}
+
+/// A text run as its glyphs' outlines, filled in its colour (other items
+/// unchanged): symbols that draw the same and stay out of the text layer.
+fn outlined(book: &FontBook, item: Item) -> Item {
+    match item {
+        Item::Text(run) => shapes::fill(super::laser::run_outline(book, &run), run.fill),
+        other => other,
+    }
+}
+
+/// [`paragraph`](super::label::paragraph) for the handout's and the
+/// poster's sentences: lines 1.4 em apart, [`LINE_GAP`] with Zhuyin. Returns
+/// the items and the baseline below the last line (mm).
+pub(crate) fn paragraph(
+    res: &Resources,
+    text: &str,
+    size: f64,
+    at: Pt,
+    width: f64,
+    fill: Color,
+) -> (Vec<Item>, f64) {
+    let Some(r) = zhuyin_running(res) else {
+        return super::label::paragraph(res, text, size, at, width, fill);
+    };
+    let mut items = Vec::new();
+    let mut y = at.y;
+    let spacing = r.spacing(text, size);
+    for line in break_spaced(&res.fonts, &res.text, text, size, width, &spacing) {
+        items.extend(r.line(
+            &res.fonts,
+            &res.text,
+            &res.han,
+            line.trim_end(),
+            size,
+            pt(at.x, y),
+            fill,
+        ));
+        y += size * LINE_GAP;
+    }
+    (items, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::phonetic::NEUTRAL;
+    use super::*;
+
+    #[test]
+    fn columns_of_two_lines_do_not_touch() {
+        // A column: up to three symbols and the neutral dot's slot, centred
+        // on its character; lines LINE_GAP apart leave room between them.
+        assert!(LINE_GAP >= 3.0 * RUNNING_SYMBOL + NEUTRAL + 0.1);
+        // The room beside a character is the column and its tone mark.
+        assert!(ROOM * RUNNING_SYMBOL > RUNNING_SYMBOL * 1.5);
+    }
+}

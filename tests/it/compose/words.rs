@@ -1,0 +1,169 @@
+//! Chinese words as printed: every line the zh-Hant handouts and posters set
+//! with Zhuyin (each preset, A4 to A2) is cut into words, and every word's
+//! reading is compared with the dictionary itself (libchewing's, through
+//! `tools/chinese_words.py verify`); the embedded word list must be what the
+//! tool extracts from that dictionary today; lines never break inside a word.
+//!
+//! The dictionary is a system package (`libchewing3-data`); without it these
+//! tests say so and pass, except in CI (`CI` set), where they fail.
+
+use std::path::Path;
+use std::process::Command;
+
+use jungle_print::compose::running::printed_lines;
+use jungle_print::input::Source;
+use jungle_print::job::{Job, Kind};
+use jungle_print::lang::words::Lexicon;
+use jungle_print::paper::Paper;
+use jungle_print::rules::BUILTIN as PRESETS;
+use jungle_print::text::{is_han, linebreak::recorded};
+
+const TOOL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/chinese_words.py");
+
+/// Whether the dictionary for `lang` is installed; in CI its absence fails.
+fn dictionary(lang: &str) -> bool {
+    let ok = Command::new("python3")
+        .args([TOOL, "available", lang])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the {lang} dictionary is missing (apt-get install libchewing3-data) and CI must check every word"
+        );
+        eprintln!(
+            "skipped: the {lang} dictionary is not installed (apt-get install libchewing3-data)"
+        );
+    }
+    ok
+}
+
+fn job(kind: Kind, ruleset: &str, paper: &str) -> Job {
+    let mut job = Job::new(kind);
+    job.inputs.lang = Source::builtin("zh-Hant");
+    job.inputs.ruleset = Source::builtin(ruleset);
+    job.paper = Paper::parse(paper).unwrap();
+    job
+}
+
+/// The jobs whose text carries Zhuyin: handout and poster, every preset.
+fn jobs() -> Vec<(String, Job)> {
+    let mut out = Vec::new();
+    for (ruleset, _) in PRESETS {
+        out.push((format!("rules {ruleset}"), job(Kind::Rules, ruleset, "a4")));
+        for paper in ["a4", "a3", "a2"] {
+            out.push((
+                format!("poster {ruleset} {paper}"),
+                job(Kind::Poster, ruleset, paper),
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_printed_word_reads_as_the_dictionary_reads_it() {
+    let lex = Lexicon::for_code("zh-Hant").unwrap();
+    let mut words = std::collections::BTreeSet::new();
+    let mut unread = Vec::new();
+    let mut lines = 0;
+    for (what, job) in jobs() {
+        let (made, printed) = printed_lines(|| job.run());
+        made.unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(printed.len() > 20, "{what}: {} lines", printed.len());
+        for line in printed {
+            lines += 1;
+            let chars: Vec<char> = line.chars().collect();
+            for w in lex.segment(&line) {
+                let text: String = chars[w.start..w.start + w.len].iter().collect();
+                if !text.chars().any(is_han) {
+                    continue;
+                }
+                match w.readings.iter().copied().collect::<Option<Vec<_>>>() {
+                    Some(r) => {
+                        words.insert(format!("{text}\t{}", r.join(" ")));
+                    }
+                    None => unread.push(format!("{what}: `{text}` in `{line}`")),
+                }
+            }
+        }
+    }
+    assert!(
+        unread.is_empty(),
+        "characters without a reading:\n{}",
+        unread.join("\n")
+    );
+    assert!(words.len() > 200, "{} words in {lines} lines", words.len());
+    if !dictionary("zh-Hant") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("jungle-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("printed.tsv");
+    let body: Vec<&str> = words.iter().map(String::as_str).collect();
+    std::fs::write(&list, body.join("\n") + "\n").unwrap();
+    let out = Command::new("python3")
+        .args([TOOL, "verify", "zh-Hant"])
+        .arg(&list)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprintln!("{}", report.trim());
+}
+
+#[test]
+fn the_embedded_list_is_what_the_dictionary_gives_today() {
+    if !dictionary("zh-Hant") {
+        return;
+    }
+    let out = Command::new("python3")
+        .args([TOOL, "extract", "zh-Hant"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("lang/words/zh-Hant.tsv");
+    let committed = std::fs::read_to_string(committed).unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout) == committed,
+        "lang/words/zh-Hant.tsv is stale: run tools/chinese_words.py extract zh-Hant > lang/words/zh-Hant.tsv"
+    );
+}
+
+#[test]
+fn lines_break_between_words_never_inside_one() {
+    let lex = Lexicon::for_code("zh-Hant").unwrap();
+    let mut inside = Vec::new();
+    for (what, job) in jobs() {
+        let (made, paragraphs) = recorded(|| job.run());
+        made.unwrap_or_else(|e| panic!("{what}: {e}"));
+        for p in paragraphs {
+            let text = p.concat();
+            let joined = lex.joined(&text);
+            let mut at = 0;
+            for line in &p[..p.len().saturating_sub(1)] {
+                at += line.chars().count();
+                if joined.get(at).copied().unwrap_or(false) {
+                    inside.push(format!(
+                        "{what}: `{line}` | `{}`",
+                        &text[text.char_indices().nth(at).unwrap().0..]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        inside.is_empty(),
+        "lines broken inside a word:\n{}",
+        inside.join("\n")
+    );
+}

@@ -9,7 +9,7 @@
 //! Lengths in mm, page coordinates (y down).
 
 use super::label::{FitText, Label, VAlign};
-use super::phonetic::{Column, ROOM};
+use super::phonetic::{Column, NEUTRAL, ROOM};
 use crate::lang::words::Lexicon;
 use crate::lang::zhuyin::Syllable;
 use crate::lang::Phonetic;
@@ -35,6 +35,10 @@ pub const RUNNING_GROWTH: f64 = 1.3;
 
 /// The least distance between lines of running text with Zhuyin, in ems.
 pub const LINE_GAP: f64 = 1.65;
+
+// A column (up to three symbols and the neutral dot's slot, centred on its
+// character) leaves room between two lines LINE_GAP apart.
+const _: () = assert!(LINE_GAP >= 3.0 * RUNNING_SYMBOL + NEUTRAL + 0.1);
 
 /// How a pack's running text is set: its words (where lines break) and,
 /// when it prints Zhuyin, the symbols beside each character.
@@ -304,19 +308,4 @@ pub(crate) fn paragraph(
         y += size * LINE_GAP;
     }
     (items, y)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::phonetic::NEUTRAL;
-    use super::*;
-
-    #[test]
-    fn columns_of_two_lines_do_not_touch() {
-        // A column: up to three symbols and the neutral dot's slot, centred
-        // on its character; lines LINE_GAP apart leave room between them.
-        assert!(LINE_GAP >= 3.0 * RUNNING_SYMBOL + NEUTRAL + 0.1);
-        // The room beside a character is the column and its tone mark.
-        assert!(ROOM * RUNNING_SYMBOL > RUNNING_SYMBOL * 1.5);
-    }
 }

@@ -68,17 +68,49 @@ pub(super) fn layer_res_id(l: Layer) -> LayerInternalId {
 
 /// FNV-1a, 128 bits as two 64-bit lanes: stable across runs and platforms.
 pub(super) fn content_hash(bytes: &[u8]) -> [u8; 16] {
-    let (mut a, mut b) = (0xcbf2_9ce4_8422_2325u64, 0x6c62_272e_07bb_0142u64);
-    for &x in bytes {
-        a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        b = (b ^ x as u64)
-            .wrapping_mul(0x0000_0100_0000_01b3)
-            .rotate_left(7);
+    let mut h = Hash::new();
+    h.feed(bytes);
+    h.finish()
+}
+
+/// The hash of [`content_hash`], fed in parts.
+pub(super) struct Hash(u64, u64);
+
+impl Hash {
+    pub(super) fn new() -> Hash {
+        Hash(0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142)
     }
-    let mut out = [0u8; 16];
-    out[..8].copy_from_slice(&a.to_be_bytes());
-    out[8..].copy_from_slice(&b.to_be_bytes());
-    out
+
+    /// Feeds `bytes` as they are.
+    pub(super) fn feed(&mut self, bytes: &[u8]) {
+        let (mut a, mut b) = (self.0, self.1);
+        for &x in bytes {
+            a = (a ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            b = (b ^ x as u64)
+                .wrapping_mul(0x0000_0100_0000_01b3)
+                .rotate_left(7);
+        }
+        (self.0, self.1) = (a, b);
+    }
+
+    /// Feeds a length (as 8 big-endian bytes).
+    pub(super) fn len(&mut self, n: usize) {
+        self.feed(&(n as u64).to_be_bytes());
+    }
+
+    /// Feeds `bytes` after their length, so that where one value ends is
+    /// part of what is hashed.
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
+        self.len(bytes.len());
+        self.feed(bytes);
+    }
+
+    pub(super) fn finish(&self) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        out[..8].copy_from_slice(&self.0.to_be_bytes());
+        out[8..].copy_from_slice(&self.1.to_be_bytes());
+        out
+    }
 }
 
 /// Adds `entries` to one category (`XObject`, `ExtGState`, …) of the

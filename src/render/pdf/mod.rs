@@ -19,7 +19,8 @@
 //! ToUnicode map, subset per document. A page that another page shows
 //! ([`crate::scene::Item::Page`], the cover's thumbnails) is written once, as
 //! a Form XObject that both place. Output is deterministic: fixed resource
-//! names, epoch dates and a trailer `/ID` derived from the content.
+//! names, epoch dates and a trailer `/ID` hashed from the document before it
+//! is saved.
 
 mod adapter;
 mod content;

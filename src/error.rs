@@ -209,8 +209,10 @@ pub enum Error {
         min: f64,
     },
     /// A counter (or fold-over pair) larger than the printable area.
-    #[error("size: a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose smaller counters", num(*.size), if *.pair { " pair" } else { "" }, .area.0, .area.1)]
+    #[error("{opt}: a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose smaller counters", num(*.size), if *.pair { " pair" } else { "" }, .area.0, .area.1)]
     CounterTooLarge {
+        /// The option that set the size (`size`, or the set's `counter-size`).
+        opt: Opt,
         /// The counter size, mm.
         size: f64,
         /// True for a fold-over pair (front and back side by side).
@@ -281,9 +283,9 @@ pub enum Error {
         blame: Opt,
     },
     /// A data file (theme, language pack, ruleset) is wrong.
-    #[error("{origin}:{line}:{column}: {key}{message}")]
+    #[error("{}:{line}:{column}: {key}{message}", User(origin))]
     Input {
-        /// The file (or built-in name).
+        /// The file (or built-in name), shown escaped and cut.
         origin: String,
         /// 1-based line.
         line: usize,
@@ -374,7 +376,7 @@ impl Error {
             | Error::PaperTooSmallForCounters { .. }
             | Error::BoxTooLarge { .. }
             | Error::TooManyPages { .. } => Opt::Paper,
-            Error::CounterTooLarge { .. } => Opt::Size,
+            Error::CounterTooLarge { opt, .. } => *opt,
             Error::SharedCutsNeedLaserSquares => Opt::SharedCuts,
             Error::Input { .. }
             | Error::Glyphs { .. }
@@ -477,7 +479,7 @@ pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
             None => message = format!("section `[{field}]` is missing; every section is required"),
         }
     }
-    let key = path.map(|k| format!("key `{k}`: ")).unwrap_or_default();
+    let key = path.map(|k| key_prefix(&k)).unwrap_or_default();
     Error::Input {
         origin: origin.to_string(),
         line,
@@ -485,6 +487,12 @@ pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
         key,
         message,
     }
+}
+
+/// The start of a message about a file's key: ``key `board.river`: ``; the
+/// key (the file's own text, so the user's) shown as [`User`] shows a value.
+pub fn key_prefix(path: &str) -> String {
+    format!("key `{}`: ", User(path))
 }
 
 /// A number for a message, short and as the paper is measured: at most three

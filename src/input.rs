@@ -12,7 +12,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::error::{line_col, shown, Error, Opt, User};
+use crate::error::{line_col, Error, Opt, User};
 use crate::limits::{
     MAX_FONT_BYTES, MAX_ICON_BYTES, MAX_PICTURE_BYTES, MAX_STRING_CHARS, MAX_TOML_BYTES,
 };
@@ -329,7 +329,7 @@ pub fn check_toml_strings(src: &str, origin: &str) -> Result<(), Error> {
             key: if key.is_empty() {
                 String::new()
             } else {
-                format!("key `{}`: ", shown(key))
+                crate::error::key_prefix(key)
             },
             message,
         }
@@ -484,10 +484,10 @@ impl KeyOrigins {
                 origin: origin.clone(),
                 line: *line,
                 column: *column,
-                key: format!("key `{path}`: "),
+                key: crate::error::key_prefix(path),
                 message,
             },
-            None => fallback(format!("theme key `{path}`: {message}")),
+            None => fallback(format!("theme {}{message}", crate::error::key_prefix(path))),
         }
     }
 

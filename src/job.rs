@@ -48,13 +48,15 @@ use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
 use crate::layout::Flip;
 use crate::limits::MAX_PAGES;
-use crate::options::{Doc, Given, Spec, Values};
+use crate::options::{Doc, Spec};
 use crate::output::{check_not_input, page_path};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::theme::Theme;
+
+mod values;
 
 /// The inputs of a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -472,208 +474,6 @@ impl Job {
         }
     }
 
-    /// The job `v` asks for: each typed option read from its option in the
-    /// [`crate::options`] table (defaults from the table), inputs named as
-    /// the command line names them (a theme or ruleset ending in `.toml` or
-    /// holding a `/` is a file: [`Source::from_arg`]). Values that do not
-    /// parse (a shape, a paper, an offset) are refused here, naming their
-    /// option; ranges are checked by [`Job::validate`].
-    pub fn from_values(v: &Values) -> Result<Job, Error> {
-        let sides = || {
-            parse_sides(
-                v.text(Opt::Sides).unwrap_or("single"),
-                v.text(Opt::Flip).unwrap_or("long-edge"),
-            )
-        };
-        let shape = || Shape::parse(v.text(Opt::Shape).unwrap_or("circle"));
-        let copies = v.count(Opt::Copies).unwrap_or(1);
-        let kind = match v.doc {
-            Doc::Set => {
-                let set = SetOptions {
-                    square: v.number(Opt::Square),
-                    counter_size: v.number(Opt::CounterSize),
-                    sides: sides()?,
-                    shape: shape()?,
-                    cover: !v.switch(Opt::NoCover),
-                    boxed: !v.switch(Opt::NoBox),
-                    poster: v.switch(Opt::Poster),
-                    copies,
-                };
-                match v.switch(Opt::Preview) {
-                    true => Kind::Preview(set),
-                    false => Kind::Set(set),
-                }
-            }
-            Doc::Board => Kind::Board(BoardJob {
-                square: v.number(Opt::Square),
-                tile: v
-                    .text(Opt::Tile)
-                    .map(|t| Paper::parse(t).map_err(|e| e.for_opt(Opt::Tile)))
-                    .transpose()?,
-                no_coordinates: v.switch(Opt::NoCoordinates),
-                crop_marks: v.switch(Opt::CropMarks),
-            }),
-            Doc::Counters => Kind::Counters(CounterJob {
-                shape: shape()?,
-                back_offset: match v.text(Opt::BackOffset) {
-                    Some(t) => parse_offset(t)?,
-                    None => (0.0, 0.0),
-                },
-                size: v.number(Opt::Size),
-                sides: sides()?,
-                copies,
-                crop_marks: v.switch(Opt::CropMarks),
-                shared_cuts: v.switch(Opt::SharedCuts),
-                back_title: !v.switch(Opt::NoBackTitle),
-            }),
-            Doc::Rules => match v.switch(Opt::Poster) {
-                true => Kind::Poster,
-                false => Kind::Rules,
-            },
-            Doc::Box => Kind::Box(BoxJob {
-                size: v.number(Opt::Size),
-                copies,
-                sides: sides()?,
-                card: v.number(Opt::Card).unwrap_or(BoxJob::default().card),
-            }),
-            // `check` reads its values into [`check`]'s arguments instead.
-            Doc::Check => {
-                return Err(Error::usage(
-                    Opt::Check,
-                    "checking makes no document to print",
-                ))
-            }
-        };
-        let name = v.text(Opt::Purpose).unwrap_or("home");
-        let purpose = Purpose::parse(name).ok_or_else(|| {
-            Error::usage(
-                Opt::Purpose,
-                format!(
-                    "unknown purpose `{}`; expected home, print-shop or laser",
-                    crate::error::User(name)
-                ),
-            )
-        })?;
-        Ok(Job {
-            kind,
-            inputs: Inputs {
-                theme: v.text(Opt::Theme).map(Source::from_arg),
-                lang: match v.path(Opt::LangFile) {
-                    Some(p) => Source::File(p.to_path_buf()),
-                    None => Source::builtin(v.text(Opt::Lang).unwrap_or("en")),
-                },
-                ruleset: Source::from_arg(v.text(Opt::Ruleset).unwrap_or("standard")),
-                pictures: v.path(Opt::Pictures).map(Path::to_path_buf),
-            },
-            paper: Paper::parse(v.text(Opt::Paper).unwrap_or("a4"))?,
-            purpose,
-            bleed: v.number(Opt::Bleed).unwrap_or(0.0),
-            kerf: v.number(Opt::Kerf).unwrap_or(0.0),
-            output: None,
-        })
-    }
-
-    /// The job's options as [`Values`], the inverse of [`Job::from_values`]:
-    /// files by their path as written, uploaded text ([`Source::Text`]) by
-    /// its name, the theme left out when it is the purpose's default.
-    pub fn values(&self) -> Values {
-        let doc = match self.kind {
-            Kind::Set(_) | Kind::Preview(_) => Doc::Set,
-            Kind::Board(_) => Doc::Board,
-            Kind::Counters(_) => Doc::Counters,
-            Kind::Rules | Kind::Poster => Doc::Rules,
-            Kind::Box(_) => Doc::Box,
-        };
-        let mut v = Values::new(doc);
-        let text = |t: &str| Given::Text(t.to_string());
-        let source = |s: &Source| match s {
-            Source::Builtin(name) => name.clone(),
-            Source::File(p) => p.display().to_string(),
-            Source::Text { name, .. } => name.clone(),
-        };
-        v.set(Opt::Paper, text(&self.paper.arg()));
-        match &self.inputs.lang {
-            Source::Builtin(code) => v.set(Opt::Lang, text(code)),
-            s => v.set(Opt::LangFile, Given::Path(source(s).into())),
-        }
-        if let Some(t) = &self.inputs.theme {
-            if *t != Source::builtin(self.purpose.default_theme()) {
-                v.set(Opt::Theme, text(&source(t)));
-            }
-        }
-        if let Some(dir) = &self.inputs.pictures {
-            v.set(Opt::Pictures, Given::Path(dir.clone()));
-        }
-        v.set(Opt::Ruleset, text(&source(&self.inputs.ruleset)));
-        v.set(Opt::Purpose, text(self.purpose.name()));
-        v.set(Opt::Bleed, Given::Number(self.bleed));
-        v.set(Opt::Kerf, Given::Number(self.kerf));
-        let sides = |v: &mut Values, s: Sides| {
-            let name = match s {
-                Sides::Single => "single",
-                Sides::Fold => "fold",
-                Sides::Duplex(_) => "duplex",
-            };
-            v.set(Opt::Sides, text(name));
-            if let Sides::Duplex(flip) = s {
-                let flip = match flip {
-                    Flip::LongEdge => "long-edge",
-                    Flip::ShortEdge => "short-edge",
-                };
-                v.set(Opt::Flip, text(flip));
-            }
-        };
-        let number = |v: &mut Values, opt: Opt, x: Option<f64>| {
-            if let Some(x) = x {
-                v.set(opt, Given::Number(x));
-            }
-        };
-        let on = |v: &mut Values, opt: Opt, on: bool| v.set(opt, Given::Switch(on));
-        match self.kind {
-            Kind::Set(s) | Kind::Preview(s) => {
-                number(&mut v, Opt::Square, s.square);
-                number(&mut v, Opt::CounterSize, s.counter_size);
-                sides(&mut v, s.sides);
-                v.set(Opt::Shape, text(s.shape.name()));
-                on(&mut v, Opt::NoCover, !s.cover);
-                on(&mut v, Opt::NoBox, !s.boxed);
-                on(&mut v, Opt::Poster, s.poster);
-                v.set(Opt::Copies, Given::Count(s.copies));
-                on(&mut v, Opt::Preview, matches!(self.kind, Kind::Preview(_)));
-            }
-            Kind::Board(b) => {
-                number(&mut v, Opt::Square, b.square);
-                if let Some(t) = &b.tile {
-                    v.set(Opt::Tile, text(&t.arg()));
-                }
-                on(&mut v, Opt::NoCoordinates, b.no_coordinates);
-                on(&mut v, Opt::CropMarks, b.crop_marks);
-            }
-            Kind::Counters(c) => {
-                number(&mut v, Opt::Size, c.size);
-                v.set(Opt::Shape, text(c.shape.name()));
-                sides(&mut v, c.sides);
-                v.set(Opt::Copies, Given::Count(c.copies));
-                on(&mut v, Opt::CropMarks, c.crop_marks);
-                on(&mut v, Opt::SharedCuts, c.shared_cuts);
-                if c.back_offset != (0.0, 0.0) {
-                    let (x, y) = c.back_offset;
-                    v.set(Opt::BackOffset, Given::Text(format!("{x},{y}")));
-                }
-                on(&mut v, Opt::NoBackTitle, !c.back_title);
-            }
-            Kind::Rules => {}
-            Kind::Poster => on(&mut v, Opt::Poster, true),
-            Kind::Box(b) => {
-                number(&mut v, Opt::Size, b.size);
-                v.set(Opt::Copies, Given::Count(b.copies));
-                sides(&mut v, b.sides);
-                v.set(Opt::Card, Given::Number(b.card));
-            }
-        }
-        v
-    }
-
     /// The command line (without the program's name) that makes this job's
     /// document with `jungle-print`: the command, then only the options that
     /// differ from the defaults ([`crate::options::command_line`] on
@@ -1025,7 +825,7 @@ pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
             Opt::BackOffset,
             format!(
                 "`{}` is not an offset; write X,Y in mm, e.g. 0.5,-1",
-                crate::error::shown(v)
+                crate::error::User(v)
             ),
         )
     };
@@ -1037,8 +837,8 @@ pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
             Opt::BackOffset,
             format!(
                 "`{}`: each offset must be within ±{} mm",
-                crate::error::shown(v),
-                crate::options::range(Doc::Counters, Opt::BackOffset).1
+                crate::error::User(v),
+                num(crate::options::range(Doc::Counters, Opt::BackOffset).1)
             ),
         ));
     }

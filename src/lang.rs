@@ -995,7 +995,10 @@ impl Load for Lang {
         match source {
             Source::Builtin(code) => Lang::builtin(code),
             Source::File(path) => Lang::load(path),
-            Source::Text { name, contents } => Lang::parse(contents, name),
+            // An uploaded file's name is the user's: shown escaped and cut.
+            Source::Text { name, contents } => {
+                Lang::parse(contents, &crate::error::User(name).to_string())
+            }
         }
     }
 }

@@ -17,7 +17,8 @@
 //!   [`crate::job::Job::command_line`]).
 //!
 //! Adding an option: a row here (and an [`Opt`] variant), then the code that
-//! uses it (`Job::from_values` and `Job::values` read and write it).
+//! uses it (its field, named with its option in `src/job/values.rs`, from
+//! which `Job::from_values` and `Job::values` are both made).
 //! An option whose help or default differs between commands has one row per
 //! variant, each with its commands.
 //!
@@ -236,7 +237,8 @@ fn check_ruleset_help() -> String {
 }
 
 /// A row with the defaults of most: a job option of every command, no
-/// short flag, no default, no range, no dash.
+/// short flag, no default, no range, no dash; the methods below change one
+/// of these each, so that a row of [`TABLE`] says only how it differs.
 const fn row(opt: Opt, value_name: &'static str, value: Value, help: &'static str) -> Spec {
     Spec {
         opt,
@@ -256,418 +258,145 @@ const fn row(opt: Opt, value_name: &'static str, value: Value, help: &'static st
 
 /// A switch of `docs`.
 const fn switch(opt: Opt, help: &'static str, docs: &'static [Doc]) -> Spec {
-    Spec {
-        docs,
-        ..row(opt, "", Value::Switch, help)
+    row(opt, "", Value::Switch, help).of(docs)
+}
+
+/// A number of `unit` (a length in mm, dots per inch with ""), within
+/// `range`, that may be written with a leading `-` as `dash` says.
+const fn number(
+    opt: Opt,
+    value_name: &'static str,
+    range: (f64, f64),
+    unit: &'static str,
+    dash: Dash,
+    help: &'static str,
+) -> Spec {
+    row(opt, value_name, Value::Number, help)
+        .range(range.0, range.1, unit)
+        .dash(dash)
+}
+
+/// How many sets, 1 to [`MAX_COPIES`], with the default 1.
+const fn copies(dash: Dash, help: &'static str, docs: &'static [Doc]) -> Spec {
+    row(Opt::Copies, "N", Value::Count, help)
+        .range(1.0, MAX_COPIES as f64, "")
+        .dash(dash)
+        .or("1")
+        .of(docs)
+}
+
+impl Spec {
+    /// Only in `docs`.
+    const fn of(self, docs: &'static [Doc]) -> Spec {
+        Spec { docs, ..self }
+    }
+
+    /// With the default `d`, as the command line writes it.
+    const fn or(self, d: &'static str) -> Spec {
+        Spec {
+            default: Some(d),
+            ..self
+        }
+    }
+
+    /// Taking values that start with `-` as `dash` says.
+    const fn dash(self, dash: Dash) -> Spec {
+        Spec { dash, ..self }
+    }
+
+    /// A number of unit `unit` (a count, with ""), from `lo` to `hi`.
+    const fn range(self, lo: f64, hi: f64, unit: &'static str) -> Spec {
+        Spec {
+            range: Some((lo, hi)),
+            unit,
+            ..self
+        }
+    }
+
+    /// Read by the writing of the file, not by the job ([`Part::Output`]).
+    const fn output(self) -> Spec {
+        Spec {
+            part: Part::Output,
+            ..self
+        }
     }
 }
 
-/// Every option, in the order of the help (shared options first).
+use Dash::{Any, Negative};
+use Value::{Choice, Names, Path, Text};
+
+/// Every option, in the order of the help (shared options first). One row
+/// an option of the commands it names ([`Spec::of`]), written with [`row`],
+/// [`switch`] or [`number`] and the methods that change one thing each.
+#[rustfmt::skip]
 pub const TABLE: &[Spec] = &[
-    Spec {
-        default: Some("a4"),
-        dash: Dash::Any,
-        ..row(
-            Opt::Paper,
-            "PAPER",
-            Value::Names(paper_names),
-            "Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400)",
-        )
-    },
-    Spec {
-        default: Some("en"),
-        ..row(
-            Opt::Lang,
-            "LANG",
-            Value::Names(lang_names),
-            "Label language: en, fr, zh-Hant, zh-Hans",
-        )
-    },
-    row(
-        Opt::LangFile,
-        "FILE",
-        Value::Path,
-        "A language pack file, used instead of {lang}",
-    ),
-    row(
-        Opt::Theme,
-        "THEME",
-        Value::Names(theme_names),
-        "Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file. [default: classic; ink-saver with {for} laser]",
-    ),
-    row(
-        Opt::Pictures,
-        "DIR",
-        Value::Path,
-        "A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG, JPEG or SVG), shown big on the counters and start squares with the rank as dots, over the chosen theme",
-    ),
-    Spec {
-        default: Some("standard"),
-        help: Help::Made(ruleset_help),
-        ..row(Opt::Ruleset, "RULES", Value::Names(ruleset_names), "")
-    },
-    Spec {
-        part: Part::Output,
-        ..row(
-            Opt::Format,
-            "FORMAT",
-            Value::Choice(FORMATS),
-            "Output format; by default taken from the output file's extension, else PDF",
-        )
-    },
-    Spec {
-        short: Some('o'),
-        part: Part::Output,
-        ..row(
-            Opt::Output,
-            "FILE",
-            Value::Path,
-            "Output file (`-` for standard output)",
-        )
-    },
-    Spec {
-        part: Part::Output,
-        ..switch(
-            Opt::LiveText,
-            "SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines",
-            ALL,
-        )
-    },
-    Spec {
-        default: Some("home"),
-        ..row(
-            Opt::Purpose,
-            "WHO",
-            Value::Choice(PURPOSES),
-            "Who the file is for: a home printer; a print shop (a PDF/X-4 in CMYK, the die line in the spot colour CutContour, marks in All; add {bleed} 3); or a laser cutter (board, counters, box: red 0.01 mm cut lines, blue score lines, black engraving, text as outlines, counters packed tight on the {paper}, i.e. the material size)",
-        )
-    },
-    Spec {
-        default: Some("0"),
-        range: Some((0.0, 1.0)),
-        unit: "mm",
-        dash: Dash::Negative,
-        ..row(
-            Opt::Kerf,
-            "MM",
-            Value::Number,
-            "Laser only: width of the cut ({range}); cut lines move out by half of it so pieces come out at their size",
-        )
-    },
-    Spec {
-        default: Some("150"),
-        range: Some(crate::render::png::DPI_RANGE),
-        dash: Dash::Negative,
-        part: Part::Output,
-        ..row(
-            Opt::Dpi,
-            "DPI",
-            Value::Number,
-            "PNG only: resolution in dots per inch ({range})",
-        )
-    },
-    Spec {
-        default: Some("0"),
-        range: Some((0.0, MAX_BLEED)),
-        unit: "mm",
-        dash: Dash::Negative,
-        ..row(
-            Opt::Bleed,
-            "MM",
-            Value::Number,
-            "Bleed for print shops, {range}: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)",
-        )
-    },
+    row(Opt::Paper, "PAPER", Names(paper_names), "Paper: a4, a3, a5, letter, legal, tabloid, b4, or WIDTHxHEIGHT in mm (e.g. 300x400)")
+        .or("a4").dash(Any),
+    row(Opt::Lang, "LANG", Names(lang_names), "Label language: en, fr, zh-Hant, zh-Hans").or("en"),
+    row(Opt::LangFile, "FILE", Path, "A language pack file, used instead of {lang}"),
+    row(Opt::Theme, "THEME", Names(theme_names), "Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file. [default: classic; ink-saver with {for} laser]"),
+    row(Opt::Pictures, "DIR", Path, "A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG, JPEG or SVG), shown big on the counters and start squares with the rank as dots, over the chosen theme"),
+    Spec { help: Help::Made(ruleset_help), ..row(Opt::Ruleset, "RULES", Names(ruleset_names), "").or("standard") },
+    row(Opt::Format, "FORMAT", Choice(FORMATS), "Output format; by default taken from the output file's extension, else PDF")
+        .output(),
+    Spec { short: Some('o'), ..row(Opt::Output, "FILE", Path, "Output file (`-` for standard output)").output() },
+    switch(Opt::LiveText, "SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines", ALL)
+        .output(),
+    row(Opt::Purpose, "WHO", Choice(PURPOSES), "Who the file is for: a home printer; a print shop (a PDF/X-4 in CMYK, the die line in the spot colour CutContour, marks in All; add {bleed} 3); or a laser cutter (board, counters, box: red 0.01 mm cut lines, blue score lines, black engraving, text as outlines, counters packed tight on the {paper}, i.e. the material size)")
+        .or("home"),
+    number(Opt::Kerf, "MM", (0.0, 1.0), "mm", Negative, "Laser only: width of the cut ({range}); cut lines move out by half of it so pieces come out at their size")
+        .or("0"),
+    number(Opt::Dpi, "DPI", crate::render::png::DPI_RANGE, "", Negative, "PNG only: resolution in dots per inch ({range})")
+        .or("150").output(),
+    number(Opt::Bleed, "MM", (0.0, MAX_BLEED), "mm", Negative, "Bleed for print shops, {range}: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)")
+        .or("0"),
     // set
-    Spec {
-        default: Some("fold"),
-        docs: &[Doc::Set],
-        ..row(
-            Opt::Sides,
-            "SIDES",
-            Value::Choice(SIDES),
-            "Counters: single, fold or duplex",
-        )
-    },
-    Spec {
-        default: Some("long-edge"),
-        docs: &[Doc::Set],
-        ..row(
-            Opt::Flip,
-            "FLIP",
-            Value::Choice(FLIPS),
-            "Duplex only: long-edge or short-edge",
-        )
-    },
-    Spec {
-        default: Some("circle"),
-        docs: &[Doc::Set],
-        ..row(
-            Opt::Shape,
-            "SHAPE",
-            Value::Names(shape_names),
-            "Counter outline: circle, square, rounded, octagon",
-        )
-    },
-    Spec {
-        dash: Dash::Negative,
-        range: Some((MIN_SQUARE, MAX_SQUARE)),
-        unit: "mm",
-        docs: &[Doc::Set],
-        ..row(
-            Opt::Square,
-            "MM",
-            Value::Number,
-            "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map",
-        )
-    },
-    Spec {
-        dash: Dash::Any,
-        range: Some((crate::compose::counters::MIN_SIZE, f64::INFINITY)),
-        unit: "mm",
-        docs: &[Doc::Set],
-        ..row(
-            Opt::CounterSize,
-            "MM",
-            Value::Number,
-            "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square",
-        )
-    },
-    switch(
-        Opt::NoCover,
-        "Leave out the cover page (contents, how to print and assemble, page previews)",
-        &[Doc::Set],
-    ),
+    row(Opt::Sides, "SIDES", Choice(SIDES), "Counters: single, fold or duplex").or("fold").of(&[Doc::Set]),
+    row(Opt::Flip, "FLIP", Choice(FLIPS), "Duplex only: long-edge or short-edge").or("long-edge").of(&[Doc::Set]),
+    row(Opt::Shape, "SHAPE", Names(shape_names), "Counter outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Set]),
+    number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Negative, "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map")
+        .of(&[Doc::Set]),
+    number(Opt::CounterSize, "MM", (crate::compose::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square")
+        .of(&[Doc::Set]),
+    switch(Opt::NoCover, "Leave out the cover page (contents, how to print and assemble, page previews)", &[Doc::Set]),
     switch(Opt::NoBox, "Leave out the box", &[Doc::Set]),
-    switch(
-        Opt::Poster,
-        "Add the one-page rules poster after the rules handout",
-        &[Doc::Set],
-    ),
-    Spec {
-        default: Some("1"),
-        range: Some((1.0, MAX_COPIES as f64)),
-        dash: Dash::Any,
-        docs: &[Doc::Set],
-        ..row(
-            Opt::Copies,
-            "N",
-            Value::Count,
-            "Whole sets in one file (a class set, {range}): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set",
-        )
-    },
-    switch(
-        Opt::Preview,
-        "Write one PNG contact sheet of every page (jungle-set-preview.png, at {dpi}) instead of the set itself",
-        &[Doc::Set],
-    ),
+    switch(Opt::Poster, "Add the one-page rules poster after the rules handout", &[Doc::Set]),
+    copies(Any, "Whole sets in one file (a class set, {range}): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set", &[Doc::Set]),
+    switch(Opt::Preview, "Write one PNG contact sheet of every page (jungle-set-preview.png, at {dpi}) instead of the set itself", &[Doc::Set]),
     // box
-    Spec {
-        dash: Dash::Negative,
-        range: Some((8.0, 200.0)),
-        unit: "mm",
-        docs: &[Doc::Box],
-        ..row(
-            Opt::Size,
-            "MM",
-            Value::Number,
-            "Size of the counters it holds, {range}; default: the counters' default on this paper",
-        )
-    },
-    Spec {
-        default: Some("1"),
-        range: Some((1.0, MAX_COPIES as f64)),
-        docs: &[Doc::Box],
-        ..row(Opt::Copies, "N", Value::Count, "Sets of counters it holds, {range}")
-    },
-    Spec {
-        default: Some("fold"),
-        docs: &[Doc::Box],
-        ..row(
-            Opt::Sides,
-            "SIDES",
-            Value::Choice(SIDES),
-            "How the counters were made (fold-over counters are two layers thick)",
-        )
-    },
-    Spec {
-        default: Some("0.35"),
-        range: Some((0.1, 2.0)),
-        unit: "mm",
-        dash: Dash::Negative,
-        docs: &[Doc::Box],
-        ..row(
-            Opt::Card,
-            "MM",
-            Value::Number,
-            "Thickness of the card the box and counters are made of, {range}",
-        )
-    },
+    number(Opt::Size, "MM", (8.0, 200.0), "mm", Negative, "Size of the counters it holds, {range}; default: the counters' default on this paper")
+        .of(&[Doc::Box]),
+    copies(Dash::No, "Sets of counters it holds, {range}", &[Doc::Box]),
+    row(Opt::Sides, "SIDES", Choice(SIDES), "How the counters were made (fold-over counters are two layers thick)").or("fold").of(&[Doc::Box]),
+    number(Opt::Card, "MM", (0.1, 2.0), "mm", Negative, "Thickness of the card the box and counters are made of, {range}").or("0.35").of(&[Doc::Box]),
     // rules
-    switch(
-        Opt::Poster,
-        "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout",
-        &[Doc::Rules],
-    ),
+    switch(Opt::Poster, "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout", &[Doc::Rules]),
     // counters
-    Spec {
-        dash: Dash::Any,
-        range: Some((crate::compose::counters::MIN_SIZE, f64::INFINITY)),
-        unit: "mm",
-        docs: &[Doc::Counters],
-        ..row(
-            Opt::Size,
-            "MM",
-            Value::Number,
-            "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper",
-        )
-    },
-    Spec {
-        default: Some("circle"),
-        docs: &[Doc::Counters],
-        ..row(
-            Opt::Shape,
-            "SHAPE",
-            Value::Names(shape_names),
-            "Outline: circle, square, rounded, octagon",
-        )
-    },
-    Spec {
-        default: Some("single"),
-        docs: &[Doc::Counters],
-        ..row(
-            Opt::Sides,
-            "SIDES",
-            Value::Choice(SIDES),
-            "single, fold or duplex",
-        )
-    },
-    Spec {
-        default: Some("long-edge"),
-        docs: &[Doc::Counters],
-        ..row(
-            Opt::Flip,
-            "FLIP",
-            Value::Choice(FLIPS),
-            "Duplex only: long-edge or short-edge",
-        )
-    },
-    Spec {
-        default: Some("1"),
-        range: Some((1.0, MAX_COPIES as f64)),
-        dash: Dash::Any,
-        docs: &[Doc::Counters],
-        ..row(
-            Opt::Copies,
-            "N",
-            Value::Count,
-            "Number of full sets of 16 (extra sets are spares), {range}",
-        )
-    },
-    switch(
-        Opt::CropMarks,
-        "Add crop marks at each counter's corners",
-        &[Doc::Counters],
-    ),
-    switch(
-        Opt::SharedCuts,
-        "Laser, square counters: pack them edge to edge so neighbours share one cut line (half the cutting, no waste between pieces)",
-        &[Doc::Counters],
-    ),
-    Spec {
-        dash: Dash::Any,
-        range: Some((-10.0, 10.0)),
-        unit: "mm",
-        docs: &[Doc::Counters],
-        ..row(
-            Opt::BackOffset,
-            "X,Y",
-            Value::Text,
-            "Duplex only: move every back by X,Y mm ({range} each) to correct the printer's drift (e.g. 0.5,-1). Directions as seen from the front, holding the sheet to the light: positive X moves the backs right, positive Y moves them down",
-        )
-    },
-    switch(
-        Opt::NoBackTitle,
-        "Leave the game's name off the backs",
-        &[Doc::Counters],
-    ),
+    number(Opt::Size, "MM", (crate::compose::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper")
+        .of(&[Doc::Counters]),
+    row(Opt::Shape, "SHAPE", Names(shape_names), "Outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Counters]),
+    row(Opt::Sides, "SIDES", Choice(SIDES), "single, fold or duplex").or("single").of(&[Doc::Counters]),
+    row(Opt::Flip, "FLIP", Choice(FLIPS), "Duplex only: long-edge or short-edge").or("long-edge").of(&[Doc::Counters]),
+    copies(Any, "Number of full sets of 16 (extra sets are spares), {range}", &[Doc::Counters]),
+    switch(Opt::CropMarks, "Add crop marks at each counter's corners", &[Doc::Counters]),
+    switch(Opt::SharedCuts, "Laser, square counters: pack them edge to edge so neighbours share one cut line (half the cutting, no waste between pieces)", &[Doc::Counters]),
+    row(Opt::BackOffset, "X,Y", Text, "Duplex only: move every back by X,Y mm ({range} each) to correct the printer's drift (e.g. 0.5,-1). Directions as seen from the front, holding the sheet to the light: positive X moves the backs right, positive Y moves them down")
+        .range(-10.0, 10.0, "mm").dash(Any).of(&[Doc::Counters]),
+    switch(Opt::NoBackTitle, "Leave the game's name off the backs", &[Doc::Counters]),
     // board
-    Spec {
-        dash: Dash::Any,
-        range: Some((MIN_SQUARE, MAX_SQUARE)),
-        unit: "mm",
-        docs: &[Doc::Board],
-        ..row(
-            Opt::Square,
-            "MM",
-            Value::Number,
-            "Side of one square, {range} (default: the largest whole millimetre that fits the paper)",
-        )
-    },
-    switch(
-        Opt::NoCoordinates,
-        "Leave out the a–g / 1–9 coordinates",
-        &[Doc::Board],
-    ),
-    Spec {
-        docs: &[Doc::Board],
-        ..row(
-            Opt::Tile,
-            "PAPER",
-            Value::Names(paper_names),
-            "Print the board sized for {paper} over sheets of this size, tiled with glue strips (e.g. `{paper} a3 {tile} a4`: an A3 board on A4 sheets). A {square} too large for {paper} tiles over {paper} sheets without this option",
-        )
-    },
-    switch(
-        Opt::CropMarks,
-        "Add crop marks at the board's corners, outside any bleed (a board on one sheet)",
-        &[Doc::Board],
-    ),
+    number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Any, "Side of one square, {range} (default: the largest whole millimetre that fits the paper)")
+        .of(&[Doc::Board]),
+    switch(Opt::NoCoordinates, "Leave out the a–g / 1–9 coordinates", &[Doc::Board]),
+    row(Opt::Tile, "PAPER", Names(paper_names), "Print the board sized for {paper} over sheets of this size, tiled with glue strips (e.g. `{paper} a3 {tile} a4`: an A3 board on A4 sheets). A {square} too large for {paper} tiles over {paper} sheets without this option")
+        .of(&[Doc::Board]),
+    switch(Opt::CropMarks, "Add crop marks at the board's corners, outside any bleed (a board on one sheet)", &[Doc::Board]),
     // check
-    Spec {
-        default: Some("classic"),
-        positional: true,
-        docs: &[Doc::Check],
-        ..row(
-            Opt::Check,
-            "FILE",
-            Value::Text,
-            "A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name",
-        )
-    },
-    Spec {
-        docs: &[Doc::Check],
-        ..row(
-            Opt::Theme,
-            "THEME",
-            Value::Names(theme_names),
-            "The theme whose fonts and colours a language pack or ruleset is checked against (default: classic), or a theme to check instead of FILE",
-        )
-    },
-    Spec {
-        docs: &[Doc::Check],
-        ..row(
-            Opt::Lang,
-            "LANG",
-            Value::Names(lang_names),
-            "Check with this language only (default: all four built-in languages)",
-        )
-    },
-    Spec {
-        docs: &[Doc::Check],
-        ..row(
-            Opt::LangFile,
-            "FILE",
-            Value::Path,
-            "A language pack file to check (with the theme)",
-        )
-    },
-    Spec {
-        default: Some("standard"),
-        help: Help::Made(check_ruleset_help),
-        docs: &[Doc::Check],
-        ..row(Opt::Ruleset, "RULES", Value::Names(ruleset_names), "")
-    },
+    Spec { positional: true, ..row(Opt::Check, "FILE", Text, "A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name").or("classic").of(&[Doc::Check]) },
+    row(Opt::Theme, "THEME", Names(theme_names), "The theme whose fonts and colours a language pack or ruleset is checked against (default: classic), or a theme to check instead of FILE")
+        .of(&[Doc::Check]),
+    row(Opt::Lang, "LANG", Names(lang_names), "Check with this language only (default: all four built-in languages)").of(&[Doc::Check]),
+    row(Opt::LangFile, "FILE", Path, "A language pack file to check (with the theme)").of(&[Doc::Check]),
+    Spec { help: Help::Made(check_ruleset_help), ..row(Opt::Ruleset, "RULES", Names(ruleset_names), "").or("standard").of(&[Doc::Check]) },
 ];
 
 impl Spec {
@@ -773,8 +502,13 @@ impl Values {
 
     /// Gives `opt` the value `v` (replacing any earlier one).
     pub fn set(&mut self, opt: Opt, v: Given) {
-        self.given.retain(|(o, _)| *o != opt);
+        self.unset(opt);
         self.given.push((opt, v));
+    }
+
+    /// Takes `opt`'s value out: it stands at its default again.
+    pub fn unset(&mut self, opt: Opt) {
+        self.given.retain(|(o, _)| *o != opt);
     }
 
     /// Gives `opt` the value `v` when `on`.

@@ -67,7 +67,10 @@ impl Paper {
         if !(50.0..=2000.0).contains(&w) || !(50.0..=2000.0).contains(&h) {
             return Err(Error::usage(
                 Opt::Paper,
-                format!("`{s}`: each side must be between 50 and 2000 mm"),
+                format!(
+                    "`{}`: each side must be between 50 and 2000 mm",
+                    crate::error::User(s)
+                ),
             ));
         }
         Ok(Paper {

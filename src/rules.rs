@@ -362,7 +362,10 @@ impl Load for Ruleset {
         match source {
             Source::Builtin(name) => Ruleset::builtin(name),
             Source::File(path) => Ruleset::load(path),
-            Source::Text { name, contents } => Ruleset::parse(contents, name),
+            // An uploaded file's name is the user's: shown escaped and cut.
+            Source::Text { name, contents } => {
+                Ruleset::parse(contents, &crate::error::User(name).to_string())
+            }
         }
     }
 }

@@ -68,11 +68,18 @@ pub(crate) fn message(e: &Error) -> String {
             "not even {} mm counters fit this paper; choose a larger --paper",
             num(*min)
         ),
-        Error::CounterTooLarge { size, pair, area } => format!(
-            "a {size} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose a smaller --size",
+        Error::CounterTooLarge {
+            opt,
+            size,
+            pair,
+            area,
+        } => format!(
+            "a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose a smaller {}",
+            num(*size),
             if *pair { " pair" } else { "" },
             area.0,
-            area.1
+            area.1,
+            flag(*opt)
         ),
         Error::BoxTooLarge { part, size, room } => format!(
             "the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose a larger --paper (e.g. a3) or smaller counters",

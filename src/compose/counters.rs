@@ -244,6 +244,7 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
         _ => (cell, cell),
     };
     Grid::fit(area, w, h, gap(opts)).ok_or(Error::CounterTooLarge {
+        opt: Opt::Size,
         size,
         pair: matches!(opts.sides, Sides::Fold),
         area: (area.w, area.h),

@@ -199,9 +199,14 @@ pub fn first_set(
     };
     let counters = counter_pages(res, &counter_opts).map_err(|e| match e {
         // Asked for by size: that option is to change.
-        Error::CounterTooLarge { .. } if opts.counter_size.is_some() => {
-            Error::usage(Opt::CounterSize, e.to_string().replacen("size: ", "", 1))
-        }
+        Error::CounterTooLarge {
+            size, pair, area, ..
+        } if opts.counter_size.is_some() => Error::CounterTooLarge {
+            opt: Opt::CounterSize,
+            size,
+            pair,
+            area,
+        },
         e => e,
     })?;
     let with_bleed = |pages: Vec<Page>| -> Vec<Page> {

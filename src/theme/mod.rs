@@ -913,7 +913,10 @@ impl Load for Theme {
         match source {
             Source::Builtin(name) => Theme::builtin(name),
             Source::File(path) => Theme::load(path),
-            Source::Text { name, contents } => Theme::parse(contents, name),
+            // An uploaded file's name is the user's: shown escaped and cut.
+            Source::Text { name, contents } => {
+                Theme::parse(contents, &crate::error::User(name).to_string())
+            }
         }
     }
 }

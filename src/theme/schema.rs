@@ -204,7 +204,7 @@ impl Source<'_> {
             key: if key.is_empty() {
                 String::new()
             } else {
-                format!("key `{key}`: ")
+                crate::error::key_prefix(key)
             },
             message,
         }

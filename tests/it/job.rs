@@ -158,3 +158,80 @@ fn check_names_the_theme_key_of_each_contrast_warning() {
         "{keyed:?}"
     );
 }
+
+/// The library's own messages (as the web page shows them, before the
+/// command line's last escaping) show every user-given value escaped and
+/// short: an option's value (a paper, a language, a shape, sides, a flip, a
+/// back offset, a purpose, a theme, a ruleset, a picture folder), a theme's
+/// choice, a font family and style name, an unknown theme key. No control,
+/// bidirectional or invisible character gets through, and a long value is
+/// cut.
+#[test]
+fn library_messages_escape_and_cut_every_user_value() {
+    use jungle_print::input::Source;
+    use jungle_print::options::{Doc, Given, Values};
+    let long = "x".repeat(1990);
+    let hostile = [
+        "a\u{1b}[2J\u{202e}b".to_string(),
+        "\u{2028}300x400\u{2066}".to_string(),
+        "\u{2028}3000x400".to_string(),
+        format!("{long}\u{2066}"),
+    ];
+    let mut unsafe_ = Vec::new();
+    let mut safe = |what: &str, e: &Error| {
+        let m = e.to_string();
+        if m.chars()
+            .any(|c| c.is_control() || jungle_print::error::is_invisible(c))
+            || m.chars().count() > 1200
+        {
+            unsafe_.push(format!("{what}: {m:?}"));
+        }
+    };
+    for h in &hostile {
+        for (doc, opt) in [
+            (Doc::Board, Opt::Paper),
+            (Doc::Board, Opt::Tile),
+            (Doc::Board, Opt::Lang),
+            (Doc::Board, Opt::Theme),
+            (Doc::Board, Opt::Purpose),
+            (Doc::Rules, Opt::Ruleset),
+            (Doc::Counters, Opt::Shape),
+            (Doc::Counters, Opt::Sides),
+            (Doc::Counters, Opt::Flip),
+            (Doc::Counters, Opt::BackOffset),
+        ] {
+            let mut v = Values::new(doc);
+            v.set(opt, Given::Text(h.clone()));
+            if opt == Opt::Flip {
+                v.set(Opt::Sides, Given::Text("duplex".into()));
+            }
+            let e = Job::from_values(&v)
+                .and_then(|j| j.run().map(|_| ()))
+                .expect_err(opt.name());
+            safe(opt.name(), &e);
+        }
+        let mut v = Values::new(Doc::Set);
+        v.set(Opt::Pictures, Given::Path(h.into()));
+        safe(
+            "pictures",
+            &Job::from_values(&v).unwrap().run().unwrap_err(),
+        );
+        let q = h.replace('\u{1b}', "\\u001b");
+        for body in [
+            format!("[board]\n\"{q}\" = 1\n"),
+            format!("[counters]\nlayout = \"{q}\"\n"),
+            format!("[sides]\nsouth_mark = \"{q}\"\n"),
+            format!("[fonts]\ntext = \"Family{q}\"\n"),
+            format!("[fonts]\ntext = \"Noto Sans:{q}\"\n"),
+        ] {
+            let theme = Source::Text {
+                name: format!("t{h}.toml"),
+                contents: body.clone(),
+            };
+            let e = jungle_print::job::check(&theme, &Source::builtin("standard"), None)
+                .expect_err(&body);
+            safe(&body, &e);
+        }
+    }
+    assert!(unsafe_.is_empty(), "{}", unsafe_.join("\n"));
+}

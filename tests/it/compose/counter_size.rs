@@ -108,4 +108,14 @@ fn the_command_line_and_the_web_name_the_counter_size() {
     }));
     let e = huge.run().err().unwrap();
     assert_eq!(e.opt(), Some(jungle_print::error::Opt::CounterSize), "{e}");
+    // The typed error, carrying its option (not a message rewritten).
+    assert!(
+        matches!(e, jungle_print::error::Error::CounterTooLarge { size, .. } if size == 150.0),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("counter-size: a 150 mm counter pair does not fit"),
+        "{e}"
+    );
 }

@@ -1,0 +1,429 @@
+//! A job to and from the [`Values`] a front end hands over, made from one
+//! list per struct: [`fields!`] names each field once with the option that
+//! gives it, and makes both the reading ([`Job::from_values`]) and the
+//! writing back ([`Job::values`]) from that line; each field's type says
+//! once, in its [`Field`] impl, how a value becomes it and back. Adding an
+//! option is a row in the [`crate::options`] table and its field here, in
+//! its struct's list.
+
+use std::path::PathBuf;
+
+use super::{BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, Purpose};
+use crate::compose::counters::{Shape, Sides};
+use crate::compose::set::SetOptions;
+use crate::error::{Error, Opt, User};
+use crate::input::Source;
+use crate::layout::Flip;
+use crate::options::{Doc, Given, Values};
+use crate::paper::Paper;
+
+/// A type a job's field has, read from its option's value (given, or the
+/// table's default) and written back as one.
+trait Field: Sized {
+    /// The field from `opt`'s value in `v`.
+    fn read(v: &Values, opt: Opt) -> Result<Self, Error>;
+    /// Gives `opt` this field's value in `v` (or leaves it out: an optional
+    /// field that is `None`).
+    fn write(&self, v: &mut Values, opt: Opt);
+}
+
+/// How a field follows its option: [`Is`] the option's value, [`Not`] the
+/// opposite of a switch (`cover` from `no-cover`), [`Pack`] the language
+/// pack from `lang` or `lang-file`.
+trait Mode<T> {
+    fn read(v: &Values, opt: Opt) -> Result<T, Error>;
+    fn write(x: &T, v: &mut Values, opt: Opt);
+}
+
+/// The field is the option's value.
+struct Is;
+/// The field is on when the switch is off.
+struct Not;
+/// The language pack: `lang-file` when given, else the built-in `lang`.
+struct Pack;
+
+impl<T: Field> Mode<T> for Is {
+    fn read(v: &Values, opt: Opt) -> Result<T, Error> {
+        T::read(v, opt)
+    }
+    fn write(x: &T, v: &mut Values, opt: Opt) {
+        x.write(v, opt)
+    }
+}
+
+impl Mode<bool> for Not {
+    fn read(v: &Values, opt: Opt) -> Result<bool, Error> {
+        Ok(!v.switch(opt))
+    }
+    fn write(x: &bool, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Switch(!x))
+    }
+}
+
+impl Mode<Source> for Pack {
+    fn read(v: &Values, opt: Opt) -> Result<Source, Error> {
+        Ok(match v.path(Opt::LangFile) {
+            Some(p) => Source::File(p.to_path_buf()),
+            None => Source::builtin(need(v.text(opt), opt)?),
+        })
+    }
+    fn write(x: &Source, v: &mut Values, opt: Opt) {
+        match x {
+            Source::Builtin(code) => v.set(opt, Given::Text(code.clone())),
+            s => v.set(Opt::LangFile, Given::Path(arg(s).into())),
+        }
+    }
+}
+
+/// Makes `read_from(&Values) -> Result<Self, Error>` and
+/// `write_to(&self, &mut Values)` for a struct from one list of its fields,
+/// each `field: Mode(Opt)`; fields no option gives (the job's kind, inputs
+/// and output) come after the list, as arguments of `read_from`.
+macro_rules! fields {
+    ($ty:ident { $($field:ident: $mode:ident($opt:ident)),* $(,)? } $(, $rest:ident: $rt:ty)*) => {
+        impl $ty {
+            fn read_from(v: &Values $(, $rest: $rt)*) -> Result<$ty, Error> {
+                Ok($ty {
+                    $($field: <$mode as Mode<_>>::read(v, Opt::$opt)?,)*
+                    $($rest,)*
+                })
+            }
+
+            fn write_to(&self, v: &mut Values) {
+                $(<$mode as Mode<_>>::write(&self.$field, v, Opt::$opt);)*
+            }
+        }
+    };
+}
+
+fields! { Job { purpose: Is(Purpose), paper: Is(Paper), bleed: Is(Bleed), kerf: Is(Kerf) },
+kind: Kind, inputs: Inputs, output: Option<Output> }
+fields! { Inputs { theme: Is(Theme), lang: Pack(Lang), ruleset: Is(Ruleset), pictures: Is(Pictures) } }
+fields! { SetOptions {
+    square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
+    cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), copies: Is(Copies),
+} }
+fields! { BoardJob {
+    square: Is(Square), tile: Is(Tile), no_coordinates: Is(NoCoordinates), crop_marks: Is(CropMarks),
+} }
+fields! { CounterJob {
+    size: Is(Size), shape: Is(Shape), sides: Is(Sides), copies: Is(Copies), crop_marks: Is(CropMarks),
+    shared_cuts: Is(SharedCuts), back_offset: Is(BackOffset), back_title: Not(NoBackTitle),
+} }
+fields! { BoxJob { size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) } }
+
+impl Job {
+    /// The job `v` asks for: each field read from its option (defaults from
+    /// the [`crate::options`] table), inputs named as the command line names
+    /// them (a theme or ruleset ending in `.toml` or holding a `/` is a
+    /// file: [`Source::from_arg`]). Values that do not parse (a shape, a
+    /// paper, an offset) are refused here, naming their option; ranges are
+    /// checked by [`Job::validate`].
+    pub fn from_values(v: &Values) -> Result<Job, Error> {
+        let kind = match v.doc {
+            Doc::Set => match (SetOptions::read_from(v)?, v.switch(Opt::Preview)) {
+                (set, true) => Kind::Preview(set),
+                (set, false) => Kind::Set(set),
+            },
+            Doc::Board => Kind::Board(BoardJob::read_from(v)?),
+            Doc::Counters => Kind::Counters(CounterJob::read_from(v)?),
+            Doc::Rules => match v.switch(Opt::Poster) {
+                true => Kind::Poster,
+                false => Kind::Rules,
+            },
+            Doc::Box => Kind::Box(BoxJob::read_from(v)?),
+            // `check` reads its values into [`super::check`]'s arguments instead.
+            Doc::Check => {
+                return Err(Error::usage(
+                    Opt::Check,
+                    "checking makes no document to print",
+                ))
+            }
+        };
+        Job::read_from(v, kind, Inputs::read_from(v)?, None)
+    }
+
+    /// The job's options as [`Values`], the inverse of [`Job::from_values`]:
+    /// files by their path as written, uploaded text ([`Source::Text`]) by
+    /// its name, the theme left out when it is the purpose's default.
+    pub fn values(&self) -> Values {
+        let doc = match self.kind {
+            Kind::Set(_) | Kind::Preview(_) => Doc::Set,
+            Kind::Board(_) => Doc::Board,
+            Kind::Counters(_) => Doc::Counters,
+            Kind::Rules | Kind::Poster => Doc::Rules,
+            Kind::Box(_) => Doc::Box,
+        };
+        let mut v = Values::new(doc);
+        self.inputs.write_to(&mut v);
+        if self.inputs.theme == Some(Source::builtin(self.purpose.default_theme())) {
+            v.unset(Opt::Theme);
+        }
+        self.write_to(&mut v);
+        match &self.kind {
+            Kind::Set(s) | Kind::Preview(s) => {
+                s.write_to(&mut v);
+                v.set(
+                    Opt::Preview,
+                    Given::Switch(matches!(self.kind, Kind::Preview(_))),
+                );
+            }
+            Kind::Board(b) => b.write_to(&mut v),
+            Kind::Counters(c) => c.write_to(&mut v),
+            Kind::Rules => {}
+            Kind::Poster => v.set(Opt::Poster, Given::Switch(true)),
+            Kind::Box(b) => b.write_to(&mut v),
+        }
+        v
+    }
+}
+
+/// `x`, or an error naming `opt` when it has no value (given or by default:
+/// a row of the table without its default).
+fn need<T>(x: Option<T>, opt: Opt) -> Result<T, Error> {
+    x.ok_or_else(|| Error::usage(opt, "needs a value"))
+}
+
+/// A source as the command line names it: a built-in's name, a file's path
+/// as written, uploaded text's name.
+fn arg(s: &Source) -> String {
+    match s {
+        Source::Builtin(name) | Source::Text { name, .. } => name.clone(),
+        Source::File(p) => p.display().to_string(),
+    }
+}
+
+/// A switch.
+impl Field for bool {
+    fn read(v: &Values, opt: Opt) -> Result<bool, Error> {
+        Ok(v.switch(opt))
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Switch(*self))
+    }
+}
+
+/// A number with a default (the bleed, the card).
+impl Field for f64 {
+    fn read(v: &Values, opt: Opt) -> Result<f64, Error> {
+        need(v.number(opt), opt)
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Number(*self))
+    }
+}
+
+/// A number that may be left out (sizes worked out when it is).
+impl Field for Option<f64> {
+    fn read(v: &Values, opt: Opt) -> Result<Option<f64>, Error> {
+        Ok(v.number(opt))
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        if let Some(x) = self {
+            x.write(v, opt)
+        }
+    }
+}
+
+/// A whole number with a default (copies).
+impl Field for usize {
+    fn read(v: &Values, opt: Opt) -> Result<usize, Error> {
+        need(v.count(opt), opt)
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Count(*self))
+    }
+}
+
+/// A folder that may be left out (the pictures).
+impl Field for Option<PathBuf> {
+    fn read(v: &Values, opt: Opt) -> Result<Option<PathBuf>, Error> {
+        Ok(v.path(opt).map(|p| p.to_path_buf()))
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        if let Some(p) = self {
+            v.set(opt, Given::Path(p.clone()))
+        }
+    }
+}
+
+/// A ruleset: a built-in's name or a file ([`Source::from_arg`]).
+impl Field for Source {
+    fn read(v: &Values, opt: Opt) -> Result<Source, Error> {
+        need(v.text(opt), opt).map(Source::from_arg)
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Text(arg(self)))
+    }
+}
+
+/// A theme, when given.
+impl Field for Option<Source> {
+    fn read(v: &Values, opt: Opt) -> Result<Option<Source>, Error> {
+        Ok(v.text(opt).map(Source::from_arg))
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        if let Some(s) = self {
+            s.write(v, opt)
+        }
+    }
+}
+
+/// A paper: a name or `WIDTHxHEIGHT`.
+impl Field for Paper {
+    fn read(v: &Values, opt: Opt) -> Result<Paper, Error> {
+        Paper::parse(need(v.text(opt), opt)?).map_err(|e| e.for_opt(opt))
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Text(self.arg()))
+    }
+}
+
+/// A paper that may be left out (the tiles' sheets).
+impl Field for Option<Paper> {
+    fn read(v: &Values, opt: Opt) -> Result<Option<Paper>, Error> {
+        match v.text(opt) {
+            Some(_) => Paper::read(v, opt).map(Some),
+            None => Ok(None),
+        }
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        if let Some(p) = self {
+            p.write(v, opt)
+        }
+    }
+}
+
+impl Field for Purpose {
+    fn read(v: &Values, opt: Opt) -> Result<Purpose, Error> {
+        let name = need(v.text(opt), opt)?;
+        Purpose::parse(name).ok_or_else(|| {
+            Error::usage(
+                opt,
+                format!(
+                    "unknown purpose `{}`; expected home, print-shop or laser",
+                    User(name)
+                ),
+            )
+        })
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Text(self.name().into()))
+    }
+}
+
+impl Field for Shape {
+    fn read(v: &Values, opt: Opt) -> Result<Shape, Error> {
+        Shape::parse(need(v.text(opt), opt)?)
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Text(self.name().into()))
+    }
+}
+
+/// How the backs are printed, with the flip (option `flip`) for duplex.
+impl Field for Sides {
+    fn read(v: &Values, opt: Opt) -> Result<Sides, Error> {
+        // The box has no flip: its counters' backs are only counted.
+        let flip = v.text(Opt::Flip).unwrap_or("long-edge");
+        super::parse_sides(need(v.text(opt), opt)?, flip)
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        let name = match self {
+            Sides::Single => "single",
+            Sides::Fold => "fold",
+            Sides::Duplex(_) => "duplex",
+        };
+        v.set(opt, Given::Text(name.into()));
+        if let Sides::Duplex(flip) = self {
+            let flip = match flip {
+                Flip::LongEdge => "long-edge",
+                Flip::ShortEdge => "short-edge",
+            };
+            v.set(Opt::Flip, Given::Text(flip.into()));
+        }
+    }
+}
+
+/// The backs' offset, `X,Y` in mm; left out at `0,0`.
+impl Field for (f64, f64) {
+    fn read(v: &Values, opt: Opt) -> Result<(f64, f64), Error> {
+        match v.text(opt) {
+            Some(t) => super::parse_offset(t),
+            None => Ok((0.0, 0.0)),
+        }
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        if *self != (0.0, 0.0) {
+            let (x, y) = self;
+            v.set(opt, Given::Text(format!("{x},{y}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of every kind survives the trip to [`Values`] and back,
+    /// each away from its default (so that a field read but not written, or
+    /// written under another option, shows).
+    #[test]
+    fn every_job_comes_back_from_its_values() {
+        let set = SetOptions {
+            square: Some(30.0),
+            counter_size: Some(20.0),
+            sides: Sides::Duplex(Flip::ShortEdge),
+            shape: Shape::Octagon,
+            cover: false,
+            boxed: false,
+            poster: true,
+            copies: 3,
+        };
+        let kinds = [
+            Kind::Set(set),
+            Kind::Preview(set),
+            Kind::Board(BoardJob {
+                square: Some(40.0),
+                tile: Some(Paper::parse("a3").unwrap()),
+                no_coordinates: true,
+                crop_marks: true,
+            }),
+            Kind::Counters(CounterJob {
+                size: Some(25.0),
+                shape: Shape::Square,
+                sides: Sides::Duplex(Flip::ShortEdge),
+                copies: 2,
+                crop_marks: true,
+                shared_cuts: true,
+                back_offset: (0.5, -1.0),
+                back_title: false,
+            }),
+            Kind::Rules,
+            Kind::Poster,
+            Kind::Box(BoxJob {
+                size: Some(30.0),
+                copies: 4,
+                sides: Sides::Single,
+                card: 0.5,
+            }),
+        ];
+        for kind in kinds {
+            let job = Job {
+                kind,
+                inputs: Inputs {
+                    theme: Some(Source::File("t.toml".into())),
+                    lang: Source::File("l.toml".into()),
+                    ruleset: Source::builtin("fox"),
+                    pictures: Some("art".into()),
+                },
+                paper: Paper::parse("300x400").unwrap(),
+                purpose: Purpose::PrintShop,
+                bleed: 3.0,
+                kerf: 0.0,
+                output: None,
+            };
+            assert_eq!(Job::from_values(&job.values()).unwrap(), job);
+        }
+    }
+}

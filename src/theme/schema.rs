@@ -630,7 +630,7 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
         // Kept as written: resolving loads the face the name finds.
         return crate::text::system::find(s).map(|_| s.to_string());
     }
-    let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{s}`: {m}"))?;
+    let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{}`: {m}", User(s)))?;
     let path = dir.join(file);
     if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Font) {
         return Err(why);

@@ -2021,3 +2021,45 @@ fn mutated_fuzz_seeds_are_read_or_refused_never_panicked_on() {
     );
     assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
 }
+
+/// Issue 32: a 658-byte JPEG (the 16 × 8 fixture) whose frame header
+/// declares 7071 × 7071 pixels, just under the 50-megapixel limit of one
+/// picture, as every animal's picture in the largest class set (16 sets)
+/// of PNG pages: 81 pages, each showing the pictures. The picture is
+/// decoded once and shared by every page and set, so the run ends (exit 0,
+/// every page written) under 2 GiB of address space. Measured: 1.19 GB
+/// resident and 6.8 s of CPU, of which 4 s is the one decode of 50
+/// megapixels and the framing's small copy (one set alone: 4.0 s); the CPU
+/// limit here is 10 s so that a return to decoding per page (past 30 s)
+/// fails.
+#[test]
+fn a_tiny_jpeg_declaring_50_megapixels_in_a_class_set_of_png_pages() {
+    let d = tempdir("declared-7071");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/pictures/baseline.jpg"
+    );
+    let mut jpeg = std::fs::read(fixture).unwrap();
+    let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+    jpeg[sof + 5..sof + 9].copy_from_slice(&[0x1B, 0x9F, 0x1B, 0x9F]);
+    assert!(jpeg.len() < 700, "{} bytes", jpeg.len());
+    let art = d.join("art");
+    std::fs::create_dir(&art).unwrap();
+    for a in [
+        "rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant",
+    ] {
+        std::fs::write(art.join(format!("{a}.jpg")), &jpeg).unwrap();
+    }
+    let script = format!(
+        "ulimit -v {}; ulimit -t 10; exec '{BIN}' -q set --pictures art --format png --copies 16 -o s.png",
+        2048 * 1024
+    );
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(&*d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(d.join("s-81.png").is_file() && !d.join("s-82.png").exists());
+}

@@ -265,12 +265,7 @@ fn a_sheet_without_a_drawing_gives_up_and_says_so() {
     // Through a run: one line naming the picture's key and file.
     let dir = tempdir("framing-gives-up");
     std::fs::write(dir.join("blank.jpg"), jpeg(&px, s.width, s.height)).unwrap();
-    std::fs::write(dir.join("t.toml"), "[pictures]\nlion = \"blank.jpg\"\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(["counters", "--theme", "t.toml", "-o", "out.pdf"])
-        .current_dir(&*dir)
-        .output()
-        .unwrap();
+    let out = counters_with(&dir, "[pictures]\nlion = \"blank.jpg\"\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     let lines: Vec<&str> = err
@@ -284,6 +279,17 @@ fn a_sheet_without_a_drawing_gives_up_and_says_so() {
             && lines[0].contains("whole picture"),
         "{err}"
     );
+}
+
+/// Writes `theme` to `t.toml` in `dir` and runs `counters --theme t.toml -o
+/// out.pdf` there.
+fn counters_with(dir: &Path, theme: &str) -> std::process::Output {
+    std::fs::write(dir.join("t.toml"), theme).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+        .args(["counters", "--theme", "t.toml", "-o", "out.pdf"])
+        .current_dir(dir)
+        .output()
+        .unwrap()
 }
 
 /// Every picture of a document with its printed size in mm (width, height).
@@ -364,16 +370,10 @@ fn a_jpeg_that_needs_neither_crop_nor_scaling_goes_in_byte_for_byte() {
     let (px, _) = photo(s);
     let small = jpeg(&px, 32, 24);
     std::fs::write(dir.join("small.jpg"), &small).unwrap();
-    std::fs::write(
-        dir.join("t.toml"),
+    let out = counters_with(
+        &dir,
         "[counters]\nlayout = \"picture\"\n[pictures]\nlion = { file = \"small.jpg\", frame = \"whole\" }\n",
-    )
-    .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(["counters", "--theme", "t.toml", "-o", "out.pdf"])
-        .current_dir(&*dir)
-        .output()
-        .unwrap();
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -491,16 +491,7 @@ fn every_bad_frame_value_names_file_line_and_key() {
         );
     }
     // Through the command line: exit 2.
-    std::fs::write(
-        dir.join("t.toml"),
-        "[pictures]\nlion = { file = \"lion.jpg\", zoom = 99 }\n",
-    )
-    .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
-        .args(["counters", "--theme", "t.toml", "-o", "out.pdf"])
-        .current_dir(&*dir)
-        .output()
-        .unwrap();
+    let out = counters_with(&dir, "[pictures]\nlion = { file = \"lion.jpg\", zoom = 99 }\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(!dir.join("out.pdf").exists());
 }

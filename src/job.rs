@@ -605,6 +605,10 @@ impl Job {
                 handout::check_fits(res, paper)?;
                 // The page cap is checked on the first set's count, before
                 // any copy is made, so that a class set too long fails fast.
+                let s = SetOptions {
+                    print_shop: self.purpose == Purpose::PrintShop,
+                    ..s
+                };
                 let (first, parts) = first_set(res, paper, bleed, &s)?;
                 let summary = Summary::Set {
                     parts,
@@ -664,7 +668,8 @@ impl Job {
                     bleed,
                     crop_marks: c.crop_marks,
                     back_offset: c.back_offset,
-                    back_title: c.back_title,
+                    // The option turns off for one run what the theme shows.
+                    back_title: c.back_title && res.theme.counters.back_title,
                     kerf: self.kerf,
                     tight: self.purpose == Purpose::Laser,
                     shared_cuts: c.shared_cuts,

@@ -130,6 +130,26 @@ pub fn board_page_marked(
     Ok(page)
 }
 
+/// The board page to be cut out by a print shop: crop marks at its corners
+/// (as [`board_page_marked`] draws them) and its die line, the board's
+/// outline (its trim, mm on the page) on the cut layer, stroked as the
+/// counters' and the box's cut lines are; the print shop's pass puts it in
+/// the `CutContour` separation.
+pub fn board_page_for_cutting(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
+    let mut page = board_page_marked(res, opts, true)?;
+    let s = square_size(res, opts.paper, opts.square)?;
+    let o = BoardPlacement::centered(opts.paper, s).outline();
+    let cs = &res.theme.counters;
+    page.add(
+        Layer::Cut,
+        [shapes::stroke(
+            shapes::rect(o.x, o.y, o.w, o.h),
+            Stroke::solid(cs.cut.0, cs.cut_width),
+        )],
+    );
+    Ok(page)
+}
+
 /// The kind a square plays as under the ruleset: the four-animal game has no river and no traps.
 fn effective_kind(res: &Resources, board: &Board, sq: Square) -> SquareKind {
     match board.kind(sq) {

@@ -411,22 +411,31 @@ fn lid_top(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
     let c = b.center();
     let g = &res.lang.game;
     let mut art = Vec::new();
-    art.extend(text_fit(
-        res,
-        FitText {
-            text: &g.han,
-            stack: &res.han,
-            size: (b.h * 0.22).min(b.w * 0.25),
-            max_width: b.w * 0.85,
-            pos: pt(c.x, c.y - b.h * 0.08),
-            rotation: 0.0,
-            fill: if outlined {
-                th.counters.face.0
-            } else {
-                th.side(Side::South)
-            },
-        },
-    ));
+    // `box.lid_title = false` leaves the top to its picture or animals.
+    let titled = th.boxes.lid_title;
+    art.extend(
+        titled
+            .then(|| {
+                text_fit(
+                    res,
+                    FitText {
+                        text: &g.han,
+                        stack: &res.han,
+                        size: (b.h * 0.22).min(b.w * 0.25),
+                        max_width: b.w * 0.85,
+                        pos: pt(c.x, c.y - b.h * 0.08),
+                        rotation: 0.0,
+                        fill: if outlined {
+                            th.counters.face.0
+                        } else {
+                            th.side(Side::South)
+                        },
+                    },
+                )
+            })
+            .into_iter()
+            .flatten(),
+    );
     // The outlined lid draws the name's letters as outlines over their
     // light fill (the text stays text, for searching and copying).
     let hollow: Vec<Item> = if outlined {
@@ -440,7 +449,7 @@ fn lid_top(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
     } else {
         Vec::new()
     };
-    if g.title != g.han {
+    if titled && g.title != g.han {
         art.extend(text_fit(
             res,
             FitText {
@@ -463,18 +472,25 @@ fn lid_top(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
         art.extend(lid_animals(res, b, outlined));
     }
     art.extend(hollow);
-    art.extend(text_fit(
-        res,
-        FitText {
-            text: &res.lang.boxnet.players,
-            stack: &res.bold,
-            size: 4.0,
-            max_width: b.w - 12.0,
-            pos: pt(c.x, b.bottom() - 10.0),
-            rotation: 0.0,
-            fill: ink,
-        },
-    ));
+    art.extend(
+        titled
+            .then(|| {
+                text_fit(
+                    res,
+                    FitText {
+                        text: &res.lang.boxnet.players,
+                        stack: &res.bold,
+                        size: 4.0,
+                        max_width: b.w - 12.0,
+                        pos: pt(c.x, b.bottom() - 10.0),
+                        rotation: 0.0,
+                        fill: ink,
+                    },
+                )
+            })
+            .into_iter()
+            .flatten(),
+    );
     art.push(shapes::stroke(
         shapes::rounded_rect(b.x + 4.0, b.y + 4.0, b.w - 8.0, b.h - 8.0, 3.0),
         Stroke::solid(th.side(Side::North), 0.8),

@@ -12,7 +12,7 @@
 //! be sorted. The cover appears once: it is the teacher's instructions, not
 //! part of any set.
 
-use super::board::BoardOptions;
+use super::board::{board_page_for_cutting, BoardOptions};
 use super::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
 use super::counters::{
     counter_pages, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
@@ -52,6 +52,10 @@ pub struct SetOptions {
     /// Whole sets in the file, 1 to [`crate::limits::MAX_COPIES`]; above 1 each
     /// set's pages are marked with its number.
     pub copies: usize,
+    /// Made for a print shop: the board (on one sheet) gets its die line and
+    /// crop marks, like the other pieces to cut. Not an option: the job sets
+    /// it from its purpose.
+    pub print_shop: bool,
 }
 
 impl Default for SetOptions {
@@ -66,6 +70,7 @@ impl Default for SetOptions {
             boxed: true,
             poster: false,
             copies: 1,
+            print_shop: false,
         }
     }
 }
@@ -172,19 +177,23 @@ pub fn first_set(
     bleed: f64,
     opts: &SetOptions,
 ) -> Result<(Vec<Page>, SetParts), Error> {
-    let board = board_sheets(
-        res,
-        &BoardOptions {
-            paper,
-            square: opts.square,
-            bleed,
-        },
-        None,
-    )?;
+    let board_opts = BoardOptions {
+        paper,
+        square: opts.square,
+        bleed,
+    };
+    let board = match board_sheets(res, &board_opts, None)? {
+        // One sheet, for a print shop: cut out like every other piece.
+        one if one.len() == 1 && opts.print_shop => {
+            vec![board_page_for_cutting(res, &board_opts)?]
+        }
+        sheets => sheets,
+    };
     let mut counter_opts = CounterOptions {
         shape: opts.shape,
         sides: opts.sides,
         bleed,
+        back_title: res.theme.counters.back_title,
         ..CounterOptions::new(paper)
     };
     // Counters that suit the board's squares, tiled or not, as large as the

@@ -102,7 +102,7 @@ fields! { Inputs { theme: Is(Theme), lang: Pack(Lang), ruleset: Is(Ruleset), pic
 fields! { SetOptions {
     square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
     cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), copies: Is(Copies),
-} }
+}, print_shop: bool }
 fields! { BoardJob {
     square: Is(Square), tile: Is(Tile), no_coordinates: Is(NoCoordinates), crop_marks: Is(CropMarks),
 } }
@@ -121,7 +121,8 @@ impl Job {
     /// checked by [`Job::validate`].
     pub fn from_values(v: &Values) -> Result<Job, Error> {
         let kind = match v.doc {
-            Doc::Set => match (SetOptions::read_from(v)?, v.switch(Opt::Preview)) {
+            // `print_shop` is set from the job's purpose when the set is composed.
+            Doc::Set => match (SetOptions::read_from(v, false)?, v.switch(Opt::Preview)) {
                 (set, true) => Kind::Preview(set),
                 (set, false) => Kind::Set(set),
             },

@@ -156,11 +156,21 @@ pub struct CounterStyle {
     pub pips: bool,
     /// Size factor of the dots (0.5–1.6).
     pub pips_scale: f64,
+    /// Print the game's name on the counters' backs (fold-over and duplex).
+    pub back_title: bool,
     pub cut: ThemeColor,
     /// Cut line width, mm.
     pub cut_width: f64,
     pub fold: ThemeColor,
     pub guides: ThemeColor,
+}
+
+/// How the box is drawn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoxStyle {
+    /// Print the game's name, title and players line on the lid's top.
+    pub lid_title: bool,
 }
 
 /// A fallback list of fonts: for each character the first face that has it
@@ -367,6 +377,8 @@ pub struct Theme {
     pub board: BoardStyle,
     pub sides: SideStyle,
     pub counters: CounterStyle,
+    #[serde(rename = "box")]
+    pub boxes: BoxStyle,
     pub fonts: FontChoice,
     pub icons: IconChoice,
     pub pictures: PictureChoice,

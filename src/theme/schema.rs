@@ -130,10 +130,12 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.show_rank", Kind::Bool, "Print the rank number on the face."),
     k("counters.pips", Kind::Bool, "Show the rank as dots a child can count (1 to 8), on counters and start squares."),
     k("counters.pips_scale", Kind::Number(0.5, 1.6), "Size of the dots, 1 = normal."),
+    k("counters.back_title", Kind::Bool, "Print the game's name on the counters' backs (fold-over and duplex); `false` leaves a back picture (`pictures.back`) uncovered."),
     k("counters.cut", Kind::Color, "Cut lines (on their own layer)."),
     k("counters.cut_width", Kind::Mm(0.01, 1.0), "Width of the cut lines."),
     k("counters.fold", Kind::Color, "Fold lines (on their own layer)."),
     k("counters.guides", Kind::Color, "Crop and registration marks, sheet instructions, scale bar."),
+    k("box.lid_title", Kind::Bool, "Print the game's name, its title and the players line on the box lid's top (on a light plate over a lid picture); `false` leaves the top to the lid's picture or animals. The end walls keep the name."),
     k("fonts.han", Kind::Fonts, "Face for the big Chinese characters."),
     k("fonts.text", Kind::Fonts, "Face(s) for names and running text (each `builtin:NAME`, a file, or an installed family such as `\"URW Bookman:bold\"`); characters they lack come from `han`."),
     k("fonts.bold", Kind::Fonts, "Face(s) for titles, headings and rank numbers; then `han`."),
@@ -630,7 +632,8 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
         // Kept as written: resolving loads the face the name finds.
         return crate::text::system::find(s).map(|_| s.to_string());
     }
-    let (file, face) = crate::text::split_face_index(s).map_err(|m| format!("`{}`: {m}", User(s)))?;
+    let (file, face) =
+        crate::text::split_face_index(s).map_err(|m| format!("`{}`: {m}", User(s)))?;
     let path = dir.join(file);
     if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Font) {
         return Err(why);

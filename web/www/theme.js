@@ -10,7 +10,7 @@ import { Framing } from "./framing.js";
 export const FOLDER = "my-theme";
 export const THEME_PATH = `${FOLDER}/theme.toml`;
 /// The sections shown, in order; `icons.*` are left to `pictures.*`.
-const SECTIONS = ["board", "sides", "counters", "pictures", "fonts", "page"];
+const SECTIONS = ["board", "sides", "counters", "box", "pictures", "fonts", "page"];
 const PICTURE_TYPES = ".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml";
 const FONT_TYPES = ".ttf,.otf,.ttc,font/ttf,font/otf";
 

@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_page_marked, BoardOptions};
+use jungle_print::compose::board::{board_page_for_cutting, board_page_marked, BoardOptions};
 use jungle_print::layout::BoardPlacement;
 use jungle_print::paper::Paper;
 use jungle_print::scene::{Item, Layer, Page, Pt, Seg};
@@ -104,4 +104,33 @@ fn crop_marks_are_refused_for_a_tiled_board() {
         err.contains("--square") && err.contains("--crop-marks"),
         "{err}"
     );
+}
+
+/// For a print shop the board is cut like every other piece: the page with
+/// crop marks gains a die line on the cut layer, exactly the board's outline;
+/// the rest of the page is the marked board's.
+#[test]
+fn the_board_to_cut_has_its_outline_as_die_line() {
+    let res = resources("en");
+    for bleed in [0.0, 3.0] {
+        let opts = BoardOptions {
+            bleed,
+            ..BoardOptions::new(Paper::A4)
+        };
+        let cut = board_page_for_cutting(&res, &opts).unwrap();
+        let marked = page(Paper::A4, bleed, true);
+        for layer in [Layer::Artwork, Layer::Marks, Layer::Guides] {
+            assert_eq!(cut.layer(layer), marked.layer(layer), "{layer:?}");
+        }
+        let outline = BoardPlacement::centered(Paper::A4, 27.0).outline();
+        let mut pts = Vec::new();
+        points(cut.layer(Layer::Cut), &mut pts);
+        assert!(!pts.is_empty());
+        for q in pts {
+            let on_x = (q.x - outline.x).abs() < 1e-9 || (q.x - outline.right()).abs() < 1e-9;
+            let on_y = (q.y - outline.y).abs() < 1e-9 || (q.y - outline.bottom()).abs() < 1e-9;
+            assert!(on_x && on_y, "{q:?}: a corner of the board");
+        }
+        assert!(marked.layer(Layer::Cut).is_empty());
+    }
 }

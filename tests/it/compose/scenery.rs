@@ -408,6 +408,74 @@ fn the_lid_picture_lies_under_a_light_band_behind_the_title() {
     assert_eq!(lids, 1, "one lid picture, on the lid only");
 }
 
+/// `[counters] back_title = false` leaves the backs' picture uncovered (the
+/// game's name off every back, fold-over and duplex, in a set too); `[box]
+/// lid_title = false` leaves the lid's top to its picture: no name, title or
+/// players line, and so no light plate over the picture. Both default to
+/// `true` (the name on 16 backs, the plate on the lid).
+#[test]
+fn label_keys_hide_the_backs_and_the_lids_labels() {
+    let han = |res: &Resources, pages: &[Page]| {
+        pages
+            .iter()
+            .flat_map(|p| jungle_print::scene::text_runs(p.layer(Layer::Artwork)))
+            .filter(|r| r.text == res.lang.game.han)
+            .count()
+    };
+    for (extra, titled) in [("", true), ("[counters]\nback_title = false\n", false)] {
+        let res = themed(&format!("{}{extra}", scenery_theme()));
+        for sides in [Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
+            let opts = CounterOptions {
+                sides,
+                back_title: res.theme.counters.back_title,
+                ..CounterOptions::new(Paper::A4)
+            };
+            let pages = counter_pages(&res, &opts).unwrap();
+            assert_eq!(han(&res, &pages), if titled { 16 } else { 0 }, "{sides:?}");
+            // The back picture stays.
+            let back_page = &pages[pages.len() - 1];
+            assert_eq!(backs(back_page).len(), 16);
+        }
+        // The set's counters follow the theme.
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+        let counters = &pages[parts.counters.0 - 1..parts.counters.1];
+        assert_eq!(han(&res, counters), if titled { 16 } else { 0 });
+    }
+    for (extra, titled) in [("", true), ("[box]\nlid_title = false\n", false)] {
+        let res = themed(&format!("{}{extra}", scenery_theme()));
+        let pages = box_pages(&res, &BoxOptions::new(Paper::A4)).unwrap();
+        let g = &res.lang.game;
+        let mut tops = 0;
+        for item in pages.iter().flat_map(|p| p.layer(Layer::Artwork)) {
+            let Item::Group(net) = item else { continue };
+            let Some(at) = net
+                .items
+                .iter()
+                .position(|i| clipped_picture(i).is_some_and(|(_, k)| k == "lid"))
+            else {
+                continue;
+            };
+            tops += 1;
+            let (clip, _) = clipped_picture(&net.items[at]).unwrap();
+            let on_top = jungle_print::scene::text_runs(&net.items)
+                .into_iter()
+                .filter(|r| {
+                    r.pos.x >= clip.0 && r.pos.x <= clip.2 && r.pos.y >= clip.1 && r.pos.y <= clip.3
+                })
+                .filter(|r| [&g.han, &g.title, &res.lang.boxnet.players].contains(&&r.text))
+                .count();
+            let plate = matches!(&net.items[at + 1], Item::Path(p)
+                if p.fill == Some(res.theme.counters.face.0.into()));
+            assert_eq!((on_top > 0, plate), (titled, titled), "{extra}");
+            // The end walls keep the name either way.
+            assert!(jungle_print::scene::text_runs(&net.items)
+                .iter()
+                .any(|r| r.text.contains(g.title.as_str()) || r.text.contains(g.han.as_str())));
+        }
+        assert_eq!(tops, 1);
+    }
+}
+
 /// The animals' drawings placed (fitted, unclipped groups) among `items`.
 fn animal_pictures(items: &[Item]) -> usize {
     let names = [

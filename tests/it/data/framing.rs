@@ -491,7 +491,10 @@ fn every_bad_frame_value_names_file_line_and_key() {
         );
     }
     // Through the command line: exit 2.
-    let out = counters_with(&dir, "[pictures]\nlion = { file = \"lion.jpg\", zoom = 99 }\n");
+    let out = counters_with(
+        &dir,
+        "[pictures]\nlion = { file = \"lion.jpg\", zoom = 99 }\n",
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(!dir.join("out.pdf").exists());
 }

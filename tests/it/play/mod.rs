@@ -24,7 +24,12 @@ fn perft_from_the_start_of_every_preset() {
         ("standard", START, 's', [24, 576, 12240, 260099]),
         ("bell", START, 'n', [24, 576, 12240, 260100]),
         ("fox", START, 's', [24, 576, 12264, 261120]),
-        ("checkers", "6t/1d5/r5e/7/7/7/E5R/5D1/T6", 's', [12, 144, 1608, 17955]),
+        (
+            "checkers",
+            "6t/1d5/r5e/7/7/7/E5R/5D1/T6",
+            's',
+            [12, 144, 1608, 17955],
+        ),
     ];
     for (name, board, side, counts) in expect {
         let fen = format!("{board} {side}");

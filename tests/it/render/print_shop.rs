@@ -327,3 +327,56 @@ fn print_shop_output_is_a_pdf() {
     assert_eq!(code, 2);
     assert!(err.contains("--for") && err.contains("PDF/X"), "{err}");
 }
+
+/// The separations a page paints with, each with the layer it is painted in.
+fn separations(
+    doc: &Document,
+    id: lopdf::ObjectId,
+) -> std::collections::BTreeSet<(String, String)> {
+    let page = doc.get_dictionary(id).unwrap();
+    let spaces = dict(doc, dict(doc, page, b"Resources"), b"ColorSpace");
+    colours(doc, id)
+        .spaces
+        .into_iter()
+        .map(|(_, name, layer)| {
+            let cs = resolve(doc, spaces.get(name.as_bytes()).unwrap())
+                .as_array()
+                .unwrap();
+            (
+                String::from_utf8_lossy(cs[1].as_name().unwrap()).into_owned(),
+                layer,
+            )
+        })
+        .collect()
+}
+
+/// The board in a print-shop set is cut out like the counters and the box:
+/// its die line in CutContour on the cut layer, its crop marks in All on
+/// the marks layer; a home set's board has neither.
+#[test]
+fn the_sets_board_has_its_die_line_and_crop_marks() {
+    let shop = common::cli_pdf(&["set", "--for", "print-shop", "--bleed", "3"]);
+    let doc = Document::load_mem(&shop).unwrap();
+    let board = doc.get_pages()[&2];
+    let spots = separations(&doc, board);
+    assert!(
+        spots.contains(&("CutContour".into(), "OC-cut".into())),
+        "{spots:?}"
+    );
+    assert!(
+        spots.contains(&("All".into(), "OC-marks".into())),
+        "{spots:?}"
+    );
+    // Page 2 is the board: its title is on it.
+    assert!(doc.extract_text(&[2]).unwrap().contains("Jungle"));
+
+    let home = common::cli_pdf(&["set"]);
+    let doc = Document::load_mem(&home).unwrap();
+    let c = colours(&doc, doc.get_pages()[&2]);
+    assert!(
+        c.ops
+            .iter()
+            .all(|(_, _, layer)| layer != "OC-cut" && layer != "OC-marks"),
+        "a home set's board keeps no die line nor crop marks"
+    );
+}

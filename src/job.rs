@@ -39,6 +39,7 @@ use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::poster::{self, PosterOptions};
+use crate::compose::puzzles::{puzzle_pages, PuzzleOptions};
 use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts};
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
@@ -345,6 +346,30 @@ pub enum Kind {
     Poster,
     /// The box: tray, lid, assembly.
     Box(BoxJob),
+    /// A sheet of puzzles and their solutions.
+    Puzzles(PuzzleJob),
+}
+
+/// A sheet of puzzles: how many, how hard, and the seed they are made from
+/// (see [`crate::play::puzzles`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PuzzleJob {
+    /// How many puzzles.
+    pub count: usize,
+    /// How hard.
+    pub difficulty: crate::play::puzzles::Difficulty,
+    /// The seed: the same seed (with the same ruleset) gives the same puzzles.
+    pub seed: usize,
+}
+
+impl Default for PuzzleJob {
+    fn default() -> PuzzleJob {
+        PuzzleJob {
+            count: 12,
+            difficulty: crate::play::puzzles::Difficulty::Easy,
+            seed: 1,
+        }
+    }
 }
 
 impl Kind {
@@ -443,6 +468,8 @@ pub enum Summary {
     Counters,
     /// The rules handout.
     Rules,
+    /// A puzzle sheet.
+    Puzzles,
     /// The one-page rules poster, its body text's em in mm.
     Poster {
         /// The body text's em, mm.
@@ -530,6 +557,25 @@ impl Job {
                 true => Kind::Poster,
                 false => Kind::Rules,
             },
+            Doc::Puzzles => Kind::Puzzles(PuzzleJob {
+                count: v.count(Opt::Count).unwrap_or(12),
+                difficulty: v
+                    .text(Opt::Difficulty)
+                    .map(|d| {
+                        crate::play::puzzles::Difficulty::parse(d).ok_or_else(|| {
+                            Error::usage(
+                                Opt::Difficulty,
+                                format!(
+                                    "unknown difficulty `{}`; choose easy, medium or hard",
+                                    crate::error::User(d)
+                                ),
+                            )
+                        })
+                    })
+                    .transpose()?
+                    .unwrap_or(crate::play::puzzles::Difficulty::Easy),
+                seed: v.count(Opt::Seed).unwrap_or(1),
+            }),
             Doc::Box => Kind::Box(BoxJob {
                 size: v.number(Opt::Size),
                 copies,
@@ -583,6 +629,7 @@ impl Job {
             Kind::Counters(_) => Doc::Counters,
             Kind::Rules | Kind::Poster => Doc::Rules,
             Kind::Box(_) => Doc::Box,
+            Kind::Puzzles(_) => Doc::Puzzles,
         };
         let mut v = Values::new(doc);
         let text = |t: &str| Given::Text(t.to_string());
@@ -664,6 +711,11 @@ impl Job {
             }
             Kind::Rules => {}
             Kind::Poster => on(&mut v, Opt::Poster, true),
+            Kind::Puzzles(p) => {
+                v.set(Opt::Count, Given::Count(p.count));
+                v.set(Opt::Difficulty, text(p.difficulty.name()));
+                v.set(Opt::Seed, Given::Count(p.seed));
+            }
             Kind::Box(b) => {
                 number(&mut v, Opt::Size, b.size);
                 v.set(Opt::Copies, Given::Count(b.copies));
@@ -702,6 +754,7 @@ impl Job {
             Kind::Rules => "rules",
             Kind::Poster => "poster",
             Kind::Box(_) => "box",
+            Kind::Puzzles(_) => "puzzles",
         }
     }
 
@@ -715,7 +768,7 @@ impl Job {
         if laser
             && matches!(
                 self.kind,
-                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster
+                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster | Kind::Puzzles(_)
             )
         {
             return Err(Error::LaserForPaper);
@@ -890,6 +943,20 @@ impl Job {
                 let page = poster::poster_page(res, &opts)?.with_bleed(bleed);
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 (title, vec![page], Summary::Poster { body })
+            }
+            Kind::Puzzles(p) => {
+                let opts = PuzzleOptions {
+                    paper,
+                    count: p.count,
+                    difficulty: p.difficulty,
+                    seed: p.seed as u64,
+                };
+                let pages = puzzle_pages(res, &opts)?
+                    .into_iter()
+                    .map(|p| p.with_bleed(bleed))
+                    .collect();
+                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
+                (title, pages, Summary::Puzzles)
             }
             Kind::Box(b) => {
                 let opts = BoxOptions {

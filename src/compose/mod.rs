@@ -21,6 +21,7 @@ pub mod laser;
 pub mod phonetic;
 pub mod poster;
 pub mod print_shop;
+pub mod puzzles;
 pub(crate) mod scale_bar;
 pub mod scenery;
 pub mod set;

@@ -75,6 +75,12 @@ pub enum Opt {
     NoCoordinates,
     /// SVG text kept as text, not outlines.
     LiveText,
+    /// How many puzzles a sheet holds.
+    Count,
+    /// How hard the puzzles are.
+    Difficulty,
+    /// The seed the puzzles are made from.
+    Seed,
 }
 
 impl Opt {
@@ -115,6 +121,9 @@ impl Opt {
             Opt::NoBackTitle => "no-back-title",
             Opt::NoCoordinates => "no-coordinates",
             Opt::LiveText => "live-text",
+            Opt::Count => "count",
+            Opt::Difficulty => "difficulty",
+            Opt::Seed => "seed",
         }
     }
 }

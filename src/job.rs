@@ -39,6 +39,7 @@ use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::poster::{self, PosterOptions};
+use crate::compose::puzzles::{puzzle_pages, PuzzleOptions};
 use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts};
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
@@ -347,6 +348,30 @@ pub enum Kind {
     Poster,
     /// The box: tray, lid, assembly.
     Box(BoxJob),
+    /// A sheet of puzzles and their solutions.
+    Puzzles(PuzzleJob),
+}
+
+/// A sheet of puzzles: how many, how hard, and the seed they are made from
+/// (see [`crate::play::puzzles`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PuzzleJob {
+    /// How many puzzles.
+    pub count: usize,
+    /// How hard.
+    pub difficulty: crate::play::puzzles::Difficulty,
+    /// The seed: the same seed (with the same ruleset) gives the same puzzles.
+    pub seed: usize,
+}
+
+impl Default for PuzzleJob {
+    fn default() -> PuzzleJob {
+        PuzzleJob {
+            count: 12,
+            difficulty: crate::play::puzzles::Difficulty::Easy,
+            seed: 1,
+        }
+    }
 }
 
 impl Kind {
@@ -445,6 +470,8 @@ pub enum Summary {
     Counters,
     /// The rules handout.
     Rules,
+    /// A puzzle sheet.
+    Puzzles,
     /// The one-page rules poster, its body text's em in mm.
     Poster {
         /// The body text's em, mm.
@@ -502,6 +529,7 @@ impl Job {
             Kind::Rules => "rules",
             Kind::Poster => "poster",
             Kind::Box(_) => "box",
+            Kind::Puzzles(_) => "puzzles",
         }
     }
 
@@ -515,7 +543,7 @@ impl Job {
         if laser
             && matches!(
                 self.kind,
-                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster
+                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster | Kind::Puzzles(_)
             )
         {
             return Err(Error::LaserForPaper);
@@ -695,6 +723,20 @@ impl Job {
                 let page = poster::poster_page(res, &opts)?.with_bleed(bleed);
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 (title, vec![page], Summary::Poster { body })
+            }
+            Kind::Puzzles(p) => {
+                let opts = PuzzleOptions {
+                    paper,
+                    count: p.count,
+                    difficulty: p.difficulty,
+                    seed: p.seed as u64,
+                };
+                let pages = puzzle_pages(res, &opts)?
+                    .into_iter()
+                    .map(|p| p.with_bleed(bleed))
+                    .collect();
+                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
+                (title, pages, Summary::Puzzles)
             }
             Kind::Box(b) => {
                 let opts = BoxOptions {

@@ -669,6 +669,40 @@ impl PosterWords {
     ];
 }
 
+/// The puzzle sheets' words (`jungle-print puzzles`). `{move}` is a move in
+/// the words of `move` (`{animal}`, `{from}`, `{to}`: the animal's name and
+/// two squares such as `d8`), `{letter}` a choice's letter (A, B, C); animal
+/// placeholders (`{the elephant}`, …) are filled in as the poster's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleWords {
+    /// The sheet's title.
+    pub title: String,
+    /// After the title on the pages of solutions.
+    pub solutions: String,
+    /// Under the title: who moves in every puzzle.
+    pub south_to_move: String,
+    /// The difficulties' names.
+    pub easy: String,
+    pub medium: String,
+    pub hard: String,
+    /// The questions, one per kind of puzzle.
+    pub win_in_1: String,
+    pub win_in_2: String,
+    pub save_elephant: String,
+    pub which_capture: String,
+    /// Before the line left for the answer.
+    pub answer: String,
+    /// A move: `{animal}`, `{from}`, `{to}`.
+    #[serde(rename = "move")]
+    pub move_: String,
+    /// The solutions, one per kind: `{move}`, and `{letter}` for a choice.
+    pub solved_win_in_1: String,
+    pub solved_win_in_2: String,
+    pub solved_save: String,
+    pub solved_capture: String,
+}
+
 /// A complete language pack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -693,6 +727,10 @@ pub struct Lang {
     /// (every built-in pack has them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub poster: Option<PosterWords>,
+    /// The puzzle sheets' words; a pack without them cannot print puzzles
+    /// (every built-in pack has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzles: Option<PuzzleWords>,
     /// Where the pack was read from, for messages about its keys.
     #[serde(skip)]
     pub source: crate::input::SourceText,
@@ -737,6 +775,13 @@ impl Lang {
     /// (`{the rat}`, `{rat}`, …) filled in from this pack's names and grammar.
     pub fn poster_line(&self, text: &str) -> String {
         phrase::fill_poster(self, text)
+    }
+
+    /// A line of a puzzle sheet (a `[puzzles]` value) with its animal
+    /// placeholders filled in; `{move}`, `{letter}`, `{animal}`, `{from}` and
+    /// `{to}` are left for the sheet to fill.
+    pub fn puzzle_line(&self, text: &str) -> String {
+        phrase::fill_puzzle(self, text)
     }
 
     /// Parses a pack from TOML text; `origin` names it in error messages.

@@ -233,6 +233,14 @@ pub const MAX_BLEED: f64 = 5.0;
 /// a PDF.
 pub const MAX_COPIES: usize = 16;
 
+/// Most puzzles on one sheet (`{count}`): 48, four pages of twelve and
+/// their solutions; each takes a few milliseconds to find and prove.
+pub const MAX_PUZZLES: usize = 48;
+
+/// The largest puzzle seed (`{seed}`): a million sheets are plenty, and a
+/// number of six digits is easy to write down to make the same sheet again.
+pub const MAX_SEED: usize = 999_999;
+
 /// Most pages one document may have: 200. The longest real documents (32
 /// copies of small counters, the rules on A5) stay well below.
 pub const MAX_PAGES: usize = 200;
@@ -565,6 +573,12 @@ pub const TABLE: &[Limit] = &[
         value: "1 to 16",
         why: "256 counters; the largest allowed sheet prints in about 2 s and 300 MB",
         bounds: &[bound!(MAX_COPIES, Count)],
+    },
+    Limit {
+        what: "`{count}` (puzzles)",
+        value: "1 to 48",
+        why: "four pages of twelve puzzles and their solutions, made in well under a second",
+        bounds: &[bound!(MAX_PUZZLES, Count)],
     },
     Limit {
         what: "pages in one document",

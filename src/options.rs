@@ -42,6 +42,8 @@ pub enum Doc {
     Counters,
     /// The rules handout (or poster).
     Rules,
+    /// A sheet of puzzles with their solutions.
+    Puzzles,
     /// The box.
     Box,
     /// `check`, which makes no document but reads a theme, a language pack
@@ -57,13 +59,21 @@ impl Doc {
             Doc::Board => "board",
             Doc::Counters => "counters",
             Doc::Rules => "rules",
+            Doc::Puzzles => "puzzles",
             Doc::Box => "box",
             Doc::Check => "check",
         }
     }
 
     /// Every command that makes a document, in the order of the help.
-    pub const ALL: [Doc; 5] = [Doc::Set, Doc::Board, Doc::Counters, Doc::Rules, Doc::Box];
+    pub const ALL: [Doc; 6] = [
+        Doc::Set,
+        Doc::Board,
+        Doc::Counters,
+        Doc::Rules,
+        Doc::Box,
+        Doc::Puzzles,
+    ];
 }
 
 /// What an option takes.
@@ -160,6 +170,19 @@ pub struct Spec {
 }
 
 const ALL: &[Doc] = &Doc::ALL;
+/// The puzzles' difficulties (see [`crate::play::puzzles::Difficulty`]).
+const DIFFICULTIES: &[(&str, &str)] = &[
+    ("easy", "Win in one move, which capture is allowed; two or three animals a side"),
+    (
+        "medium",
+        "Win in one move, save your elephant, which capture is allowed; three to five animals a side",
+    ),
+    (
+        "hard",
+        "Win in two moves, save your elephant; three to five animals a side",
+    ),
+];
+
 const SIDES: &[(&str, &str)] = &[
     ("single", "Fronts only"),
     (
@@ -371,6 +394,12 @@ pub const TABLE: &[Spec] = &[
     number(Opt::Card, "MM", (0.1, 2.0), "mm", Negative, "Thickness of the card the box and counters are made of, {range}").or("0.35").of(&[Doc::Box]),
     // rules
     switch(Opt::Poster, "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout", &[Doc::Rules]),
+    // puzzles
+    row(Opt::Count, "N", Value::Count, "How many puzzles, {range}: twelve to a page, each page followed by its solutions (the back of the sheet when printed double-sided)")
+        .range(1.0, crate::limits::MAX_PUZZLES as f64, "").or("12").of(&[Doc::Puzzles]),
+    row(Opt::Difficulty, "LEVEL", Choice(DIFFICULTIES), "easy, medium or hard").or("easy").of(&[Doc::Puzzles]),
+    row(Opt::Seed, "N", Value::Count, "The number the puzzles are made from, {range}: the same seed gives the same sheet, another seed other puzzles")
+        .range(0.0, crate::limits::MAX_SEED as f64, "").or("1").of(&[Doc::Puzzles]),
     // counters
     number(Opt::Size, "MM", (crate::compose::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper")
         .of(&[Doc::Counters]),

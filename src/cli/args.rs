@@ -69,6 +69,11 @@ pub(crate) enum Command {
     /// Print the rules handout for the chosen ruleset and language.
     #[command(after_help = AFTER_HELP)]
     Rules(RulesArgs),
+    /// Print a sheet of puzzles for a class (win in one or two moves, save
+    /// your elephant, which capture is allowed), each proven by the engine,
+    /// with their solutions.
+    #[command(after_help = AFTER_HELP)]
+    Puzzles(PuzzleArgs),
     /// Print a glueless box (tray and lid, locked by tabs) sized for the counters,
     /// the folded board and the rules, with the steps to make it.
     #[command(after_help = AFTER_HELP)]
@@ -172,6 +177,7 @@ document_args!(BoardArgs, Doc::Board);
 document_args!(CounterArgs, Doc::Counters);
 document_args!(RulesArgs, Doc::Rules);
 document_args!(BoxArgs, Doc::Box);
+document_args!(PuzzleArgs, Doc::Puzzles);
 document_args!(CheckArgs, Doc::Check);
 
 /// clap's arguments for `doc`'s options, from the table. A count that takes

@@ -67,6 +67,7 @@ pub fn run() -> i32 {
         | Command::Board(BoardArgs(v))
         | Command::Counters(CounterArgs(v))
         | Command::Rules(RulesArgs(v))
+        | Command::Puzzles(PuzzleArgs(v))
         | Command::Box(BoxArgs(v)) => document(v),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()),

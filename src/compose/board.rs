@@ -176,6 +176,27 @@ pub(super) fn board_art(
     show_coordinates: bool,
     bleed: f64,
 ) -> Vec<Item> {
+    drawn(res, place, show_coordinates, bleed, true)
+}
+
+/// The board drawn at `place` without its start squares (a puzzle's board,
+/// where the pieces stand elsewhere).
+pub fn plain_board_items(
+    res: &Resources,
+    place: BoardPlacement,
+    show_coordinates: bool,
+) -> Vec<Item> {
+    drawn(res, place, show_coordinates, 0.0, false)
+}
+
+/// [`board_art`], the start squares marked when `starts`.
+fn drawn(
+    res: &Resources,
+    place: BoardPlacement,
+    show_coordinates: bool,
+    bleed: f64,
+    starts: bool,
+) -> Vec<Item> {
     let board = Board::standard();
     let s = place.square;
     let mut art = Vec::new();
@@ -262,7 +283,7 @@ pub(super) fn board_art(
             }
             SquareKind::Land => art.extend(picture),
         }
-        if let Some(piece) = start.at(sq) {
+        if let Some(piece) = start.at(sq).filter(|_| starts) {
             art.push(facing(piece.side, r, start_mark(res, r, piece)));
         }
     }

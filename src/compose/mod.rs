@@ -22,6 +22,7 @@ pub mod laser;
 pub mod phonetic;
 pub mod poster;
 pub mod print_shop;
+pub mod puzzles;
 pub mod running;
 pub(crate) mod scale_bar;
 pub mod scenery;

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use super::{BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, Purpose};
+use super::{BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, Purpose, PuzzleJob};
 use crate::compose::counters::{Shape, Sides};
 use crate::compose::set::SetOptions;
 use crate::error::{Error, Opt, User};
@@ -16,6 +16,7 @@ use crate::input::Source;
 use crate::layout::Flip;
 use crate::options::{Doc, Given, Values};
 use crate::paper::Paper;
+use crate::play::puzzles::Difficulty;
 
 /// A type a job's field has, read from its option's value (given, or the
 /// table's default) and written back as one.
@@ -111,6 +112,7 @@ fields! { CounterJob {
     shared_cuts: Is(SharedCuts), back_offset: Is(BackOffset), back_title: Not(NoBackTitle),
 } }
 fields! { BoxJob { size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) } }
+fields! { PuzzleJob { count: Is(Count), difficulty: Is(Difficulty), seed: Is(Seed) } }
 
 impl Job {
     /// The job `v` asks for: each field read from its option (defaults from
@@ -133,6 +135,7 @@ impl Job {
                 false => Kind::Rules,
             },
             Doc::Box => Kind::Box(BoxJob::read_from(v)?),
+            Doc::Puzzles => Kind::Puzzles(PuzzleJob::read_from(v)?),
             // `check` reads its values into [`super::check`]'s arguments instead.
             Doc::Check => {
                 return Err(Error::usage(
@@ -154,6 +157,7 @@ impl Job {
             Kind::Counters(_) => Doc::Counters,
             Kind::Rules | Kind::Poster => Doc::Rules,
             Kind::Box(_) => Doc::Box,
+            Kind::Puzzles(_) => Doc::Puzzles,
         };
         let mut v = Values::new(doc);
         self.inputs.write_to(&mut v);
@@ -174,6 +178,7 @@ impl Job {
             Kind::Rules => {}
             Kind::Poster => v.set(Opt::Poster, Given::Switch(true)),
             Kind::Box(b) => b.write_to(&mut v),
+            Kind::Puzzles(p) => p.write_to(&mut v),
         }
         v
     }
@@ -346,6 +351,25 @@ impl Field for Sides {
     }
 }
 
+/// A puzzle sheet's difficulty: easy, medium or hard.
+impl Field for Difficulty {
+    fn read(v: &Values, opt: Opt) -> Result<Difficulty, Error> {
+        let name = need(v.text(opt), opt)?;
+        Difficulty::parse(name).ok_or_else(|| {
+            Error::usage(
+                opt,
+                format!(
+                    "unknown difficulty `{}`; choose easy, medium or hard",
+                    User(name)
+                ),
+            )
+        })
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        v.set(opt, Given::Text(self.name().into()))
+    }
+}
+
 /// The backs' offset, `X,Y` in mm; left out at `0,0`.
 impl Field for (f64, f64) {
     fn read(v: &Values, opt: Opt) -> Result<(f64, f64), Error> {
@@ -380,6 +404,7 @@ mod tests {
             boxed: false,
             poster: true,
             copies: 3,
+            print_shop: false,
         };
         let kinds = [
             Kind::Set(set),
@@ -407,6 +432,11 @@ mod tests {
                 copies: 4,
                 sides: Sides::Single,
                 card: 0.5,
+            }),
+            Kind::Puzzles(PuzzleJob {
+                count: 20,
+                difficulty: Difficulty::Hard,
+                seed: 7,
             }),
         ];
         for kind in kinds {

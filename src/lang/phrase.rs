@@ -56,6 +56,9 @@ fn own_placeholders(key: &str) -> &'static [&'static str] {
         "poster.swimmers" => &["list"],
         "poster.traps_rank" => &["n"],
         "poster.leap_both" | "poster.leap_sideways" | "poster.leap_lengthwise" => &["animal"],
+        k if k == "puzzles" || k.starts_with("puzzles.") => {
+            &["move", "letter", "animal", "from", "to"]
+        }
         _ => &[],
     }
 }
@@ -197,7 +200,9 @@ pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
     let strings: Vec<(String, String)> = lang
         .strings()
         .into_iter()
-        .filter(|(k, _)| k.starts_with("handout.") || k.starts_with("poster."))
+        .filter(|(k, _)| {
+            k.starts_with("handout.") || k.starts_with("poster.") || k.starts_with("puzzles.")
+        })
         .collect();
     let mut filled = Vec::new();
     let mut used_plural = Vec::new();
@@ -225,6 +230,13 @@ pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// A puzzle sheet's line with its animal placeholders filled in; its own
+/// placeholders (`{move}`, `{letter}`, …) are left for the sheet to fill.
+/// The pack's lines were checked when it was read.
+pub(super) fn fill_puzzle(lang: &Lang, text: &str) -> String {
+    fill_one(lang, "puzzles", text, &mut Vec::new()).unwrap_or_else(|_| text.to_string())
 }
 
 /// A poster line with its animal placeholders filled in (`{the rat}`, …);

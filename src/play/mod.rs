@@ -7,6 +7,7 @@
 
 pub mod moves;
 pub mod position;
+pub mod puzzles;
 pub mod search;
 
 pub use moves::{Game, Move, Outcome, Rules, WinBy};

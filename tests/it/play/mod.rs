@@ -4,6 +4,7 @@
 
 mod facts;
 mod netcan;
+mod puzzles;
 
 use std::collections::BTreeSet;
 

@@ -1,0 +1,400 @@
+//! Puzzles for a class, made from a seed and proven by search: "win in 1",
+//! "win in 2", "save your elephant" and "which capture is legal?". Every
+//! puzzle is South to move, and its answer is the only one: the only move
+//! that wins at once, the only first move that wins by the next turn
+//! whatever North replies, the only move after which North can neither take
+//! the elephant nor win, the only legal capture among those drawn.
+//!
+//! The same rules, difficulty, count and seed always give the same puzzles:
+//! positions come from a small generator of pseudo-random numbers
+//! (SplitMix64) seeded by the seed, and nothing else.
+
+use crate::game::{Animal, Piece, Side, Square, SquareKind, COLS, ROWS};
+
+use super::moves::{Move, Rules};
+use super::position::Position;
+use super::search::{legal_moves, safe_moves, winning_moves};
+
+/// What a puzzle asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// South wins with one move.
+    WinIn1,
+    /// South wins on its second move, whatever North replies.
+    WinIn2,
+    /// North threatens South's elephant: one move saves it.
+    SaveElephant,
+    /// Of the captures drawn (lettered), one only is legal.
+    WhichCapture,
+}
+
+/// How hard the puzzles are: which kinds, and how many animals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    /// Win in 1 and which capture, with few animals.
+    Easy,
+    /// Win in 1, save your elephant and which capture, more animals.
+    Medium,
+    /// Win in 2 and save your elephant, more animals still.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// The names the options take: `easy`, `medium`, `hard`.
+    pub const NAMES: [&'static str; 3] = ["easy", "medium", "hard"];
+
+    /// The difficulty called `name`.
+    pub fn parse(name: &str) -> Option<Difficulty> {
+        match name {
+            "easy" => Some(Difficulty::Easy),
+            "medium" => Some(Difficulty::Medium),
+            "hard" => Some(Difficulty::Hard),
+            _ => None,
+        }
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The kinds of puzzle, in turn.
+    fn kinds(self) -> &'static [Kind] {
+        match self {
+            Difficulty::Easy => &[Kind::WinIn1, Kind::WhichCapture],
+            Difficulty::Medium => &[Kind::WinIn1, Kind::SaveElephant, Kind::WhichCapture],
+            Difficulty::Hard => &[Kind::WinIn2, Kind::SaveElephant],
+        }
+    }
+
+    /// How many animals a side has: at least, and at most.
+    fn animals(self) -> (usize, usize) {
+        match self {
+            Difficulty::Easy => (2, 3),
+            Difficulty::Medium => (3, 5),
+            Difficulty::Hard => (3, 5),
+        }
+    }
+}
+
+/// A puzzle: the position (South to move), what it asks and its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// What it asks.
+    pub kind: Kind,
+    /// The position, South to move.
+    pub position: Position,
+    /// The one right move.
+    pub answer: Move,
+    /// For [`Kind::WhichCapture`], the captures drawn, lettered A, B, C in
+    /// this order (the answer among them); empty for the other kinds.
+    pub choices: Vec<Move>,
+}
+
+impl Puzzle {
+    /// Checks the puzzle by search: its answer is right and the only one.
+    pub fn proven(&self, rules: &Rules) -> bool {
+        let pos = &self.position;
+        if pos.to_move != Side::South || rules.won(pos).is_some() {
+            return false;
+        }
+        match self.kind {
+            Kind::WinIn1 => winning_moves(rules, pos, 1) == [self.answer],
+            Kind::WinIn2 => {
+                winning_moves(rules, pos, 1).is_empty()
+                    && winning_moves(rules, pos, 2) == [self.answer]
+                    && !legal_moves(rules, &rules.after(pos, self.answer)).is_empty()
+            }
+            Kind::SaveElephant => {
+                threatened(rules, pos)
+                    && winning_moves(rules, pos, 1).is_empty()
+                    && saving_moves(rules, pos) == [self.answer]
+            }
+            Kind::WhichCapture => {
+                let legal = legal_moves(rules, pos);
+                let ok: Vec<&Move> = self.choices.iter().filter(|m| legal.contains(m)).collect();
+                ok == [&self.answer]
+                    && self.choices.len() >= 3
+                    && self.choices.iter().all(|m| {
+                        pos.at(m.from).is_some_and(|p| p.side == Side::South)
+                            && pos.at(m.to).is_some_and(|p| p.side == Side::North)
+                    })
+            }
+        }
+    }
+}
+
+/// Whether North, were it to move, could capture South's elephant.
+fn threatened(rules: &Rules, pos: &Position) -> bool {
+    let elephant = Piece {
+        side: Side::South,
+        animal: Animal::Elephant,
+    };
+    let Some(at) = pos.find(elephant) else {
+        return false;
+    };
+    let mut north = pos.clone();
+    north.to_move = Side::North;
+    rules.moves(&north).iter().any(|m| m.to == at)
+}
+
+/// The South moves after which North can neither capture South's elephant
+/// nor win at once.
+fn saving_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
+    safe_moves(rules, pos)
+        .into_iter()
+        .filter(|m| {
+            let next = rules.after(pos, *m);
+            let elephant = Piece {
+                side: Side::South,
+                animal: Animal::Elephant,
+            };
+            match next.find(elephant) {
+                Some(at) => !legal_moves(rules, &next).iter().any(|r| r.to == at),
+                None => false,
+            }
+        })
+        .collect()
+}
+
+/// SplitMix64: small, fast and the same on every machine.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// How many positions are tried for one puzzle before giving up on it.
+const TRIES: usize = 4000;
+
+/// Makes `count` puzzles of `difficulty` under `rules` from `seed`, kinds
+/// in turn; fewer when positions for some kind cannot be found (never for
+/// the built-in presets: the tests make every difficulty under each).
+pub fn make(rules: &Rules, difficulty: Difficulty, count: usize, seed: u64) -> Vec<Puzzle> {
+    let mut mix = Mix(seed ^ 0x4A75_6E67_6C65); // "Jungle"
+    let kinds = difficulty.kinds();
+    let mut out: Vec<Puzzle> = Vec::with_capacity(count);
+    for i in 0..count {
+        let kind = kinds[i % kinds.len()];
+        for _ in 0..TRIES {
+            let pos = scatter(rules, difficulty, kind, &mut mix);
+            if let Some(p) = pose(rules, kind, pos, &mut mix) {
+                if !out.iter().any(|q| q.position == p.position) {
+                    out.push(p);
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The puzzle of `kind` in `pos`, if the position has one with a unique answer.
+fn pose(rules: &Rules, kind: Kind, pos: Position, mix: &mut Mix) -> Option<Puzzle> {
+    if rules.won(&pos).is_some() {
+        return None;
+    }
+    let puzzle = |answer, choices| Puzzle {
+        kind,
+        position: pos.clone(),
+        answer,
+        choices,
+    };
+    match kind {
+        Kind::WinIn1 => match winning_moves(rules, &pos, 1).as_slice() {
+            [m] => Some(puzzle(*m, Vec::new())),
+            _ => None,
+        },
+        Kind::WinIn2 => {
+            if !winning_moves(rules, &pos, 1).is_empty() {
+                return None;
+            }
+            match winning_moves(rules, &pos, 2).as_slice() {
+                [m] if !legal_moves(rules, &rules.after(&pos, *m)).is_empty() => {
+                    Some(puzzle(*m, Vec::new()))
+                }
+                _ => None,
+            }
+        }
+        Kind::SaveElephant => {
+            if !threatened(rules, &pos) || !winning_moves(rules, &pos, 1).is_empty() {
+                return None;
+            }
+            match saving_moves(rules, &pos).as_slice() {
+                [m] => Some(puzzle(*m, Vec::new())),
+                _ => None,
+            }
+        }
+        Kind::WhichCapture => {
+            let legal = legal_moves(rules, &pos);
+            let tries = attempted_captures(rules, &pos);
+            let (good, bad): (Vec<Move>, Vec<Move>) =
+                tries.into_iter().partition(|m| legal.contains(m));
+            if good.is_empty() || bad.len() < 2 {
+                return None;
+            }
+            let answer = good[mix.below(good.len())];
+            let mut bad = bad;
+            let mut choices = vec![answer];
+            for _ in 0..2 {
+                choices.push(bad.remove(mix.below(bad.len())));
+            }
+            // The answer's letter from the seed too.
+            let k = mix.below(3);
+            choices.swap(0, k);
+            // Winning at once would be another answer to look for: avoided.
+            if !winning_moves(rules, &pos, 1).is_empty() {
+                return None;
+            }
+            Some(puzzle(answer, choices))
+        }
+    }
+}
+
+/// Every move by which a South animal would land on a North one, by a step
+/// or by a straight line over water (a leap's path), legal or not.
+fn attempted_captures(rules: &Rules, pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    for (from, p) in pos.pieces().filter(|(_, p)| p.side == Side::South) {
+        for (dc, dr) in [(0i8, 1i8), (1, 0), (0, -1), (-1, 0)] {
+            let mut c = from.col as i8 + dc;
+            let mut r = from.row as i8 + dr;
+            let mut over_water = false;
+            while (0..COLS as i8).contains(&c) && (0..ROWS as i8).contains(&r) {
+                let sq = Square::new(c as u8, r as u8);
+                if let Some(q) = pos.at(sq) {
+                    if q.side == Side::North && (!over_water || rules.kind(sq) != SquareKind::River)
+                    {
+                        out.push(Move { from, to: sq });
+                    }
+                    break;
+                }
+                // A leaper's line goes on over the water; a step stops.
+                let leaper = rules.leaps(p.animal) != crate::rules::Jumps::None;
+                if rules.kind(sq) != SquareKind::River || !leaper {
+                    break;
+                }
+                over_water = true;
+                c += dc;
+                r += dr;
+            }
+        }
+    }
+    out
+}
+
+/// A random position for a puzzle of `kind`: a few animals of each side on
+/// squares they may stand on, South's leaning north for the wins, South's
+/// elephant under threat for the rescues.
+fn scatter(rules: &Rules, difficulty: Difficulty, kind: Kind, mix: &mut Mix) -> Position {
+    let mut pos = Position::empty(Side::South);
+    let animals = rules.ruleset().animals();
+    let (lo, hi) = difficulty.animals();
+    let place = |pos: &mut Position, piece: Piece, rows: (u8, u8), mix: &mut Mix| {
+        for _ in 0..30 {
+            let row = rows.0 + mix.below((rows.1 - rows.0 + 1) as usize) as u8;
+            let sq = Square::new(mix.below(COLS as usize) as u8, row);
+            let kind = rules.kind(sq);
+            let ok = pos.at(sq).is_none()
+                && kind != SquareKind::Den(piece.side)
+                && kind != SquareKind::Den(piece.side.opponent())
+                && (kind != SquareKind::River || rules.swims(piece.animal))
+                && (!matches!(kind, SquareKind::Trap(_))
+                    || rules.ruleset().rank(piece.animal)
+                        <= rules.ruleset().variants.trap_max_rank);
+            if ok {
+                pos.put(sq, Some(piece));
+                return true;
+            }
+        }
+        false
+    };
+    let south_rows = match kind {
+        Kind::WinIn1 => (5, 8),
+        Kind::WinIn2 => (4, 8),
+        _ => (2, 7),
+    };
+    let pick = |n: usize, mix: &mut Mix, skip: &[Animal]| {
+        let mut pool: Vec<Animal> = animals
+            .iter()
+            .copied()
+            .filter(|a| !skip.contains(a))
+            .collect();
+        let mut chosen = Vec::new();
+        for _ in 0..n.min(pool.len()) {
+            chosen.push(pool.remove(mix.below(pool.len())));
+        }
+        chosen
+    };
+    let ns = lo + mix.below(hi - lo + 1);
+    let nn = lo + mix.below(hi - lo + 1);
+    if kind == Kind::SaveElephant {
+        // South's elephant, and a North animal beside it that may take it.
+        let e = Piece {
+            side: Side::South,
+            animal: Animal::Elephant,
+        };
+        place(&mut pos, e, (2, 6), mix);
+        if let Some(at) = pos.find(e) {
+            let attacker = if mix.below(2) == 0 {
+                Animal::Rat
+            } else {
+                Animal::Elephant
+            };
+            let (dc, dr) = [(0i8, 1i8), (1, 0), (0, -1), (-1, 0)][mix.below(4)];
+            let (c, r) = (at.col as i8 + dc, at.row as i8 + dr);
+            if (0..COLS as i8).contains(&c) && (0..ROWS as i8).contains(&r) {
+                let sq = Square::new(c as u8, r as u8);
+                if rules.kind(sq) != SquareKind::River || rules.swims(attacker) {
+                    pos.put(
+                        sq,
+                        Some(Piece {
+                            side: Side::North,
+                            animal: attacker,
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    let taken = |pos: &Position, side| -> Vec<Animal> {
+        pos.pieces()
+            .filter(|(_, p)| p.side == side)
+            .map(|(_, p)| p.animal)
+            .collect()
+    };
+    let skip = taken(&pos, Side::South);
+    for a in pick(ns.saturating_sub(skip.len()), mix, &skip) {
+        let piece = Piece {
+            side: Side::South,
+            animal: a,
+        };
+        place(&mut pos, piece, south_rows, mix);
+    }
+    let skip = taken(&pos, Side::North);
+    for a in pick(nn.saturating_sub(skip.len()), mix, &skip) {
+        let piece = Piece {
+            side: Side::North,
+            animal: a,
+        };
+        place(&mut pos, piece, (2, 8), mix);
+    }
+    pos
+}

@@ -268,6 +268,13 @@ pub struct BoardJob {
     pub crop_marks: bool,
 }
 
+/// The rules poster's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PosterJob {
+    /// Sheets to tile the poster over (smaller than the job's paper), if any.
+    pub tile: Option<Paper>,
+}
+
 /// The counters' choices.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CounterJob {
@@ -341,8 +348,8 @@ pub enum Kind {
     Counters(CounterJob),
     /// The rules handout.
     Rules,
-    /// The rules on one poster sheet.
-    Poster,
+    /// The rules on one poster sheet (tiled over smaller sheets when asked).
+    Poster(PosterJob),
     /// The box: tray, lid, assembly.
     Box(BoxJob),
 }
@@ -351,6 +358,11 @@ impl Kind {
     /// The default set.
     pub fn set() -> Kind {
         Kind::Set(SetOptions::default())
+    }
+
+    /// The poster on one sheet of the job's paper.
+    pub fn poster() -> Kind {
+        Kind::Poster(PosterJob::default())
     }
 }
 
@@ -443,10 +455,14 @@ pub enum Summary {
     Counters,
     /// The rules handout.
     Rules,
-    /// The one-page rules poster, its body text's em in mm.
+    /// The rules poster, its body text's em in mm.
     Poster {
         /// The body text's em, mm.
         body: f64,
+        /// The poster's paper (the sheets it is tiled over may be smaller).
+        paper: Paper,
+        /// Pages: 1, or an assembly map and the tiles.
+        pages: usize,
     },
     /// A box, with its tray's and lid's inside sizes.
     Box {
@@ -487,6 +503,11 @@ impl Job {
         };
         let shape = || Shape::parse(v.text(Opt::Shape).unwrap_or("circle"));
         let copies = v.count(Opt::Copies).unwrap_or(1);
+        let tile = || {
+            v.text(Opt::Tile)
+                .map(|t| Paper::parse(t).map_err(|e| e.for_opt(Opt::Tile)))
+                .transpose()
+        };
         let kind = match v.doc {
             Doc::Set => {
                 let set = SetOptions {
@@ -506,10 +527,7 @@ impl Job {
             }
             Doc::Board => Kind::Board(BoardJob {
                 square: v.number(Opt::Square),
-                tile: v
-                    .text(Opt::Tile)
-                    .map(|t| Paper::parse(t).map_err(|e| e.for_opt(Opt::Tile)))
-                    .transpose()?,
+                tile: tile()?,
                 no_coordinates: v.switch(Opt::NoCoordinates),
                 crop_marks: v.switch(Opt::CropMarks),
             }),
@@ -526,9 +544,15 @@ impl Job {
                 shared_cuts: v.switch(Opt::SharedCuts),
                 back_title: !v.switch(Opt::NoBackTitle),
             }),
-            Doc::Rules => match v.switch(Opt::Poster) {
-                true => Kind::Poster,
-                false => Kind::Rules,
+            Doc::Rules => match (v.switch(Opt::Poster), tile()?) {
+                (true, tile) => Kind::Poster(PosterJob { tile }),
+                (false, None) => Kind::Rules,
+                (false, Some(_)) => {
+                    return Err(Error::usage(
+                        Opt::Tile,
+                        "only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over",
+                    ))
+                }
             },
             Doc::Box => Kind::Box(BoxJob {
                 size: v.number(Opt::Size),
@@ -581,7 +605,7 @@ impl Job {
             Kind::Set(_) | Kind::Preview(_) => Doc::Set,
             Kind::Board(_) => Doc::Board,
             Kind::Counters(_) => Doc::Counters,
-            Kind::Rules | Kind::Poster => Doc::Rules,
+            Kind::Rules | Kind::Poster(_) => Doc::Rules,
             Kind::Box(_) => Doc::Box,
         };
         let mut v = Values::new(doc);
@@ -663,7 +687,12 @@ impl Job {
                 on(&mut v, Opt::NoBackTitle, !c.back_title);
             }
             Kind::Rules => {}
-            Kind::Poster => on(&mut v, Opt::Poster, true),
+            Kind::Poster(p) => {
+                on(&mut v, Opt::Poster, true);
+                if let Some(t) = &p.tile {
+                    v.set(Opt::Tile, text(&t.arg()));
+                }
+            }
             Kind::Box(b) => {
                 number(&mut v, Opt::Size, b.size);
                 v.set(Opt::Copies, Given::Count(b.copies));
@@ -700,7 +729,7 @@ impl Job {
             Kind::Board(_) => "board",
             Kind::Counters(_) => "counters",
             Kind::Rules => "rules",
-            Kind::Poster => "poster",
+            Kind::Poster(_) => "poster",
             Kind::Box(_) => "box",
         }
     }
@@ -715,7 +744,7 @@ impl Job {
         if laser
             && matches!(
                 self.kind,
-                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster
+                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster(_)
             )
         {
             return Err(Error::LaserForPaper);
@@ -884,12 +913,17 @@ impl Job {
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 (title, pages, Summary::Rules)
             }
-            Kind::Poster => {
+            Kind::Poster(p) => {
                 let opts = PosterOptions { paper };
                 let body = poster::poster_layout(res, &opts)?.body;
-                let page = poster::poster_page(res, &opts)?.with_bleed(bleed);
+                let pages = poster::poster_sheets(res, &opts, p.tile, bleed)?;
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
-                (title, vec![page], Summary::Poster { body })
+                let summary = Summary::Poster {
+                    body,
+                    paper,
+                    pages: pages.len(),
+                };
+                (title, pages, summary)
             }
             Kind::Box(b) => {
                 let opts = BoxOptions {
@@ -938,7 +972,7 @@ impl Job {
 /// handout has more pages than its board.
 fn rules_fill_pages(kind: &Kind, summary: &Summary) -> bool {
     match (kind, summary) {
-        (Kind::Rules | Kind::Poster, _) => true,
+        (Kind::Rules | Kind::Poster(_), _) => true,
         (Kind::Set(_), Summary::Set { parts, cover }) => {
             let pages = |(a, b): (usize, usize)| (b + 1).saturating_sub(a);
             usize::from(*cover) + parts.set_len > MAX_PAGES
@@ -1220,8 +1254,12 @@ mod tests {
         assert!(!rules_fill_pages(&set, &set_summary(1, 10, 16)));
         assert!(!rules_fill_pages(&set, &set_summary(240, 10, 1)));
         assert!(rules_fill_pages(&Kind::Rules, &Summary::Rules));
-        let summary = Summary::Poster { body: 3.0 };
-        assert!(rules_fill_pages(&Kind::Poster, &summary));
+        let summary = Summary::Poster {
+            body: 3.0,
+            paper: Paper::A4,
+            pages: 1,
+        };
+        assert!(rules_fill_pages(&Kind::poster(), &summary));
         assert!(!rules_fill_pages(
             &Kind::Counters(CounterJob::default()),
             &Summary::Counters

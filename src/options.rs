@@ -509,6 +509,15 @@ pub const TABLE: &[Spec] = &[
         "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout",
         &[Doc::Rules],
     ),
+    Spec {
+        docs: &[Doc::Rules],
+        ..row(
+            Opt::Tile,
+            "PAPER",
+            Value::Names(paper_names),
+            "With {poster}: print the poster sized for {paper} over sheets of this size, with overlapping glue strips, cut lines, scale bars and an assembly map (e.g. `{paper} a2 {tile} a4`: an A2 poster on eight A4 sheets)",
+        )
+    },
     // counters
     Spec {
         dash: Dash::Any,

@@ -6,7 +6,8 @@
 # SVG, PNG pages, the French rules, the box, the set's preview, a folder
 # of raster pictures (PNG and JPEG: grey, RGB, CMYK) in PDF, print-shop PDF,
 # SVG and PNG, the picture themes (picture-book, kids) and sets with colour
-# SVG pictures (PDF, PNG), the French and Traditional Chinese posters, and
+# SVG pictures (PDF, PNG), the French and Traditional Chinese posters (A4,
+# Letter, A3, A2), and
 # sets in the other themes.
 #
 #   benches/identical.sh BASE [HEAD]       # commits; HEAD defaults to the work tree
@@ -69,6 +70,9 @@ runs=(
   "svg-pictures-png|set --pictures $root/pictures/twemoji --format png --dpi 50"
   "poster-fr|rules --poster --lang fr"
   "poster-zh-Hant|rules --poster --lang zh-Hant"
+  "poster-letter|rules --poster --paper letter"
+  "poster-a3|rules --poster --paper a3"
+  "poster-a2-picture-book|rules --poster --paper a2 --theme picture-book --lang zh-Hant"
   "traditional-fr|set --lang fr --theme traditional"
   "high-contrast-fr|set --lang fr --theme high-contrast"
   "kids-zh-Hans|set --lang zh-Hans --theme kids"

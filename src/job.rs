@@ -271,6 +271,13 @@ pub struct BoardJob {
     pub crop_marks: bool,
 }
 
+/// The rules poster's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PosterJob {
+    /// Sheets to tile the poster over (smaller than the job's paper), if any.
+    pub tile: Option<Paper>,
+}
+
 /// The counters' choices.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CounterJob {
@@ -344,8 +351,8 @@ pub enum Kind {
     Counters(CounterJob),
     /// The rules handout.
     Rules,
-    /// The rules on one poster sheet.
-    Poster,
+    /// The rules on one poster sheet (tiled over smaller sheets when asked).
+    Poster(PosterJob),
     /// The box: tray, lid, assembly.
     Box(BoxJob),
     /// A sheet of puzzles and their solutions.
@@ -378,6 +385,11 @@ impl Kind {
     /// The default set.
     pub fn set() -> Kind {
         Kind::Set(SetOptions::default())
+    }
+
+    /// The poster on one sheet of the job's paper.
+    pub fn poster() -> Kind {
+        Kind::Poster(PosterJob::default())
     }
 }
 
@@ -472,10 +484,14 @@ pub enum Summary {
     Rules,
     /// A puzzle sheet.
     Puzzles,
-    /// The one-page rules poster, its body text's em in mm.
+    /// The rules poster, its body text's em in mm.
     Poster {
         /// The body text's em, mm.
         body: f64,
+        /// The poster's paper (the sheets it is tiled over may be smaller).
+        paper: Paper,
+        /// Pages: 1, or an assembly map and the tiles.
+        pages: usize,
     },
     /// A box, with its tray's and lid's inside sizes.
     Box {
@@ -527,7 +543,7 @@ impl Job {
             Kind::Board(_) => "board",
             Kind::Counters(_) => "counters",
             Kind::Rules => "rules",
-            Kind::Poster => "poster",
+            Kind::Poster(_) => "poster",
             Kind::Box(_) => "box",
             Kind::Puzzles(_) => "puzzles",
         }
@@ -543,7 +559,7 @@ impl Job {
         if laser
             && matches!(
                 self.kind,
-                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster | Kind::Puzzles(_)
+                Kind::Set(_) | Kind::Preview(_) | Kind::Rules | Kind::Poster(_) | Kind::Puzzles(_)
             )
         {
             return Err(Error::LaserForPaper);
@@ -717,12 +733,17 @@ impl Job {
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 (title, pages, Summary::Rules)
             }
-            Kind::Poster => {
+            Kind::Poster(p) => {
                 let opts = PosterOptions { paper };
                 let body = poster::poster_layout(res, &opts)?.body;
-                let page = poster::poster_page(res, &opts)?.with_bleed(bleed);
+                let pages = poster::poster_sheets(res, &opts, p.tile, bleed)?;
                 let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
-                (title, vec![page], Summary::Poster { body })
+                let summary = Summary::Poster {
+                    body,
+                    paper,
+                    pages: pages.len(),
+                };
+                (title, pages, summary)
             }
             Kind::Puzzles(p) => {
                 let opts = PuzzleOptions {
@@ -785,7 +806,7 @@ impl Job {
 /// handout has more pages than its board.
 fn rules_fill_pages(kind: &Kind, summary: &Summary) -> bool {
     match (kind, summary) {
-        (Kind::Rules | Kind::Poster, _) => true,
+        (Kind::Rules | Kind::Poster(_), _) => true,
         (Kind::Set(_), Summary::Set { parts, cover }) => {
             let pages = |(a, b): (usize, usize)| (b + 1).saturating_sub(a);
             usize::from(*cover) + parts.set_len > MAX_PAGES
@@ -1067,8 +1088,12 @@ mod tests {
         assert!(!rules_fill_pages(&set, &set_summary(1, 10, 16)));
         assert!(!rules_fill_pages(&set, &set_summary(240, 10, 1)));
         assert!(rules_fill_pages(&Kind::Rules, &Summary::Rules));
-        let summary = Summary::Poster { body: 3.0 };
-        assert!(rules_fill_pages(&Kind::Poster, &summary));
+        let summary = Summary::Poster {
+            body: 3.0,
+            paper: Paper::A4,
+            pages: 1,
+        };
+        assert!(rules_fill_pages(&Kind::poster(), &summary));
         assert!(!rules_fill_pages(
             &Kind::Counters(CounterJob::default()),
             &Summary::Counters

@@ -267,6 +267,14 @@ pub struct TileWords {
     pub map_heading: String,
     /// The assembly steps, in order.
     pub steps: Vec<String>,
+    /// Heading of a tiled poster's assembly map. A pack may leave it out
+    /// (older packs did): a tiled poster is then refused, naming the key.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub poster_heading: String,
+    /// A tiled poster's assembly steps, in order; as optional as
+    /// `poster_heading`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub poster_steps: Vec<String>,
 }
 
 /// The box sheets. `{w}`, `{d}`, `{h}` (inside, mm), `{n}` (counters),
@@ -831,6 +839,7 @@ impl Lang {
         }
         for (key, list) in [
             ("tiles.steps", &lang.tiles.steps),
+            ("tiles.poster_steps", &lang.tiles.poster_steps),
             ("box.steps", &lang.boxnet.steps),
         ] {
             if list.len() > MAX_STEPS {

@@ -31,7 +31,8 @@ pub const MAX_STRING_CHARS: usize = 2_000;
 /// sentences repeat a long name costs to lay out.
 pub const MAX_FILLED_CHARS: usize = 4_000;
 
-/// Most steps in a list of instructions (`tiles.steps`, `box.steps`), a
+/// Most steps in a list of instructions (`tiles.steps`,
+/// `tiles.poster_steps`, `box.steps`), a
 /// count: 12. The built-in packs use 4 and 5; the cap keeps the pages they
 /// fill, and the time to draw them, bounded.
 pub const MAX_STEPS: usize = 12;
@@ -378,7 +379,7 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_FILLED_CHARS, Count)],
     },
     Limit {
-        what: "steps in `tiles.steps`, `box.steps`",
+        what: "steps in `tiles.steps`, `tiles.poster_steps`, `box.steps`",
         value: "12",
         why: "the built-in packs use 4 and 5; bounds the pages they fill",
         bounds: &[bound!(MAX_STEPS, Count)],

@@ -394,6 +394,8 @@ pub const TABLE: &[Spec] = &[
     number(Opt::Card, "MM", (0.1, 2.0), "mm", Negative, "Thickness of the card the box and counters are made of, {range}").or("0.35").of(&[Doc::Box]),
     // rules
     switch(Opt::Poster, "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout", &[Doc::Rules]),
+    row(Opt::Tile, "PAPER", Names(paper_names), "With {poster}: print the poster sized for {paper} over sheets of this size, with overlapping glue strips, cut lines, scale bars and an assembly map (e.g. `{paper} a2 {tile} a4`: an A2 poster on eight A4 sheets)")
+        .of(&[Doc::Rules]),
     // puzzles
     row(Opt::Count, "N", Value::Count, "How many puzzles, {range}: twelve to a page, each page followed by its solutions (the back of the sheet when printed double-sided)")
         .range(1.0, crate::limits::MAX_PUZZLES as f64, "").or("12").of(&[Doc::Puzzles]),

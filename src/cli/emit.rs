@@ -161,8 +161,17 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
             "tray inside {:.0} × {:.0} × {:.0} mm, lid inside {:.0} × {:.0} × {:.0} mm",
             tray.w, tray.d, tray.h, lid.w, lid.d, lid.h
         ),
-        Summary::Poster { body } => format!(
-            "the rules on one page, body text {} mm (capitals about {} mm tall)",
+        Summary::Poster { body, paper, pages } => format!(
+            "{}, body text {} mm (capitals about {} mm tall)",
+            match pages {
+                0 | 1 => "the rules on one page".to_string(),
+                n => format!(
+                    "the rules on a {} × {} mm poster, tiled: assembly map and {} sheets",
+                    num(paper.width),
+                    num(paper.height),
+                    n - 1
+                ),
+            },
             num((body * 10.0).round() / 10.0),
             num((body * 0.7 * 10.0).round() / 10.0)
         ),

@@ -20,7 +20,7 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
-use crate::error::{Error, Opt};
+use crate::error::{num, Error, Opt};
 use crate::game::{Animal, Side};
 use crate::lang::PosterWords;
 use crate::layout::{printable_area, BoardPlacement, Rect};
@@ -34,6 +34,7 @@ use super::art::place_art;
 use super::handout::{river_diagram, ruleset_line, sides_sentence};
 use super::label::FitText;
 use super::running::{fit, left, paragraph};
+use super::tiles::{tile_plan, tiled_pages, Tiled};
 
 /// Choices for the poster.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,6 +68,53 @@ pub fn poster_page(res: &Resources, opts: &PosterOptions) -> Result<Page, Error>
     let mut page = Page::new(opts.paper.width, opts.paper.height);
     page.add(Layer::Artwork, items);
     Ok(page)
+}
+
+/// The poster's sheets: its page with `bleed`, or, with `tile` (a sheet
+/// smaller than the poster's paper), an assembly map and one sheet of
+/// `tile` per piece, cut and glued as a tiled board is (overlapping glue
+/// strips, corner marks, arrows, scale bars; no bleed). A `tile` that holds
+/// the whole poster, or that would take too many sheets, is refused naming
+/// [`Opt::Tile`].
+pub fn poster_sheets(
+    res: &Resources,
+    opts: &PosterOptions,
+    tile: Option<Paper>,
+    bleed: f64,
+) -> Result<Vec<Page>, Error> {
+    let page = poster_page(res, opts)?;
+    let Some(sheet) = tile else {
+        return Ok(vec![page.with_bleed(bleed)]);
+    };
+    let p = opts.paper;
+    let holds = |w: f64, h: f64| w >= p.width - 1e-9 && h >= p.height - 1e-9;
+    if holds(sheet.width, sheet.height) || holds(sheet.height, sheet.width) {
+        return Err(Error::usage(
+            Opt::Tile,
+            format!(
+                "a {} × {} mm sheet holds the whole {} × {} mm poster, so there is nothing to tile; give smaller sheets, or a larger paper for the poster",
+                num(sheet.width),
+                num(sheet.height),
+                num(p.width),
+                num(p.height)
+            ),
+        ));
+    }
+    let words = &res.lang.tiles;
+    for (key, missing) in [
+        ("tiles.poster_heading", words.poster_heading.is_empty()),
+        ("tiles.poster_steps", words.poster_steps.is_empty()),
+    ] {
+        if missing {
+            return Err(res.lang.source.error(
+                key,
+                format!("the language pack has no `{key}`, so a tiled poster cannot say how to put it together; copy it from the English pack (lang/en.toml) and translate it"),
+            ));
+        }
+    }
+    let what = Tiled::Poster(&page);
+    let plan = tile_plan(res, sheet, what, Opt::Tile)?;
+    Ok(tiled_pages(res, &plan, what))
 }
 
 /// The poster's layout, without drawing it.

@@ -1,16 +1,17 @@
-//! A board too large for one sheet: how it splits over sheets (the tile
-//! plan), each tile's page (its part of the board, glue strips, labels and
-//! arrows) and the assembly map. Lengths in mm, page coordinates.
+//! A board too large for one sheet, or a poster larger than the printer's
+//! paper: how it splits over sheets (the tile plan), each tile's page (its
+//! part of the board or poster, glue strips, labels and arrows) and the
+//! assembly map. Lengths in mm, page coordinates.
 
 use super::board::{board_art, board_page, square_size, BoardOptions};
-use crate::error::{Error, Opt};
+use crate::error::{num, Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
 use crate::limits::MAX_TILES;
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{
-    map_leaves, pt, shapes, Clip, Color, Item, Layer, Page, Seg, Stroke, Transform,
+    map_leaves, pt, shapes, Clip, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
 };
 
 use super::label::{left_text, paragraph, text_fit, FitText};
@@ -22,13 +23,75 @@ pub const GLUE: f64 = 10.0;
 /// Room kept free around a tile's board for its label, arrows and marks, mm.
 const TILE_FURNITURE: f64 = 7.0;
 
-/// How a board of `square` mm squares splits over sheets of `sheet` (for the
-/// theme's margins), or a usage error naming `option` when even a strip
-/// cannot fit.
+/// What is tiled, in its own coordinates (mm, origin at its top-left
+/// corner, y down).
+#[derive(Debug, Clone, Copy)]
+pub enum Tiled<'a> {
+    /// The board of `square` mm squares: cuts fall on square edges.
+    Board {
+        /// The square's side, mm.
+        square: f64,
+    },
+    /// A whole page, the rules poster: cuts fall on whole millimetres, and
+    /// the pieces glued together are the page, its margins included.
+    Poster(&'a Page),
+}
+
+impl Tiled<'_> {
+    /// Width and height, mm.
+    pub fn size(&self) -> (f64, f64) {
+        match self {
+            Tiled::Board { square } => (square * COLS as f64, square * ROWS as f64),
+            Tiled::Poster(page) => (page.width, page.height),
+        }
+    }
+
+    /// The length cuts fall on multiples of (when one fits a sheet), mm.
+    fn unit(&self) -> f64 {
+        match self {
+            Tiled::Board { square } => *square,
+            Tiled::Poster(_) => 1.0,
+        }
+    }
+
+    /// The drawing scaled by `k` with its top-left corner at `origin`
+    /// (page coordinates); `detail` keeps the board's coordinates (a
+    /// tile's sheet), else they are left out (the assembly map).
+    fn draw(&self, res: &Resources, origin: Pt, k: f64, detail: bool) -> Vec<Item> {
+        match self {
+            Tiled::Board { square } => {
+                let place = BoardPlacement {
+                    square: k * square,
+                    origin,
+                };
+                board_art(res, place, detail && res.theme.board.show_coordinates, 0.0)
+            }
+            Tiled::Poster(page) => vec![Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(origin.x, origin.y)
+                    .then_apply(Transform::scale(k, k)),
+                items: page.layers.iter().flat_map(|(_, i)| i).cloned().collect(),
+            })],
+        }
+    }
+
+    /// The assembly map's heading and steps, from the pack's `[tiles]`.
+    fn words<'r>(&self, res: &'r Resources) -> (&'r str, &'r [String]) {
+        let t = &res.lang.tiles;
+        match self {
+            Tiled::Board { .. } => (&t.map_heading, &t.steps),
+            Tiled::Poster(_) => (&t.poster_heading, &t.poster_steps),
+        }
+    }
+}
+
+/// How `what` splits over sheets of `sheet` (for the theme's margins), or a
+/// usage error naming `option` when even a strip cannot fit or it would
+/// take more than [`MAX_TILES`] sheets.
 pub fn tile_plan(
     res: &Resources,
     sheet: Paper,
-    square: f64,
+    what: Tiled,
     option: Opt,
 ) -> Result<TilePlan, Error> {
     let portrait = Paper {
@@ -36,21 +99,28 @@ pub fn tile_plan(
         height: sheet.width.max(sheet.height),
     };
     let a = printable_area(portrait, res.theme.page.margin + TILE_FURNITURE);
-    TilePlan::new(
-        square * COLS as f64,
-        square * ROWS as f64,
-        square,
-        portrait,
-        a,
-        GLUE,
-    )
-    .filter(|p| p.tiles.len() <= MAX_TILES)
-    .ok_or(Error::NotTileable {
-        square,
-        sheet: (sheet.width, sheet.height),
-        max_sheets: MAX_TILES,
-        blame: option,
-    })
+    let (w, h) = what.size();
+    let plan =
+        TilePlan::new(w, h, what.unit(), portrait, a, GLUE).filter(|p| p.tiles.len() <= MAX_TILES);
+    match (plan, what) {
+        (Some(plan), _) => Ok(plan),
+        (None, Tiled::Board { square }) => Err(Error::NotTileable {
+            square,
+            sheet: (sheet.width, sheet.height),
+            max_sheets: MAX_TILES,
+            blame: option,
+        }),
+        (None, Tiled::Poster(_)) => Err(Error::usage(
+            option,
+            format!(
+                "a {} × {} mm poster cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {MAX_TILES} sheets); choose larger sheets",
+                num(w),
+                num(h),
+                num(sheet.width),
+                num(sheet.height)
+            ),
+        )),
+    }
 }
 
 /// The board's sheets: one page when the board fits `opts.paper`, else (or
@@ -92,12 +162,18 @@ pub fn board_tiles(
     square: f64,
     option: Opt,
 ) -> Result<Vec<Page>, Error> {
-    let plan = tile_plan(res, sheet, square, option)?;
-    let mut pages = vec![assembly_map(res, &plan, square)];
+    let plan = tile_plan(res, sheet, Tiled::Board { square }, option)?;
+    Ok(tiled_pages(res, &plan, Tiled::Board { square }))
+}
+
+/// The pages of `what` split by `plan`: an assembly map first, then one
+/// page per tile, row by row.
+pub fn tiled_pages(res: &Resources, plan: &TilePlan, what: Tiled) -> Vec<Page> {
+    let mut pages = vec![assembly_map(res, plan, what)];
     for tile in &plan.tiles {
-        pages.push(tile_page(res, &plan, tile, square));
+        pages.push(tile_page(res, plan, tile, what));
     }
-    Ok(pages)
+    pages
 }
 
 /// Fills `{row}`, `{col}`, `{rows}`, `{cols}` (1-based).
@@ -145,7 +221,7 @@ fn clipped(r: Rect, items: Vec<Item>) -> Item {
 /// One tile: its part of the board, faint glue strips towards the next sheets,
 /// cut lines where it goes over a previous sheet, corner marks, a label,
 /// arrows to its neighbours and a 50 mm scale bar.
-fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, square: f64) -> Page {
+fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, what: Tiled) -> Page {
     let sheet = plan.sheet;
     let mut page = Page::new(sheet.width, sheet.height);
     let o = tile.origin;
@@ -156,8 +232,7 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
     };
     let region = on_page(tile.region);
     let shown = on_page(tile.shown);
-    let place = BoardPlacement { square, origin: o };
-    page.add(Layer::Artwork, tile_artwork(res, place, region, shown));
+    page.add(Layer::Artwork, tile_artwork(res, what, o, region, shown));
 
     // Cut lines along the sides that go over the previous sheets.
     let cut = Stroke::solid(res.theme.counters.cut.0, res.theme.counters.cut_width);
@@ -196,11 +271,12 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, squar
     page
 }
 
-/// A tile's artwork: the board (placed by `place`) clipped to the tile's
-/// `region`, and faint glue strips where the tile `shown` reaches past it
-/// towards the next sheets (on the right, below), each with the word "glue".
-fn tile_artwork(res: &Resources, place: BoardPlacement, region: Rect, shown: Rect) -> Vec<Item> {
-    let art = board_art(res, place, res.theme.board.show_coordinates, 0.0);
+/// A tile's artwork: the board or poster (its top-left corner at `origin`)
+/// clipped to the tile's `region`, and faint glue strips where the tile
+/// `shown` reaches past it towards the next sheets (on the right, below),
+/// each with the word "glue".
+fn tile_artwork(res: &Resources, what: Tiled, origin: Pt, region: Rect, shown: Rect) -> Vec<Item> {
+    let art = what.draw(res, origin, 1.0, true);
     let ink = res.theme.board.text.0;
     let mut items = vec![clipped(region, art.clone())];
     let right = shown.right() > region.right() + 1e-9;
@@ -355,17 +431,18 @@ fn tile_furniture(
     furniture
 }
 
-/// The first sheet of a tiled board: the whole board small, the tiles marked
-/// on it with their names, the assembly steps, and a scale bar.
-fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
+/// The first sheet of a tiled board or poster: the whole of it small, the
+/// tiles marked on it with their names, the assembly steps, and a scale bar.
+fn assembly_map(res: &Resources, plan: &TilePlan, what: Tiled) -> Page {
     let sheet = plan.sheet;
     let mut page = Page::new(sheet.width, sheet.height);
     let area = printable_area(sheet, res.theme.page.margin);
     let ink = res.theme.board.text.0;
+    let (heading, steps) = what.words(res);
     let mut items = text_fit(
         res,
         FitText {
-            text: &res.lang.tiles.map_heading,
+            text: heading,
             stack: &res.bold,
             size: 7.0,
             max_width: area.w,
@@ -374,8 +451,8 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
             fill: ink,
         },
     );
-    // The board, scaled into the upper half of the sheet.
-    let (bw, bh) = (square * COLS as f64, square * ROWS as f64);
+    // The board or poster, scaled into the upper half of the sheet.
+    let (bw, bh) = what.size();
     let room = Rect {
         x: area.x,
         y: area.y + 12.0,
@@ -383,17 +460,18 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
         h: area.h * 0.55,
     };
     let k = (room.w / bw).min(room.h / bh);
-    let small = k * square;
-    let origin = pt(room.center().x - small * COLS as f64 / 2.0, room.y);
-    items.extend(board_art(
-        res,
-        BoardPlacement {
-            square: small,
-            origin,
-        },
-        false,
-        0.0,
-    ));
+    let origin = match what {
+        Tiled::Board { square } => pt(room.center().x - k * square * COLS as f64 / 2.0, room.y),
+        Tiled::Poster(_) => pt(room.center().x - k * bw / 2.0, room.y),
+    };
+    items.extend(what.draw(res, origin, k, false));
+    if let Tiled::Poster(_) = what {
+        // The poster's own edge, which its white margins do not show.
+        items.push(shapes::stroke(
+            shapes::rect(origin.x, origin.y, k * bw, k * bh),
+            Stroke::solid(ink, 0.3),
+        ));
+    }
     let line = Stroke::dashed(ink, 0.5, vec![2.0, 1.2]);
     for tile in &plan.tiles {
         let r = tile.region;
@@ -433,7 +511,7 @@ fn assembly_map(res: &Resources, plan: &TilePlan, square: f64) -> Page {
     // The steps, numbered, below the map.
     let mut y = origin.y + bh * k + 10.0;
     let size = 3.6;
-    for (i, step) in res.lang.tiles.steps.iter().enumerate() {
+    for (i, step) in steps.iter().enumerate() {
         let number = format!("{}.", i + 1);
         items.extend(left_text(res, &res.bold, &number, size, pt(area.x, y), ink));
         let (lines, next) = paragraph(res, step, size, pt(area.x + 7.0, y), area.w - 7.0, ink);

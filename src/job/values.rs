@@ -8,7 +8,9 @@
 
 use std::path::PathBuf;
 
-use super::{BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, Purpose, PuzzleJob};
+use super::{
+    BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, PosterJob, Purpose, PuzzleJob,
+};
 use crate::compose::counters::{Shape, Sides};
 use crate::compose::set::SetOptions;
 use crate::error::{Error, Opt, User};
@@ -112,6 +114,7 @@ fields! { CounterJob {
     shared_cuts: Is(SharedCuts), back_offset: Is(BackOffset), back_title: Not(NoBackTitle),
 } }
 fields! { BoxJob { size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) } }
+fields! { PosterJob { tile: Is(Tile) } }
 fields! { PuzzleJob { count: Is(Count), difficulty: Is(Difficulty), seed: Is(Seed) } }
 
 impl Job {
@@ -130,9 +133,15 @@ impl Job {
             },
             Doc::Board => Kind::Board(BoardJob::read_from(v)?),
             Doc::Counters => Kind::Counters(CounterJob::read_from(v)?),
-            Doc::Rules => match v.switch(Opt::Poster) {
-                true => Kind::Poster,
-                false => Kind::Rules,
+            Doc::Rules => match (v.switch(Opt::Poster), PosterJob::read_from(v)?) {
+                (true, poster) => Kind::Poster(poster),
+                (false, PosterJob { tile: None }) => Kind::Rules,
+                (false, _) => {
+                    return Err(Error::usage(
+                        Opt::Tile,
+                        "only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over",
+                    ))
+                }
             },
             Doc::Box => Kind::Box(BoxJob::read_from(v)?),
             Doc::Puzzles => Kind::Puzzles(PuzzleJob::read_from(v)?),
@@ -155,7 +164,7 @@ impl Job {
             Kind::Set(_) | Kind::Preview(_) => Doc::Set,
             Kind::Board(_) => Doc::Board,
             Kind::Counters(_) => Doc::Counters,
-            Kind::Rules | Kind::Poster => Doc::Rules,
+            Kind::Rules | Kind::Poster(_) => Doc::Rules,
             Kind::Box(_) => Doc::Box,
             Kind::Puzzles(_) => Doc::Puzzles,
         };
@@ -176,7 +185,10 @@ impl Job {
             Kind::Board(b) => b.write_to(&mut v),
             Kind::Counters(c) => c.write_to(&mut v),
             Kind::Rules => {}
-            Kind::Poster => v.set(Opt::Poster, Given::Switch(true)),
+            Kind::Poster(p) => {
+                v.set(Opt::Poster, Given::Switch(true));
+                p.write_to(&mut v);
+            }
             Kind::Box(b) => b.write_to(&mut v),
             Kind::Puzzles(p) => p.write_to(&mut v),
         }
@@ -426,7 +438,10 @@ mod tests {
                 back_title: false,
             }),
             Kind::Rules,
-            Kind::Poster,
+            Kind::poster(),
+            Kind::Poster(PosterJob {
+                tile: Some(Paper::parse("a4").unwrap()),
+            }),
             Kind::Box(BoxJob {
                 size: Some(30.0),
                 copies: 4,

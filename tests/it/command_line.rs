@@ -10,7 +10,7 @@ use jungle_print::compose::counters::{Shape, Sides};
 use jungle_print::compose::set::SetOptions;
 use jungle_print::input::memory;
 use jungle_print::input::Source;
-use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, Purpose};
+use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, PosterJob, Purpose};
 use jungle_print::layout::Flip;
 use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
@@ -128,9 +128,16 @@ fn jobs() -> Vec<Job> {
         "counters.pdf",
     ));
     // The rules poster and handout, in traditional Chinese.
-    let mut j = Job::new(Kind::Poster);
+    let mut j = Job::new(Kind::poster());
     j.inputs.lang = Source::builtin("zh-Hant");
     v.push(with_output(j, "poster.pdf"));
+    // An A2 poster tiled over A4 sheets, in French.
+    let mut j = Job::new(Kind::Poster(PosterJob {
+        tile: Some(Paper::A4),
+    }));
+    j.paper = Paper::parse("a2").unwrap();
+    j.inputs.lang = Source::builtin("fr");
+    v.push(with_output(j, "poster-a2.pdf"));
     let mut j = Job::new(Kind::Rules);
     j.paper = Paper::parse("a5").unwrap();
     v.push(with_output(j, "rules.pdf"));

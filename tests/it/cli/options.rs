@@ -27,6 +27,41 @@ fn bad_values_name_their_flag_and_write_nothing() {
         (&["box", "--size", "1e9"], "--size"),
         (&["box", "--bleed", "9"], "--bleed"),
         (&["box", "--size", "150", "--paper", "a5"], "--paper"),
+        // A tiled poster: sheets that hold it whole, that are no paper, or
+        // too small for it; tiles without the poster.
+        (
+            &["rules", "--poster", "--paper", "a3", "--tile", "a2"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a3", "--tile", "a3"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a3", "--tile", "420x297"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a2", "--tile", "nan"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a2", "--tile", "infxinf"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a2", "--tile=-1x5"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a2", "--tile", "10x10"],
+            "--tile",
+        ),
+        (
+            &["rules", "--poster", "--paper", "a2", "--tile", "50x50"],
+            "--tile",
+        ),
+        (&["rules", "--paper", "a2", "--tile", "a4"], "--tile"),
     ] {
         let (code, err, wrote) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");

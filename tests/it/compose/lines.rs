@@ -51,7 +51,7 @@ fn no_paragraph_ends_in_a_lonely_line() {
     let mut found = Vec::new();
     for lang in LANGS {
         for (ruleset, _) in PRESETS {
-            for kind in [Kind::Rules, Kind::Poster] {
+            for kind in [Kind::Rules, Kind::poster()] {
                 let what = format!("{kind:?} {ruleset} {lang}");
                 found.extend(lonely_lines(&job(kind, lang, ruleset, "a4"), &what));
             }

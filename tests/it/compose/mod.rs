@@ -14,6 +14,7 @@ mod lines;
 mod phonetic;
 mod pictures;
 mod poster;
+mod poster_tiles;
 mod puzzles;
 mod scene;
 mod scenery;

@@ -54,7 +54,7 @@ fn jobs() -> Vec<(String, Job)> {
         for paper in ["a4", "a3", "a2"] {
             out.push((
                 format!("poster {ruleset} {paper}"),
-                job(Kind::Poster, ruleset, paper),
+                job(Kind::poster(), ruleset, paper),
             ));
         }
     }

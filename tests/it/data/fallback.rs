@@ -46,7 +46,7 @@ fn made(theme: Option<&Path>, code: &str) -> Vec<Made> {
             ..SetOptions::default()
         }),
         Kind::Rules,
-        Kind::Poster,
+        Kind::poster(),
     ]
     .into_iter()
     .map(|kind| {

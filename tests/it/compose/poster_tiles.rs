@@ -1,0 +1,195 @@
+//! The rules poster tiled over smaller sheets (`rules --poster --paper a2
+//! --tile a4`): as few sheets as the board's tiling makes, each at true size
+//! with glue strips towards its neighbours, pieces that put back together
+//! make the untiled poster exactly, a 50 mm scale bar on every sheet, and an
+//! assembly map in every language.
+
+use crate::common;
+
+use common::*;
+use jungle_print::compose::poster::{poster_sheets, PosterOptions};
+use jungle_print::compose::tiles::GLUE;
+use jungle_print::error::Opt;
+use jungle_print::paper::Paper;
+use jungle_print::render::pdf::{render, PdfOptions};
+use jungle_print::scene::{bounds, Item, Layer, Page, Seg};
+
+/// x, y, width, height in mm.
+type Bounds = (f64, f64, f64, f64);
+
+fn rect(segs: &[Seg]) -> Bounds {
+    let (x0, y0, x1, y1) = bounds(segs).unwrap();
+    (x0, y0, x1 - x0, y1 - y0)
+}
+
+/// A tile page's region (page mm), the poster's scale and where its corner
+/// lies on the page, and the glue strips' rectangles (page mm).
+struct TileGeometry {
+    region: Bounds,
+    scale: (f64, f64),
+    origin: (f64, f64),
+    strips: Vec<Bounds>,
+}
+
+fn geometry(page: &Page) -> TileGeometry {
+    let art = page.layer(Layer::Artwork);
+    let Item::Clip(c) = &art[0] else {
+        panic!("a tile starts with its region")
+    };
+    let [Item::Group(g)] = c.items.as_slice() else {
+        panic!("the region holds the poster, as one group")
+    };
+    let [a, b, cc, d, e, f] = g.transform.0;
+    assert!(b == 0.0 && cc == 0.0, "the poster is not turned");
+    let strips = art[1..]
+        .iter()
+        .filter_map(|i| match i {
+            Item::Clip(c) => Some(rect(&c.path)),
+            _ => None,
+        })
+        .collect();
+    TileGeometry {
+        region: rect(&c.path),
+        scale: (a, d),
+        origin: (e, f),
+        strips,
+    }
+}
+
+/// 50 mm scale bars on a page's guides.
+fn scale_bars(page: &Page) -> usize {
+    page.layer(Layer::Guides)
+        .iter()
+        .filter(|i| match i {
+            Item::Path(p) => match p.segs.as_slice() {
+                [Seg::Move(a), Seg::Line(b)] => {
+                    (a.y - b.y).abs() < 1e-9 && ((b.x - a.x).abs() - 50.0).abs() < 1e-9
+                }
+                _ => false,
+            },
+            _ => false,
+        })
+        .count()
+}
+
+#[test]
+fn a_tiled_poster_reassembles_to_the_untiled_poster() {
+    let res = resources("en");
+    for (paper, sheet, count) in [
+        ("a2", "a4", 8),
+        ("a3", "a4", 4),
+        ("a2", "a3", 4),
+        ("a4", "a5", 4),
+    ] {
+        let (paper, sheet) = (Paper::parse(paper).unwrap(), Paper::parse(sheet).unwrap());
+        let opts = PosterOptions { paper };
+        let pages = poster_sheets(&res, &opts, Some(sheet), 0.0).unwrap();
+        assert_eq!(
+            pages.len(),
+            count + 1,
+            "{paper:?} on {sheet:?}: map + {count}"
+        );
+        let mut pieces = Vec::new();
+        for page in &pages {
+            // Every sheet is the tile paper, either way round, with a scale bar.
+            let (w, h) = (page.width.min(page.height), page.width.max(page.height));
+            assert_eq!((w, h), (sheet.width, sheet.height));
+            assert_eq!(scale_bars(page), 1, "{paper:?}: one 50 mm bar a sheet");
+        }
+        for page in &pages[1..] {
+            let t = geometry(page);
+            // True size: the poster is only moved, never scaled.
+            assert_eq!(t.scale, (1.0, 1.0));
+            let r = t.region;
+            // The region in the poster's own coordinates.
+            let piece = (r.0 - t.origin.0, r.1 - t.origin.1, r.2, r.3);
+            // Each glue strip is GLUE mm wide, along the region's right or
+            // lower edge, and stays on the sheet.
+            for s in &t.strips {
+                let right = (s.0 - (r.0 + r.2)).abs() < 1e-9 && (s.2 - GLUE).abs() < 1e-9;
+                let below = (s.1 - (r.1 + r.3)).abs() < 1e-9 && (s.3 - GLUE).abs() < 1e-9;
+                assert!(right || below, "{paper:?}: strip {s:?} beside {r:?}");
+                assert!(s.0 + s.2 <= page.width + 1e-9 && s.1 + s.3 <= page.height + 1e-9);
+            }
+            let right_neighbour = piece.0 + piece.2 < paper.width - 1e-6;
+            let below_neighbour = piece.1 + piece.3 < paper.height - 1e-6;
+            assert_eq!(
+                t.strips.len(),
+                usize::from(right_neighbour) + usize::from(below_neighbour),
+                "{paper:?}: a strip towards each later neighbour, none at the edges"
+            );
+            pieces.push(piece);
+        }
+        // The pieces cover the poster exactly once: inside it, no two
+        // overlapping, their areas adding up to the paper's.
+        let area: f64 = pieces.iter().map(|p| p.2 * p.3).sum();
+        assert!(
+            (area - paper.width * paper.height).abs() < 1e-6,
+            "{paper:?}: {area}"
+        );
+        for (i, a) in pieces.iter().enumerate() {
+            assert!(a.0 >= -1e-9 && a.1 >= -1e-9);
+            assert!(a.0 + a.2 <= paper.width + 1e-6 && a.1 + a.3 <= paper.height + 1e-6);
+            for b in &pieces[i + 1..] {
+                let apart = a.0 + a.2 <= b.0 + 1e-6
+                    || b.0 + b.2 <= a.0 + 1e-6
+                    || a.1 + a.3 <= b.1 + 1e-6
+                    || b.1 + b.3 <= a.1 + 1e-6;
+                assert!(apart, "{paper:?}: {a:?} overlaps {b:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_language_says_how_to_put_the_poster_together() {
+    for lang in LANGS {
+        let res = resources(lang);
+        let opts = PosterOptions {
+            paper: Paper::parse("a3").unwrap(),
+        };
+        let pages = poster_sheets(&res, &opts, Some(Paper::A4), 0.0).unwrap();
+        let doc = jungle_print::document("t", pages, &res);
+        let text = pdf_text(&render(&doc, &PdfOptions::default()).unwrap());
+        let words = &res.lang.tiles;
+        assert!(text.contains(&words.poster_heading), "{lang}: heading");
+        assert!(
+            !text.contains(&words.map_heading),
+            "{lang}: not the board's"
+        );
+        assert!(text.contains(&words.glue), "{lang}: glue strips");
+        assert!(text.contains("2·2"), "{lang}: tile names");
+        assert!(!text.contains('{'), "{lang}: a placeholder left in {text}");
+    }
+}
+
+#[test]
+fn sheets_that_hold_the_poster_or_a_pack_without_the_words_are_refused() {
+    let res = resources("en");
+    let a3 = PosterOptions {
+        paper: Paper::parse("a3").unwrap(),
+    };
+    for sheet in ["a3", "a2", "420x297", "50x50"] {
+        let sheet = Paper::parse(sheet).unwrap();
+        let e = poster_sheets(&res, &a3, Some(sheet), 0.0).unwrap_err();
+        assert_eq!(e.opt(), Some(Opt::Tile), "{sheet:?}: {e}");
+    }
+    // Without a tile size: one page, with its bleed.
+    let pages = poster_sheets(&res, &a3, None, 3.0).unwrap();
+    assert_eq!((pages.len(), pages[0].bleed), (1, 3.0));
+    // A pack written before the poster could be tiled still prints the
+    // untiled poster; tiling it names the missing key.
+    let src = jungle_print::lang::BUILTIN[0]
+        .1
+        .replace("poster_heading = ", "# poster_heading = ");
+    let lang = jungle_print::lang::Lang::parse(&src, "old.toml").unwrap();
+    let res = jungle_print::resolve::Resources::new(
+        Default::default(),
+        lang,
+        jungle_print::rules::Ruleset::builtin("standard").unwrap(),
+    )
+    .unwrap();
+    assert!(poster_sheets(&res, &a3, None, 0.0).is_ok());
+    let e = poster_sheets(&res, &a3, Some(Paper::A4), 0.0).unwrap_err();
+    assert!(e.to_string().contains("tiles.poster_heading"), "{e}");
+}

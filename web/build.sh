@@ -54,9 +54,11 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # for CMYK JPEGs (moxcms), the JPEG encoder and area resampler that bring
 # pictures to print resolution, the automatic framing and gradients brought
 # it to 1.60 MB (1,599,138 B, again not measured
-# change by change), so the limit here is 1.65 MB; the framing view, the
+# change by change), so the limit was 1.65 MB; the framing view, the
 # page's words for refusals and the other work of that session: 1,625,644 B
-# (1.63 MB) on 26 November 2026. It was 2.22 MB until
+# (1.63 MB) on 26 November 2026; then the Zhuyin word list (48 KB, 18 KB
+# gzip-compressed), the puzzle generator and sheets, the tiled poster and
+# the design warnings: 1,677,558 B, so the limit is now 1.70 MB. It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
 # wasm build), which kept its PDF reader, SVG renderer, JSON model and font
@@ -67,7 +69,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1650000
+BUDGET=1700000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

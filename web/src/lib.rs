@@ -459,11 +459,12 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
         "rules" => (Doc::Rules, None),
         "poster" => (Doc::Rules, Some(Opt::Poster)),
         "box" => (Doc::Box, None),
+        "puzzles" => (Doc::Puzzles, None),
         other => {
             return Err(Error::usage(
                 Opt::Format,
                 format!(
-                    "unknown command `{}`; expected set, board, counters, rules, poster or box",
+                    "unknown command `{}`; expected set, board, counters, rules, poster, box or puzzles",
                     jungle_print::error::User(other)
                 ),
             ))

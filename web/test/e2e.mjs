@@ -67,6 +67,22 @@ async function choose(id, value) {
   await page.selectOption(`#${id}`, value);
   await settled();
 }
+/// Downloads the page's PDF and runs the command line the page shows in a
+/// folder of its own (`name` under the output folder); asserts both files are the same bytes.
+async function pdfAsCommandLine(name) {
+  const shown = (await page.locator("#command-line").textContent()).trim();
+  const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
+  const dir = path.join(out, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const pageFile = path.join(dir, "page.pdf");
+  await pdf.saveAs(pageFile);
+  const args = shown.split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
+  const r = cli([...args, "-q"], dir);
+  assert(r.status === 0, `${shown}: ${r.stderr}`);
+  const a = fs.readFileSync(pageFile), b = fs.readFileSync(path.join(dir, args[args.indexOf("-o") + 1]));
+  assert(a.equals(b), `page ${a.length} bytes, command line ${b.length} bytes`);
+  return { shown, a };
+}
 const previewText = () => page.evaluate(async () => {
   const imgs = [...document.querySelectorAll("#pages img")];
   return (await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())))).join("\n");
@@ -493,6 +509,26 @@ await check("every product and its options: board tiled, counters for a laser, t
   await choose("command", "set");
 });
 
+await check("puzzle sheets: count, difficulty and number shown only for puzzles, pages as the command line makes them", async () => {
+  assert(await page.locator("#difficulty").isHidden(), "the puzzles' difficulty shows for a set");
+  await choose("command", "puzzles");
+  assert(await page.locator("#difficulty").isVisible() && await page.locator("#seed").isVisible(), "no puzzle options");
+  assert(await page.locator("#copies").isHidden(), "copies offered for puzzles");
+  await choose("difficulty", "hard");
+  await page.fill("#count", "24");
+  await page.fill("#seed", "7");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#seed", "change");
+  await settled();
+  // Two pages of puzzles, each followed by its solutions.
+  const n = await page.locator("#pages img").count();
+  assert(n === 4, `${n} pages for 24 puzzles`);
+  const { shown, a } = await pdfAsCommandLine("puzzles");
+  assert(shown.includes("puzzles") && shown.includes("--difficulty hard") && shown.includes("--seed 7") && shown.includes("--count 24"), shown);
+  await choose("command", "set");
+  return `${shown}: ${n} pages, ${a.length} bytes, identical`;
+});
+
 await check("a print shop's PDF/X from the page: bleed offered, the colour profile fetched, the command line's bytes", async () => {
   await choose("command", "set");
   await choose("purpose", "print-shop");
@@ -502,18 +538,8 @@ await check("a print shop's PDF/X from the page: bleed offered, the colour profi
   await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
   await page.dispatchEvent("#bleed", "change");
   await settled();
-  const shown = (await page.locator("#command-line").textContent()).trim();
+  const { shown, a } = await pdfAsCommandLine("print-shop");
   assert(shown.includes("--for print-shop") && shown.includes("--bleed 3"), shown);
-  const [pdf] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
-  const dir = path.join(out, "print-shop");
-  fs.mkdirSync(dir, { recursive: true });
-  const pageFile = path.join(dir, "page.pdf");
-  await pdf.saveAs(pageFile);
-  const args = shown.split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
-  const r = cli([...args, "-q"], dir);
-  assert(r.status === 0, `${shown}: ${r.stderr}`);
-  const a = fs.readFileSync(pageFile), b = fs.readFileSync(path.join(dir, args[args.indexOf("-o") + 1]));
-  assert(a.equals(b), `page ${a.length} bytes, command line ${b.length} bytes`);
   assert(fetched.some((u) => u.endsWith("/profiles/coated-fogra39.icc")), "the profile was not fetched");
   await page.fill("#bleed", "");
   await choose("purpose", "home");

@@ -7,7 +7,8 @@ import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const CHOICES = ["lang", "theme", "rules", "paper", "paper-w", "paper-h", "command", "purpose", "square", "size", "copies", "sides", "bleed",
-  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "shared-cuts", "kerf"];
+  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "shared-cuts", "kerf",
+  "count", "difficulty", "seed"];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
 let maker = null;
@@ -75,6 +76,10 @@ function options() {
     // The set takes the same field as its counters' size for the whole set.
     "counter-size": num("size"),
     copies: num("copies"),
+    count: num("count"),
+    difficulty: shown("difficulty") ? $("difficulty").value : "",
+    // 0 is a seed like any other: sent as written, not left out.
+    seed: shown("seed") && $("seed").value !== "" ? String(Math.trunc(Number($("seed").value)) || 0) : "",
     sides: !shown("sides") ? "" : sides.startsWith("duplex") ? "duplex" : sides,
     flip: sides === "duplex-short" ? "short-edge" : "long-edge",
     "back-offset": shown("back-offset") && (bx || by) ? `${bx},${by}` : "",
@@ -349,7 +354,7 @@ async function download(want) {
     const r = await ask(want, { page, dpi: 150 });
     showError("");
     const n = page + 1;
-    const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box" }[$("command").value];
+    const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box", puzzles: "puzzles" }[$("command").value];
     if (want === "pdf") save(r.bytes, `${name}.pdf`, "application/pdf");
     if (want === "svg") save(r.text, `${name}-${n}.svg`, "image/svg+xml");
     if (want === "png") save(r.bytes, `${name}-${n}.png`, "image/png");

@@ -298,7 +298,7 @@ fn set_takes_copies_for_a_class_set() {
     let dir = tempdir("class-set");
     let (code, _, err) = run(&dir, &["set", "--copies", "2", "-o", "class.pdf"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("2 sets of"), "{err}");
+    assert!(err.contains("2 sets grouped by material"), "{err}");
     let (code, _, err) = run(&dir, &["set", "--copies", "17", "-o", "class.pdf"]);
     assert_eq!(code, 2);
     assert!(err.contains("--copies"), "{err}");

@@ -35,13 +35,14 @@ pub struct Cutting {
 }
 
 impl Cutting {
-    /// The cut layer of `pages`, measured.
+    /// The cut layer of `pages`, measured page by page (lines on different
+    /// pages never join, even where they lie at the same place).
     pub fn of(pages: &[Page]) -> Cutting {
-        let mut m = Measure::default();
-        for p in pages {
+        pages.iter().fold(Cutting::default(), |all, p| {
+            let mut m = Measure::default();
             walk(p.layer(Layer::Cut), Transform::IDENTITY, &mut m);
-        }
-        m.cutting()
+            all.plus(m.cutting())
+        })
     }
 
     /// The outline of a rectangle `w × h` mm: four straight cuts.
@@ -115,6 +116,10 @@ impl Measure {
         }
         let mut at: rustc_hash::FxHashMap<[i64; 2], usize> = Default::default();
         for (i, (a, b, _)) in self.lines.iter().enumerate() {
+            // A closed line (a counter's outline) is a cut of its own.
+            if a == b {
+                continue;
+            }
             for end in [a, b] {
                 match at.get(end) {
                     Some(&j) => {

@@ -416,7 +416,7 @@ fn a_class_set_of_15_fits_84_pages() {
         copies: 15,
         ..SetOptions::default()
     }));
-    job.inputs.theme = jungle_print::input::Source::builtin("ink-saver");
+    job.inputs.theme = Some(jungle_print::input::Source::builtin("ink-saver"));
     let made = job.run().unwrap();
     let Summary::Set { parts, .. } = made.summary else {
         panic!("a set")

@@ -337,9 +337,6 @@ pub struct CoverWords {
     pub print_others_single: String,
     /// The counter pages double-sided, turned over `{edge}`.
     pub print_duplex: String,
-    /// A class set's counter pages double-sided (`{pages}`: the first set's),
-    /// turned over `{edge}`.
-    pub print_duplex_sets: String,
     pub long_edge: String,
     pub short_edge: String,
     /// The card pages (`{pages}`), loaded once; the rest on plain paper.

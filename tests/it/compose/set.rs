@@ -406,6 +406,55 @@ fn the_printing_summary_counts_the_pages_composed() {
     }
 }
 
+/// The counters of all the sets are packed: every counter sheet but the
+/// last is full, the sheets are the fewest that hold them all (6 A4 sheets
+/// of 40 fold-over pairs for 15 sets, not 15), each marked with the sets it
+/// holds, and the card sheets count them once.
+#[test]
+fn the_counters_of_all_copies_are_packed() {
+    use jungle_print::compose::cutting::Cutting;
+    let res = resources("en");
+    for (sides, copies) in [(Sides::Fold, 15), (Sides::Single, 15), (Sides::Fold, 4)] {
+        let opts = SetOptions {
+            sides,
+            copies,
+            ..SetOptions::default()
+        };
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let all = 16 * copies;
+        let per_sheet = parts.counters_per_sheet;
+        let sheets = all.div_ceil(per_sheet);
+        let counters = &pages[parts.counters.0 - 1..parts.counters.1];
+        assert_eq!(counters.len(), sheets, "{sides:?} × {copies}");
+        if (sides, copies) == (Sides::Fold, 15) {
+            assert_eq!((per_sheet, sheets), (40, 6), "40 pairs a sheet, 6 sheets");
+        }
+        for (i, page) in counters.iter().enumerate() {
+            let mut cut = Cutting::of(std::slice::from_ref(page));
+            if sides == Sides::Fold {
+                cut = cut.halved();
+            }
+            let held = per_sheet.min(all - i * per_sheet);
+            assert_eq!(cut.cuts, held, "{sides:?} × {copies}: sheet {}", i + 1);
+            let (first, last) = (i * per_sheet / 16 + 1, (i * per_sheet + held - 1) / 16 + 1);
+            let mark = match first == last {
+                true => format!("Set{first}of{copies}"),
+                false => format!("Sets{first}–{last}of{copies}"),
+            };
+            assert!(
+                guides_text(page).contains(&mark),
+                "{sides:?} × {copies}: sheet {} says {:?}, not {mark}",
+                i + 1,
+                guides_text(page)
+            );
+        }
+        // Each set's board and box on card, the counter sheets once.
+        let nets = parts.boxnet.map_or(0, |(a, b)| b + 1 - a) / copies;
+        let board = (parts.board.1 + 1 - parts.board.0) / copies;
+        assert_eq!(parts.card_sheets, copies * (board + nets) + sheets);
+    }
+}
+
 /// The teacher's class set: 15 sets, ink-saver, A4, in at most 84 pages
 /// (76 before the counters were packed), on 36 sheets of card: 15 boards,
 /// 15 boxes and the 240 counters on 6 sheets.

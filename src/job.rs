@@ -809,7 +809,7 @@ fn rules_fill_pages(kind: &Kind, summary: &Summary) -> bool {
         (Kind::Rules | Kind::Poster(_), _) => true,
         (Kind::Set(_), Summary::Set { parts, cover }) => {
             let pages = |(a, b): (usize, usize)| (b + 1).saturating_sub(a);
-            usize::from(*cover) + parts.set_len > MAX_PAGES
+            usize::from(*cover) + parts.set_len + parts.shared > MAX_PAGES
                 && pages(parts.rules) > pages(parts.board)
         }
         _ => false,
@@ -821,17 +821,14 @@ fn rules_fill_pages(kind: &Kind, summary: &Summary) -> bool {
 /// fewer copies would not help: the page count); else the page count.
 fn too_many_pages(pages: usize, summary: &Summary) -> Error {
     match summary {
-        Summary::Set { parts, cover }
-            if parts.set_len > 0 && (MAX_PAGES - usize::from(*cover)) / parts.set_len > 0 =>
-        {
+        Summary::Set { parts, cover } if parts.fit(*cover, MAX_PAGES) > 0 => {
             Error::TooManySets {
                 sets: parts.sets,
                 set_len: parts.set_len,
                 pages,
                 max: MAX_PAGES,
-                // The box's steps, when on a page of their own, come once.
-                fit: (MAX_PAGES - usize::from(*cover) - usize::from(parts.box_steps.is_some()))
-                    / parts.set_len,
+                // Counting the counter sheets for that many sets.
+                fit: parts.fit(*cover, MAX_PAGES),
                 tiled: parts.tiled,
             }
         }
@@ -1064,14 +1061,22 @@ mod tests {
         let parts = SetParts {
             board: (1, board),
             tiled: board > 1,
-            counters: (board + 1, board + 2),
+            counters: (board + 1, board + 2 * sets),
             rules: (board + 3, board + 2 + rules),
             poster: None,
             boxnet: None,
             box_steps: None,
             card: (1, board + 2),
             sets,
-            set_len: board + 2 + rules,
+            set_len: board + rules,
+            // Two counter sheets a set.
+            shared: 2 * sets,
+            rules_blank: false,
+            counters_per_set: 16,
+            counters_per_sheet: 8,
+            card_sheets: sets * (board + 2),
+            paper_sheets: 1 + sets * rules,
+            cutting: Default::default(),
         };
         Summary::Set { parts, cover: true }
     }

@@ -337,9 +337,6 @@ pub struct CoverWords {
     pub print_others_single: String,
     /// The counter pages double-sided, turned over `{edge}`.
     pub print_duplex: String,
-    /// A class set's counter pages double-sided (`{pages}`: the first set's),
-    /// turned over `{edge}`.
-    pub print_duplex_sets: String,
     pub long_edge: String,
     pub short_edge: String,
     /// The card pages (`{pages}`), loaded once; the rest on plain paper.
@@ -364,11 +361,27 @@ pub struct CoverWords {
     pub many_pages: String,
     /// Two pages in a row: "pages {from} and {to}".
     pub two_pages: String,
-    /// A class set's contents line: `{n}` sets in the file, the first on
-    /// `{pages}`, each `{len}` pages long.
+    /// A class set's contents line: `{n}` sets in the file, grouped by
+    /// material, the card on `{card}`, the paper on `{paper}` (pages).
     pub sets: String,
     /// The mark at the top of each page of a class set: set `{k}` of `{n}`.
     pub set_mark: String,
+    /// The mark on a class set's counter sheet holding the counters of sets
+    /// `{from}` to `{to}` of `{n}`. Optional: without it, the first set's mark.
+    #[serde(default)]
+    pub sets_mark: String,
+    /// A class set's printing summary: `{card}` and `{paper}` sheets, `{cuts}`
+    /// cuts of `{length}` m in all, taking `{scissors}` with scissors or
+    /// `{plotter}` on a cutting plotter (times in [`CoverWords::minutes`] or
+    /// [`CoverWords::hours`]). Optional: without it, no summary.
+    #[serde(default)]
+    pub summary: String,
+    /// A time under an hour: `{n}` minutes.
+    #[serde(default)]
+    pub minutes: String,
+    /// A time of an hour or more: `{h}` hours and `{m}` minutes.
+    #[serde(default)]
+    pub hours: String,
 }
 
 /// A struct of sentences, every field a `String`, each reachable by its

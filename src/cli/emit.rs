@@ -37,6 +37,7 @@ pub(crate) fn tell(message: &str) {
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
+use jungle_print::compose::cutting::rounded_minutes;
 use jungle_print::error::{num, Error, Opt};
 use jungle_print::input::shown_path;
 use jungle_print::job::{Job, Output, Summary};
@@ -114,29 +115,34 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
         }
     };
     Some(match *summary {
-        Summary::Set { parts, cover } => format!(
-            "{pages} pages: {}{}board {}, counters {}, rules {}{}{}",
-            if cover { "cover 1, " } else { "" },
-            if parts.sets > 1 {
-                format!(
-                    "{} sets of {} pages, the first: ",
-                    parts.sets, parts.set_len
-                )
-            } else {
-                String::new()
-            },
-            span(parts.board),
-            span(parts.counters),
-            span(parts.rules),
-            parts
-                .poster
-                .map(|p| format!(", poster {p}"))
-                .unwrap_or_default(),
-            parts
-                .boxnet
-                .map(|b| format!(", box {}", span(b)))
-                .unwrap_or_default()
-        ),
+        Summary::Set { parts, cover } => {
+            let sets = match parts.sets {
+                1 => String::new(),
+                n => format!("{n} sets grouped by material, card {}: ", span(parts.card)),
+            };
+            let c = parts.cutting;
+            format!(
+                "{pages} pages: {}{sets}board {}, counters {}, {}rules {}{}; to print: {} sheets of card, {} of paper; cutting: {} cuts, {:.0} m, about {} with scissors or {} on a cutting plotter",
+                if cover { "cover 1, " } else { "" },
+                span(parts.board),
+                span(parts.counters),
+                parts
+                    .boxnet
+                    .map(|b| format!("box {}, ", span(b)))
+                    .unwrap_or_default(),
+                span(parts.rules),
+                parts
+                    .poster
+                    .map(|p| format!(", poster {}", span(p)))
+                    .unwrap_or_default(),
+                parts.card_sheets,
+                parts.paper_sheets,
+                c.cuts,
+                c.length / 1000.0,
+                minutes(c.scissors()),
+                minutes(c.plotter(parts.card_sheets)),
+            )
+        }
         Summary::Preview { pages } => format!("a contact sheet of the set's {pages} pages"),
         Summary::Board {
             paper,
@@ -177,6 +183,15 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// A time estimate in s as minutes, or hours and minutes, rounded as
+/// [`rounded_minutes`] does: `25 min`, `2 h 45 min`.
+fn minutes(seconds: f64) -> String {
+    match rounded_minutes(seconds) {
+        m if m < 60 => format!("{m} min"),
+        m => format!("{} h {} min", m / 60, m % 60),
+    }
 }
 
 /// A byte count as people read it: `812 B`, `44 KB`, `3.1 MB`.

@@ -251,6 +251,15 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
     })
 }
 
+/// How many counters one sheet (one front page) of [`counter_pages`] holds.
+pub fn counters_per_sheet(res: &Resources, opts: &CounterOptions) -> Result<usize, Error> {
+    let size = match opts.size {
+        Some(s) => s,
+        None => default_size(res, opts.paper)?,
+    };
+    Ok(grid(res, opts, size)?.per_page())
+}
+
 /// Composes every page of the counter sheet.
 pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>, Error> {
     let size = match opts.size {

@@ -12,6 +12,7 @@ pub mod art;
 pub mod board;
 pub mod boxnet;
 pub mod counters;
+pub mod cutting;
 pub mod design_check;
 pub mod diagrams;
 pub mod faces;

@@ -12,11 +12,12 @@
 //! be sorted. The cover appears once: it is the teacher's instructions, not
 //! part of any set.
 
-use super::board::{board_page_for_cutting, BoardOptions};
+use super::board::{board_page_for_cutting, square_size, BoardOptions};
 use super::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
 use super::counters::{
-    counter_pages, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
+    counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
 };
+use super::cutting::Cutting;
 use super::handout::{handout_pages, HandoutOptions};
 use super::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
 use super::poster::{poster_page, PosterOptions};
@@ -75,39 +76,91 @@ impl Default for SetOptions {
     }
 }
 
-/// Which pages (1-based, inclusive) hold each part of a set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which pages (1-based, inclusive) hold each part of the document, and
+/// what printing and cutting it takes. With a class set each range spans
+/// every set's pages of that part: the pages are grouped by material, all
+/// the card first (every set's board, the counters of all sets packed
+/// together, every set's box), then the paper (every set's rules, then
+/// every set's poster).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SetParts {
-    /// The board's pages (an assembly map first when tiled).
+    /// The boards' pages (each an assembly map first when tiled).
     pub board: (usize, usize),
     /// True when the board is tiled over several sheets.
     pub tiled: bool,
-    /// The counter sheets.
+    /// The counter sheets, shared by all sets.
     pub counters: (usize, usize),
-    /// The rules handout.
+    /// The rules handouts.
     pub rules: (usize, usize),
-    /// The rules poster's page, after the handout, when asked for.
-    pub poster: Option<usize>,
-    /// The sheets of the box's nets, if any.
+    /// The rules posters' pages, after the handouts, when asked for.
+    pub poster: Option<(usize, usize)>,
+    /// The sheets of the boxes' nets, if any.
     pub boxnet: Option<(usize, usize)>,
     /// The page of the box's assembly steps, when they have a page of their
     /// own (without a cover, or when the cover has no room for them), once,
-    /// after every set; `None` when they are on the cover or there is no box.
+    /// at the end; `None` when they are on the cover or there is no box.
     pub box_steps: Option<usize>,
-    /// The pages to print on card, all together: the board, the counters
-    /// and the box's nets (and a blank page keeping duplex counters in step).
+    /// The pages to print on card, all together: the boards, the counters
+    /// and the boxes' nets (and a blank page keeping duplex counters in step).
     pub card: (usize, usize),
-    /// Whole sets in the file; the ranges above are the first set's.
+    /// Whole sets in the file.
     pub sets: usize,
-    /// Pages in each set (with a blank page to keep duplex sets in step).
+    /// Pages each set has of its own: its board, box, rules and poster (and,
+    /// in a class set, a blank page after rules of an odd number of pages, so
+    /// that each set's rules have sheets of their own printed double-sided).
     pub set_len: usize,
+    /// Pages all the sets share: the counter sheets (and a blank page
+    /// keeping duplex counters in step).
+    pub shared: usize,
+    /// Each set's rules end with a blank page (see `set_len`).
+    pub rules_blank: bool,
+    /// Counters in one set (16, or 8 for Animal Checkers).
+    pub counters_per_set: usize,
+    /// Counters on one counter sheet.
+    pub counters_per_sheet: usize,
+    /// Sheets of card to load: the card pages, a duplex counter sheet's two
+    /// pages counting once, blank pages not at all.
+    pub card_sheets: usize,
+    /// Sheets of plain paper: the cover, the rules (double-sided when longer
+    /// than a page), the posters and the box's steps page.
+    pub paper_sheets: usize,
+    /// The cutting the card pages ask for (see [`super::cutting`]).
+    pub cutting: Cutting,
 }
 
 impl SetParts {
-    /// The pages of the whole document: the cover, if any, then every set,
-    /// then the box's steps when they have a page of their own.
+    /// The pages of the document with `sets` sets instead, the rest alike:
+    /// the counter sheets grow with the counters they hold.
+    pub fn total_with(&self, sets: usize, cover: bool) -> usize {
+        let per_sheet = self.counters_per_sheet.max(1);
+        let sheets = |n: usize| (n * self.counters_per_set).div_ceil(per_sheet).max(1);
+        let counter_pages = self.counters.1 + 1 - self.counters.0;
+        let per_counter_sheet = counter_pages.div_ceil(sheets(self.sets));
+        // At most one blank page keeps duplex counter sheets in step.
+        let blank = self.shared.saturating_sub(counter_pages).min(1);
+        let shared = match sets == self.sets {
+            true => self.shared,
+            false => sheets(sets) * per_counter_sheet + blank,
+        };
+        usize::from(cover) + sets * self.set_len + shared + usize::from(self.box_steps.is_some())
+    }
+
+    /// The most sets that fit in `max` pages (0 when not even one does).
+    pub fn fit(&self, cover: bool, max: usize) -> usize {
+        (1..=max)
+            .take_while(|&n| self.total_with(n, cover) <= max)
+            .last()
+            .unwrap_or(0)
+    }
+
+    /// The pages of the whole document: the cover, if any, then every set's
+    /// pages and the shared ones, then the box's steps when they have a page
+    /// of their own.
     pub fn total(&self, cover: bool) -> usize {
-        usize::from(cover) + self.sets * self.set_len + usize::from(self.box_steps.is_some())
+        usize::from(cover)
+            + self.sets * self.set_len
+            + self.shared
+            + usize::from(self.box_steps.is_some())
     }
 }
 
@@ -116,7 +169,14 @@ impl SetParts {
 /// steps when they are not on the cover, printed once after every set.
 struct Pieces {
     board: Vec<Page>,
+    /// The counter sheets of all the sets.
     counters: Vec<Page>,
+    /// Counters on one sheet.
+    per_sheet: usize,
+    /// Counters in one set.
+    counters_per_set: usize,
+    /// The board's outline (w, h), mm, when it is on one sheet.
+    board_trim: Option<(f64, f64)>,
     nets: Vec<Page>,
     rules: Vec<Page>,
     poster: Option<Page>,
@@ -182,11 +242,16 @@ pub fn first_set(
         square: opts.square,
         bleed,
     };
+    // The board's outline on one sheet, for the cutting it asks for.
+    let board_trim = match opts.square {
+        Some(s) if !s.is_finite() => None,
+        s => square_size(res, paper, s)
+            .ok()
+            .map(|s| (s * COLS as f64, s * ROWS as f64)),
+    };
     let board = match board_sheets(res, &board_opts, None)? {
         // One sheet, for a print shop: cut out like every other piece.
-        one if one.len() == 1 && opts.print_shop => {
-            vec![board_page_for_cutting(res, &board_opts)?]
-        }
+        one if one.len() == 1 && opts.print_shop => vec![board_page_for_cutting(res, &board_opts)?],
         sheets => sheets,
     };
     let mut counter_opts = CounterOptions {
@@ -206,6 +271,8 @@ pub fn first_set(
         ),
         (None, None) => None,
     };
+    // The counters of every set packed together onto the fewest sheets.
+    counter_opts.copies = opts.copies.max(1);
     let counters = counter_pages(res, &counter_opts).map_err(|e| match e {
         // Asked for by size: that option is to change.
         Error::CounterTooLarge {
@@ -231,9 +298,13 @@ pub fn first_set(
         true => with_bleed(box_nets(res, &box_opts)?),
         false => Vec::new(),
     };
+    let per_sheet = counters_per_sheet(res, &counter_opts)?;
     let mut pieces = Pieces {
         board,
         counters,
+        per_sheet,
+        counters_per_set: 2 * res.rules.animals_by_rank().len(),
+        board_trim,
         nets,
         rules,
         poster,
@@ -242,7 +313,8 @@ pub fn first_set(
     // The steps on the cover when they fit there, else on a page of their own.
     if opts.boxed && opts.cover {
         let (mut first, parts) = arrange(paper, bleed, opts, &pieces);
-        if let Some(cover) = cover_page(res, paper, opts, &parts, &first, Some(&box_opts))? {
+        let shown = shown_pages(&first, &parts, opts);
+        if let Some(cover) = cover_page(res, paper, opts, &parts, &shown, Some(&box_opts))? {
             first.push(cover.with_bleed(bleed));
             return Ok((first, parts));
         }
@@ -253,22 +325,58 @@ pub fn first_set(
     let (mut first, parts) = arrange(paper, bleed, opts, &pieces);
     first.extend(pieces.steps.iter().cloned());
     if opts.cover {
-        // The cover shows the steps' page too when it follows the only set.
-        let shown = match parts.sets {
-            1 => &first[..],
-            _ => &first[..parts.set_len],
-        };
-        if let Some(cover) = cover_page(res, paper, opts, &parts, shown, None)? {
+        let shown = shown_pages(&first, &parts, opts);
+        if let Some(cover) = cover_page(res, paper, opts, &parts, &shown, None)? {
             first.push(cover.with_bleed(bleed));
         }
     }
     Ok((first, parts))
 }
 
+/// The pages the cover shows, each with its page number: every page of a
+/// single set (its box's steps too); of a class set, the first set's pages
+/// and the first counter sheet (the other sets' pages are the same).
+fn shown_pages(first: &[Page], parts: &SetParts, opts: &SetOptions) -> Vec<(Page, usize)> {
+    let start = parts.board.0;
+    if parts.sets <= 1 {
+        return first.iter().cloned().zip(start..).collect();
+    }
+    let len = |r: (usize, usize)| (r.1 + 1 - r.0) / parts.sets;
+    let board = len(parts.board);
+    let blank = parts.counters.0 - parts.board.1 - 1;
+    let sheet = match opts.sides {
+        Sides::Duplex(_) => 2,
+        _ => 1,
+    };
+    let nets = parts.boxnet.map_or(0, len);
+    let rules = len(parts.rules);
+    let poster = parts.poster.map_or(0, len);
+    // `first`: the board, the shared pages, the box, the rules, the poster.
+    let (nets_at, rules_at) = (board + parts.shared, board + parts.shared + nets);
+    let at =
+        |from: usize, n: usize, number: usize| first[from..from + n].iter().cloned().zip(number..);
+    at(0, board, start)
+        .chain(at(board + blank, sheet, parts.counters.0))
+        .chain(at(nets_at, nets, parts.boxnet.map_or(0, |r| r.0)))
+        .chain(at(
+            rules_at,
+            rules - usize::from(parts.rules_blank),
+            parts.rules.0,
+        ))
+        .chain(at(
+            rules_at + rules,
+            poster,
+            parts.poster.map_or(0, |r| r.0),
+        ))
+        .collect()
+}
+
 /// The whole document from the [`first_set`]'s pages and parts: the cover
-/// (when `opts.cover`), then `parts.sets` copies of the set, each page
-/// marked with its set's number when there are several, then the box's
-/// steps when they have a page of their own.
+/// (when `opts.cover`), then the pages by material: every set's board, the
+/// shared counter sheets, every set's box, every set's rules and poster,
+/// each page marked with its set's number (a counter sheet with the sets
+/// it holds) when there are several; then the box's steps when they have a
+/// page of their own.
 pub fn whole_set(
     res: &Resources,
     paper: Paper,
@@ -282,35 +390,91 @@ pub fn whole_set(
         true => first.pop(),
         false => None,
     };
-    let extra = first.split_off(parts.set_len.min(first.len()));
-    let mut pages = match sets > 1 {
-        true => (1..=sets)
-            .flat_map(|k| first.iter().map(move |p| (k, p)))
-            .map(|(k, p)| mark_set(res, paper, p.clone(), k, sets))
-            .collect(),
-        false => first,
-    };
-    pages.extend(extra);
-    if let Some(cover) = cover {
-        pages.insert(0, cover);
+    let extra = first.split_off(parts.set_len.min(first.len()) + parts.shared);
+    if sets <= 1 {
+        first.extend(extra);
+        first.extend(cover);
+        first.rotate_right(usize::from(opts.cover));
+        return first;
     }
+    // `first`: one set's board, the shared pages, its box, rules, poster.
+    let span = |r: Option<(usize, usize)>| r.map_or(0, |(a, b)| b + 1 - a) / sets;
+    let board = span(Some(parts.board));
+    let nets = span(parts.boxnet);
+    let rules = span(Some(parts.rules));
+    let mut rest = first.split_off(board);
+    let shared = rest.drain(..parts.shared).collect::<Vec<_>>();
+    let (box_pages, rest) = rest.split_at(nets);
+    let (rules_pages, poster_pages) = rest.split_at(rules);
+    // Each set's copy of `pages`, marked; `blank_last`: the last is a blank
+    // page (after a set's rules), left blank.
+    let each = |pages: &[Page], blank_last: bool, out: &mut Vec<Page>| {
+        for k in 1..=sets {
+            for (i, p) in pages.iter().enumerate() {
+                out.push(match blank_last && i + 1 == pages.len() {
+                    true => p.clone(),
+                    false => mark_set(res, paper, p.clone(), (k, k), sets),
+                });
+            }
+        }
+    };
+    let mut pages: Vec<Page> = cover.into_iter().collect();
+    each(&first, false, &mut pages);
+    let blank = parts.shared - (parts.counters.1 + 1 - parts.counters.0);
+    let per_page = match opts.sides {
+        Sides::Duplex(_) => 2,
+        _ => 1,
+    };
+    for (i, p) in shared.into_iter().enumerate() {
+        match i.checked_sub(blank) {
+            None => pages.push(p),
+            Some(j) => {
+                let held = counter_sets(parts, j / per_page);
+                pages.push(mark_set(res, paper, p, held, sets));
+            }
+        }
+    }
+    each(box_pages, false, &mut pages);
+    each(rules_pages, parts.rules_blank, &mut pages);
+    each(poster_pages, false, &mut pages);
+    pages.extend(extra);
     pages
 }
 
-/// One set's pages in order (card, then paper), and where each part is.
+/// The sets (first, last, from 1) whose counters counter sheet `sheet`
+/// (from 0) holds: the counters of all sets are packed in order.
+fn counter_sets(parts: &SetParts, sheet: usize) -> (usize, usize) {
+    let (per_set, per_sheet) = (
+        parts.counters_per_set.max(1),
+        parts.counters_per_sheet.max(1),
+    );
+    let first = sheet * per_sheet;
+    let last = ((sheet + 1) * per_sheet).min(parts.sets * per_set) - 1;
+    (first / per_set + 1, last.max(first) / per_set + 1)
+}
+
+/// The document's pages in order (card, then paper) for one set, with the
+/// counter sheets of all the sets, and where each part of the whole
+/// document is: see [`whole_set`].
 fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page>, SetParts) {
     let blank_page = || Page::new(paper.width, paper.height).with_bleed(bleed);
+    let sets = opts.copies.max(1);
+    let duplex = matches!(opts.sides, Sides::Duplex(_));
+    let range = |from: usize, len: usize| (from, from + len - 1);
     let first = usize::from(opts.cover) + 1;
-    let board = (first, first + p.board.len() - 1);
+    let board = range(first, sets * p.board.len());
     // Printed double-sided, counter fronts must fall on odd pages with their
-    // backs behind them: a blank page after the board when needed.
-    let blank = matches!(opts.sides, Sides::Duplex(_)) && board.1 % 2 == 1;
-    let c0 = board.1 + 1 + usize::from(blank);
-    let counters = (c0, c0 + p.counters.len() - 1);
-    let nets = (counters.1 + 1, counters.1 + p.nets.len());
-    let r0 = nets.1 + 1;
-    let rules = (r0, r0 + p.rules.len() - 1);
-    let poster = p.poster.as_ref().map(|_| rules.1 + 1);
+    // backs behind them: a blank page after the boards when needed.
+    let blank = duplex && board.1 % 2 == 1;
+    let counters = range(board.1 + 1 + usize::from(blank), p.counters.len());
+    let nets = range(counters.1 + 1, sets * p.nets.len());
+    // In a class set, rules of an odd number of pages (more than one) end
+    // with a blank page: each set's rules on sheets of their own.
+    let rules_blank = sets > 1 && p.rules.len() > 1 && p.rules.len() % 2 == 1;
+    let rules_len = p.rules.len() + usize::from(rules_blank);
+    let rules = range(nets.1 + 1, sets * rules_len);
+    let poster = p.poster.as_ref().map(|_| range(rules.1 + 1, sets));
+    let end = poster.map_or(rules.1, |r| r.1);
     let mut pages = p.board.clone();
     if blank {
         pages.push(blank_page());
@@ -318,13 +482,15 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
     pages.extend(p.counters.iter().cloned());
     pages.extend(p.nets.iter().cloned());
     pages.extend(p.rules.iter().cloned());
-    pages.extend(p.poster.iter().cloned());
-    let sets = opts.copies.max(1);
-    // Double-sided, every set must start on a page of the same parity as the
-    // first, so that its counter backs fall behind their fronts too.
-    if sets > 1 && matches!(opts.sides, Sides::Duplex(_)) && pages.len() % 2 == 1 {
+    if rules_blank {
         pages.push(blank_page());
     }
+    pages.extend(p.poster.iter().cloned());
+    let shared = usize::from(blank) + p.counters.len();
+    let rules_sheets = match p.rules.len() {
+        1 => 1,
+        n => n.div_ceil(2),
+    };
     let parts = SetParts {
         board,
         tiled: p.board.len() > 1,
@@ -332,25 +498,56 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
         rules,
         poster,
         boxnet: (!p.nets.is_empty()).then_some(nets),
-        // Once, after every set.
-        box_steps: p
-            .steps
-            .as_ref()
-            .map(|_| usize::from(opts.cover) + sets * pages.len() + 1),
+        // Once, at the end.
+        box_steps: p.steps.as_ref().map(|_| end + 1),
         card: (board.0, nets.1),
         sets,
-        set_len: pages.len(),
+        set_len: pages.len() - shared,
+        shared,
+        rules_blank,
+        counters_per_set: p.counters_per_set,
+        counters_per_sheet: p.per_sheet,
+        card_sheets: sets * (p.board.len() + p.nets.len())
+            + p.counters.len() / if duplex { 2 } else { 1 },
+        paper_sheets: usize::from(opts.cover)
+            + sets * (rules_sheets + usize::from(p.poster.is_some()))
+            + usize::from(p.steps.is_some()),
+        cutting: cutting(opts, p),
     };
     (pages, parts)
 }
 
-/// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words),
+/// The cutting of the whole document's card pages: every set's board (its
+/// outline when it is on one sheet without a die line) and box, and the
+/// counters of all sets (a fold-over pair cut once, through both faces).
+fn cutting(opts: &SetOptions, p: &Pieces) -> Cutting {
+    let sets = opts.copies.max(1);
+    let board = match (Cutting::of(&p.board), p.board_trim) {
+        (c, Some((w, h))) if c.cuts == 0 => Cutting::rectangle(w, h),
+        (c, _) => c,
+    };
+    let counters = match opts.sides {
+        Sides::Fold => Cutting::of(&p.counters).halved(),
+        _ => Cutting::of(&p.counters),
+    };
+    let each = board.plus(Cutting::of(&p.nets));
+    (0..sets).fold(counters, |all, _| all.plus(each))
+}
+
+/// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words;
+/// a counter sheet holding sets `k` to `last`, "Sets k–last of n"),
 /// right-aligned, 2.6 mm type in the guides layer. With a margin of at least
 /// 6 mm the mark sits in the top margin, its baseline 1.5 mm above the
 /// printable area, where no page of the set draws (counter sheets put their
 /// instructions and duplex registration marks at the very top of the area);
 /// with a narrower margin it sits just inside the area's top right corner.
-fn mark_set(res: &Resources, paper: Paper, mut page: Page, k: usize, sets: usize) -> Page {
+fn mark_set(
+    res: &Resources,
+    paper: Paper,
+    mut page: Page,
+    (k, last): (usize, usize),
+    sets: usize,
+) -> Page {
     let margin = res.theme.page.margin;
     let area = printable_area(paper, margin);
     let baseline = if margin >= 6.0 {
@@ -358,12 +555,15 @@ fn mark_set(res: &Resources, paper: Paper, mut page: Page, k: usize, sets: usize
     } else {
         area.y + 2.2
     };
-    let text = res
-        .lang
-        .cover
-        .set_mark
-        .replace("{k}", &k.to_string())
-        .replace("{n}", &sets.to_string());
+    let w = &res.lang.cover;
+    let text = match (k == last, w.sets_mark.is_empty()) {
+        (true, _) | (_, true) => w.set_mark.replace("{k}", &k.to_string()),
+        _ => w
+            .sets_mark
+            .replace("{from}", &k.to_string())
+            .replace("{to}", &last.to_string()),
+    }
+    .replace("{n}", &sets.to_string());
     let label = Label {
         text: &text,
         stack: &res.text,
@@ -406,7 +606,7 @@ fn cover_page(
     paper: Paper,
     opts: &SetOptions,
     parts: &SetParts,
-    pages: &[Page],
+    pages: &[(Page, usize)],
     steps: Option<&BoxOptions>,
 ) -> Result<Option<Page>, Error> {
     // The animals' row goes when it leaves the steps no room (the lid
@@ -422,7 +622,7 @@ fn cover_page(
 fn cover_with(
     res: &Resources,
     (paper, opts): (Paper, &SetOptions),
-    (parts, pages): (&SetParts, &[Page]),
+    (parts, pages): (&SetParts, &[(Page, usize)]),
     steps: Option<&BoxOptions>,
     pictures: bool,
 ) -> Result<Option<Page>, Error> {
@@ -470,7 +670,7 @@ fn cover_with(
     let left = area.w * 0.42;
     let listed = section(
         res,
-        (&w.contents_heading, &contents_lines(res, opts, parts)),
+        (&w.contents_heading, &contents_lines(res, parts)),
         Rect { w: left, ..area },
         y,
         &mut items,
@@ -488,13 +688,7 @@ fn cover_with(
         w: area.right() - thumbs_x,
         h: (listed - y - 4.0).max(THUMBNAILS_MIN),
     };
-    items.extend(thumbnails(
-        res,
-        pages,
-        room,
-        usize::from(opts.cover) + 1,
-        ink,
-    ));
+    items.extend(thumbnails(res, pages, room, ink));
     y = listed.max(room.bottom()) + 2.0;
     for (heading, lines) in [
         (&w.print_heading, printing_lines(res, opts, parts)),
@@ -564,7 +758,7 @@ fn fill_pages(res: &Resources, template: &str, r: (usize, usize)) -> String {
 
 /// The cover's contents: the sets (when more than one), the board, the
 /// counters, the rules, the poster and the box, each with its pages.
-fn contents_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
+fn contents_lines(res: &Resources, parts: &SetParts) -> Vec<String> {
     let w = &res.lang.cover;
     let fill = |t: &str, r: (usize, usize)| fill_pages(res, t, r);
     let board_line = if parts.tiled {
@@ -574,31 +768,29 @@ fn contents_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
     };
     [
         (parts.sets > 1).then(|| {
-            let last = usize::from(opts.cover) + parts.set_len;
+            let paper = (parts.rules.0, parts.poster.map_or(parts.rules.1, |p| p.1));
             w.sets
                 .replace("{n}", &parts.sets.to_string())
-                .replace("{len}", &parts.set_len.to_string())
-                .replace(
-                    "{pages}",
-                    &page_words(res, (last + 1 - parts.set_len, last)),
-                )
+                .replace("{card}", &page_words(res, parts.card))
+                .replace("{paper}", &page_words(res, paper))
         }),
         Some(board_line),
-        // `{n}`: the counters of one set (16, or 8 for Animal Checkers).
+        // `{n}`: the counters of one set (16, or 8 for Animal Checkers), of
+        // every set in a class set.
         Some(
             fill(&w.counters, parts.counters)
-                .replace("{n}", &(2 * res.rules.animals_by_rank().len()).to_string()),
+                .replace("{n}", &(parts.sets * parts.counters_per_set).to_string()),
         ),
         // The poster on a line of its own, or among the rules'
         // pages for a pack without that line.
         Some(match parts.poster {
-            Some(p) if w.poster.is_empty() => fill(&w.rules, (parts.rules.0, p)),
+            Some(p) if w.poster.is_empty() => fill(&w.rules, (parts.rules.0, p.1)),
             _ => fill(&w.rules, parts.rules),
         }),
         parts
             .poster
             .filter(|_| !w.poster.is_empty())
-            .map(|p| fill(&w.poster, (p, p))),
+            .map(|p| fill(&w.poster, p)),
         parts.boxnet.map(|b| fill(&w.box_pages, b)),
     ]
     .into_iter()
@@ -625,16 +817,41 @@ fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
                 Flip::LongEdge => &w.long_edge,
                 Flip::ShortEdge => &w.short_edge,
             };
-            let line = match parts.sets {
-                1 => &w.print_duplex,
-                _ => &w.print_duplex_sets,
-            };
-            fill_pages(res, line, parts.counters).replace("{edge}", edge)
+            // A class set's counter sheets are together too.
+            fill_pages(res, &w.print_duplex, parts.counters).replace("{edge}", edge)
         }
         _ if rules_duplex => w.print_others_single.clone(),
         _ => w.print_single.clone(),
     });
+    // A class set's sheets and cutting, to plan the printing.
+    if parts.sets > 1 && !w.summary.is_empty() {
+        lines.push(summary_line(res, parts));
+    }
     lines
+}
+
+/// The printing summary in the pack's words: sheets of card and of paper,
+/// the cuts, and the time they take with scissors and on a cutting plotter.
+pub fn summary_line(res: &Resources, parts: &SetParts) -> String {
+    let w = &res.lang.cover;
+    let c = parts.cutting;
+    let time = |seconds: f64| {
+        let m = super::cutting::rounded_minutes(seconds);
+        match (m / 60, m % 60) {
+            (0, m) => w.minutes.replace("{n}", &m.to_string()),
+            (h, m) => w
+                .hours
+                .replace("{h}", &h.to_string())
+                .replace("{m}", &m.to_string()),
+        }
+    };
+    w.summary
+        .replace("{card}", &parts.card_sheets.to_string())
+        .replace("{paper}", &parts.paper_sheets.to_string())
+        .replace("{cuts}", &c.cuts.to_string())
+        .replace("{length}", &format!("{:.0}", c.length / 1000.0))
+        .replace("{scissors}", &time(c.scissors()))
+        .replace("{plotter}", &time(c.plotter(parts.card_sheets)))
 }
 
 /// The cover's assembly steps: the board, the counters, the rules and the box.
@@ -671,14 +888,15 @@ pub fn contact_sheet(res: &Resources, pages: &[Page], paper: Paper) -> Page {
     let mut page = Page::new(paper.width, paper.height);
     let area = printable_area(paper, res.theme.page.margin);
     let ink = res.theme.board.text.0;
-    page.add(Layer::Artwork, thumbnails(res, pages, area, 1, ink));
+    let numbered: Vec<(Page, usize)> = pages.iter().cloned().zip(1..).collect();
+    page.add(Layer::Artwork, thumbnails(res, &numbered, area, ink));
     page
 }
 
-/// Small pictures of `pages` in a grid inside `room`, numbered from `first`.
-fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Color) -> Vec<Item> {
+/// Small pictures of `pages` in a grid inside `room`, each with its number.
+fn thumbnails(res: &Resources, pages: &[(Page, usize)], room: Rect, ink: Color) -> Vec<Item> {
     let n = pages.len().max(1);
-    let (pw, ph) = pages.iter().fold((1.0f64, 1.0f64), |(w, h), p| {
+    let (pw, ph) = pages.iter().fold((1.0f64, 1.0f64), |(w, h), (p, _)| {
         (w.max(p.width), h.max(p.height))
     });
     let label = 4.5;
@@ -700,7 +918,7 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
     let cell_w = pw * k + 3.0;
     let x0 = room.x + (room.w - (cols as f64 * cell_w - 3.0)) / 2.0;
     let mut items = Vec::new();
-    for (i, p) in pages.iter().enumerate() {
+    for (i, (p, number)) in pages.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);
         let at = pt(
             x0 + c as f64 * cell_w,
@@ -724,7 +942,7 @@ fn thumbnails(res: &Resources, pages: &[Page], room: Rect, first: usize, ink: Co
             .lang
             .cover
             .page_label
-            .replace("{n}", &(first + i).to_string());
+            .replace("{n}", &number.to_string());
         items.extend(text_fit(
             res,
             FitText {

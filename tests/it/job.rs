@@ -106,8 +106,9 @@ fn a_floor_board_set_gets_the_largest_counters_that_fit() {
 
 #[test]
 fn class_sets_over_the_page_limit_are_refused_naming_copies() {
-    // A5 with a tiled board: 20 pages a set and the box's steps once, so
-    // 16 sets would be 322 pages.
+    // A5 with a tiled board: 17 pages a set (its board, box, and rules with
+    // a blank page), the counter sheets of all sets (4 a set) and the box's
+    // steps once, so 16 sets would be 338 pages.
     let mut job = Job::new(Kind::Set(SetOptions {
         square: Some(40.0),
         copies: 16,
@@ -127,7 +128,7 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
         copies: 9,
         ..SetOptions::default()
     });
-    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 20 + 1);
+    assert_eq!(job.run().unwrap().doc.pages.len(), 1 + 9 * 17 + 9 * 4 + 1);
     job.kind = Kind::Set(SetOptions {
         copies: 17,
         ..SetOptions::default()

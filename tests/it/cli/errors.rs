@@ -112,7 +112,7 @@ fn errors_the_library_types_are_worded_with_the_flags_to_change() {
     let cases: [(&[&str], &str); 2] = [
         (
             &["set", "--paper", "a5", "--square", "40", "--copies", "16"],
-            "error: --copies: 16 sets of 20 pages would make 322 pages, more than the limit of 200; give --copies 9 or fewer, or a smaller --square so that each board fits one sheet",
+            "error: --copies: 16 sets of 17 pages would make 338 pages, more than the limit of 200; give --copies 9 or fewer, or a smaller --square so that each board fits one sheet",
         ),
         (
             &["board", "--square", "60", "--crop-marks"],
@@ -298,7 +298,7 @@ fn set_takes_copies_for_a_class_set() {
     let dir = tempdir("class-set");
     let (code, _, err) = run(&dir, &["set", "--copies", "2", "-o", "class.pdf"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("2 sets of"), "{err}");
+    assert!(err.contains("2 sets grouped by material"), "{err}");
     let (code, _, err) = run(&dir, &["set", "--copies", "17", "-o", "class.pdf"]);
     assert_eq!(code, 2);
     assert!(err.contains("--copies"), "{err}");

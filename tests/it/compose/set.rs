@@ -208,7 +208,8 @@ fn guides_text(page: &jungle_print::scene::Page) -> String {
 }
 
 #[test]
-fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
+fn a_class_set_is_grouped_by_material_each_page_marked_with_its_set() {
+    let len = |r: (usize, usize)| r.1 + 1 - r.0;
     for lang in LANGS {
         let res = resources(lang);
         for sides in [Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
@@ -216,94 +217,267 @@ fn a_class_set_repeats_every_page_but_the_cover_each_marked_with_its_set() {
                 sides,
                 ..SetOptions::default()
             };
-            let (single, parts1) = set_pages(&res, Paper::A4, 0.0, &one).unwrap();
-            // The box's steps, when not on the cover, are printed once, last.
-            let steps1 = usize::from(parts1.box_steps.is_some());
-            assert_eq!(
-                (parts1.sets, parts1.set_len),
-                (1, single.len() - 1 - steps1)
-            );
+            let (single, p1) = set_pages(&res, Paper::A4, 0.0, &one).unwrap();
+            assert_eq!((p1.sets, single.len()), (1, p1.total(true)));
             let (pages, parts) =
                 set_pages(&res, Paper::A4, 0.0, &SetOptions { copies: 3, ..one }).unwrap();
-            let len = parts.set_len;
-            // Duplex sets keep an even length so that every set's counter
-            // fronts fall on odd pages, as the first set's do.
-            let pad = usize::from(matches!(sides, Sides::Duplex(_)) && parts1.set_len % 2 == 1);
-            assert_eq!(len, parts1.set_len + pad, "{lang}");
-            let steps = usize::from(parts.box_steps.is_some());
+            assert_eq!(pages.len(), parts.total(true), "{lang}");
+            let (board, nets) = (len(p1.board), len(p1.boxnet.unwrap()));
+            let rules = len(p1.rules) + usize::from(parts.rules_blank);
+            // Card first: every set's board, the shared counter sheets, every
+            // set's box; then paper: every set's rules.
+            assert_eq!(parts.board, (2, 1 + 3 * board));
+            let boxes = parts.boxnet.unwrap();
+            assert_eq!(len(boxes), 3 * nets);
+            assert_eq!(boxes.0, parts.counters.1 + 1);
+            assert_eq!(parts.card, (parts.board.0, boxes.1));
+            assert_eq!(parts.rules, (boxes.1 + 1, boxes.1 + 3 * rules));
             assert_eq!(parts.box_steps.unwrap_or(pages.len()), pages.len());
-            assert_eq!(parts.sets, 3);
-            assert_eq!(
-                pages.len(),
-                1 + 3 * len + steps,
-                "{lang}: the cover once, then 3 sets"
-            );
-            assert_eq!(
-                parts.counters, parts1.counters,
-                "{lang}: ranges are the first set's"
-            );
-            let mark = |k: usize| -> String {
-                res.lang
-                    .cover
-                    .set_mark
-                    .replace("{k}", &k.to_string())
-                    .replace("{n}", "3")
-                    .split_whitespace()
-                    .collect()
+            // The counters of the three sets on the fewest sheets.
+            let per_page = match sides {
+                Sides::Duplex(_) => 2,
+                _ => 1,
             };
-            assert!(
-                !guides_text(&pages[0]).contains(&mark(1)),
-                "{lang}: the cover has no set"
-            );
-            for (i, page) in pages.iter().enumerate().skip(1).take(3 * len) {
-                let k = (i - 1) / len + 1;
-                let text = guides_text(page);
-                assert!(
-                    text.contains(&mark(k)),
-                    "{lang}: page {} lacks {}: {text}",
-                    i + 1,
-                    mark(k)
-                );
-                for other in (1..=3).filter(|&o| o != k) {
-                    assert!(
-                        !text.contains(&mark(other)),
-                        "{lang}: page {} also says {}",
-                        i + 1,
-                        mark(other)
-                    );
-                }
-                // Apart from the mark, the page is the first set's.
-                let first = &pages[1 + (i - 1) % len];
+            let sheets = (3 * parts.counters_per_set).div_ceil(parts.counters_per_sheet);
+            assert_eq!(len(parts.counters), sheets * per_page, "{lang}");
+            assert!(sheets < 3 * len(p1.counters) / per_page);
+            if let Sides::Duplex(_) = sides {
                 assert_eq!(
-                    page.layer(jungle_print::scene::Layer::Artwork),
-                    first.layer(jungle_print::scene::Layer::Artwork),
-                    "{lang}: page {}",
-                    i + 1
+                    parts.counters.0 % 2,
+                    1,
+                    "{lang}: counter fronts on odd pages"
                 );
-                if (i - 1) % len + 1 == parts.counters.0 - 1 && matches!(sides, Sides::Duplex(_)) {
+            }
+            let words = |s: &str| -> String { s.split_whitespace().collect() };
+            let mark = |k: usize| {
+                words(
+                    &res.lang
+                        .cover
+                        .set_mark
+                        .replace("{k}", &k.to_string())
+                        .replace("{n}", "3"),
+                )
+            };
+            assert!(!guides_text(&pages[0]).contains(&mark(1)));
+            // Each set's own pages: marked with its set, otherwise set 1's.
+            for (range, each, first) in [
+                (parts.board, board, p1.board.0),
+                (boxes, nets, p1.boxnet.unwrap().0),
+                (parts.rules, rules, p1.rules.0),
+            ] {
+                for n in range.0..=range.1 {
+                    let (k, i) = ((n - range.0) / each + 1, (n - range.0) % each);
+                    if parts.rules_blank && range == parts.rules && i + 1 == each {
+                        assert!(guides_text(&pages[n - 1]).is_empty(), "a blank page");
+                        continue;
+                    }
+                    let text = guides_text(&pages[n - 1]);
+                    assert!(
+                        text.contains(&mark(k)),
+                        "{lang}: page {n} lacks {}: {text}",
+                        mark(k)
+                    );
+                    for other in (1..=3).filter(|&o| o != k) {
+                        assert!(!text.contains(&mark(other)), "{lang}: page {n}: {text}");
+                    }
                     assert_eq!(
-                        (i + 1) % 2,
-                        1,
-                        "{lang}: set {k}'s counter fronts on an odd page"
+                        pages[n - 1].layer(jungle_print::scene::Layer::Artwork),
+                        single[first + i - 1].layer(jungle_print::scene::Layer::Artwork),
+                        "{lang}: page {n}"
                     );
                 }
             }
-            // The cover says how many sets the file holds.
+            // Each counter sheet names the sets whose counters it holds.
+            for n in parts.counters.0..=parts.counters.1 {
+                let sheet = (n - parts.counters.0) / per_page;
+                let from = sheet * parts.counters_per_sheet / parts.counters_per_set + 1;
+                let last =
+                    ((sheet + 1) * parts.counters_per_sheet).min(3 * parts.counters_per_set) - 1;
+                let to = last / parts.counters_per_set + 1;
+                let w = &res.lang.cover;
+                let want = match from == to {
+                    true => mark(from),
+                    false => words(
+                        &w.sets_mark
+                            .replace("{from}", &from.to_string())
+                            .replace("{to}", &to.to_string())
+                            .replace("{n}", "3"),
+                    ),
+                };
+                let text = guides_text(&pages[n - 1]);
+                assert!(
+                    text.contains(&want),
+                    "{lang}: counter page {n}: {text}, not {want}"
+                );
+            }
+            // The cover says how the file is grouped, and the summary.
             let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
             let text = pdf_text(&render(&cover, &PdfOptions::default()).unwrap());
-            let flat: String = text.split_whitespace().collect();
-            let first_words: String = res.lang.cover.sets
-                [..res.lang.cover.sets.find("{len}").unwrap()]
-                .replace("{n}", "3")
-                .split_whitespace()
-                .collect();
+            let flat = words(&text);
+            let sets = &res.lang.cover.sets;
+            let opening = words(&sets[..sets.find("{card}").unwrap()].replace("{n}", "3"));
             assert!(
-                flat.contains(&first_words),
-                "{lang}: {first_words} not on the cover: {text}"
+                flat.contains(&opening),
+                "{lang}: {opening} not on the cover: {text}"
+            );
+            let summary = words(&jungle_print::compose::set::summary_line(&res, &parts));
+            assert!(
+                flat.contains(&summary),
+                "{lang}: {summary} not on the cover: {text}"
             );
             assert!(!text.contains('{'), "{lang}: placeholder left: {text}");
         }
     }
+}
+
+/// The printing summary's figures are the pages': sheets of card are the
+/// card pages that print (a duplex sheet's two sides once, blank pages
+/// not), sheets of paper the cover, the rules' sheets and the box's steps;
+/// the cuts are one per counter (a fold-over pair cut once), the box nets'
+/// outlines and slots, and the board's four edges, their length the
+/// counters' outlines' and the rest measured on the same pages.
+#[test]
+fn the_printing_summary_counts_the_pages_composed() {
+    use jungle_print::compose::cutting::Cutting;
+    use jungle_print::scene::Layer;
+    let res = resources("en");
+    for (sides, copies) in [
+        (Sides::Fold, 1),
+        (Sides::Fold, 15),
+        (Sides::Duplex(Flip::LongEdge), 4),
+        (Sides::Single, 7),
+    ] {
+        let opts = SetOptions {
+            sides,
+            copies,
+            ..SetOptions::default()
+        };
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let printed =
+            |p: &jungle_print::scene::Page| p.layers.iter().any(|(_, items)| !items.is_empty());
+        let card = &pages[parts.card.0 - 1..parts.card.1];
+        let backs = match sides {
+            Sides::Duplex(_) => (parts.counters.1 + 1 - parts.counters.0) / 2,
+            _ => 0,
+        };
+        assert_eq!(
+            parts.card_sheets,
+            card.iter().filter(|p| printed(p)).count() - backs,
+            "{sides:?} × {copies}"
+        );
+        let rules = parts.rules.1 + 1 - parts.rules.0;
+        assert_eq!(
+            parts.paper_sheets,
+            1 + rules.div_ceil(2) + usize::from(parts.box_steps.is_some()),
+            "{sides:?} × {copies}: the cover, the rules on both sides, the steps"
+        );
+        assert_eq!(
+            pages.len(),
+            parts.card.1 + rules + usize::from(parts.box_steps.is_some())
+        );
+        // Cuts measured independently: the counters' outlines are circles.
+        let counters = &pages[parts.counters.0 - 1..parts.counters.1];
+        let mut cut = Cutting::of(counters);
+        if sides == Sides::Fold {
+            cut = cut.halved();
+        }
+        let n = 16 * copies;
+        assert_eq!(cut.cuts, n, "{sides:?} × {copies}: one cut a counter");
+        // The default counters on A4: 22 mm circles.
+        let circle = std::f64::consts::PI * 22.0;
+        assert!(
+            (cut.length - n as f64 * circle).abs() < n as f64 * circle * 0.01,
+            "{sides:?} × {copies}: {} mm for {n} circles of {circle} mm",
+            cut.length
+        );
+        let boxes = &pages[parts.boxnet.unwrap().0 - 1..parts.boxnet.unwrap().1];
+        let nets = Cutting::of(boxes);
+        assert!(nets.cuts >= 2 * copies, "two nets a set at least");
+        let board = 27.0 * 2.0 * (7.0 + 9.0);
+        let whole = parts.cutting;
+        assert_eq!(whole.cuts, cut.cuts + nets.cuts + 4 * copies);
+        assert!((whole.length - (cut.length + nets.length + board * copies as f64)).abs() < 1e-6);
+        assert!(
+            pages[parts.board.0 - 1].layer(Layer::Cut).is_empty(),
+            "a home board has no die line"
+        );
+        // The times follow the stated model.
+        assert!(whole.scissors() > whole.plotter(parts.card_sheets));
+    }
+}
+
+/// The counters of all the sets are packed: every counter sheet but the
+/// last is full, the sheets are the fewest that hold them all (6 A4 sheets
+/// of 40 fold-over pairs for 15 sets, not 15), each marked with the sets it
+/// holds, and the card sheets count them once.
+#[test]
+fn the_counters_of_all_copies_are_packed() {
+    use jungle_print::compose::cutting::Cutting;
+    let res = resources("en");
+    for (sides, copies) in [(Sides::Fold, 15), (Sides::Single, 15), (Sides::Fold, 4)] {
+        let opts = SetOptions {
+            sides,
+            copies,
+            ..SetOptions::default()
+        };
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let all = 16 * copies;
+        let per_sheet = parts.counters_per_sheet;
+        let sheets = all.div_ceil(per_sheet);
+        let counters = &pages[parts.counters.0 - 1..parts.counters.1];
+        assert_eq!(counters.len(), sheets, "{sides:?} × {copies}");
+        if (sides, copies) == (Sides::Fold, 15) {
+            assert_eq!((per_sheet, sheets), (40, 6), "40 pairs a sheet, 6 sheets");
+        }
+        for (i, page) in counters.iter().enumerate() {
+            let mut cut = Cutting::of(std::slice::from_ref(page));
+            if sides == Sides::Fold {
+                cut = cut.halved();
+            }
+            let held = per_sheet.min(all - i * per_sheet);
+            assert_eq!(cut.cuts, held, "{sides:?} × {copies}: sheet {}", i + 1);
+            let (first, last) = (i * per_sheet / 16 + 1, (i * per_sheet + held - 1) / 16 + 1);
+            let mark = match first == last {
+                true => format!("Set{first}of{copies}"),
+                false => format!("Sets{first}–{last}of{copies}"),
+            };
+            assert!(
+                guides_text(page).contains(&mark),
+                "{sides:?} × {copies}: sheet {} says {:?}, not {mark}",
+                i + 1,
+                guides_text(page)
+            );
+        }
+        // Each set's board and box on card, the counter sheets once.
+        let nets = parts.boxnet.map_or(0, |(a, b)| b + 1 - a) / copies;
+        let board = (parts.board.1 + 1 - parts.board.0) / copies;
+        assert_eq!(parts.card_sheets, copies * (board + nets) + sheets);
+    }
+}
+
+/// The teacher's class set: 15 sets, ink-saver, A4, in at most 84 pages
+/// (76 before the counters were packed), on 36 sheets of card: 15 boards,
+/// 15 boxes and the 240 counters on 6 sheets.
+#[test]
+fn a_class_set_of_15_fits_84_pages() {
+    use jungle_print::job::{Job, Kind, Summary};
+    let mut job = Job::new(Kind::Set(SetOptions {
+        copies: 15,
+        ..SetOptions::default()
+    }));
+    job.inputs.theme = Some(jungle_print::input::Source::builtin("ink-saver"));
+    let made = job.run().unwrap();
+    let Summary::Set { parts, .. } = made.summary else {
+        panic!("a set")
+    };
+    assert!(made.doc.pages.len() <= 84, "{} pages", made.doc.pages.len());
+    assert_eq!(made.doc.pages.len(), parts.total(true));
+    assert_eq!(
+        parts.counters.1 + 1 - parts.counters.0,
+        6,
+        "240 counters on 6 sheets"
+    );
+    assert_eq!(parts.card_sheets, 15 + 6 + 15);
 }
 
 /// The cover counts the counters the ruleset plays with: 16, or 8 for
@@ -341,7 +515,8 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
             ..SetOptions::default()
         };
         let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
-        let poster = parts.poster.expect("a poster page");
+        let (poster, last) = parts.poster.expect("a poster page");
+        assert_eq!(poster, last, "{lang}: one poster in one set");
         assert_eq!(
             poster,
             parts.rules.1 + 1,

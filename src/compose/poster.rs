@@ -438,39 +438,85 @@ fn wall(
         },
     ));
     // (x, width, where the next panel starts) of each column.
-    let mut cols = [
+    let cols = [
         (area.x, 7.0 * q, left_bottom + gap),
         (rx, rw, right_bottom + gap),
     ];
-    // Each panel twice: with its diagram beside its lines (the river's
-    // strips at most half the narrower column), and above them (the strips
-    // as wide as that column), to keep the shorter.
-    let narrow = rw.min(7.0 * q);
-    let above = rule_list(res, w, s, 2.0 * narrow);
-    for ((name, p), (_, mut stacked)) in rule_list(res, w, s, narrow).into_iter().zip(above) {
-        let c = usize::from(cols[1].2 < cols[0].2 - 1e-9);
-        let (x, cw, top) = cols[c];
-        stacked.stacked = true;
-        let beside = p.draw(res, pt(x, top), cw, s, head, ink);
-        let above = stacked.draw(res, pt(x, top), cw, s, head, ink);
-        let (its, h) = if above.1 < beside.1 - 1e-9 {
-            above
-        } else {
-            beside
+    // Each panel drawn in each column twice: with its diagram beside its
+    // lines (the river's strips at most half the column), and above them
+    // (the strips as wide as the column, less the diagram's padding); the
+    // shorter is kept.
+    let mut drawn: Vec<[(Vec<Item>, f64); 2]> = Vec::new();
+    let mut names: Vec<&'static str> = Vec::new();
+    let per_col: [Vec<[(Vec<Item>, f64); 2]>; 2] = [0, 1].map(|c| {
+        let (x, cw, _) = cols[c];
+        let above = rule_list(res, w, s, 2.0 * (cw - 0.2 * s));
+        rule_list(res, w, s, cw)
+            .into_iter()
+            .zip(above)
+            .map(|((_, p), (_, mut stacked))| {
+                stacked.stacked = true;
+                // Drawn at the column's top: moved down when placed.
+                let at = pt(x, 0.0);
+                [
+                    p.draw(res, at, cw, s, head, ink),
+                    stacked.draw(res, at, cw, s, head, ink),
+                ]
+            })
+            .collect()
+    });
+    for (name, _) in rule_list(res, w, s, rw) {
+        names.push(name);
+    }
+    let [mut first, mut second] = per_col;
+    for (a, b) in first.drain(..).zip(second.drain(..)) {
+        let pick = |[beside, above]: [(Vec<Item>, f64); 2]| {
+            if above.1 < beside.1 - 1e-9 {
+                above
+            } else {
+                beside
+            }
         };
-        out.items.extend(its);
+        drawn.push([pick(a), pick(b)]);
+    }
+    // Which column each panel goes to (bit i of the mask for panel i, in
+    // reading order within each column): the choice whose taller column
+    // ends highest, so that the text can be as large as the sheet allows.
+    let n = drawn.len();
+    let mut best = (f64::MAX, 0u32);
+    for mask in 0..(1u32 << n) {
+        let mut ends = [cols[0].2, cols[1].2];
+        for (i, d) in drawn.iter().enumerate() {
+            let c = (mask >> i & 1) as usize;
+            ends[c] += d[c].1 + gap;
+        }
+        let bottom = ends[0].max(ends[1]);
+        if bottom < best.0 - 1e-9 {
+            best = (bottom, mask);
+        }
+    }
+    let mut tops = [cols[0].2, cols[1].2];
+    for (i, (mut d, name)) in drawn.into_iter().zip(names).enumerate() {
+        let c = (best.1 >> i & 1) as usize;
+        let (x, cw, _) = cols[c];
+        let (its, h) = std::mem::take(&mut d[c]);
+        out.items.push(Item::Group(crate::scene::Group {
+            picture: false,
+            transform: crate::scene::Transform::translate(0.0, tops[c]),
+            items: its,
+        }));
         out.panels.push((
             name,
             Rect {
                 x,
-                y: top,
+                y: tops[c],
                 w: cw,
                 h,
             },
         ));
-        cols[c].2 = top + h + gap;
+        tops[c] += h + gap;
     }
-    (animals, cols[0].2.max(cols[1].2) - gap)
+    (animals, tops[0].max(tops[1]) - gap)
 }
 
 /// The rules' panels from `y` down, two to a row; the river's takes a whole

@@ -189,7 +189,7 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
 pub const WALL_FROM: f64 = 250.0;
 
 /// The board's share of the paper's width in the wall layout (at least).
-pub const WALL_BOARD_SHARE: f64 = 0.46;
+pub const WALL_BOARD_SHARE: f64 = 0.455;
 
 /// The poster's margin on `paper`, mm: the theme's (at least 8 mm) on
 /// papers narrower than [`WALL_FROM`]; on wall papers it grows with the
@@ -421,9 +421,9 @@ fn wall(
     let left_bottom = board_block(res, w, pt(area.x, y), q, s, ink, out);
     let rx = area.x + 7.0 * q + gap * 1.5;
     let rw = area.right() - rx;
-    // Two columns of ranks when no name has to shrink much to fit.
+    // Two columns of ranks unless a name has to shrink below 75 % to fit.
     let mut ranks = ranks_panel(res, w, pt(rx, y), (rw, 2), s, head, ink);
-    if ranks.3 < 0.9 {
+    if ranks.3 < 0.75 {
         ranks = ranks_panel(res, w, pt(rx, y), (rw, 1), s, head, ink);
     }
     let (rank_items, animals, right_bottom, _) = ranks;

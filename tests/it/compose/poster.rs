@@ -436,23 +436,3 @@ fn narrow_papers_keep_the_table_layout() {
         assert!(board.w <= 0.5 * (p.width - 2.0 * r.theme.page.margin.max(8.0)) + 0.01);
     }
 }
-
-#[test]
-#[ignore]
-fn dump_wall() {
-    for name in ["a4", "a3", "a2", "tabloid"] {
-        let r = res("en", "standard");
-        let l = poster_layout(&r, &PosterOptions { paper: paper(name) }).unwrap();
-        eprintln!("{name} body {:.2}", l.body);
-        for (n, r) in &l.panels {
-            eprintln!(
-                "  {n}: x {:.1} y {:.1} w {:.1} h {:.1} b {:.1}",
-                r.x,
-                r.y,
-                r.w,
-                r.h,
-                r.bottom()
-            );
-        }
-    }
-}

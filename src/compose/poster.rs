@@ -400,6 +400,9 @@ fn board_block(
     left_bottom
 }
 
+/// A panel's items and its height, mm.
+type Drawing = (Vec<Item>, f64);
+
 /// The wall layout from `y` down: the board (at least
 /// [`WALL_BOARD_SHARE`] of the paper's width) on the left, the ranks on the
 /// right (in two columns when their names fit), then the rules' panels, each
@@ -446,9 +449,9 @@ fn wall(
     // lines (the river's strips at most half the column), and above them
     // (the strips as wide as the column, less the diagram's padding); the
     // shorter is kept.
-    let mut drawn: Vec<[(Vec<Item>, f64); 2]> = Vec::new();
+    let mut drawn: Vec<[Drawing; 2]> = Vec::new();
     let mut names: Vec<&'static str> = Vec::new();
-    let per_col: [Vec<[(Vec<Item>, f64); 2]>; 2] = [0, 1].map(|c| {
+    let per_col: [Vec<[Drawing; 2]>; 2] = [0, 1].map(|c| {
         let (x, cw, _) = cols[c];
         let above = rule_list(res, w, s, 2.0 * (cw - 0.2 * s));
         rule_list(res, w, s, cw)
@@ -470,7 +473,7 @@ fn wall(
     }
     let [mut first, mut second] = per_col;
     for (a, b) in first.drain(..).zip(second.drain(..)) {
-        let pick = |[beside, above]: [(Vec<Item>, f64); 2]| {
+        let pick = |[beside, above]: [Drawing; 2]| {
             if above.1 < beside.1 - 1e-9 {
                 above
             } else {

@@ -140,7 +140,12 @@ const GROWTH_STEPS: i32 = 26;
 /// down to [`MIN_BODY`].
 fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLayout), Error> {
     let w = words(res)?;
-    let area = printable_area(opts.paper, res.theme.page.margin.max(8.0));
+    let area = printable_area(opts.paper, poster_margin(res, opts.paper));
+    let sheet = Sheet {
+        area,
+        paper_width: opts.paper.width,
+        wall: opts.paper.width >= WALL_FROM,
+    };
     // Trial layouts may shrink labels the kept one does not: their warnings
     // are dropped, and those noted before are kept.
     let before = res.take_keyed_warnings();
@@ -156,10 +161,10 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
     let mut needed = 0.0;
     while body >= MIN_BODY - 1e-9 {
         // Trial layouts are not the poster: their lines are not recorded.
-        let (_, _, bottom) = crate::text::linebreak::unrecorded(|| draw(res, w, area, body));
+        let (_, _, bottom) = crate::text::linebreak::unrecorded(|| draw(res, w, &sheet, body));
         if bottom <= area.bottom() + 1e-6 {
             restore(res);
-            let (items, layout, _) = draw(res, w, area, body);
+            let (items, layout, _) = draw(res, w, &sheet, body);
             return Ok((items, layout));
         }
         needed = bottom - area.y;
@@ -176,6 +181,37 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
             area.h
         ),
     ))
+}
+
+/// Papers at least this wide (mm, portrait) get the wall layout: B4, A3,
+/// tabloid and larger. Narrower ones (A4, Letter, Legal, A5) keep the
+/// table layout.
+pub const WALL_FROM: f64 = 250.0;
+
+/// The board's share of the paper's width in the wall layout (at least).
+pub const WALL_BOARD_SHARE: f64 = 0.455;
+
+/// The poster's margin on `paper`, mm: the theme's (at least 8 mm) on
+/// papers narrower than [`WALL_FROM`]; on wall papers it grows with the
+/// paper's long side, in proportion to A4's 297 mm: 14 mm on A3 and 20 mm
+/// on A2 with the built-in themes' 10 mm, so that the frame of white looks
+/// the same from the distance each paper is read from.
+pub fn poster_margin(res: &Resources, paper: Paper) -> f64 {
+    let base = res.theme.page.margin.max(8.0);
+    if paper.width < WALL_FROM {
+        return base;
+    }
+    base * (paper.width.max(paper.height) / 297.0).max(1.0)
+}
+
+/// The sheet a drawing pass fills: the printable area, the paper's width
+/// and which layout it takes.
+struct Sheet {
+    area: Rect,
+    paper_width: f64,
+    /// The wall layout (board and ranks side by side, filling the sheet,
+    /// the rules flowing in two columns under and beside them).
+    wall: bool,
 }
 
 /// Text and colours of one drawing pass.
@@ -197,15 +233,20 @@ struct Drawn {
 
 /// Draws the whole poster with body em `s`; returns the items, the layout and
 /// the lowest point drawn.
-fn draw(res: &Resources, w: &PosterWords, area: Rect, s: f64) -> (Vec<Item>, PosterLayout, f64) {
+fn draw(res: &Resources, w: &PosterWords, sheet: &Sheet, s: f64) -> (Vec<Item>, PosterLayout, f64) {
+    let area = sheet.area;
     let ink = Ink {
         text: res.theme.board.text.0,
         accent: res.theme.side(Side::South),
     };
     let mut out = Drawn::default();
     let y = title_block(res, area, s, &ink, &mut out);
-    let (ranks, y) = setup_row(res, w, area, y, s, &ink, &mut out);
-    let bottom = rule_panels(res, w, area, y, s, &ink, &mut out);
+    let (ranks, bottom) = if sheet.wall {
+        wall(res, w, sheet, y, s, &ink, &mut out)
+    } else {
+        let (ranks, y) = setup_row(res, w, area, y, s, &ink, &mut out);
+        (ranks, rule_panels(res, w, area, y, s, &ink, &mut out))
+    };
     (
         out.items,
         PosterLayout {
@@ -279,19 +320,53 @@ fn setup_row(
     let q = (s * 2.1).min((area.w * 0.5) / 7.0);
     let head = s * HEAD;
     let top = y;
+    let left_bottom = board_block(res, w, pt(area.x, y), q, s, ink, out);
+
+    let rx = area.x + 7.0 * q + gap * 1.5;
+    let rw = area.right() - rx;
+    let (rank_items, ranks, right_bottom, _) =
+        ranks_panel(res, w, pt(rx, top), (rw, 1), s, head, ink);
+    out.items.extend(rank_items);
+    out.panels.push((
+        "ranks",
+        Rect {
+            x: rx,
+            y: top,
+            w: rw,
+            h: right_bottom - top,
+        },
+    ));
+    let y = left_bottom.max(right_bottom) + gap * 0.6;
+    out.items.push(rule(area.x, area.right(), y, s, ink.accent));
+    (ranks, y + gap)
+}
+
+/// The starting board of `q` mm squares with its heading above and who
+/// plays first below, its top-left corner at `at`; records the `board`
+/// panel and returns its bottom.
+fn board_block(
+    res: &Resources,
+    w: &PosterWords,
+    at: Pt,
+    q: f64,
+    s: f64,
+    ink: &Ink,
+    out: &mut Drawn,
+) -> f64 {
+    let head = s * HEAD;
     out.items.extend(heading(
         res,
         &w.setup_heading,
-        pt(area.x, y),
+        pt(at.x, at.y),
         head,
         ink.accent,
     ));
-    let board_y = y + head * 1.3;
+    let board_y = at.y + head * 1.3;
     // The border is stroked on the board's edge: half of it lies outside.
     let border = res.theme.board.border_width.min(q * 0.04) / 2.0;
     let place = BoardPlacement {
         square: q,
-        origin: pt(area.x + border, board_y),
+        origin: pt(at.x + border, board_y),
     };
     out.items
         .extend(super::board::board_items(res, place, false));
@@ -307,7 +382,7 @@ fn setup_row(
         res,
         &first,
         s,
-        pt(area.x, board_y + 9.0 * q + s * 1.2),
+        pt(at.x, board_y + 9.0 * q + s * 1.2),
         7.0 * q,
         ink.text,
     );
@@ -316,29 +391,135 @@ fn setup_row(
     out.panels.push((
         "board",
         Rect {
-            x: area.x,
-            y: top,
+            x: at.x,
+            y: at.y,
             w: 7.0 * q,
-            h: left_bottom - top,
+            h: left_bottom - at.y,
         },
     ));
+    left_bottom
+}
 
+/// A panel's items and its height, mm.
+type Drawing = (Vec<Item>, f64);
+
+/// The wall layout from `y` down: the board (at least
+/// [`WALL_BOARD_SHARE`] of the paper's width) on the left, the ranks on the
+/// right (in two columns when their names fit), then the rules' panels, each
+/// the width of the column it goes to, in the column that ends higher, so
+/// that both columns end about level. Returns the ranks and the bottom.
+fn wall(
+    res: &Resources,
+    w: &PosterWords,
+    sheet: &Sheet,
+    y: f64,
+    s: f64,
+    ink: &Ink,
+    out: &mut Drawn,
+) -> (Vec<Animal>, f64) {
+    let area = sheet.area;
+    let gap = s;
+    let head = s * HEAD;
+    let q = (s * 2.1).max(sheet.paper_width * WALL_BOARD_SHARE / 7.0);
+    let left_bottom = board_block(res, w, pt(area.x, y), q, s, ink, out);
     let rx = area.x + 7.0 * q + gap * 1.5;
     let rw = area.right() - rx;
-    let (rank_items, ranks, right_bottom) = ranks_panel(res, w, pt(rx, top), rw, s, head, ink);
+    // Two columns of ranks unless a name has to shrink below 75 % to fit.
+    let mut ranks = ranks_panel(res, w, pt(rx, y), (rw, 2), s, head, ink);
+    if ranks.3 < 0.75 {
+        ranks = ranks_panel(res, w, pt(rx, y), (rw, 1), s, head, ink);
+    }
+    let (rank_items, animals, right_bottom, _) = ranks;
     out.items.extend(rank_items);
     out.panels.push((
         "ranks",
         Rect {
             x: rx,
-            y: top,
+            y,
             w: rw,
-            h: right_bottom - top,
+            h: right_bottom - y,
         },
     ));
-    let y = left_bottom.max(right_bottom) + gap * 0.6;
-    out.items.push(rule(area.x, area.right(), y, s, ink.accent));
-    (ranks, y + gap)
+    // (x, width, where the next panel starts) of each column.
+    let cols = [
+        (area.x, 7.0 * q, left_bottom + gap),
+        (rx, rw, right_bottom + gap),
+    ];
+    // Each panel drawn in each column twice: with its diagram beside its
+    // lines (the river's strips at most half the column), and above them
+    // (the strips as wide as the column, less the diagram's padding); the
+    // shorter is kept.
+    let mut drawn: Vec<[Drawing; 2]> = Vec::new();
+    let mut names: Vec<&'static str> = Vec::new();
+    let per_col: [Vec<[Drawing; 2]>; 2] = [0, 1].map(|c| {
+        let (x, cw, _) = cols[c];
+        let above = rule_list(res, w, s, 2.0 * (cw - 0.2 * s));
+        rule_list(res, w, s, cw)
+            .into_iter()
+            .zip(above)
+            .map(|((_, p), (_, mut stacked))| {
+                stacked.stacked = true;
+                // Drawn at the column's top: moved down when placed.
+                let at = pt(x, 0.0);
+                [
+                    p.draw(res, at, cw, s, head, ink),
+                    stacked.draw(res, at, cw, s, head, ink),
+                ]
+            })
+            .collect()
+    });
+    for (name, _) in rule_list(res, w, s, rw) {
+        names.push(name);
+    }
+    let [mut first, mut second] = per_col;
+    for (a, b) in first.drain(..).zip(second.drain(..)) {
+        let pick = |[beside, above]: [Drawing; 2]| {
+            if above.1 < beside.1 - 1e-9 {
+                above
+            } else {
+                beside
+            }
+        };
+        drawn.push([pick(a), pick(b)]);
+    }
+    // Which column each panel goes to (bit i of the mask for panel i, in
+    // reading order within each column): the choice whose taller column
+    // ends highest, so that the text can be as large as the sheet allows.
+    let n = drawn.len();
+    let mut best = (f64::MAX, 0u32);
+    for mask in 0..(1u32 << n) {
+        let mut ends = [cols[0].2, cols[1].2];
+        for (i, d) in drawn.iter().enumerate() {
+            let c = (mask >> i & 1) as usize;
+            ends[c] += d[c].1 + gap;
+        }
+        let bottom = ends[0].max(ends[1]);
+        if bottom < best.0 - 1e-9 {
+            best = (bottom, mask);
+        }
+    }
+    let mut tops = [cols[0].2, cols[1].2];
+    for (i, (mut d, name)) in drawn.into_iter().zip(names).enumerate() {
+        let c = (best.1 >> i & 1) as usize;
+        let (x, cw, _) = cols[c];
+        let (its, h) = std::mem::take(&mut d[c]);
+        out.items.push(Item::Group(crate::scene::Group {
+            picture: false,
+            transform: crate::scene::Transform::translate(0.0, tops[c]),
+            items: its,
+        }));
+        out.panels.push((
+            name,
+            Rect {
+                x,
+                y: tops[c],
+                w: cw,
+                h,
+            },
+        ));
+        tops[c] += h + gap;
+    }
+    (animals, tops[0].max(tops[1]) - gap)
 }
 
 /// The rules' panels from `y` down, two to a row; the river's takes a whole
@@ -372,17 +553,7 @@ fn rule_panels(
         }
         *y = bottom + gap;
     };
-    let four = res.rules.variants.four_animals;
-    let mut pending = vec![
-        ("move", move_panel(res, w, s)),
-        ("capture", capture_panel(res, w, s)),
-    ];
-    if !four {
-        pending.push(("river", river_panel(res, w, s, area.w)));
-        pending.push(("traps", trap_panel(res, w, s)));
-    }
-    pending.push(("den", den_panel(res, w, s)));
-    for (name, p) in pending {
+    for (name, p) in rule_list(res, w, s, area.w) {
         if name == "river" {
             flush(&mut row, &mut y, out);
             row.push((name, p));
@@ -396,6 +567,23 @@ fn rule_panels(
     }
     flush(&mut row, &mut y, out);
     y - gap
+}
+
+/// The rules' panels in reading order, each with its name; the river's
+/// strips are at most half of `width`. The river and the traps are left out
+/// when the ruleset plays without them (Animal Checkers).
+fn rule_list(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Vec<(&'static str, Panel)> {
+    let four = res.rules.variants.four_animals;
+    let mut list = vec![
+        ("move", move_panel(res, w, s)),
+        ("capture", capture_panel(res, w, s)),
+    ];
+    if !four {
+        list.push(("river", river_panel(res, w, s, width)));
+        list.push(("traps", trap_panel(res, w, s)));
+    }
+    list.push(("den", den_panel(res, w, s)));
+    list
 }
 
 /// A thin rule across the page at `y`.
@@ -421,17 +609,19 @@ fn heading(res: &Resources, text: &str, at: Pt, size: f64, color: Color) -> Vec<
 }
 
 /// The ranks: a heading, the order, then one row per animal in play,
-/// strongest first: its rank, its picture or icon, its character and name.
-/// Returns the items, the animals listed and the bottom.
+/// strongest first: its rank, its picture or icon, its character and name,
+/// in `columns` columns (filled top to bottom, then left to right) across
+/// `width`. Returns the items, the animals listed, the bottom and how much
+/// the most shrunk name was shrunk to fit (1 for none).
 fn ranks_panel(
     res: &Resources,
     w: &PosterWords,
     at: Pt,
-    width: f64,
+    (width, columns): (f64, usize),
     s: f64,
     head: f64,
     ink: &Ink,
-) -> (Vec<Item>, Vec<Animal>, f64) {
+) -> (Vec<Item>, Vec<Animal>, f64, f64) {
     let mut items = heading(res, &w.ranks_heading, at, head, ink.accent);
     let note = s * 0.85;
     let mut y = at.y + head * 1.3;
@@ -445,11 +635,19 @@ fn ranks_panel(
     ));
     y += note * 1.6;
     let animals = res.rules.animals_by_rank();
+    let per = animals.len().div_ceil(columns.max(1));
+    let col_gap = s * 1.5;
+    let col_w = (width - col_gap * (columns.max(1) - 1) as f64) / columns.max(1) as f64;
+    let (top, mut bottom, mut shrunk) = (y, y, 1.0f64);
     let rh = s * 2.05;
     let pic = rh * 0.86;
     let num_w = res.fonts.width_mm(&res.bold, "8", s * 1.4) * 1.2;
     let dotted = res.theme.counters.layout == crate::theme::FaceLayout::Picture;
-    for a in &animals {
+    for (i, a) in animals.iter().enumerate() {
+        if i > 0 && i % per == 0 {
+            y = top;
+        }
+        let x0 = at.x + (i / per) as f64 * (col_w + col_gap);
         let c_y = y + rh / 2.0;
         let rank = res.rules.rank(*a).to_string();
         items.extend(fit(
@@ -459,12 +657,12 @@ fn ranks_panel(
                 stack: &res.bold,
                 size: s * 1.4,
                 max_width: num_w,
-                pos: pt(at.x + num_w / 2.0, c_y),
+                pos: pt(x0 + num_w / 2.0, c_y),
                 rotation: 0.0,
                 fill: ink.accent,
             },
         ));
-        let mut px = at.x + num_w + s * 0.5;
+        let mut px = x0 + num_w + s * 0.5;
         if dotted {
             // Picture counters show the rank as dots: the same dice beside
             // the number, so that a child matches them.
@@ -510,7 +708,7 @@ fn ranks_panel(
             )),
         }
         let nx = hx + han_w + s * 0.6;
-        let room = (at.x + width - nx).max(s);
+        let room = (x0 + col_w - nx).max(s);
         // The reading belongs to the character: in a pack whose names are
         // Chinese (大象 beside 象), it comes first, so that it does not read
         // as the name's ("象 xiàng 大象", not "象 大象 xiàng").
@@ -524,6 +722,7 @@ fn ranks_panel(
         }
         let lw = res.fonts.width_mm(&res.text, &label, s);
         let size = if lw > room { s * room / lw } else { s };
+        shrunk = shrunk.min(size / s);
         items.extend(
             super::label::Label {
                 text: &label,
@@ -538,8 +737,9 @@ fn ranks_panel(
             .items(&res.fonts),
         );
         y += rh;
+        bottom = bottom.max(y);
     }
-    (items, animals, y)
+    (items, animals, bottom, shrunk)
 }
 
 /// The animal's picture when the theme has one, else its built-in icon, in

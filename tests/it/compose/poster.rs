@@ -341,3 +341,98 @@ fn zh_hant_poster_ranks_carry_zhuyin_not_pinyin() {
         assert!(!t.contains(pinyin), "{pinyin} in {t}");
     }
 }
+
+/// Posters laid out for their paper: from B4 up the board takes at least
+/// 45 % of the paper's width, the margins grow with the paper (20 mm or
+/// more on A2), and the ranks and rules' panels fill the width beside and
+/// under the board, every preset × language inside the printable area.
+#[test]
+fn wall_papers_use_their_width() {
+    use jungle_print::compose::poster::{poster_margin, WALL_FROM};
+    for name in ["a3", "a2", "b4", "tabloid"] {
+        let p = paper(name);
+        assert!(p.width >= WALL_FROM, "{name}");
+        for lang in LANGS {
+            for (preset, _) in PRESETS {
+                let r = res(lang, preset);
+                let m = poster_margin(&r, p);
+                if name == "a2" {
+                    assert!(m >= 20.0 - 1e-9, "{name}: margin {m}");
+                }
+                assert!(m > r.theme.page.margin.max(8.0), "{name}: margin {m}");
+                let layout = poster_layout(&r, &PosterOptions { paper: p }).unwrap();
+                let rect = |n: &str| {
+                    layout
+                        .panels
+                        .iter()
+                        .find(|(k, _)| *k == n)
+                        .map(|(_, r)| *r)
+                        .unwrap_or_else(|| panic!("{name} {lang} {preset}: no {n}"))
+                };
+                let board = rect("board");
+                let ranks = rect("ranks");
+                assert!(
+                    board.w >= 0.45 * p.width,
+                    "{name} {lang} {preset}: board {:.1} of {:.1} mm",
+                    board.w,
+                    p.width
+                );
+                // The ranks beside the board, reaching the right margin.
+                assert!(ranks.x > board.right() && ranks.y == board.y);
+                assert!((ranks.right() - (p.width - m)).abs() < 0.01);
+                // Every panel inside the margins; the rules' panels in the
+                // two columns, their right edges on the board's or the
+                // right margin, so that the width is filled.
+                for (n, r) in &layout.panels {
+                    assert!(
+                        r.x >= m - 0.01
+                            && r.right() <= p.width - m + 0.01
+                            && r.y >= m - 0.01
+                            && r.bottom() <= p.height - m + 0.01,
+                        "{name} {lang} {preset}: {n} {r:?}"
+                    );
+                    if !["title", "board", "ranks"].contains(n) {
+                        let left = (r.x - board.x).abs() < 0.01
+                            && (r.right() - board.right()).abs() < 0.01;
+                        let right = (r.x - ranks.x).abs() < 0.01
+                            && (r.right() - ranks.right()).abs() < 0.01;
+                        assert!(left || right, "{name} {lang} {preset}: {n} {r:?}");
+                    }
+                }
+                let page = poster_page(&r, &PosterOptions { paper: p }).unwrap();
+                for (what, [x0, y0, x1, y1]) in item_boxes(&page, &r) {
+                    assert!(
+                        x0 >= m - 0.01
+                            && x1 <= p.width - m + 0.01
+                            && y0 >= m - 0.01
+                            && y1 <= p.height - m + 0.01,
+                        "{name} {lang} {preset}: `{what}` at ({x0:.1}, {y0:.1})–({x1:.1}, {y1:.1})"
+                    );
+                }
+                // Both columns used: some panel under the ranks.
+                let beside = layout
+                    .panels
+                    .iter()
+                    .filter(|(n, r)| {
+                        !["title", "board", "ranks"].contains(n) && (r.x - ranks.x).abs() < 0.01
+                    })
+                    .count();
+                assert!(beside >= 1, "{name} {lang} {preset}: {:?}", layout.panels);
+            }
+        }
+    }
+}
+
+/// Papers narrower than B4 keep the table layout and the theme's margin.
+#[test]
+fn narrow_papers_keep_the_table_layout() {
+    use jungle_print::compose::poster::poster_margin;
+    for name in ["a4", "letter", "legal"] {
+        let r = res("en", "standard");
+        let p = paper(name);
+        assert_eq!(poster_margin(&r, p), r.theme.page.margin.max(8.0));
+        let layout = poster_layout(&r, &PosterOptions { paper: p }).unwrap();
+        let board = layout.panels.iter().find(|(n, _)| *n == "board").unwrap().1;
+        assert!(board.w <= 0.5 * (p.width - 2.0 * r.theme.page.margin.max(8.0)) + 0.01);
+    }
+}

@@ -832,9 +832,11 @@ impl Panel {
     }
 }
 
-/// Plain land squares, `cols` × `rows` of `q` mm, origin top-left.
-fn land(res: &Resources, cols: u8, rows: u8, q: f64) -> Vec<Item> {
+/// `diagram` on plain land squares of `q` mm, origin top-left: the moves,
+/// not the squares, are the point.
+fn on_land(res: &Resources, diagram: &super::diagrams::Diagram, q: f64) -> Vec<Item> {
     let th = &res.theme.board;
+    let (cols, rows) = diagram.size();
     let mut items = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -845,6 +847,13 @@ fn land(res: &Resources, cols: u8, rows: u8, q: f64) -> Vec<Item> {
             ));
         }
     }
+    items.extend(super::handout::draw_diagram(
+        res,
+        diagram,
+        q,
+        pt(0.0, 0.0),
+        &look(res, 1.0),
+    ));
     items
 }
 
@@ -864,15 +873,7 @@ fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let q = s * 1.7;
     // Drawn on plain land: the moves, not the squares, are the point.
     let diagram = super::diagrams::stepping();
-    let (cols, rows) = diagram.size();
-    let mut d = land(res, cols, rows, q);
-    d.extend(super::handout::draw_diagram(
-        res,
-        &diagram,
-        q,
-        pt(0.0, 0.0),
-        &look(res, 1.0),
-    ));
+    let d = on_land(res, &diagram, q);
     // Never into your own den: a rule of moving, as the handout has it
     // (the den's panel has the ways to win).
     let mut lines = vec![w.move_.clone(), w.den_own.clone()];
@@ -899,15 +900,7 @@ fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     // Top row: a stronger animal takes a weaker one; bottom row: the rat
     // takes the elephant.
     let diagram = super::diagrams::capturing(res);
-    let (cols, rows) = diagram.size();
-    let mut d = land(res, cols, rows, q);
-    d.extend(super::handout::draw_diagram(
-        res,
-        &diagram,
-        q,
-        pt(0.0, 0.0),
-        &look(res, 1.0),
-    ));
+    let d = on_land(res, &diagram, q);
     let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
     let elephant = match (v.elephant_captures_rat, trap_open, v.traps) {
         (true, ..) => &w.elephant_rat,

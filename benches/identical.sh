@@ -80,6 +80,8 @@ runs=(
   "box-card|box --card 0.6 --copies 2 --sides single"
   "board-crop|board --crop-marks --paper 300x400 --no-coordinates"
   "counters-offset|counters --sides duplex --flip short-edge --back-offset 0.5,-1 --no-back-title --crop-marks"
+  "board-print-shop|board --for print-shop --bleed 3"
+  "class-set-print-shop|set --for print-shop --bleed 3 --copies 2 --poster"
 )
 # A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
 mkdir -p "$tmp/art"

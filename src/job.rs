@@ -34,7 +34,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compose::board::{board_page_marked, square_size, BoardOptions};
+use crate::compose::board::{board_page_for_cutting, board_page_marked, square_size, BoardOptions};
 use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
 use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
 use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
@@ -694,6 +694,11 @@ impl Job {
                         return Err(Error::CropMarksOnTiledBoard { blame });
                     }
                     pages = vec![board_page_marked(res, &opts, true)?];
+                }
+                // For a print shop a board on one sheet is cut out like every
+                // other piece: its die line and crop marks, as in a set.
+                if self.purpose == Purpose::PrintShop && pages.len() == 1 {
+                    pages = vec![board_page_for_cutting(res, &opts)?];
                 }
                 let summary = Summary::Board {
                     paper,

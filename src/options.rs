@@ -420,7 +420,7 @@ pub const TABLE: &[Spec] = &[
     switch(Opt::NoCoordinates, "Leave out the a–g / 1–9 coordinates", &[Doc::Board]),
     row(Opt::Tile, "PAPER", Names(paper_names), "Print the board sized for {paper} over sheets of this size, tiled with glue strips (e.g. `{paper} a3 {tile} a4`: an A3 board on A4 sheets). A {square} too large for {paper} tiles over {paper} sheets without this option")
         .of(&[Doc::Board]),
-    switch(Opt::CropMarks, "Add crop marks at the board's corners, outside any bleed (a board on one sheet)", &[Doc::Board]),
+    switch(Opt::CropMarks, "Add crop marks at the board's corners, outside any bleed (a board on one sheet; with {for} print-shop it always has them, and its die line)", &[Doc::Board]),
     // check
     Spec { positional: true, ..row(Opt::Check, "FILE", Text, "A theme, language pack or ruleset (.toml, told apart by its sections), or a built-in theme name").or("classic").of(&[Doc::Check]) },
     row(Opt::Theme, "THEME", Names(theme_names), "The theme whose fonts and colours a language pack or ruleset is checked against (default: classic), or a theme to check instead of FILE")

@@ -380,3 +380,22 @@ fn the_sets_board_has_its_die_line_and_crop_marks() {
         "a home set's board keeps no die line nor crop marks"
     );
 }
+
+/// `board --for print-shop` alone is cut out as the board of a print-shop
+/// set is: its die line in CutContour, its crop marks in All.
+#[test]
+fn the_board_alone_has_its_die_line_and_crop_marks() {
+    let shop = common::cli_pdf(&["board", "--for", "print-shop", "--bleed", "3"]);
+    let doc = Document::load_mem(&shop).unwrap();
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 1);
+    let spots = separations(&doc, pages[&1]);
+    assert!(
+        spots.contains(&("CutContour".into(), "OC-cut".into())),
+        "{spots:?}"
+    );
+    assert!(
+        spots.contains(&("All".into(), "OC-marks".into())),
+        "{spots:?}"
+    );
+}

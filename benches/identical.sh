@@ -73,6 +73,8 @@ runs=(
   "poster-letter|rules --poster --paper letter"
   "poster-a3|rules --poster --paper a3"
   "poster-a2-picture-book|rules --poster --paper a2 --theme picture-book --lang zh-Hant"
+  "poster-tiled|rules --poster --paper a2 --tile a4"
+  "poster-tiled-zh-Hant|rules --poster --paper a3 --tile a4 --lang zh-Hant"
   "traditional-fr|set --lang fr --theme traditional"
   "high-contrast-fr|set --lang fr --theme high-contrast"
   "kids-zh-Hans|set --lang zh-Hans --theme kids"

@@ -69,6 +69,9 @@ pub enum Opt {
     NoBox,
     /// The rules poster (with the set, or instead of the handout).
     Poster,
+    /// The paper the set's poster is sized for (tiled over the set's paper
+    /// when larger).
+    PosterPaper,
     /// The counters' backs without the game's name.
     NoBackTitle,
     /// The board without its coordinates.
@@ -118,6 +121,7 @@ impl Opt {
             Opt::NoCover => "no-cover",
             Opt::NoBox => "no-box",
             Opt::Poster => "poster",
+            Opt::PosterPaper => "poster-paper",
             Opt::NoBackTitle => "no-back-title",
             Opt::NoCoordinates => "no-coordinates",
             Opt::LiveText => "live-text",
@@ -201,6 +205,41 @@ pub enum Error {
         /// The option to change: the square when one was given, else the sheet.
         blame: Opt,
     },
+    /// A poster paper too small for the rules poster at its smallest text.
+    #[error("{blame}: the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {needed:.0} mm of height and the paper has {room:.0} mm inside its margins; choose a larger paper (a4 or more) or a language pack with shorter [poster] lines", num(.paper.0), num(.paper.1))]
+    PosterTooSmall {
+        /// The poster's paper, mm.
+        paper: Mm2,
+        /// The height the poster needs at its smallest text, mm.
+        needed: f64,
+        /// The height inside the paper's margins, mm.
+        room: f64,
+        /// The option that gave the poster's paper.
+        blame: Opt,
+    },
+    /// Sheets to tile the poster over that hold it whole.
+    #[error("tile: a {} × {} mm sheet holds the whole {} × {} mm poster, so there is nothing to tile; give smaller sheets, or a larger paper for the poster", num(.sheet.0), num(.sheet.1), num(.poster.0), num(.poster.1))]
+    PosterTileHoldsAll {
+        /// The sheet, mm.
+        sheet: Mm2,
+        /// The poster's paper, mm.
+        poster: Mm2,
+    },
+    /// A poster that cannot be tiled over the sheets.
+    #[error("{blame}: a {} × {} mm poster cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose larger sheets", num(.poster.0), num(.poster.1), num(.sheet.0), num(.sheet.1))]
+    PosterNotTileable {
+        /// The poster's paper, mm.
+        poster: Mm2,
+        /// The sheet, mm.
+        sheet: Mm2,
+        /// The most sheets a tiled poster may take.
+        max_sheets: usize,
+        /// The option to change: the tiles' sheet, or the set's poster paper.
+        blame: Opt,
+    },
+    /// Sheets to tile over given for the rules handout, not the poster.
+    #[error("tile: only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over")]
+    TileWithoutPoster,
     /// Paper too small for the rules handout.
     #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or a theme with smaller margins", .room.0, .room.1, .min.0, .min.1)]
     PaperTooSmallForRules {
@@ -379,7 +418,11 @@ impl Error {
             Error::LaserSides => Opt::Sides,
             Error::KerfWithoutLaser => Opt::Kerf,
             Error::CounterSizeOutOfRange { .. } => Opt::Size,
-            Error::NotTileable { blame, .. } | Error::CropMarksOnTiledBoard { blame } => *blame,
+            Error::NotTileable { blame, .. }
+            | Error::CropMarksOnTiledBoard { blame }
+            | Error::PosterTooSmall { blame, .. }
+            | Error::PosterNotTileable { blame, .. } => *blame,
+            Error::PosterTileHoldsAll { .. } | Error::TileWithoutPoster => Opt::Tile,
             Error::TooManySets { .. } => Opt::Copies,
             Error::PaperTooSmallForRules { .. }
             | Error::PaperTooSmallForCounters { .. }

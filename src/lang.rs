@@ -328,6 +328,10 @@ pub struct CoverWords {
     /// the poster is counted among the rules' pages.
     #[serde(default)]
     pub poster: String,
+    /// After `sets` in a class set with a poster: the poster's pages
+    /// (`{pages}`), printed once for the whole class. Optional.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub poster_once: String,
     pub print_heading: String,
     /// Every page single-sided.
     pub print_single: String,

@@ -384,6 +384,8 @@ pub const TABLE: &[Spec] = &[
     switch(Opt::NoCover, "Leave out the cover page (contents, how to print and assemble, page previews)", &[Doc::Set]),
     switch(Opt::NoBox, "Leave out the box", &[Doc::Set]),
     switch(Opt::Poster, "Add the one-page rules poster after the rules handout", &[Doc::Set]),
+    row(Opt::PosterPaper, "PAPER", Names(paper_names), "Add the rules poster sized for this paper (implies {poster}): one page when a {paper} sheet holds it, else tiled over {paper} sheets with glue strips, cut lines, scale bars and an assembly map (e.g. `{paper} a4 {poster-paper} a2`: an A2 poster on A4 sheets). A class set has one poster")
+        .of(&[Doc::Set]),
     copies(Any, "Whole sets in one file (a class set, {range}): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set", &[Doc::Set]),
     switch(Opt::Preview, "Write one PNG contact sheet of every page (jungle-set-preview.png, at {dpi}) instead of the set itself", &[Doc::Set]),
     // box

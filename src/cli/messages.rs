@@ -113,6 +113,17 @@ pub(crate) fn message(e: &Error) -> String {
                 ""
             }
         ),
+        // Worded without flags: the text after the option's name.
+        Error::PosterTooSmall { .. }
+        | Error::PosterTileHoldsAll { .. }
+        | Error::PosterNotTileable { .. }
+        | Error::TileWithoutPoster => {
+            let said = e.to_string();
+            match said.split_once(": ") {
+                Some((_, what)) => what.to_string(),
+                None => said,
+            }
+        }
         Error::CropMarksOnTiledBoard { .. } => "--crop-marks marks a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out --crop-marks, or choose a square that fits the paper".into(),
         other => return other.to_string(),
     };

@@ -20,7 +20,7 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
-use crate::error::{num, Error, Opt};
+use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
 use crate::lang::PosterWords;
 use crate::layout::{printable_area, BoardPlacement, Rect};
@@ -87,19 +87,60 @@ pub fn poster_sheets(
         return Ok(vec![page.with_bleed(bleed)]);
     };
     let p = opts.paper;
-    let holds = |w: f64, h: f64| w >= p.width - 1e-9 && h >= p.height - 1e-9;
-    if holds(sheet.width, sheet.height) || holds(sheet.height, sheet.width) {
-        return Err(Error::usage(
-            Opt::Tile,
-            format!(
-                "a {} × {} mm sheet holds the whole {} × {} mm poster, so there is nothing to tile; give smaller sheets, or a larger paper for the poster",
-                num(sheet.width),
-                num(sheet.height),
-                num(p.width),
-                num(p.height)
-            ),
-        ));
+    if holds(sheet, p) {
+        return Err(Error::PosterTileHoldsAll {
+            sheet: (sheet.width, sheet.height),
+            poster: (p.width, p.height),
+        });
     }
+    tiled_poster(res, &page, sheet, Opt::Tile)
+}
+
+/// True when `sheet`, either way round, holds a whole `poster` paper.
+fn holds(sheet: Paper, poster: Paper) -> bool {
+    let fits = |w: f64, h: f64| w >= poster.width - 1e-9 && h >= poster.height - 1e-9;
+    fits(sheet.width, sheet.height) || fits(sheet.height, sheet.width)
+}
+
+/// The poster sized for `opts.paper` on sheets of `sheet` (a set's paper):
+/// its page with `bleed` when a sheet holds it, else tiled over sheets of
+/// `sheet` (see [`poster_sheets`]). Errors name `blame`, the option that
+/// gave the poster's paper.
+pub fn poster_over(
+    res: &Resources,
+    opts: &PosterOptions,
+    sheet: Paper,
+    bleed: f64,
+    blame: Opt,
+) -> Result<Vec<Page>, Error> {
+    let page = poster_page(res, opts).map_err(|e| match e {
+        Error::PosterTooSmall {
+            paper,
+            needed,
+            room,
+            ..
+        } => Error::PosterTooSmall {
+            paper,
+            needed,
+            room,
+            blame,
+        },
+        e => e,
+    })?;
+    if holds(sheet, opts.paper) {
+        return Ok(vec![page.with_bleed(bleed)]);
+    }
+    tiled_poster(res, &page, sheet, blame)
+}
+
+/// The poster's `page` tiled over sheets of `sheet`: an assembly map and
+/// one sheet per piece; a plan it cannot make is refused naming `blame`.
+fn tiled_poster(
+    res: &Resources,
+    page: &Page,
+    sheet: Paper,
+    blame: Opt,
+) -> Result<Vec<Page>, Error> {
     let words = &res.lang.tiles;
     for (key, missing) in [
         ("tiles.poster_heading", words.poster_heading.is_empty()),
@@ -112,8 +153,8 @@ pub fn poster_sheets(
             ));
         }
     }
-    let what = Tiled::Poster(&page);
-    let plan = tile_plan(res, sheet, what, Opt::Tile)?;
+    let what = Tiled::Poster(page);
+    let plan = tile_plan(res, sheet, what, blame)?;
     Ok(tiled_pages(res, &plan, what))
 }
 
@@ -171,16 +212,12 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
         body *= 0.99;
     }
     restore(res);
-    Err(Error::usage(
-        Opt::Paper,
-        format!(
-            "the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {:.0} mm of height and the paper has {:.0} mm inside its margins; choose a larger paper (a4 or more) or a language pack with shorter [poster] lines",
-            crate::error::num(opts.paper.width),
-            crate::error::num(opts.paper.height),
-            needed,
-            area.h
-        ),
-    ))
+    Err(Error::PosterTooSmall {
+        paper: (opts.paper.width, opts.paper.height),
+        needed,
+        room: area.h,
+        blame: Opt::Paper,
+    })
 }
 
 /// Papers at least this wide (mm, portrait) get the wall layout: B4, A3,

@@ -20,7 +20,7 @@ use super::counters::{
 use super::cutting::Cutting;
 use super::handout::{handout_pages, HandoutOptions};
 use super::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
-use super::poster::{poster_page, PosterOptions};
+use super::poster::{poster_over, poster_page, PosterOptions};
 use super::tiles::board_sheets;
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
@@ -50,6 +50,10 @@ pub struct SetOptions {
     pub boxed: bool,
     /// Add the one-page rules poster after the handout.
     pub poster: bool,
+    /// The paper the poster is sized for, when not the set's (implies
+    /// `poster`): one page when a sheet of the set's paper holds it, else
+    /// tiled over the set's paper.
+    pub poster_paper: Option<Paper>,
     /// Whole sets in the file, 1 to [`crate::limits::MAX_COPIES`]; above 1 each
     /// set's pages are marked with its number.
     pub copies: usize,
@@ -70,6 +74,7 @@ impl Default for SetOptions {
             cover: true,
             boxed: true,
             poster: false,
+            poster_paper: None,
             copies: 1,
             print_shop: false,
         }
@@ -81,7 +86,7 @@ impl Default for SetOptions {
 /// every set's pages of that part: the pages are grouped by material, all
 /// the card first (every set's board, the counters of all sets packed
 /// together, every set's box), then the paper (every set's rules, then
-/// every set's poster).
+/// the poster, once for all the sets).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SetParts {
     /// The boards' pages (each an assembly map first when tiled).
@@ -92,7 +97,8 @@ pub struct SetParts {
     pub counters: (usize, usize),
     /// The rules handouts.
     pub rules: (usize, usize),
-    /// The rules posters' pages, after the handouts, when asked for.
+    /// The rules poster's pages (one, or an assembly map and its tiles),
+    /// after the handouts, when asked for: once, however many sets.
     pub poster: Option<(usize, usize)>,
     /// The sheets of the boxes' nets, if any.
     pub boxnet: Option<(usize, usize)>,
@@ -105,7 +111,7 @@ pub struct SetParts {
     pub card: (usize, usize),
     /// Whole sets in the file.
     pub sets: usize,
-    /// Pages each set has of its own: its board, box, rules and poster (and,
+    /// Pages each set has of its own: its board, box and rules (and,
     /// in a class set, a blank page after rules of an odd number of pages, so
     /// that each set's rules have sheets of their own printed double-sided).
     pub set_len: usize,
@@ -122,7 +128,7 @@ pub struct SetParts {
     /// pages counting once, blank pages not at all.
     pub card_sheets: usize,
     /// Sheets of plain paper: the cover, the rules (double-sided when longer
-    /// than a page), the posters and the box's steps page.
+    /// than a page), the poster's sheets and the box's steps page.
     pub paper_sheets: usize,
     /// The cutting the card pages ask for (see [`super::cutting`]).
     pub cutting: Cutting,
@@ -142,7 +148,16 @@ impl SetParts {
             true => self.shared,
             false => sheets(sets) * per_counter_sheet + blank,
         };
-        usize::from(cover) + sets * self.set_len + shared + usize::from(self.box_steps.is_some())
+        usize::from(cover)
+            + sets * self.set_len
+            + shared
+            + self.poster_len()
+            + usize::from(self.box_steps.is_some())
+    }
+
+    /// The poster's pages (printed once, whatever the sets).
+    pub fn poster_len(&self) -> usize {
+        self.poster.map_or(0, |(a, b)| b + 1 - a)
     }
 
     /// The most sets that fit in `max` pages (0 when not even one does).
@@ -160,6 +175,7 @@ impl SetParts {
         usize::from(cover)
             + self.sets * self.set_len
             + self.shared
+            + self.poster_len()
             + usize::from(self.box_steps.is_some())
     }
 }
@@ -179,24 +195,26 @@ struct Pieces {
     board_trim: Option<(f64, f64)>,
     nets: Vec<Page>,
     rules: Vec<Page>,
-    poster: Option<Page>,
+    /// The poster's sheets (empty without one), once for all the sets.
+    poster: Vec<Page>,
     steps: Option<Page>,
 }
 
 /// The box's options for the set: its counters, and the sheets folded into
-/// it (the board unless tiled, the rules' sheets, the poster, the cover).
+/// it (the board unless tiled, the rules' sheets, the poster on one sheet,
+/// the cover).
 fn box_options(
     paper: Paper,
     opts: &SetOptions,
     counter_size: Option<f64>,
     board: &[Page],
-    rules: usize,
+    (rules, poster): (usize, usize),
 ) -> BoxOptions {
     let tiled = board.len() > 1;
     // The rules are printed double-sided: two pages a sheet.
     let papers = usize::from(!tiled)
         + rules.div_ceil(2)
-        + usize::from(opts.poster)
+        + usize::from(poster == 1)
         + usize::from(opts.cover);
     BoxOptions {
         counter_size,
@@ -227,8 +245,10 @@ pub fn set_pages(
 /// Composes one set and says where each part is and how many pages the
 /// whole document will have ([`SetParts::total`]), before any copy is made:
 /// a front end can refuse a class set too long to print here, at the cost
-/// of one set. The pages are the set's `parts.set_len` pages (no set marks),
-/// then the box's steps page when it has one (`parts.box_steps`), then the
+/// of one set. The pages are the set's `parts.set_len` pages and the shared
+/// counter sheets (no set marks), then the poster's pages (`parts.poster`,
+/// printed once), then the box's steps page when it has one
+/// (`parts.box_steps`), then the
 /// cover when `opts.cover`: the cover is made here, since whether the box's
 /// steps fit on it decides the page count.
 pub fn first_set(
@@ -289,11 +309,25 @@ pub fn first_set(
         pages.into_iter().map(|p| p.with_bleed(bleed)).collect()
     };
     let rules = with_bleed(handout_pages(res, &HandoutOptions { paper }));
-    let poster = match opts.poster {
-        true => Some(poster_page(res, &PosterOptions { paper })?.with_bleed(bleed)),
-        false => None,
+    let poster = match (opts.poster, opts.poster_paper) {
+        // Sized for its own paper, tiled over the set's when larger.
+        (_, Some(sized)) => poster_over(
+            res,
+            &PosterOptions { paper: sized },
+            paper,
+            bleed,
+            Opt::PosterPaper,
+        )?,
+        (true, None) => vec![poster_page(res, &PosterOptions { paper })?.with_bleed(bleed)],
+        (false, None) => Vec::new(),
     };
-    let box_opts = box_options(paper, opts, counter_opts.size, &board, rules.len());
+    let box_opts = box_options(
+        paper,
+        opts,
+        counter_opts.size,
+        &board,
+        (rules.len(), poster.len()),
+    );
     let nets = match opts.boxed {
         true => with_bleed(box_nets(res, &box_opts)?),
         false => Vec::new(),
@@ -350,7 +384,7 @@ fn shown_pages(first: &[Page], parts: &SetParts, opts: &SetOptions) -> Vec<(Page
     };
     let nets = parts.boxnet.map_or(0, len);
     let rules = len(parts.rules);
-    let poster = parts.poster.map_or(0, len);
+    let poster = parts.poster_len();
     // `first`: the board, the shared pages, the box, the rules, the poster.
     let (nets_at, rules_at) = (board + parts.shared, board + parts.shared + nets);
     let at =
@@ -373,10 +407,10 @@ fn shown_pages(first: &[Page], parts: &SetParts, opts: &SetOptions) -> Vec<(Page
 
 /// The whole document from the [`first_set`]'s pages and parts: the cover
 /// (when `opts.cover`), then the pages by material: every set's board, the
-/// shared counter sheets, every set's box, every set's rules and poster,
-/// each page marked with its set's number (a counter sheet with the sets
-/// it holds) when there are several; then the box's steps when they have a
-/// page of their own.
+/// shared counter sheets, every set's box, every set's rules, each page
+/// marked with its set's number (a counter sheet with the sets it holds)
+/// when there are several; then the poster, once, and the box's steps when
+/// they have a page of their own.
 pub fn whole_set(
     res: &Resources,
     paper: Paper,
@@ -397,7 +431,8 @@ pub fn whole_set(
         first.rotate_right(usize::from(opts.cover));
         return first;
     }
-    // `first`: one set's board, the shared pages, its box, rules, poster.
+    // `first`: one set's board, the shared pages, its box and rules; `extra`
+    // the poster and the box's steps.
     let span = |r: Option<(usize, usize)>| r.map_or(0, |(a, b)| b + 1 - a) / sets;
     let board = span(Some(parts.board));
     let nets = span(parts.boxnet);
@@ -405,7 +440,7 @@ pub fn whole_set(
     let mut rest = first.split_off(board);
     let shared = rest.drain(..parts.shared).collect::<Vec<_>>();
     let (box_pages, rest) = rest.split_at(nets);
-    let (rules_pages, poster_pages) = rest.split_at(rules);
+    let rules_pages = &rest[..rules];
     // Each set's copy of `pages`, marked; `blank_last`: the last is a blank
     // page (after a set's rules), left blank.
     let each = |pages: &[Page], blank_last: bool, out: &mut Vec<Page>| {
@@ -436,7 +471,6 @@ pub fn whole_set(
     }
     each(box_pages, false, &mut pages);
     each(rules_pages, parts.rules_blank, &mut pages);
-    each(poster_pages, false, &mut pages);
     pages.extend(extra);
     pages
 }
@@ -473,7 +507,7 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
     let rules_blank = sets > 1 && p.rules.len() > 1 && p.rules.len() % 2 == 1;
     let rules_len = p.rules.len() + usize::from(rules_blank);
     let rules = range(nets.1 + 1, sets * rules_len);
-    let poster = p.poster.as_ref().map(|_| range(rules.1 + 1, sets));
+    let poster = (!p.poster.is_empty()).then(|| range(rules.1 + 1, p.poster.len()));
     let end = poster.map_or(rules.1, |r| r.1);
     let mut pages = p.board.clone();
     if blank {
@@ -485,8 +519,9 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
     if rules_blank {
         pages.push(blank_page());
     }
-    pages.extend(p.poster.iter().cloned());
     let shared = usize::from(blank) + p.counters.len();
+    let set_len = pages.len() - shared;
+    pages.extend(p.poster.iter().cloned());
     let rules_sheets = match p.rules.len() {
         1 => 1,
         n => n.div_ceil(2),
@@ -502,7 +537,7 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
         box_steps: p.steps.as_ref().map(|_| end + 1),
         card: (board.0, nets.1),
         sets,
-        set_len: pages.len() - shared,
+        set_len,
         shared,
         rules_blank,
         counters_per_set: p.counters_per_set,
@@ -510,7 +545,8 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
         card_sheets: sets * (p.board.len() + p.nets.len())
             + p.counters.len() / if duplex { 2 } else { 1 },
         paper_sheets: usize::from(opts.cover)
-            + sets * (rules_sheets + usize::from(p.poster.is_some()))
+            + sets * rules_sheets
+            + p.poster.len()
             + usize::from(p.steps.is_some()),
         cutting: cutting(opts, p),
     };
@@ -769,10 +805,24 @@ fn contents_lines(res: &Resources, parts: &SetParts) -> Vec<String> {
     [
         (parts.sets > 1).then(|| {
             let paper = (parts.rules.0, parts.poster.map_or(parts.rules.1, |p| p.1));
-            w.sets
+            let sets = w
+                .sets
                 .replace("{n}", &parts.sets.to_string())
                 .replace("{card}", &page_words(res, parts.card))
-                .replace("{paper}", &page_words(res, paper))
+                .replace("{paper}", &page_words(res, paper));
+            // The poster, printed once for the whole class, after every set's rules.
+            match parts.poster {
+                Some(p) if !w.poster_once.is_empty() => {
+                    // A space after a Latin full stop, none after a Chinese one.
+                    let gap = if sets.ends_with(|c: char| c.is_ascii()) {
+                        " "
+                    } else {
+                        ""
+                    };
+                    format!("{sets}{gap}{}", fill(&w.poster_once, p))
+                }
+                _ => sets,
+            }
         }),
         Some(board_line),
         // `{n}`: the counters of one set (16, or 8 for Animal Checkers), of

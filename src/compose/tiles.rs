@@ -4,7 +4,7 @@
 //! assembly map. Lengths in mm, page coordinates.
 
 use super::board::{board_art, board_page, square_size, BoardOptions};
-use crate::error::{num, Error, Opt};
+use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
 use crate::limits::MAX_TILES;
@@ -110,16 +110,12 @@ pub fn tile_plan(
             max_sheets: MAX_TILES,
             blame: option,
         }),
-        (None, Tiled::Poster(_)) => Err(Error::usage(
-            option,
-            format!(
-                "a {} × {} mm poster cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {MAX_TILES} sheets); choose larger sheets",
-                num(w),
-                num(h),
-                num(sheet.width),
-                num(sheet.height)
-            ),
-        )),
+        (None, Tiled::Poster(_)) => Err(Error::PosterNotTileable {
+            poster: (w, h),
+            sheet: (sheet.width, sheet.height),
+            max_sheets: MAX_TILES,
+            blame: option,
+        }),
     }
 }
 

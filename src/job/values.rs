@@ -104,7 +104,8 @@ kind: Kind, inputs: Inputs, output: Option<Output> }
 fields! { Inputs { theme: Is(Theme), lang: Pack(Lang), ruleset: Is(Ruleset), pictures: Is(Pictures) } }
 fields! { SetOptions {
     square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
-    cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), copies: Is(Copies),
+    cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), poster_paper: Is(PosterPaper),
+    copies: Is(Copies),
 }, print_shop: bool }
 fields! { BoardJob {
     square: Is(Square), tile: Is(Tile), no_coordinates: Is(NoCoordinates), crop_marks: Is(CropMarks),
@@ -136,12 +137,7 @@ impl Job {
             Doc::Rules => match (v.switch(Opt::Poster), PosterJob::read_from(v)?) {
                 (true, poster) => Kind::Poster(poster),
                 (false, PosterJob { tile: None }) => Kind::Rules,
-                (false, _) => {
-                    return Err(Error::usage(
-                        Opt::Tile,
-                        "only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over",
-                    ))
-                }
+                (false, _) => return Err(Error::TileWithoutPoster),
             },
             Doc::Box => Kind::Box(BoxJob::read_from(v)?),
             Doc::Puzzles => Kind::Puzzles(PuzzleJob::read_from(v)?),
@@ -415,6 +411,7 @@ mod tests {
             cover: false,
             boxed: false,
             poster: true,
+            poster_paper: Some(Paper::parse("a2").unwrap()),
             copies: 3,
             print_shop: false,
         };

@@ -183,7 +183,11 @@ impl JobError {
 /// a box part larger than the paper (`box-too-large`), too many pages
 /// (`too-many-pages`: pages, limit; `too-many-sets`: sets, the most that
 /// fit), a board that cannot be tiled (`not-tileable`), crop marks on a
-/// tiled board (`crop-marks-tiled`), a laser's wrong choice (`laser`), a
+/// tiled board (`crop-marks-tiled`), a poster paper too small for the
+/// poster (`poster-too-small`: width, height), sheets that hold the whole
+/// poster (`poster-tile-whole`), a poster that cannot be tiled over the
+/// sheets (`poster-not-tileable`: the most sheets), sheets to tile over
+/// without the poster (`tile-without-poster`), a laser's wrong choice (`laser`), a
 /// data file's error (`file`: file, line, key). Empty for the others, which
 /// the page shows in the command line's words.
 pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
@@ -226,6 +230,14 @@ pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
         }
         Error::NotTileable { .. } => return out("not-tileable", vec![]),
         Error::CropMarksOnTiledBoard { .. } => return out("crop-marks-tiled", vec![]),
+        Error::PosterTooSmall { paper, .. } => {
+            return out("poster-too-small", vec![n(paper.0), n(paper.1)])
+        }
+        Error::PosterTileHoldsAll { .. } => return out("poster-tile-whole", vec![]),
+        Error::PosterNotTileable { max_sheets, .. } => {
+            return out("poster-not-tileable", vec![max_sheets.to_string()])
+        }
+        Error::TileWithoutPoster => return out("tile-without-poster", vec![]),
         Error::LaserForPaper
         | Error::LaserSides
         | Error::KerfWithoutLaser

@@ -7,7 +7,7 @@ import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const CHOICES = ["lang", "theme", "rules", "paper", "paper-w", "paper-h", "command", "purpose", "square", "size", "copies", "sides", "bleed",
-  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "shared-cuts", "kerf",
+  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "poster-paper", "shared-cuts", "kerf",
   "count", "difficulty", "seed"];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
@@ -91,6 +91,7 @@ function options() {
     "no-cover": shown("cover") && !$("cover").checked,
     "no-box": shown("boxed") && !$("boxed").checked,
     poster: shown("poster") && $("poster").checked,
+    "poster-paper": shown("poster-paper") ? $("poster-paper").value : "",
     "shared-cuts": shown("shared-cuts") && $("shared-cuts").checked,
     kerf: num("kerf"),
     bleed: num("bleed"),
@@ -246,6 +247,7 @@ function fillLists(b) {
   custom.dataset.t = "paper-custom";
   $("paper").append(custom);
   for (const v of b.papers) $("tile").append(new Option(paper(v), v));
+  for (const v of b.papers) $("poster-paper").append(new Option(paper(v), v));
 }
 
 let latest = 0;

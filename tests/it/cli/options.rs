@@ -62,6 +62,17 @@ fn bad_values_name_their_flag_and_write_nothing() {
             "--tile",
         ),
         (&["rules", "--paper", "a2", "--tile", "a4"], "--tile"),
+        // The set's poster paper: no paper, too small for the poster, too
+        // large to tile over the set's paper; a laser makes no set.
+        (&["set", "--poster-paper", "a7"], "--poster-paper"),
+        (&["set", "--poster-paper", "nan"], "--poster-paper"),
+        (&["set", "--poster-paper=-1x5"], "--poster-paper"),
+        (&["set", "--poster-paper", "60x80"], "--poster-paper"),
+        (
+            &["set", "--paper", "a5", "--poster-paper", "2000x2000"],
+            "--poster-paper",
+        ),
+        (&["set", "--poster-paper", "a2", "--for", "laser"], "--for"),
     ] {
         let (code, err, wrote) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");

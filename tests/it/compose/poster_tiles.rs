@@ -89,54 +89,62 @@ fn a_tiled_poster_reassembles_to_the_untiled_poster() {
             count + 1,
             "{paper:?} on {sheet:?}: map + {count}"
         );
-        let mut pieces = Vec::new();
-        for page in &pages {
-            // Every sheet is the tile paper, either way round, with a scale bar.
-            let (w, h) = (page.width.min(page.height), page.width.max(page.height));
-            assert_eq!((w, h), (sheet.width, sheet.height));
-            assert_eq!(scale_bars(page), 1, "{paper:?}: one 50 mm bar a sheet");
+        assert_reassembles(&pages, paper, sheet);
+    }
+}
+
+/// `pages`, an assembly map then tiles, are `paper`'s poster tiled over
+/// `sheet`: every sheet that paper, with one scale bar; each tile at true
+/// size, with a glue strip towards each later neighbour; the pieces cover
+/// the poster exactly once.
+fn assert_reassembles(pages: &[Page], paper: Paper, sheet: Paper) {
+    let mut pieces = Vec::new();
+    for page in pages {
+        // Every sheet is the tile paper, either way round, with a scale bar.
+        let (w, h) = (page.width.min(page.height), page.width.max(page.height));
+        assert_eq!((w, h), (sheet.width, sheet.height));
+        assert_eq!(scale_bars(page), 1, "{paper:?}: one 50 mm bar a sheet");
+    }
+    for page in &pages[1..] {
+        let t = geometry(page);
+        // True size: the poster is only moved, never scaled.
+        assert_eq!(t.scale, (1.0, 1.0));
+        let r = t.region;
+        // The region in the poster's own coordinates.
+        let piece = (r.0 - t.origin.0, r.1 - t.origin.1, r.2, r.3);
+        // Each glue strip is GLUE mm wide, along the region's right or
+        // lower edge, and stays on the sheet.
+        for s in &t.strips {
+            let right = (s.0 - (r.0 + r.2)).abs() < 1e-9 && (s.2 - GLUE).abs() < 1e-9;
+            let below = (s.1 - (r.1 + r.3)).abs() < 1e-9 && (s.3 - GLUE).abs() < 1e-9;
+            assert!(right || below, "{paper:?}: strip {s:?} beside {r:?}");
+            assert!(s.0 + s.2 <= page.width + 1e-9 && s.1 + s.3 <= page.height + 1e-9);
         }
-        for page in &pages[1..] {
-            let t = geometry(page);
-            // True size: the poster is only moved, never scaled.
-            assert_eq!(t.scale, (1.0, 1.0));
-            let r = t.region;
-            // The region in the poster's own coordinates.
-            let piece = (r.0 - t.origin.0, r.1 - t.origin.1, r.2, r.3);
-            // Each glue strip is GLUE mm wide, along the region's right or
-            // lower edge, and stays on the sheet.
-            for s in &t.strips {
-                let right = (s.0 - (r.0 + r.2)).abs() < 1e-9 && (s.2 - GLUE).abs() < 1e-9;
-                let below = (s.1 - (r.1 + r.3)).abs() < 1e-9 && (s.3 - GLUE).abs() < 1e-9;
-                assert!(right || below, "{paper:?}: strip {s:?} beside {r:?}");
-                assert!(s.0 + s.2 <= page.width + 1e-9 && s.1 + s.3 <= page.height + 1e-9);
-            }
-            let right_neighbour = piece.0 + piece.2 < paper.width - 1e-6;
-            let below_neighbour = piece.1 + piece.3 < paper.height - 1e-6;
-            assert_eq!(
-                t.strips.len(),
-                usize::from(right_neighbour) + usize::from(below_neighbour),
-                "{paper:?}: a strip towards each later neighbour, none at the edges"
-            );
-            pieces.push(piece);
-        }
-        // The pieces cover the poster exactly once: inside it, no two
-        // overlapping, their areas adding up to the paper's.
-        let area: f64 = pieces.iter().map(|p| p.2 * p.3).sum();
-        assert!(
-            (area - paper.width * paper.height).abs() < 1e-6,
-            "{paper:?}: {area}"
+        let right_neighbour = piece.0 + piece.2 < paper.width - 1e-6;
+        let below_neighbour = piece.1 + piece.3 < paper.height - 1e-6;
+        assert_eq!(
+            t.strips.len(),
+            usize::from(right_neighbour) + usize::from(below_neighbour),
+            "{paper:?}: a strip towards each later neighbour, none at the edges"
         );
-        for (i, a) in pieces.iter().enumerate() {
-            assert!(a.0 >= -1e-9 && a.1 >= -1e-9);
-            assert!(a.0 + a.2 <= paper.width + 1e-6 && a.1 + a.3 <= paper.height + 1e-6);
-            for b in &pieces[i + 1..] {
-                let apart = a.0 + a.2 <= b.0 + 1e-6
-                    || b.0 + b.2 <= a.0 + 1e-6
-                    || a.1 + a.3 <= b.1 + 1e-6
-                    || b.1 + b.3 <= a.1 + 1e-6;
-                assert!(apart, "{paper:?}: {a:?} overlaps {b:?}");
-            }
+        pieces.push(piece);
+    }
+    // The pieces cover the poster exactly once: inside it, no two
+    // overlapping, their areas adding up to the paper's.
+    let area: f64 = pieces.iter().map(|p| p.2 * p.3).sum();
+    assert!(
+        (area - paper.width * paper.height).abs() < 1e-6,
+        "{paper:?}: {area}"
+    );
+    for (i, a) in pieces.iter().enumerate() {
+        assert!(a.0 >= -1e-9 && a.1 >= -1e-9);
+        assert!(a.0 + a.2 <= paper.width + 1e-6 && a.1 + a.3 <= paper.height + 1e-6);
+        for b in &pieces[i + 1..] {
+            let apart = a.0 + a.2 <= b.0 + 1e-6
+                || b.0 + b.2 <= a.0 + 1e-6
+                || a.1 + a.3 <= b.1 + 1e-6
+                || b.1 + b.3 <= a.1 + 1e-6;
+            assert!(apart, "{paper:?}: {a:?} overlaps {b:?}");
         }
     }
 }
@@ -192,4 +200,85 @@ fn sheets_that_hold_the_poster_or_a_pack_without_the_words_are_refused() {
     assert!(poster_sheets(&res, &a3, None, 0.0).is_ok());
     let e = poster_sheets(&res, &a3, Some(Paper::A4), 0.0).unwrap_err();
     assert!(e.to_string().contains("tiles.poster_heading"), "{e}");
+}
+
+/// `set --poster-paper a2` on A4: the A2 poster tiled over the set's A4
+/// sheets as `rules --poster --tile` tiles it, after the rules; once in a
+/// class set, unmarked, said on the cover, and counted as paper.
+#[test]
+fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
+    use jungle_print::compose::set::{set_pages, SetOptions};
+    use jungle_print::scene::text_runs;
+    let res = resources("en");
+    let a2 = Paper::parse("a2").unwrap();
+    for copies in [1, 3] {
+        let opts = SetOptions {
+            poster_paper: Some(a2),
+            copies,
+            ..SetOptions::default()
+        };
+        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        assert_eq!(pages.len(), parts.total(true), "{copies}");
+        let (first, last) = parts.poster.expect("a poster");
+        assert_eq!(
+            (first, last - first + 1),
+            (parts.rules.1 + 1, 9),
+            "{copies}"
+        );
+        assert_reassembles(&pages[first - 1..last], a2, Paper::A4);
+        // One poster: its map heading on one page, the cover's thumbnails aside.
+        let heading = &res.lang.tiles.poster_heading;
+        let maps = pages[1..]
+            .iter()
+            .filter(|p| {
+                p.layers
+                    .iter()
+                    .any(|(_, items)| text_runs(items).iter().any(|r| &r.text == heading))
+            })
+            .count();
+        assert_eq!(maps, 1, "{copies}: one poster");
+        // Paper: the cover, each set's rules on one sheet (two pages,
+        // double-sided), the poster's nine sheets, the box's steps' page.
+        assert_eq!(
+            parts.paper_sheets,
+            1 + copies + 9 + usize::from(parts.box_steps.is_some()),
+            "{copies}"
+        );
+        let summary = jungle_print::compose::set::summary_line(&res, &parts);
+        assert!(
+            summary.contains(&format!("{} sheets of paper", parts.paper_sheets)),
+            "{summary}"
+        );
+        // The cover says the class's poster is printed once.
+        let cover: Vec<String> = pages[0]
+            .layers
+            .iter()
+            .flat_map(|(_, items)| text_runs(items).into_iter().map(|r| r.text.clone()))
+            .collect();
+        let cover = cover.join(" ");
+        assert_eq!(
+            cover.contains("for the whole class"),
+            copies > 1,
+            "{copies}: {cover}"
+        );
+    }
+    // A poster paper a sheet holds: one page of that size, with the bleed.
+    let opts = SetOptions {
+        poster_paper: Some(Paper::parse("a5").unwrap()),
+        ..SetOptions::default()
+    };
+    let (pages, parts) = set_pages(&res, Paper::A4, 2.0, &opts).unwrap();
+    let (first, last) = parts.poster.unwrap();
+    assert_eq!(first, last);
+    let p = &pages[first - 1];
+    assert_eq!((p.width, p.height, p.bleed), (148.0, 210.0, 2.0));
+    // Too small for the poster, or too large to tile: the poster paper's fault.
+    for (poster, paper) in [("60x80", "a4"), ("2000x2000", "a5")] {
+        let opts = SetOptions {
+            poster_paper: Some(Paper::parse(poster).unwrap()),
+            ..SetOptions::default()
+        };
+        let e = set_pages(&res, Paper::parse(paper).unwrap(), 0.0, &opts).unwrap_err();
+        assert_eq!(e.opt(), Some(Opt::PosterPaper), "{poster}: {e}");
+    }
 }

@@ -267,6 +267,12 @@ pub struct TextRun {
     pub rotation: f64,
     /// Text colour.
     pub fill: Color,
+    /// True for text that is part of a picture rather than of what the page
+    /// says (a board's square labels and coordinates, the characters on a
+    /// diagram's counters, a box's printed lid): drawn as any run, but left
+    /// out of the text a reader copies or hears (a PDF artifact, SVG
+    /// `aria-hidden`). Set with [`decorative`].
+    pub decorative: bool,
 }
 
 impl TextRun {
@@ -289,6 +295,7 @@ impl TextRun {
             pos,
             rotation,
             fill,
+            decorative: false,
         }
     }
 
@@ -414,6 +421,9 @@ pub struct PageRef {
     pub bleed: f64,
     /// The page's layers, shared with the page itself.
     pub layers: Arc<Layers>,
+    /// True when the drawing is shown as a picture (a thumbnail on a cover):
+    /// its text is then decorative, as a [`TextRun::decorative`] run's.
+    pub decorative: bool,
 }
 
 impl PageRef {
@@ -423,12 +433,18 @@ impl PageRef {
     }
 
     /// The drawing as a plain group of copies of its items (for changes that
-    /// must not touch the page itself).
+    /// must not touch the page itself); their text decorative when the
+    /// reference is.
     pub fn flattened(&self) -> Group {
+        let items = self.items().cloned().collect();
         Group {
             picture: false,
             transform: Transform::IDENTITY,
-            items: self.items().cloned().collect(),
+            items: if self.decorative {
+                decorative(items)
+            } else {
+                items
+            },
         }
     }
 
@@ -449,6 +465,7 @@ impl std::fmt::Debug for PageRef {
             .field("height", &self.height)
             .field("bleed", &self.bleed)
             .field("items", &self.items().count())
+            .field("decorative", &self.decorative)
             .finish()
     }
 }
@@ -560,6 +577,25 @@ pub fn map_leaves<F: FnMut(Item) -> Option<Item>>(items: Vec<Item>, f: &mut F) -
         .collect()
 }
 
+/// `items` with every text run in them, inside groups and clips too, marked
+/// [`TextRun::decorative`], and every page reference [`PageRef::decorative`]:
+/// for labels that belong to a picture (a board's, a diagram's counters').
+pub fn decorative(mut items: Vec<Item>) -> Vec<Item> {
+    fn mark(items: &mut [Item]) {
+        for item in items {
+            match item {
+                Item::Text(run) => run.decorative = true,
+                Item::Group(g) => mark(&mut g.items),
+                Item::Clip(c) => mark(&mut c.items),
+                Item::Page(p) => p.decorative = true,
+                Item::Path(_) | Item::Picture(_) => {}
+            }
+        }
+    }
+    mark(&mut items);
+    items
+}
+
 /// Every text run in `items`, inside groups, clips and page references too (their transforms
 /// are not applied: each run keeps its own coordinates).
 pub fn text_runs(items: &[Item]) -> Vec<&TextRun> {
@@ -621,6 +657,7 @@ impl Page {
             height: self.height,
             bleed: self.bleed,
             layers: Arc::clone(&self.layers),
+            decorative: false,
         }
     }
 

@@ -308,7 +308,8 @@ fn drawn(
         shapes::rect(outline.x, outline.y, outline.w, outline.h),
         Stroke::solid(th.border.0, th.border_width.min(s * 0.04)),
     ));
-    art
+    // Its labels and coordinates are the picture's, not the page's words.
+    crate::scene::decorative(art)
 }
 
 /// The owner's mark, in its colour, in two opposite corners of one of its

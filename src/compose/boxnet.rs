@@ -11,7 +11,9 @@ use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, Panel
 use crate::layout::{printable_area, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
+use crate::scene::{
+    decorative, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
+};
 use crate::theme::FaceStyle;
 
 /// Choices for the box. Lengths in mm.
@@ -292,12 +294,13 @@ fn draw_net(res: &Resources, page: &mut Page, n: &Net, at: Pt, turn: bool, lid: 
     let b = n.base;
     let c = b.center();
     if lid {
-        art.extend(lid_top(res, n, outlined));
+        // The lid's printing is its picture: its words are not the page's.
+        art.extend(decorative(lid_top(res, n, outlined)));
         // Over the top's edges, a lid picture's too.
         if !outlined {
             art.extend(overruns(res, n));
         }
-        art.extend(lid_walls(res, n, outlined));
+        art.extend(decorative(lid_walls(res, n, outlined)));
     } else {
         let inside = inside_words(words, n.inside());
         art.extend(text_fit(

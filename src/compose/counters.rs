@@ -6,7 +6,9 @@ use crate::game::{Piece, Side};
 use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect};
 use crate::paper::Paper;
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform};
+use crate::scene::{
+    decorative, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
+};
 use crate::theme::{FaceLayout, FaceStyle};
 
 use super::faces::{animal_emblem, icon_item, picture_face, pips, RankMark};
@@ -742,7 +744,7 @@ impl<'a> Face<'a> {
                 cs.face.0,
                 Some(self.outline(-self.rim(res))),
             ));
-            page.add(Layer::Artwork, items);
+            page.add(Layer::Artwork, decorative(items));
             if !self.opts.shared_cuts {
                 self.cut(res, page);
             }
@@ -764,7 +766,7 @@ impl<'a> Face<'a> {
             if cs.show_rank {
                 marks(&mut items, ranks.twice);
             }
-            page.add(Layer::Artwork, items);
+            page.add(Layer::Artwork, decorative(items));
             if !self.opts.shared_cuts {
                 self.cut(res, page);
             }
@@ -825,7 +827,7 @@ impl<'a> Face<'a> {
                 (c, super::faces::face_room(res, s)),
             ));
         }
-        page.add(Layer::Artwork, items);
+        page.add(Layer::Artwork, decorative(items));
         if !self.opts.shared_cuts {
             self.cut(res, page);
         }
@@ -923,7 +925,7 @@ impl<'a> Face<'a> {
             [Item::Group(Group {
                 picture: false,
                 transform,
-                items,
+                items: decorative(items),
             })],
         );
         if cut {

@@ -779,7 +779,12 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
 pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
     let r = q * 0.42;
     if res.theme.counters.layout == crate::theme::FaceLayout::Picture {
-        return super::faces::picture_counter(res, Piece { side, animal }, c, 2.0 * r);
+        return crate::scene::decorative(super::faces::picture_counter(
+            res,
+            Piece { side, animal },
+            c,
+            2.0 * r,
+        ));
     }
     // Painted as the side's counters are (filled, or a light face in a rim
     // of the side's colour), with the side's line inside the rim: in black
@@ -810,5 +815,6 @@ pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64
             fill: ink,
         },
     ));
-    items
+    // The character is the counter's picture: the sentences beside it say it.
+    crate::scene::decorative(items)
 }

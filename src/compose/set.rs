@@ -985,7 +985,8 @@ fn thumbnails(res: &Resources, pages: &[(Page, usize)], room: Rect, ink: Color) 
             transform: Transform([k, 0.0, 0.0, k, at.x, at.y]),
             items: vec![Item::Clip(Clip {
                 path: shapes::rect(0.0, 0.0, p.width, p.height),
-                items: vec![Item::Page(p.share())],
+                // A picture of the page: its words are read on the page itself.
+                items: crate::scene::decorative(vec![Item::Page(p.share())]),
             })],
         }));
         let number = res

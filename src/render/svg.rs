@@ -214,6 +214,22 @@ impl<'a> Visitor<'a> for Ctx<'_> {
             self.append(g);
         }
     }
+
+    /// A decorative page (a thumbnail) with live text: drawn in place, in a
+    /// group hidden from screen readers. Any other page is drawn in place.
+    fn page(&mut self, r: &'a crate::scene::PageRef, t: Transform) -> bool {
+        if !(r.decorative && self.opts.live_text) {
+            return false;
+        }
+        self.open.push(Group::new().set("aria-hidden", "true"));
+        for (_, items) in r.layers.iter() {
+            walk(items, t, self);
+        }
+        if let Some(g) = self.open.pop() {
+            self.append(g);
+        }
+        true
+    }
 }
 
 /// Path data with every point mapped through `t`.
@@ -328,6 +344,10 @@ fn text(ctx: &mut Ctx, run: &TextRun, t: Transform) -> Box<dyn Node> {
         }
         e.assign("fill", run.fill.to_hex());
         e.assign("xml:space", "preserve");
+        if run.decorative {
+            // Part of a picture: screen readers and copying skip it.
+            e.assign("aria-hidden", "true");
+        }
         return Box::new(e);
     }
     let upem = ctx.book.units_per_em(run.font);

@@ -47,6 +47,7 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
         let mut content = Content {
             ops: &mut ops,
             names,
+            artifact: false,
         };
         walk(items, to_pdf, &mut content);
         ops.op("EMC");
@@ -128,6 +129,26 @@ pub(super) fn set_color(ops: &mut Ops, c: Color, stroke: bool) {
 pub(super) struct Content<'o, 'n> {
     ops: &'o mut Ops,
     names: &'n Names<'n>,
+    /// True inside an artifact already opened (a decorative page drawn in
+    /// place): its runs are not marked again.
+    artifact: bool,
+}
+
+/// Opens a marked-content sequence of decorative content, drawn as any
+/// other content but left out of the page's text: an `/Artifact` (ISO
+/// 32000-1, 14.8.2.2), which screen readers and accessibility checkers skip,
+/// around a `/Span` whose replacement text is empty (14.9.4), which poppler's
+/// text extraction (pdftotext, the viewers' copying) honours and the
+/// artifact alone does not. [`end_artifact`] closes both.
+fn begin_artifact(ops: &mut Ops) {
+    ops.op("/Artifact BMC");
+    ops.op("/Span <</ActualText ()>> BDC");
+}
+
+/// Closes what [`begin_artifact`] opened.
+fn end_artifact(ops: &mut Ops) {
+    ops.op("EMC");
+    ops.op("EMC");
 }
 
 impl Visitor<'_> for Content<'_, '_> {
@@ -161,7 +182,14 @@ impl Visitor<'_> for Content<'_, '_> {
     }
 
     fn text(&mut self, run: &TextRun, t: Transform) {
+        let artifact = run.decorative && !self.artifact;
+        if artifact {
+            begin_artifact(self.ops);
+        }
         text(self.ops, run, t, self.names);
+        if artifact {
+            end_artifact(self.ops);
+        }
     }
 
     fn begin_clip(&mut self, outline: &[Seg], t: Transform) -> bool {
@@ -176,22 +204,50 @@ impl Visitor<'_> for Content<'_, '_> {
         self.ops.op("Q");
     }
 
-    /// A page drawn as a form is placed; any other is drawn in place.
+    /// A page drawn as a form is placed; any other is drawn in place. A
+    /// decorative page (a thumbnail) is an artifact either way. A placed
+    /// form is a bare `/Artifact`: its content has replacement spans of its
+    /// own, for its page, and poppler's do not nest (an inner span's end
+    /// ends the outer one too), so poppler reads the words of a placed
+    /// thumbnail, and skips those drawn in place.
     fn page(&mut self, r: &PageRef, t: Transform) -> bool {
-        let Some(form) = self.names.forms.get(&r.drawing_id()) else {
-            return false;
-        };
-        // The form's space is its page's PDF space: back to that page's
-        // scene, then through `t`.
-        let ops = &mut *self.ops;
-        let m = t.then_apply(form.from_pdf).0.map(|v| v as f32);
-        ops.op("q");
-        ops.op_f32s(&m, "cm");
-        let out = ops.start();
-        out.push('/');
-        out.push_str(&form.name);
-        out.push_str(" Do");
-        ops.op("Q");
+        let artifact = r.decorative && !self.artifact;
+        let form = self.names.forms.get(&r.drawing_id());
+        if artifact {
+            match form {
+                Some(_) => self.ops.op("/Artifact BMC"),
+                None => begin_artifact(self.ops),
+            }
+        }
+        match form {
+            Some(form) => {
+                // The form's space is its page's PDF space: back to that page's
+                // scene, then through `t`.
+                let ops = &mut *self.ops;
+                let m = t.then_apply(form.from_pdf).0.map(|v| v as f32);
+                ops.op("q");
+                ops.op_f32s(&m, "cm");
+                let out = ops.start();
+                out.push('/');
+                out.push_str(&form.name);
+                out.push_str(" Do");
+                ops.op("Q");
+            }
+            None if artifact => {
+                self.artifact = true;
+                for (_, items) in r.layers.iter() {
+                    walk(items, t, self);
+                }
+                self.artifact = false;
+            }
+            None => return false,
+        }
+        if artifact {
+            match form {
+                Some(_) => self.ops.op("EMC"),
+                None => end_artifact(self.ops),
+            }
+        }
         true
     }
 }

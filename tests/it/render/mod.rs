@@ -8,3 +8,4 @@ mod pictures;
 mod png;
 mod print_shop;
 mod svg;
+mod text_layer;

@@ -72,6 +72,8 @@ pub enum Opt {
     /// The paper the set's poster is sized for (tiled over the set's paper
     /// when larger).
     PosterPaper,
+    /// The set written one file per piece.
+    Split,
     /// The counters' backs without the game's name.
     NoBackTitle,
     /// The board without its coordinates.
@@ -122,6 +124,7 @@ impl Opt {
             Opt::NoBox => "no-box",
             Opt::Poster => "poster",
             Opt::PosterPaper => "poster-paper",
+            Opt::Split => "split",
             Opt::NoBackTitle => "no-back-title",
             Opt::NoCoordinates => "no-coordinates",
             Opt::LiveText => "live-text",

@@ -41,6 +41,7 @@ use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions}
 use crate::compose::poster::{self, PosterOptions};
 use crate::compose::puzzles::{puzzle_pages, PuzzleOptions};
 use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts};
+use crate::compose::set_files::{set_files, Piece, SetFile};
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
 use crate::error::{num, Error, Opt};
@@ -50,7 +51,7 @@ use crate::layout::boxnet::BoxSize;
 use crate::layout::Flip;
 use crate::limits::MAX_PAGES;
 use crate::options::{Doc, Spec};
-use crate::output::{check_not_input, page_path};
+use crate::output::{check_not_input, page_path, piece_path};
 use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::rules::Ruleset;
@@ -403,6 +404,26 @@ pub struct Output {
     pub per_page: bool,
 }
 
+impl Output {
+    /// The files a document of `pages` pages is written to: the path, or
+    /// one per page ([`page_path`]).
+    pub fn files(&self, pages: usize) -> Vec<PathBuf> {
+        match self.per_page {
+            false => vec![self.path.clone()],
+            true => (0..pages).map(|i| page_path(&self.path, i)).collect(),
+        }
+    }
+
+    /// Where the file of `piece` of a split set goes ([`piece_path`]),
+    /// written as this output is.
+    pub fn piece(&self, piece: Piece) -> Output {
+        Output {
+            path: piece_path(&self.path, piece.name()),
+            per_page: self.per_page,
+        }
+    }
+}
+
 /// A job: a document, its inputs and its options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Job {
@@ -437,6 +458,9 @@ pub struct Made {
     pub summary: Summary,
     /// Who the document is for.
     pub purpose: Purpose,
+    /// For a set written one file per piece (`set --split`), its files, in
+    /// order; `None` for one file.
+    pub files: Option<Vec<SetFile>>,
 }
 
 impl Made {
@@ -445,6 +469,20 @@ impl Made {
         crate::render::pdf::PdfOptions {
             pdfx: self.purpose == Purpose::PrintShop,
             ..Default::default()
+        }
+    }
+
+    /// The document of one file of a split set: its pages, the fonts and
+    /// the title of the whole document.
+    pub fn file_document(&self, file: &SetFile) -> Document {
+        Document {
+            title: self.doc.title.clone(),
+            pages: file
+                .pages
+                .iter()
+                .map(|&i| self.doc.pages[i].clone())
+                .collect(),
+            fonts: self.doc.fonts.clone(),
         }
     }
 
@@ -583,6 +621,12 @@ impl Job {
         if self.kerf > 0.0 && !laser {
             return Err(Error::KerfWithoutLaser);
         }
+        if matches!(self.kind, Kind::Preview(s) if s.split) {
+            return Err(Error::usage(
+                Opt::Split,
+                "the preview is one picture of every page, which cannot be split into files; ask for the preview or for the split set",
+            ));
+        }
         match self.kind {
             Kind::Counters(c) if laser && c.sides != Sides::Single => Err(Error::LaserSides),
             _ => Ok(()),
@@ -602,10 +646,19 @@ impl Job {
         let (title, pages, summary) = self.compose(&res)?;
         res.check_pages(&pages)?;
         let n = pages.len();
+        let files = match (self.kind, &summary) {
+            (Kind::Set(s), Summary::Set { parts, cover }) if s.split => {
+                Some(set_files(parts, *cover))
+            }
+            _ => None,
+        };
         if let Some(out) = &self.output {
-            let outputs: Vec<PathBuf> = match out.per_page {
-                false => vec![out.path.clone()],
-                true => (0..n).map(|i| page_path(&out.path, i)).collect(),
+            let outputs: Vec<PathBuf> = match &files {
+                None => out.files(n),
+                Some(files) => files
+                    .iter()
+                    .flat_map(|f| out.piece(f.piece).files(f.pages.len()))
+                    .collect(),
             };
             check_not_input(&outputs, &res.inputs)?;
         }
@@ -637,6 +690,7 @@ impl Job {
             lang: res.lang.meta.code.clone(),
             summary,
             purpose: self.purpose,
+            files,
         })
     }
 
@@ -649,8 +703,11 @@ impl Job {
                 handout::check_fits(res, paper)?;
                 // The page cap is checked on the first set's count, before
                 // any copy is made, so that a class set too long fails fast.
+                // Split, the set has no cover: it speaks of the one file's
+                // pages (the box's steps get a page of their own).
                 let s = SetOptions {
                     print_shop: self.purpose == Purpose::PrintShop,
+                    cover: s.cover && !s.split,
                     ..s
                 };
                 let (first, parts) = first_set(res, paper, bleed, &s)?;

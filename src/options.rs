@@ -387,6 +387,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::PosterPaper, "PAPER", Names(paper_names), "Add the rules poster sized for this paper (implies {poster}): one page when a {paper} sheet holds it, else tiled over {paper} sheets with glue strips, cut lines, scale bars and an assembly map (e.g. `{paper} a4 {poster-paper} a2`: an A2 poster on A4 sheets). A class set has one poster")
         .of(&[Doc::Set]),
     copies(Any, "Whole sets in one file (a class set, {range}): board, counters, rules and box repeated, each page marked with its set number; the cover comes once. The preview shows one set", &[Doc::Set]),
+    switch(Opt::Split, "Write one file per piece, for print shops that price them apart, named after {output}: jungle-set-board.pdf, jungle-set-counters.pdf and jungle-set-box.pdf (card), jungle-set-rules.pdf (plain paper: the rules, the poster, the box's steps). The cover, which speaks of the one file's pages, is left out", &[Doc::Set]),
     switch(Opt::Preview, "Write one PNG contact sheet of every page (jungle-set-preview.png, at {dpi}) instead of the set itself", &[Doc::Set]),
     // box
     number(Opt::Size, "MM", (8.0, 200.0), "mm", Negative, "Size of the counters it holds, {range}; default: the counters' default on this paper")

@@ -550,6 +550,61 @@ mod signals {
     }
 }
 
+/// The file of one piece of a document written one file per piece (`set
+/// --split`), named after the document's `path`: `jungle-set-board.pdf` for
+/// `jungle-set.pdf` and `board` (its extension kept, none if it has none).
+pub fn piece_path(path: &Path, piece: &str) -> PathBuf {
+    let mut name = path.file_stem().unwrap_or_default().to_os_string();
+    name.push("-");
+    name.push(piece);
+    if let Some(ext) = path.extension() {
+        name.push(".");
+        name.push(ext);
+    }
+    path.with_file_name(name)
+}
+
+/// Checks the names a run makes up from the one the user gave (a split
+/// set's files), before anything is drawn: each as [`check_target`] checks
+/// a target, and besides, none a symbolic link (a link found at a made-up
+/// name was planted there, and is refused rather than written through) and
+/// no two the same name (ignoring case, as some file systems do). Exit 2,
+/// naming [`Opt::Output`]; nothing is written.
+pub fn check_made_up_targets(paths: &[PathBuf]) -> Result<(), Error> {
+    let mut seen: Vec<(String, &Path)> = Vec::with_capacity(paths.len());
+    for p in paths {
+        if is_stdout(p) {
+            return Err(Error::usage(
+                Opt::Output,
+                "standard output takes one file only; give a file name",
+            ));
+        }
+        let key = p.to_string_lossy().to_lowercase();
+        if let Some((_, other)) = seen.iter().find(|(k, _)| *k == key) {
+            return Err(Error::usage(
+                Opt::Output,
+                format!(
+                    "two files of this run would both be named `{}` (`{}`); choose another output name",
+                    shown_path(p),
+                    shown_path(other)
+                ),
+            ));
+        }
+        seen.push((key, p));
+        if std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::usage(
+                Opt::Output,
+                format!(
+                    "`{}` is a symbolic link; a file whose name is made from the output's is never written through a link: remove the link or choose another output name",
+                    shown_path(p)
+                ),
+            ));
+        }
+        check_target(p)?;
+    }
+    Ok(())
+}
+
 /// The file of page `index` (from 0) of a document written one file per
 /// page: `board.svg` for the first page, `board-2.svg`, … for the others.
 pub fn page_path(path: &Path, index: usize) -> PathBuf {

@@ -8,7 +8,7 @@ use jungle_print::job::{Job, Kind};
 use jungle_print::options::Values;
 
 use super::args::*;
-use super::emit::{emit, is_quiet, say, target};
+use super::emit::{emit, is_quiet, say, split_to_stdout, target};
 
 /// Loads a theme, language pack or ruleset the way printing would and composes
 /// the default set with it in each language, through the checks printing
@@ -119,6 +119,21 @@ pub(crate) fn document(v: Values) -> Result<(), Error> {
         }
         common.format = Some(Format::Png);
     }
+    let split = matches!(job.kind, Kind::Set(s) if s.split);
+    if let Some(dir) = common.output.as_ref().filter(|p| split && p.is_dir()) {
+        return Err(Error::usage(
+            Opt::Output,
+            format!(
+                "`{}` is a folder; the split set's files are named after a file name: give one in that folder, e.g. -o {}",
+                jungle_print::input::shown_path(dir),
+                jungle_print::input::shown_path(&dir.join("jungle-set.pdf"))
+            ),
+        ));
+    }
     let out = target(&common, job.stem())?;
+    // Several files cannot go to standard output: refused before composing.
+    if split && jungle_print::output::is_stdout(&out.1) {
+        return Err(split_to_stdout());
+    }
     emit(job, out, common.choices())
 }

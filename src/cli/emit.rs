@@ -38,11 +38,13 @@ pub(crate) fn tell(message: &str) {
 }
 
 use jungle_print::compose::cutting::rounded_minutes;
+use jungle_print::compose::set::SetParts;
+use jungle_print::compose::set_files::{Piece, SetFile};
 use jungle_print::error::{num, Error, Opt};
 use jungle_print::input::shown_path;
-use jungle_print::job::{Job, Output, Summary};
+use jungle_print::job::{Job, Made, Output, Summary};
 use jungle_print::limits::MAX_PNG_RUN_PIXELS;
-use jungle_print::output::{check_target, is_stdout, page_path, write_atomic, write_set};
+use jungle_print::output::{check_made_up_targets, check_target, is_stdout, page_path, write_set};
 use jungle_print::render::{pdf, png, svg};
 use jungle_print::scene::Document;
 
@@ -62,6 +64,9 @@ pub(crate) fn emit(
     let made = job.run()?;
     for w in &made.warnings {
         say(&format!("warning: {w}"));
+    }
+    if let Some(files) = &made.files {
+        return emit_split(&made, files, (format, &path), choices);
     }
     let n = made.doc.pages.len();
     let bleed = made.bleed();
@@ -88,7 +93,18 @@ pub(crate) fn emit(
         1 => format!(", {}", human_size(bytes)),
         k => format!(", {k} files, {}", human_size(bytes)),
     };
-    let purpose = if choices.laser {
+    let purpose = purpose(choices, bleed);
+    say(&format!("wrote {written} ({detail}{size}){purpose}"));
+    if choices.print_shop && bleed == 0.0 {
+        say("note: print shops usually ask for 3 mm of bleed: add --bleed 3");
+    }
+    Ok(())
+}
+
+/// What the files are made for, after the line that says what was written:
+/// a laser's layers, a print shop's PDF/X; nothing for a home printer.
+fn purpose(choices: Choices, bleed: f64) -> String {
+    if choices.laser {
         "; laser layers: cut (red #ff0000, 0.01 mm), score (blue #0000ff), engrave (black), colours RGB".to_string()
     } else if choices.print_shop {
         format!(
@@ -97,12 +113,123 @@ pub(crate) fn emit(
         )
     } else {
         String::new()
+    }
+}
+
+/// `set --split`: each piece's file (one per page for SVG and PNG), every
+/// name checked before anything is drawn and all written together or none
+/// ([`write_set`]); then a line per file (what it holds, its pages, the
+/// sheets to load: what a print shop prices) and one for the whole set
+/// (its sheets and cutting, as the one file's line says them).
+fn emit_split(
+    made: &Made,
+    files: &[SetFile],
+    (format, path): (Format, &Path),
+    choices: Choices,
+) -> Result<(), Error> {
+    if is_stdout(path) {
+        return Err(split_to_stdout());
+    }
+    let out = Output {
+        path: path.to_path_buf(),
+        per_page: format != Format::Pdf,
     };
-    say(&format!("wrote {written} ({detail}{size}){purpose}"));
-    if choices.print_shop && bleed == 0.0 {
+    let names: Vec<Vec<PathBuf>> = files
+        .iter()
+        .map(|f| out.piece(f.piece).files(f.pages.len()))
+        .collect();
+    check_made_up_targets(&names.concat())?;
+    if format == Format::Png {
+        png_limit(&made.doc, choices.dpi)?;
+    }
+    let mut rendered = Vec::new();
+    for (f, paths) in files.iter().zip(&names) {
+        rendered.extend(render(&made.file_document(f), format, &paths[0], choices)?);
+    }
+    write_set(&rendered)?;
+    let Summary::Set { parts, cover } = made.summary else {
+        return Ok(());
+    };
+    for (f, paths) in files.iter().zip(&names) {
+        if format != Format::Pdf {
+            warn_stale_pages(&paths[0], paths.len());
+        }
+        let pages = plural(f.pages.len(), "page");
+        let sheets = plural(f.sheets, "sheet");
+        let material = if f.piece.card() { "card" } else { "paper" };
+        say(&format!(
+            "wrote {} ({}: {pages}, {sheets} of {material}{})",
+            shown_files(paths),
+            piece_words(f.piece, &parts, cover),
+            file_sizes(paths)
+        ));
+    }
+    let pages: usize = files.iter().map(|f| f.pages.len()).sum();
+    say(&format!(
+        "the set in {} files of {} in all; {}{}",
+        files.len(),
+        plural(pages, "page"),
+        printing(&parts),
+        purpose(choices, made.bleed())
+    ));
+    if choices.print_shop && made.bleed() == 0.0 {
         say("note: print shops usually ask for 3 mm of bleed: add --bleed 3");
     }
     Ok(())
+}
+
+/// The refusal of `set --split -o -`, before anything is composed.
+pub(crate) fn split_to_stdout() -> Error {
+    Error::usage(
+        Opt::Split,
+        "writes one file per piece, and standard output takes one file: give a file name (-o jungle-set.pdf writes jungle-set-board.pdf, jungle-set-counters.pdf, …) or leave out --split",
+    )
+}
+
+/// `n thing` or `n things`.
+fn plural(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What the file of `piece` holds, in a few words.
+fn piece_words(piece: Piece, parts: &SetParts, cover: bool) -> String {
+    match piece {
+        Piece::Board if parts.tiled => "board, tiled".into(),
+        Piece::Rules => [
+            cover.then_some("cover"),
+            Some("rules"),
+            parts.poster.map(|_| "poster"),
+            parts.box_steps.map(|_| "box steps"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", "),
+        other => other.name().into(),
+    }
+}
+
+/// `a.svg` for one file, `a.svg … a-3.svg` for several.
+fn shown_files(paths: &[PathBuf]) -> String {
+    match paths {
+        [one] => shown_path(one),
+        [first, .., last] => format!("{} … {}", shown_path(first), shown_path(last)),
+        [] => String::new(),
+    }
+}
+
+/// The size of the files written, after a comma: `, 44 KB` for one file,
+/// `, 3 files, 1.2 MB` for several.
+fn file_sizes(paths: &[PathBuf]) -> String {
+    let bytes: u64 = paths
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    match paths.len() {
+        1 => format!(", {}", human_size(bytes)),
+        k => format!(", {k} files, {}", human_size(bytes)),
+    }
 }
 
 /// What the document holds, for the line that says what was written.
@@ -120,9 +247,8 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
                 1 => String::new(),
                 n => format!("{n} sets grouped by material, card {}: ", span(parts.card)),
             };
-            let c = parts.cutting;
             format!(
-                "{pages} pages: {}{sets}board {}, counters {}, {}rules {}{}; to print: {} sheets of card, {} of paper; cutting: {} cuts, {:.0} m, about {} with scissors or {} on a cutting plotter",
+                "{pages} pages: {}{sets}board {}, counters {}, {}rules {}{}; {}",
                 if cover { "cover 1, " } else { "" },
                 span(parts.board),
                 span(parts.counters),
@@ -135,12 +261,7 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
                     .poster
                     .map(|p| format!(", poster {}", span(p)))
                     .unwrap_or_default(),
-                parts.card_sheets,
-                parts.paper_sheets,
-                c.cuts,
-                c.length / 1000.0,
-                minutes(c.scissors()),
-                minutes(c.plotter(parts.card_sheets)),
+                printing(&parts),
             )
         }
         Summary::Preview { pages } => format!("a contact sheet of the set's {pages} pages"),
@@ -183,6 +304,21 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// A set's printing summary: the sheets of card and of paper to load, the
+/// cuts and the time they take.
+fn printing(parts: &SetParts) -> String {
+    let c = parts.cutting;
+    format!(
+        "to print: {} sheets of card, {} of paper; cutting: {} cuts, {:.0} m, about {} with scissors or {} on a cutting plotter",
+        parts.card_sheets,
+        parts.paper_sheets,
+        c.cuts,
+        c.length / 1000.0,
+        minutes(c.scissors()),
+        minutes(c.plotter(parts.card_sheets)),
+    )
 }
 
 /// A time estimate in s as minutes, or hours and minutes, rounded as
@@ -285,13 +421,49 @@ impl Format {
     }
 }
 
-/// Renders and writes a document: one PDF, or one SVG per page, written as a set.
+/// Renders and writes a document: one PDF, or one SVG or PNG per page,
+/// written as a set.
 pub(crate) fn write(
     doc: &Document,
     format: Format,
     path: &Path,
     choices: Choices,
 ) -> Result<(), Error> {
+    write_set(&render(doc, format, path, choices)?)?;
+    if format != Format::Pdf && !is_stdout(path) {
+        warn_stale_pages(path, doc.pages.len());
+    }
+    Ok(())
+}
+
+/// Refuses PNG pages of `doc` at `dpi` that make more pixels than a run may
+/// draw ([`MAX_PNG_RUN_PIXELS`]).
+fn png_limit(doc: &Document, dpi: f64) -> Result<(), Error> {
+    let n = doc.pages.len();
+    let total = png::total_pixels(doc, dpi);
+    if total > MAX_PNG_RUN_PIXELS {
+        return Err(Error::usage(
+            Opt::Dpi,
+            format!(
+                "{n} page{} at {} dpi make {} million pixels, more than the limit of {} million; choose a lower --dpi (150 prints well) or fewer pages, or write a PDF",
+                if n == 1 { "" } else { "s" },
+                num(dpi),
+                total.div_ceil(1_000_000),
+                MAX_PNG_RUN_PIXELS / 1_000_000
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Renders a document to the files it is written to at `path`: one PDF, or
+/// one SVG or PNG per page ([`page_path`]).
+fn render(
+    doc: &Document,
+    format: Format,
+    path: &Path,
+    choices: Choices,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Error> {
     match format {
         Format::Pdf => {
             let opts = pdf::PdfOptions {
@@ -308,7 +480,7 @@ pub(crate) fn write(
                     format: "PDF",
                     message: e.to_string(),
                 })?;
-            write_atomic(path, &bytes)
+            Ok(vec![(path.to_path_buf(), bytes)])
         }
         Format::Png => {
             let n = doc.pages.len();
@@ -321,22 +493,11 @@ pub(crate) fn write(
                 ));
             }
             let opts = png::PngOptions { dpi: choices.dpi };
+            png_limit(doc, choices.dpi)?;
             let total = png::total_pixels(doc, choices.dpi);
-            if total > MAX_PNG_RUN_PIXELS {
-                return Err(Error::usage(
-                    Opt::Dpi,
-                    format!(
-                        "{n} page{} at {} dpi make {} million pixels, more than the limit of {} million; choose a lower --dpi (150 prints well) or fewer pages, or write a PDF",
-                        if n == 1 { "" } else { "s" },
-                        num(choices.dpi),
-                        total.div_ceil(1_000_000),
-                        MAX_PNG_RUN_PIXELS / 1_000_000
-                    ),
-                ));
-            }
             // Progress for runs that take more than a second or so.
             let progress = total > PROGRESS_PIXELS && n > 1;
-            let files = (0..n)
+            (0..n)
                 .map(|i| {
                     // About ten lines, however many pages.
                     if progress && (i == 0 || (i + 1) * 10 / n != i * 10 / n) {
@@ -346,12 +507,7 @@ pub(crate) fn write(
                         .map(|bytes| (page_path(path, i), bytes))
                         .map_err(|e| Error::usage(Opt::Dpi, e.to_string()))
                 })
-                .collect::<Result<Vec<_>, _>>()?;
-            write_set(&files)?;
-            if !is_stdout(path) {
-                warn_stale_pages(path, n);
-            }
-            Ok(())
+                .collect()
         }
         Format::Svg => {
             let n = doc.pages.len();
@@ -366,14 +522,9 @@ pub(crate) fn write(
             let opts = svg::SvgOptions {
                 live_text: choices.live_text,
             };
-            let files: Vec<(PathBuf, Vec<u8>)> = (0..n)
+            Ok((0..n)
                 .map(|i| (page_path(path, i), svg::render(doc, i, &opts).into_bytes()))
-                .collect();
-            write_set(&files)?;
-            if !is_stdout(path) {
-                warn_stale_pages(path, n);
-            }
-            Ok(())
+                .collect())
         }
     }
 }

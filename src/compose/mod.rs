@@ -1,6 +1,7 @@
 //! Composers: game model + sheet geometry + theme + language → pages of the
 //! drawing model ([`crate::scene`]). One composer per product, each a plain
-//! function (board, counters, handout, poster, box, set, tiles); the helpers
+//! function (board, counters, handout, poster, box, set, tiles), and the set
+//! split into one file per piece ([`set_files`]); the helpers
 //! they share are grouped by what they are for: text ([`label`], Chinese
 //! running text with Zhuyin in [`running`]), pictures
 //! ([`art`], [`scenery`]), animals' faces ([`faces`]), side marks
@@ -28,5 +29,6 @@ pub mod running;
 pub(crate) mod scale_bar;
 pub mod scenery;
 pub mod set;
+pub mod set_files;
 pub(crate) mod side_marks;
 pub mod tiles;

@@ -57,6 +57,10 @@ pub struct SetOptions {
     /// Whole sets in the file, 1 to [`crate::limits::MAX_COPIES`]; above 1 each
     /// set's pages are marked with its number.
     pub copies: usize,
+    /// Written one file per piece (board, counters, box, rules: see
+    /// [`super::set_files`]); the job then composes the set without its
+    /// cover, the rest page for page as in one file.
+    pub split: bool,
     /// Made for a print shop: the board (on one sheet) gets its die line and
     /// crop marks, like the other pieces to cut. Not an option: the job sets
     /// it from its purpose.
@@ -76,6 +80,7 @@ impl Default for SetOptions {
             poster: false,
             poster_paper: None,
             copies: 1,
+            split: false,
             print_shop: false,
         }
     }

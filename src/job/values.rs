@@ -105,7 +105,7 @@ fields! { Inputs { theme: Is(Theme), lang: Pack(Lang), ruleset: Is(Ruleset), pic
 fields! { SetOptions {
     square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
     cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), poster_paper: Is(PosterPaper),
-    copies: Is(Copies),
+    copies: Is(Copies), split: Is(Split),
 }, print_shop: bool }
 fields! { BoardJob {
     square: Is(Square), tile: Is(Tile), no_coordinates: Is(NoCoordinates), crop_marks: Is(CropMarks),

@@ -7,7 +7,7 @@
 
 use jungle_print::error::{Error, Opt};
 use jungle_print::input::Source;
-use jungle_print::job::{Job, Output};
+use jungle_print::job::{Job, Kind, Output};
 use jungle_print::options::{self, Doc, Given, Values};
 use jungle_print::render::{png, svg};
 use jungle_print::scene::Document;
@@ -533,6 +533,11 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
     }
     if let Some(rules) = uploaded(&r.rules_file, &r.rules_file_name) {
         job.inputs.ruleset = rules;
+    }
+    // The page makes one file: a set split into files per piece is the
+    // command line's (`set --split`); asked for here, it is one file.
+    if let Kind::Set(s) = &mut job.kind {
+        s.split = false;
     }
     job.output = Some(Output {
         path: format!("{}.{format}", job.stem()).into(),

@@ -1,7 +1,9 @@
 //! The command line: its conventions (completions, man pages, `--quiet`),
-//! exit codes, one-line messages naming the flag, and no file on failure.
+//! exit codes, one-line messages naming the flag, and no file on failure;
+//! a set split into one file per piece.
 
 mod conventions;
 mod errors;
 mod families;
 mod options;
+mod split;

@@ -399,3 +399,62 @@ fn the_board_alone_has_its_die_line_and_crop_marks() {
         "{spots:?}"
     );
 }
+
+/// `set --split --for print-shop`: each file is a PDF/X-4 of its own (its
+/// output intent, version, TrimBox inside a BleedBox 3 mm larger); every
+/// page of the board, the counters and the box has its die line in
+/// CutContour on the cut layer (the rules none), the board its crop marks
+/// in All.
+#[test]
+fn each_split_file_is_pdf_x4_with_its_die_lines() {
+    let dir = common::tempdir("split-print-shop");
+    common::run_in(
+        &dir,
+        &[
+            "set",
+            "--split",
+            "--for",
+            "print-shop",
+            "--bleed",
+            "3",
+            "-q",
+        ],
+    );
+    let bleed = 3.0 * 72.0 / 25.4;
+    for piece in ["board", "counters", "box", "rules"] {
+        let bytes = std::fs::read(dir.join(format!("jungle-set-{piece}.pdf"))).unwrap();
+        assert!(bytes.starts_with(b"%PDF-1.7"), "{piece}");
+        let doc = Document::load_mem(&bytes).unwrap();
+        let catalog = doc.catalog().unwrap();
+        let intents = resolve(&doc, catalog.get(b"OutputIntents").unwrap())
+            .as_array()
+            .unwrap();
+        let intent = resolve(&doc, &intents[0]).as_dict().unwrap();
+        assert_eq!(intent.get(b"S").unwrap().as_name().unwrap(), b"GTS_PDFX");
+        let info = resolve(&doc, doc.trailer.get(b"Info").unwrap())
+            .as_dict()
+            .unwrap();
+        assert_eq!(
+            info.get(b"GTS_PDFXVersion").unwrap().as_str().unwrap(),
+            b"PDF/X-4",
+            "{piece}"
+        );
+        for (n, id) in doc.get_pages() {
+            let page = doc.get_dictionary(id).unwrap();
+            let (bleed_box, trim) = (rect(&doc, page, b"BleedBox"), rect(&doc, page, b"TrimBox"));
+            assert_eq!(bleed_box, rect(&doc, page, b"MediaBox"), "{piece} {n}");
+            for i in 0..4 {
+                let inward = if i < 2 { 1.0 } else { -1.0 };
+                assert!(
+                    (trim[i] - (bleed_box[i] + inward * bleed)).abs() < 0.01,
+                    "{piece} {n}: {trim:?}"
+                );
+            }
+            let spots = separations(&doc, id);
+            let cut = spots.contains(&("CutContour".into(), "OC-cut".into()));
+            assert_eq!(cut, piece != "rules", "{piece} page {n}: {spots:?}");
+            let marks = spots.contains(&("All".into(), "OC-marks".into()));
+            assert!(marks || piece != "board", "{piece} page {n}: {spots:?}");
+        }
+    }
+}

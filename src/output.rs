@@ -568,8 +568,9 @@ pub fn piece_path(path: &Path, piece: &str) -> PathBuf {
 /// set's files), before anything is drawn: each as [`check_target`] checks
 /// a target, and besides, none a symbolic link (a link found at a made-up
 /// name was planted there, and is refused rather than written through) and
-/// no two the same name (ignoring case, as some file systems do). Exit 2,
-/// naming [`Opt::Output`]; nothing is written.
+/// no two the same name (ignoring case, as some file systems do), nor one
+/// too long for the file system. Exit 2, naming [`Opt::Output`]; nothing is
+/// written.
 pub fn check_made_up_targets(paths: &[PathBuf]) -> Result<(), Error> {
     let mut seen: Vec<(String, &Path)> = Vec::with_capacity(paths.len());
     for p in paths {
@@ -600,7 +601,18 @@ pub fn check_made_up_targets(paths: &[PathBuf]) -> Result<(), Error> {
                 ),
             ));
         }
-        check_target(p)?;
+        check_target(p).map_err(|e| match e {
+            Error::Io { source, .. } if source.kind() == std::io::ErrorKind::InvalidFilename => {
+                Error::usage(
+                    Opt::Output,
+                    format!(
+                        "`{}` is too long a name for this file system (the name of the output, with the piece's added); choose a shorter output name",
+                        shown_path(p)
+                    ),
+                )
+            }
+            e => e,
+        })?;
     }
     Ok(())
 }

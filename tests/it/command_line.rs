@@ -222,6 +222,14 @@ fn only_options_that_differ_are_given() {
         Job::new(Kind::set()).command_line(),
         ["set", "-o", "jungle-set.pdf"]
     );
+    let split = Job::new(Kind::Set(SetOptions {
+        split: true,
+        ..SetOptions::default()
+    }));
+    assert_eq!(
+        split.command_line(),
+        ["set", "--split", "-o", "jungle-set.pdf"]
+    );
     let mut j = Job::new(Kind::Box(BoxJob::default()));
     j.purpose = Purpose::Laser;
     j.inputs.theme = Some(Source::builtin("ink-saver"));

@@ -196,8 +196,9 @@ fn split_files_are_deterministic_and_no_box_means_no_box_file() {
 
 /// Each refusal exits 2 with a message naming the option, before anything
 /// is written: standard output, a folder as the output, a link planted at
-/// one of the names (its target untouched), a folder or a read-only file at
-/// one of them, the preview; the folder is as it was, old pieces included.
+/// one of the names (its target untouched), a folder, a read-only file or
+/// an input at one of them, a name too long, the preview; the folder is as
+/// it was, old pieces included.
 #[test]
 #[cfg(unix)]
 fn every_refusal_exits_2_and_writes_nothing() {
@@ -207,6 +208,10 @@ fn every_refusal_exits_2_and_writes_nothing() {
     std::fs::write(d.join("victim"), "precious").unwrap();
     std::fs::write(d.join("jungle-set-board.pdf"), "old board").unwrap();
     std::fs::create_dir(d.join("folder")).unwrap();
+    // An input (a language pack) at one of the names; a name too long once
+    // the piece's is added.
+    std::fs::write(d.join("t-rules.pdf"), jungle_print::lang::BUILTIN[1].1).unwrap();
+    let long = format!("{}.pdf", "n".repeat(250));
     let cases: Vec<(Vec<&str>, &str, Box<dyn Fn(&Path)>, Box<dyn Fn(&Path)>)> = vec![
         (
             vec!["-o", "-"],
@@ -247,6 +252,18 @@ fn every_refusal_exits_2_and_writes_nothing() {
                 std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o444)).unwrap();
             }),
             Box::new(|d| std::fs::remove_file(d.join("jungle-set-box.pdf")).unwrap()),
+        ),
+        (
+            vec!["-o", "t.pdf", "--lang-file", "t-rules.pdf"],
+            "one of this run's inputs",
+            Box::new(|_| {}),
+            Box::new(|_| {}),
+        ),
+        (
+            vec!["-o", &long],
+            "too long",
+            Box::new(|_| {}),
+            Box::new(|_| {}),
         ),
         (
             vec!["--preview"],

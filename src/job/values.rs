@@ -413,11 +413,15 @@ mod tests {
             poster: true,
             poster_paper: Some(Paper::parse("a2").unwrap()),
             copies: 3,
+            split: true,
             print_shop: false,
         };
         let kinds = [
             Kind::Set(set),
-            Kind::Preview(set),
+            Kind::Preview(SetOptions {
+                split: false,
+                ..set
+            }),
             Kind::Board(BoardJob {
                 square: Some(40.0),
                 tile: Some(Paper::parse("a3").unwrap()),

@@ -212,7 +212,9 @@ fn every_refusal_exits_2_and_writes_nothing() {
     // the piece's is added.
     std::fs::write(d.join("t-rules.pdf"), jungle_print::lang::BUILTIN[1].1).unwrap();
     let long = format!("{}.pdf", "n".repeat(250));
-    let cases: Vec<(Vec<&str>, &str, Box<dyn Fn(&Path)>, Box<dyn Fn(&Path)>)> = vec![
+    // Arguments, words of the message, what to plant first, how to clear it.
+    type Step = Box<dyn Fn(&Path)>;
+    let cases: Vec<(Vec<&str>, &str, Step, Step)> = vec![
         (
             vec!["-o", "-"],
             "--split",

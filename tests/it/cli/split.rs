@@ -102,7 +102,7 @@ fn the_set_splits_into_four_files_with_the_pages_of_the_one_file() {
 }
 
 /// The pages of the split files are the one file's pages, byte for byte
-/// (SVG, one file per page): a duplex class set with its posters, whose
+/// (SVG, one file per page): a duplex class set with its poster, whose
 /// counter sheets of all the sets go in the counters file and whose blank
 /// page (keeping the duplex counters on odd pages of the one file) goes in
 /// none; every page numbered within its piece.
@@ -149,8 +149,8 @@ fn a_split_class_set_holds_the_one_files_pages_byte_for_byte() {
     assert_eq!(split[blank..], one[blank + 1..]);
     assert_eq!(
         ["board", "counters", "box", "rules"].map(|p| piece_pages(p).len()),
-        [3, 2, 3, 10],
-        "three boards, a duplex counter sheet, three boxes, three sets' rules and posters and the box's steps"
+        [3, 2, 3, 8],
+        "three boards, a duplex counter sheet, three boxes, three sets' rules, the poster (once) and the box's steps"
     );
 }
 

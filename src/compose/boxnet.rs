@@ -557,43 +557,54 @@ fn lid_walls(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
         }
     };
     let title = res.lang.game.title_line();
+    // Each kind of wall: its words, their colour, the type size (a share of
+    // the wall's depth, at most a cap, mm), the share of its length they may
+    // take, and their rotation on a wall before the top (above it or left of
+    // it) and after it. An end wall lies across the net (its length along x);
+    // above the top its fold is its lower edge: turned half a turn. A side
+    // wall lies along it: left of the top its fold is its right edge, turned
+    // a quarter clockwise; right of it, a quarter the other way.
+    let walls = [
+        (
+            PanelKind::EndWall,
+            title.as_str(),
+            Side::South,
+            (0.5, 5.0),
+            0.9,
+            (180.0, 0.0),
+        ),
+        (
+            PanelKind::SideWall,
+            res.lang.boxnet.players.as_str(),
+            Side::North,
+            (0.45, 4.0),
+            0.8,
+            (90.0, 270.0),
+        ),
+    ];
     let mut items = Vec::new();
-    for wall in n.of(PanelKind::EndWall) {
-        let (x0, x1) = span(wall, |p| p.x);
-        let (y0, y1) = span(wall, |p| p.y);
-        // Above the top its fold is its lower edge: turned half a turn.
-        let rotation = if y1 <= b.y + 1e-9 { 180.0 } else { 0.0 };
-        items.extend(text_fit(
-            res,
-            FitText {
-                text: &title,
-                stack: &res.bold,
-                size: ((y1 - y0) * 0.5).min(5.0),
-                max_width: (x1 - x0) * 0.9,
-                pos: pt((x0 + x1) / 2.0, (y0 + y1) / 2.0),
-                rotation,
-                fill: fill(Side::South),
-            },
-        ));
-    }
-    for wall in n.of(PanelKind::SideWall) {
-        let (x0, x1) = span(wall, |p| p.x);
-        let (y0, y1) = span(wall, |p| p.y);
-        // Left of the top its fold is its right edge: turned a quarter
-        // clockwise; right of it, a quarter the other way.
-        let rotation = if x1 <= b.x + 1e-9 { 90.0 } else { 270.0 };
-        items.extend(text_fit(
-            res,
-            FitText {
-                text: &res.lang.boxnet.players,
-                stack: &res.bold,
-                size: ((x1 - x0) * 0.45).min(4.0),
-                max_width: (y1 - y0) * 0.8,
-                pos: pt((x0 + x1) / 2.0, (y0 + y1) / 2.0),
-                rotation,
-                fill: fill(Side::North),
-            },
-        ));
+    for (kind, text, side, (depth_share, cap), length_share, (before, after)) in walls {
+        for wall in n.of(kind) {
+            let (x0, x1) = span(wall, |p| p.x);
+            let (y0, y1) = span(wall, |p| p.y);
+            let across = kind == PanelKind::EndWall;
+            let (depth, length, before_top) = match across {
+                true => (y1 - y0, x1 - x0, y1 <= b.y + 1e-9),
+                false => (x1 - x0, y1 - y0, x1 <= b.x + 1e-9),
+            };
+            items.extend(text_fit(
+                res,
+                FitText {
+                    text,
+                    stack: &res.bold,
+                    size: (depth * depth_share).min(cap),
+                    max_width: length * length_share,
+                    pos: pt((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+                    rotation: if before_top { before } else { after },
+                    fill: fill(side),
+                },
+            ));
+        }
     }
     items
 }

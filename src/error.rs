@@ -312,13 +312,20 @@ pub enum Error {
         max: usize,
     },
     /// A class set whose copies would make more pages than the cap.
-    #[error("copies: {sets} sets of {set_len} pages would make {pages} pages, more than the limit of {max}; make {fit} sets or fewer{}", if *.tiled { ", or choose smaller squares so that each board fits one sheet" } else { "" })]
+    #[error("copies: {sets} sets would make {pages} pages ({}), more than the limit of {max}; make {fit} sets or fewer{}", set_pages_parts(*.set_len, *.shared, *.once), if *.tiled { ", or choose smaller squares so that each board fits one sheet" } else { "" })]
     TooManySets {
         /// The sets asked for.
         sets: usize,
-        /// Pages in each set.
+        /// Pages each set has of its own (its board, box, rules, poster).
         set_len: usize,
-        /// The pages the document would have (the cover included).
+        /// Pages all the sets share: the counter sheets holding the counters
+        /// of every set (and a blank page keeping duplex counters in step).
+        shared: usize,
+        /// Pages printed once: the cover and the box's steps page, when
+        /// the document has them.
+        once: (bool, bool),
+        /// The pages the document would have: `sets` × `set_len` + `shared`
+        /// + the pages printed once.
         pages: usize,
         /// The most pages a document may have.
         max: usize,
@@ -548,6 +555,24 @@ pub fn toml_error(origin: &str, src: &str, e: &toml::de::Error) -> Error {
 /// key (the file's own text, so the user's) shown as [`User`] shows a value.
 pub fn key_prefix(path: &str) -> String {
     format!("key `{}`: ", User(path))
+}
+
+/// What a class set's pages are made of, for [`Error::TooManySets`]: "17
+/// for each set, 64 counter pages shared by all the sets, 1 for the cover,
+/// 1 for the box's steps"; `once`: whether there is a cover and a page of
+/// the box's steps.
+pub fn set_pages_parts(set_len: usize, shared: usize, once: (bool, bool)) -> String {
+    let mut parts = vec![format!("{set_len} for each set")];
+    if shared > 0 {
+        parts.push(format!("{shared} counter pages shared by all the sets"));
+    }
+    if once.0 {
+        parts.push("1 for the cover".into());
+    }
+    if once.1 {
+        parts.push("1 for the box's steps".into());
+    }
+    parts.join(", ")
 }
 
 /// A number for a message, short and as the paper is measured: at most three

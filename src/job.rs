@@ -887,6 +887,8 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
             Error::TooManySets {
                 sets: parts.sets,
                 set_len: parts.set_len,
+                shared: parts.shared,
+                once: (*cover, parts.box_steps.is_some()),
                 pages,
                 max: MAX_PAGES,
                 // Counting the counter sheets for that many sets.

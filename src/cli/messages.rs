@@ -2,7 +2,7 @@
 //! each [`Opt`] is a flag, and each typed error becomes the message that
 //! names the flags to change.
 
-use jungle_print::error::{num, Error, Opt};
+use jungle_print::error::{num, set_pages_parts, Error, Opt};
 
 /// The flag for an option: `--` and its name (`--copies`, `--for`); the
 /// file given to `check`, and the command given to `man`, by those words.
@@ -101,12 +101,15 @@ pub(crate) fn message(e: &Error) -> String {
         Error::TooManySets {
             sets,
             set_len,
+            shared,
+            once,
             pages,
             max,
             fit,
             tiled,
         } => format!(
-            "{sets} sets of {set_len} pages would make {pages} pages, more than the limit of {max}; give --copies {fit} or fewer{}",
+            "{sets} sets would make {pages} pages ({}), more than the limit of {max}; give --copies {fit} or fewer{}",
+            set_pages_parts(*set_len, *shared, *once),
             if *tiled {
                 ", or a smaller --square so that each board fits one sheet"
             } else {

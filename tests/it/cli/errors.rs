@@ -112,7 +112,7 @@ fn errors_the_library_types_are_worded_with_the_flags_to_change() {
     let cases: [(&[&str], &str); 2] = [
         (
             &["set", "--paper", "a5", "--square", "40", "--copies", "16"],
-            "error: --copies: 16 sets of 17 pages would make 338 pages, more than the limit of 200; give --copies 9 or fewer, or a smaller --square so that each board fits one sheet",
+            "error: --copies: 16 sets would make 338 pages (17 for each set, 64 counter pages shared by all the sets, 1 for the cover, 1 for the box's steps), more than the limit of 200; give --copies 9 or fewer, or a smaller --square so that each board fits one sheet",
         ),
         (
             &["board", "--square", "60", "--crop-marks"],
@@ -124,6 +124,55 @@ fn errors_the_library_types_are_worded_with_the_flags_to_change() {
         let (code, _, err) = run(&dir, args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// The class set's page cap message adds up: each set's own pages times
+/// the sets, the counter sheets they share and the pages printed once make
+/// the total it gives (the shared counter sheets were left out once).
+#[test]
+fn the_class_set_page_cap_message_adds_up() {
+    let number = |s: &str| -> usize { s.trim().parse().unwrap() };
+    let cases: [(&[&str], usize); 3] = [
+        (&[], 9),
+        (&["--no-cover"], 9),
+        (&["--no-box", "--sides", "duplex"], 11),
+    ];
+    for (extra, fit) in cases {
+        let dir = tempdir("cap");
+        let mut args = vec!["set", "--paper", "a5", "--square", "40", "--copies", "16"];
+        args.extend(extra);
+        let (code, _, err) = run(&dir, &args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(files(&dir).is_empty(), "{args:?}");
+        let (head, rest) = err.split_once(" pages (").unwrap();
+        let (total_sets, pages) = head.rsplit_once(" would make ").unwrap();
+        let sets = number(
+            total_sets
+                .rsplit_once(' ')
+                .unwrap()
+                .0
+                .rsplit_once(' ')
+                .unwrap()
+                .1,
+        );
+        let (inside, _) = rest.split_once(')').unwrap();
+        let mut sum = 0;
+        for part in inside.split(", ") {
+            let n = number(part.split(' ').next().unwrap());
+            sum += if part.ends_with("for each set") {
+                n * sets
+            } else {
+                n
+            };
+        }
+        assert_eq!(sets, 16, "{err}");
+        assert_eq!(sum, number(pages), "{err}");
+        assert!(
+            inside.contains("counter pages shared by all the sets")
+                && err.contains(&format!("--copies {fit} or fewer")),
+            "{err}"
+        );
     }
 }
 

@@ -340,6 +340,18 @@ pub enum Error {
         /// The option that tiled the board: the tiles' sheet when one was given, else the square.
         blame: Opt,
     },
+    /// A board asked to be tiled over sheets that hold it whole: tiling
+    /// would only add an assembly map to the one sheet.
+    #[error("tile: the whole board ({} × {} mm) fits on one sheet of {sheet}, so there is nothing to tile; leave out the tiling{}", num(.board.0), num(.board.1), if *.on_paper { "" } else { ", or print the board on that paper" })]
+    TileNotNeeded {
+        /// The board's outline, mm.
+        board: Mm2,
+        /// The sheets asked for, as the option reads them (`a4`, `300x400`).
+        sheet: String,
+        /// True when the sheets are the job's paper (then leaving out the
+        /// tiling prints the same board on the same paper).
+        on_paper: bool,
+    },
     /// A data file (theme, language pack, ruleset) is wrong.
     #[error("{}:{line}:{column}: {key}{message}", User(origin))]
     Input {
@@ -432,7 +444,9 @@ impl Error {
             | Error::CropMarksOnTiledBoard { blame }
             | Error::PosterTooSmall { blame, .. }
             | Error::PosterNotTileable { blame, .. } => *blame,
-            Error::PosterTileHoldsAll { .. } | Error::TileWithoutPoster => Opt::Tile,
+            Error::PosterTileHoldsAll { .. }
+            | Error::TileWithoutPoster
+            | Error::TileNotNeeded { .. } => Opt::Tile,
             Error::TooManySets { .. } => Opt::Copies,
             Error::PaperTooSmallForRules { .. }
             | Error::PaperTooSmallForCounters { .. }

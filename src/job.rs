@@ -45,6 +45,7 @@ use crate::compose::set_files::{set_files, Piece, SetFile};
 use crate::compose::tiles::board_sheets;
 use crate::compose::{laser, print_shop};
 use crate::error::{num, Error, Opt};
+use crate::game::{COLS, ROWS};
 use crate::input::Source;
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
@@ -735,6 +736,16 @@ impl Job {
                     Some(s) => s,
                     None => square_size(res, paper, None)?,
                 };
+                // Sheets that hold the whole board: nothing to tile.
+                if let Some(sheet) = b.tile {
+                    if square_size(res, sheet, Some(square)).is_ok() {
+                        return Err(Error::TileNotNeeded {
+                            board: (square * COLS as f64, square * ROWS as f64),
+                            sheet: sheet.arg(),
+                            on_paper: sheet == paper,
+                        });
+                    }
+                }
                 let opts = BoardOptions {
                     paper,
                     square: Some(square),

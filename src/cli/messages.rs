@@ -127,6 +127,20 @@ pub(crate) fn message(e: &Error) -> String {
                 None => said,
             }
         }
+        Error::TileNotNeeded {
+            board,
+            sheet,
+            on_paper,
+        } => format!(
+            "the whole board ({} × {} mm) fits on one sheet of {sheet}, so there is nothing to tile; leave out --tile{}",
+            num(board.0),
+            num(board.1),
+            if *on_paper {
+                String::new()
+            } else {
+                format!(", or give --paper {sheet} instead of --tile")
+            }
+        ),
         Error::CropMarksOnTiledBoard { .. } => "--crop-marks marks a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out --crop-marks, or choose a square that fits the paper".into(),
         other => return other.to_string(),
     };

@@ -187,7 +187,8 @@ impl JobError {
 /// poster (`poster-too-small`: width, height), sheets that hold the whole
 /// poster (`poster-tile-whole`), a poster that cannot be tiled over the
 /// sheets (`poster-not-tileable`: the most sheets), sheets to tile over
-/// without the poster (`tile-without-poster`), a laser's wrong choice (`laser`), a
+/// without the poster (`tile-without-poster`), tiles that hold the whole
+/// board (`tile-not-needed`), a laser's wrong choice (`laser`), a
 /// data file's error (`file`: file, line, key). Empty for the others, which
 /// the page shows in the command line's words.
 pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
@@ -238,6 +239,7 @@ pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
             return out("poster-not-tileable", vec![max_sheets.to_string()])
         }
         Error::TileWithoutPoster => return out("tile-without-poster", vec![]),
+        Error::TileNotNeeded { .. } => return out("tile-not-needed", vec![]),
         Error::LaserForPaper
         | Error::LaserSides
         | Error::KerfWithoutLaser

@@ -231,6 +231,7 @@ WORDS.en.errors = {
   "poster-tile-whole": (field) => `${field}: one of these sheets holds the whole poster, so there is nothing to tile; choose smaller sheets, or a larger paper for the poster.`,
   "poster-not-tileable": (field, max) => `${field}: the poster cannot be tiled over these sheets (too small, or more than ${max} sheets); choose larger sheets or a smaller poster.`,
   "tile-without-poster": (field) => `${field}: only the rules poster can be tiled over smaller sheets; ask for the poster, or choose no tiling.`,
+  "tile-not-needed": (field) => `${field}: one of these sheets holds the whole board, so there is nothing to tile; choose “No tiling”, or print on that paper.`,
   laser: () => "A laser cutter makes the board, the counters and the box, each counter whole: choose those, fronts only, or another purpose.",
   file: (field, file, line, key) => `${file}, line ${line}${key ? `, key ${key}` : ""}: this needs fixing (the generator says):`,
 };
@@ -254,6 +255,7 @@ WORDS.fr.errors = {
   "poster-tile-whole": (field) => `${field}\u202f: une seule de ces feuilles contient toute l’affiche, il n’y a rien à découper\u202f; choisissez des feuilles plus petites, ou un papier plus grand pour l’affiche.`,
   "poster-not-tileable": (field, max) => `${field}\u202f: l’affiche ne peut pas être découpée sur ces feuilles (trop petites, ou plus de ${max} feuilles)\u202f; choisissez des feuilles plus grandes ou une affiche plus petite.`,
   "tile-without-poster": (field) => `${field}\u202f: seule l’affiche des règles peut être découpée en feuilles plus petites\u202f; demandez l’affiche, ou une seule feuille.`,
+  "tile-not-needed": (field) => `${field}\u202f: une seule de ces feuilles contient tout le plateau, il n’y a rien à découper\u202f; choisissez «\u202fUne seule feuille\u202f», ou imprimez sur ce papier.`,
   laser: () => "Une découpeuse laser fabrique le plateau, les pions et la boîte, chaque pion entier\u202f: choisissez-les, recto seulement, ou un autre usage.",
   file: (field, file, line, key) => `${file}, ligne ${line}${key ? `, clé ${key}` : ""}\u202f: à corriger (message du générateur)\u202f:`,
 };
@@ -277,6 +279,7 @@ WORDS["zh-Hant"].errors = {
   "poster-tile-whole": (field) => `${field}：一張這種紙就放得下整張海報，不必分印；請選小一點的紙，或把海報做大一點。`,
   "poster-not-tileable": (field, max) => `${field}：海報無法分印在這種紙上（紙太小，或超過 ${max} 張）；請選大一點的紙或小一點的海報。`,
   "tile-without-poster": (field) => `${field}：只有規則海報可以分印在較小的紙上；請選海報，或選不分印。`,
+  "tile-not-needed": (field) => `${field}：一張這種紙就放得下整個棋盤，不必分印；請選「不分印」，或直接印在這種紙上。`,
   laser: () => "雷射切割機只做棋盤、棋子和盒子，每個棋子整片切下：請選這些、只印正面，或改選其他用途。",
   file: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，鍵 ${key}` : ""}需要修正（產生器的說明）：`,
 };
@@ -300,6 +303,7 @@ WORDS["zh-Hans"].errors = {
   "poster-tile-whole": (field) => `${field}：一张这种纸就放得下整张海报，不必分印；请选小一点的纸，或把海报做大一点。`,
   "poster-not-tileable": (field, max) => `${field}：海报无法分印在这种纸上（纸太小，或超过 ${max} 张）；请选大一点的纸或小一点的海报。`,
   "tile-without-poster": (field) => `${field}：只有规则海报可以分印在较小的纸上；请选海报，或选不分印。`,
+  "tile-not-needed": (field) => `${field}：一张这种纸就放得下整个棋盘，不必分印；请选“不分印”，或直接印在这种纸上。`,
   laser: () => "激光切割机只做棋盘、棋子和盒子，每个棋子整片切下：请选这些、只印正面，或改选其他用途。",
   file: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，键 ${key}` : ""}需要修正（生成器的说明）：`,
 };

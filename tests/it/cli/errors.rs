@@ -176,6 +176,39 @@ fn the_class_set_page_cap_message_adds_up() {
     }
 }
 
+/// Tiles that hold the whole board are refused: tiling would only add an
+/// assembly map to the one sheet. The message names --tile and says to
+/// leave it out (or, when the sheets are not the paper, to print on them).
+#[test]
+fn board_tiles_that_hold_the_whole_board_are_refused() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["board", "--tile", "a4"],
+            "error: --tile: the whole board (189 × 243 mm) fits on one sheet of a4, so there is nothing to tile; leave out --tile\n",
+        ),
+        (
+            &["board", "--square", "20", "--paper", "a3", "--tile", "a4"],
+            "error: --tile: the whole board (140 × 180 mm) fits on one sheet of a4, so there is nothing to tile; leave out --tile, or give --paper a4 instead of --tile\n",
+        ),
+        (
+            &["board", "--tile", "a3"],
+            "leave out --tile, or give --paper a3 instead of --tile",
+        ),
+    ];
+    for (args, needle) in cases {
+        let dir = tempdir("tile1");
+        let (code, _, err) = run(&dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(files(&dir).is_empty(), "{args:?}");
+    }
+    // Sheets smaller than the board still tile it.
+    let dir = tempdir("tile2");
+    let (code, _, err) = run(&dir, &["board", "--tile", "a5"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(files(&dir), ["board.pdf"]);
+}
+
 #[test]
 fn counters_every_mode_writes_its_file() {
     let dir = tempdir("cok");

@@ -344,6 +344,9 @@ pub struct CoverWords {
     pub long_edge: String,
     pub short_edge: String,
     /// The card pages (`{pages}`), loaded once; the rest on plain paper.
+    /// Required; a pack of an earlier version may give `paper` instead (see
+    /// [`RETIRED`]).
+    #[serde(default)]
     pub card: String,
     pub assemble_heading: String,
     pub assemble_board: String,
@@ -386,7 +389,39 @@ pub struct CoverWords {
     /// A time of an hour or more: `{h}` hours and `{m}` minutes.
     #[serde(default)]
     pub hours: String,
+    /// `print_duplex_sets`, retired (see [`RETIRED`]): read, never printed.
+    #[serde(default, rename = "print_duplex_sets", skip_serializing)]
+    retired_print_duplex_sets: Option<String>,
+    /// `paper`, retired for `card` (see [`RETIRED`]).
+    #[serde(default, rename = "paper", skip_serializing)]
+    retired_paper: Option<String>,
 }
+
+impl CoverWords {
+    /// The keys a pack may leave out (then empty): each says what is printed
+    /// without it.
+    pub const OPTIONAL: &'static [&'static str] =
+        &["poster", "sets_mark", "summary", "minutes", "hours"];
+}
+
+/// Keys and placeholders that packs written for earlier versions may hold
+/// and this version no longer reads: (key, what became of it). Such a pack
+/// still loads; each one found gives one warning ([`Lang::notes`]) naming
+/// the file, line and key, what replaced it and how to update the pack.
+pub const RETIRED: [(&str, &str); 3] = [
+    (
+        "cover.print_duplex_sets",
+        "a class set's counter sheets are printed together now, so `cover.print_duplex` says how to print them",
+    ),
+    (
+        "cover.paper",
+        "replaced by `cover.card`, which says on which pages (`{pages}`) to load card",
+    ),
+    (
+        "cover.sets",
+        "its `{len}` and `{pages}` are no longer filled in: a class set's pages are grouped by material now, the card on `{card}` and the paper on `{paper}`",
+    ),
+];
 
 /// A struct of sentences, every field a `String`, each reachable by its
 /// name ([`Handout::slot_mut`]) so sentences can be filled in place. Read
@@ -759,6 +794,11 @@ pub struct Lang {
     /// Where the pack was read from, for messages about its keys.
     #[serde(skip)]
     pub source: crate::input::SourceText,
+    /// Warnings about the pack's retired keys and placeholders ([`RETIRED`]),
+    /// each one line naming the file, line and key; given with the run's
+    /// warnings ([`crate::resolve::Resources::new`]).
+    #[serde(skip)]
+    pub notes: Vec<String>,
 }
 
 /// The built-in packs: (code, TOML source).
@@ -820,6 +860,7 @@ impl Lang {
     fn parse_data(src: &str, origin: &str) -> Result<Lang, Error> {
         let mut lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
         lang.source = crate::input::SourceText::new(origin, src);
+        lang.retire_keys()?;
         phrase::fill_handout(&mut lang)?;
         let empty: Vec<String> = lang
             .strings()
@@ -831,6 +872,7 @@ impl Lang {
                     Some(("handout", key)) => Handout::OPTIONAL.contains(&key),
                     Some(("looks", _)) => true,
                     Some(("poster", key)) => PosterWords::OPTIONAL.contains(&key),
+                    Some(("cover", key)) => CoverWords::OPTIONAL.contains(&key),
                     _ => false,
                 };
                 !optional
@@ -869,12 +911,73 @@ impl Lang {
                 ));
             }
         }
+        lang.retire_placeholders();
         lang.check_zhuyin()?;
         let guide = lang.phonetic();
         for (_, a) in lang.animals_mut() {
             a.guide = guide;
         }
         Ok(lang)
+    }
+
+    /// A warning about retired key `key` ([`RETIRED`]): where it is, what
+    /// became of it, then `then` (what this run does and how to update).
+    fn note_retired(&mut self, key: &str, then: &str) {
+        let what = RETIRED.iter().find(|(k, _)| *k == key).map_or("", |r| r.1);
+        let note = self.source.error(key, format!("{what}; {then}"));
+        self.notes.push(note.to_string());
+    }
+
+    /// Reads the retired keys of [`RETIRED`]: `cover.print_duplex_sets` is
+    /// left out; `cover.paper` stands for `cover.card` when the pack has
+    /// none (its sentence names no pages, but says what goes on card), else
+    /// is left out. A pack with neither is missing `cover.card`.
+    fn retire_keys(&mut self) -> Result<(), Error> {
+        if self.cover.retired_print_duplex_sets.take().is_some() {
+            self.note_retired(
+                "cover.print_duplex_sets",
+                "the key is ignored: delete it from the pack",
+            );
+        }
+        match self.cover.retired_paper.take() {
+            Some(paper) if self.cover.card.is_empty() => {
+                self.cover.card = paper;
+                self.note_retired(
+                    "cover.paper",
+                    "its sentence is printed in its place for now: rename the key `card` and say there which pages go on card, e.g. \"Load thin card once, for {pages}: the board, the counters and the box.\"",
+                );
+            }
+            Some(_) => self.note_retired(
+                "cover.paper",
+                "the pack has `cover.card`, so the key is ignored: delete it from the pack",
+            ),
+            None if self.cover.card.is_empty() => {
+                let mut e = self.source.error(
+                    "cover.contents_heading",
+                    "missing; every key is required".to_string(),
+                );
+                if let Error::Input { key, .. } = &mut e {
+                    *key = crate::error::key_prefix("cover.card");
+                }
+                return Err(e);
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Reads the retired placeholders of [`RETIRED`]: a `cover.sets` written
+    /// with `{len}` or `{pages}` tells of sets printed one after another,
+    /// which is no longer true: the cover leaves it out.
+    fn retire_placeholders(&mut self) {
+        let sets = &self.cover.sets;
+        if sets.contains("{len}") || sets.contains("{pages}") {
+            self.cover.sets.clear();
+            self.note_retired(
+                "cover.sets",
+                "the sentence, no longer true, is left off the cover: rewrite it with `{n}`, `{card}` and `{paper}`, as the built-in packs do",
+            );
+        }
     }
 
     /// The phonetic guide the pack prints: `meta.phonetic`, or by default

@@ -282,6 +282,10 @@ impl Resources {
         for (key, message) in res.pictures.notes() {
             res.warn_key(key, message.clone());
         }
+        // A pack written for an earlier version: its retired keys.
+        for note in &res.lang.notes {
+            res.warn(note.clone());
+        }
         let code = &res.lang.meta.code;
         if res.rules.title_for_tag(code).is_none() {
             let (key, title) = res.rules.title_key(code);

@@ -808,7 +808,9 @@ fn contents_lines(res: &Resources, parts: &SetParts) -> Vec<String> {
         fill(&w.board, parts.board)
     };
     [
-        (parts.sets > 1).then(|| {
+        // Without the sentence (a pack's retired one, see `lang::RETIRED`)
+        // the ranges below still say where everything is.
+        (parts.sets > 1 && !w.sets.is_empty()).then(|| {
             let paper = (parts.rules.0, parts.poster.map_or(parts.rules.1, |p| p.1));
             let sets = w
                 .sets

@@ -5,5 +5,6 @@
 mod conventions;
 mod errors;
 mod families;
+mod old_packs;
 mod options;
 mod split;

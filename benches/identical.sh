@@ -84,6 +84,8 @@ runs=(
   "counters-offset|counters --sides duplex --flip short-edge --back-offset 0.5,-1 --no-back-title --crop-marks"
   "board-print-shop|board --for print-shop --bleed 3"
   "class-set-print-shop|set --for print-shop --bleed 3 --copies 2 --poster"
+  "class-set-fold|set --copies 2 --poster"
+  "class-set-single-tiled|set --paper a5 --square 40 --copies 3 --sides single"
 )
 # A picture folder of the test fixtures (PNG, JPEG grey, RGB, CMYK, turned).
 mkdir -p "$tmp/art"

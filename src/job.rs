@@ -736,16 +736,7 @@ impl Job {
                     Some(s) => s,
                     None => square_size(res, paper, None)?,
                 };
-                // Sheets that hold the whole board: nothing to tile.
-                if let Some(sheet) = b.tile {
-                    if square_size(res, sheet, Some(square)).is_ok() {
-                        return Err(Error::TileNotNeeded {
-                            board: (square * COLS as f64, square * ROWS as f64),
-                            sheet: sheet.arg(),
-                            on_paper: sheet == paper,
-                        });
-                    }
-                }
+                refuse_needless_tiles(res, paper, square, b.tile)?;
                 let opts = BoardOptions {
                     paper,
                     square: Some(square),
@@ -870,6 +861,24 @@ impl Job {
             );
         }
         too_many_pages(pages, summary)
+    }
+}
+
+/// Refuses tiles (`tile`) that hold the whole board of `square` mm squares:
+/// tiling would only add an assembly map to its one sheet.
+fn refuse_needless_tiles(
+    res: &Resources,
+    paper: Paper,
+    square: f64,
+    tile: Option<Paper>,
+) -> Result<(), Error> {
+    match tile {
+        Some(sheet) if square_size(res, sheet, Some(square)).is_ok() => Err(Error::TileNotNeeded {
+            board: (square * COLS as f64, square * ROWS as f64),
+            sheet: sheet.arg(),
+            on_paper: sheet == paper,
+        }),
+        _ => Ok(()),
     }
 }
 

@@ -860,7 +860,7 @@ impl Lang {
     fn parse_data(src: &str, origin: &str) -> Result<Lang, Error> {
         let mut lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
         lang.source = crate::input::SourceText::new(origin, src);
-        lang.retire_keys()?;
+        lang.retire_keys(src)?;
         phrase::fill_handout(&mut lang)?;
         let empty: Vec<String> = lang
             .strings()
@@ -931,8 +931,9 @@ impl Lang {
     /// Reads the retired keys of [`RETIRED`]: `cover.print_duplex_sets` is
     /// left out; `cover.paper` stands for `cover.card` when the pack has
     /// none (its sentence names no pages, but says what goes on card), else
-    /// is left out. A pack with neither is missing `cover.card`.
-    fn retire_keys(&mut self) -> Result<(), Error> {
+    /// is left out. A pack with neither is missing `cover.card` (`src`: the
+    /// pack's text, which tells a missing key from an empty one).
+    fn retire_keys(&mut self, src: &str) -> Result<(), Error> {
         if self.cover.retired_print_duplex_sets.take().is_some() {
             self.note_retired(
                 "cover.print_duplex_sets",
@@ -951,7 +952,11 @@ impl Lang {
                 "cover.paper",
                 "the pack has `cover.card`, so the key is ignored: delete it from the pack",
             ),
-            None if self.cover.card.is_empty() => {
+            None if self.cover.card.is_empty()
+                && crate::input::KeyOrigins::of_strings(src, "")
+                    .origin("cover.card")
+                    .is_none() =>
+            {
                 let mut e = self.source.error(
                     "cover.contents_heading",
                     "missing; every key is required".to_string(),

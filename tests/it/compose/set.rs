@@ -613,3 +613,50 @@ fn the_default_set_takes_six_pages_card_together() {
         assert!(flat.contains(&head), "{lang}: {head} not in {flat}");
     }
 }
+
+/// A class set's rules are printed double-sided whatever the counters'
+/// sides (the cover says so in every mode), all the sets' rules in one
+/// range: rules of an odd number of pages end with a blank page in single
+/// and fold class sets too, or the next set's first page would fall on the
+/// back of this set's last and two sets would share a sheet. With it each
+/// set's rules start on a sheet's front, and the paper sheets the summary
+/// counts are the rules' pages printed two to a sheet. One set needs none.
+#[test]
+fn every_set_s_rules_have_sheets_of_their_own_in_every_mode() {
+    let res = resources("en");
+    for sides in [Sides::Single, Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
+        let one = SetOptions {
+            sides,
+            square: Some(40.0),
+            ..SetOptions::default()
+        };
+        let (single, p1) = set_pages(&res, Paper::parse("a5").unwrap(), 0.0, &one).unwrap();
+        let own = p1.rules.1 + 1 - p1.rules.0;
+        assert_eq!(own % 2, 1, "{sides:?}: this case has rules of odd length");
+        assert!(!p1.rules_blank);
+        assert_eq!(single.len(), p1.total(true));
+        let (pages, parts) = set_pages(
+            &res,
+            Paper::parse("a5").unwrap(),
+            0.0,
+            &SetOptions { copies: 3, ..one },
+        )
+        .unwrap();
+        assert!(parts.rules_blank, "{sides:?}");
+        let each = own + 1;
+        assert_eq!(parts.rules.1 + 1 - parts.rules.0, 3 * each, "{sides:?}");
+        assert_eq!(pages.len(), parts.total(true), "{sides:?}");
+        for k in 0..3 {
+            // Each set's first rules page on a sheet's front.
+            assert_eq!((k * each) % 2, 0);
+            let blank = &pages[parts.rules.0 + k * each + own - 1];
+            assert!(
+                blank.layers.iter().all(|(_, items)| items.is_empty()),
+                "{sides:?}: set {}'s rules end on a blank page",
+                k + 1
+            );
+        }
+        let steps = usize::from(parts.box_steps.is_some());
+        assert_eq!(parts.paper_sheets, 1 + 3 * each / 2 + steps, "{sides:?}");
+    }
+}

@@ -691,19 +691,19 @@ pub fn flow(
                     Stroke::solid(style.accent, 0.25),
                 )],
             );
+            // With Zhuyin when the pack prints it throughout, as the text.
             page.add(
                 Layer::Artwork,
-                Label {
-                    text: &text,
-                    stack: &res.text,
-                    size: style.size * 0.8,
-                    pos: pt(paper.width - margin, y - footer_h * 0.15),
-                    anchor: Anchor::End,
-                    valign: VAlign::Baseline,
-                    rotation: 0.0,
-                    fill: style.ink,
-                }
-                .items(&res.fonts),
+                super::running::label(
+                    res,
+                    &res.text,
+                    &text,
+                    style.size * 0.8,
+                    pt(paper.width - margin, y - footer_h * 0.15),
+                    Anchor::End,
+                    VAlign::Baseline,
+                    style.ink,
+                ),
             );
             page
         })

@@ -757,22 +757,20 @@ fn ranks_panel(
                 format!("{label}  {sub}")
             };
         }
-        let lw = res.fonts.width_mm(&res.text, &label, s);
+        // With Zhuyin when the pack prints it throughout (running text's).
+        let lw = super::running::width(res, &res.text, &label, s);
         let size = if lw > room { s * room / lw } else { s };
         shrunk = shrunk.min(size / s);
-        items.extend(
-            super::label::Label {
-                text: &label,
-                stack: &res.text,
-                size,
-                pos: pt(nx, c_y),
-                anchor: crate::scene::Anchor::Start,
-                valign: super::label::VAlign::Middle,
-                rotation: 0.0,
-                fill: ink.text,
-            }
-            .items(&res.fonts),
-        );
+        items.extend(super::running::label(
+            res,
+            &res.text,
+            &label,
+            size,
+            pt(nx, c_y),
+            crate::scene::Anchor::Start,
+            super::label::VAlign::Middle,
+            ink.text,
+        ));
         y += rh;
         bottom = bottom.max(y);
     }

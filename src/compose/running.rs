@@ -238,6 +238,60 @@ pub(crate) fn fit(res: &Resources, f: FitText) -> Vec<Item> {
     )
 }
 
+/// The width in mm of `text` as [`label`] sets it at em `size` mm: with
+/// the Zhuyin's room when the pack prints it throughout.
+pub(crate) fn width(res: &Resources, stack: &FontStack, text: &str, size: f64) -> f64 {
+    match zhuyin_running(res) {
+        Some(r) => r.width(&res.fonts, stack, text, size),
+        None => res.fonts.width_mm(stack, text, size),
+    }
+}
+
+/// A one-line, unrotated [`Label`] of the handout's and the poster's own
+/// (page footers, the names in the poster's rank list): with Zhuyin beside
+/// every character when the pack prints it throughout, placed by `anchor`
+/// and `valign` as the label would be. `pos` in mm, page coordinates.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn label(
+    res: &Resources,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    pos: Pt,
+    anchor: Anchor,
+    valign: VAlign,
+    fill: Color,
+) -> Vec<Item> {
+    let Some(r) = zhuyin_running(res) else {
+        return Label {
+            text,
+            stack,
+            size,
+            pos,
+            anchor,
+            valign,
+            rotation: 0.0,
+            fill,
+        }
+        .items(&res.fonts);
+    };
+    let book = &res.fonts;
+    let w = r.width(book, stack, text, size);
+    let x = match anchor {
+        Anchor::Start => pos.x,
+        Anchor::Middle => pos.x - w / 2.0,
+        Anchor::End => pos.x - w,
+    };
+    let rise = match valign {
+        VAlign::Baseline => 0.0,
+        VAlign::Middle => book
+            .split(stack, text)
+            .first()
+            .map_or(0.0, |(font, _)| book.middle_em(*font) * size),
+    };
+    r.line(book, stack, &res.han, text, size, pt(x, pos.y + rise), fill)
+}
+
 /// [`left_text`](super::label::left_text) for the handout's and the
 /// poster's own lines: with Zhuyin when the pack prints it throughout.
 pub(crate) fn left(

@@ -167,3 +167,78 @@ fn lines_break_between_words_never_inside_one() {
         inside.join("\n")
     );
 }
+
+/// Every text run of a page in drawing order (groups and clips opened).
+fn flatten<'a>(
+    items: &'a [jungle_print::scene::Item],
+    out: &mut Vec<&'a jungle_print::scene::Item>,
+) {
+    use jungle_print::scene::Item;
+    for item in items {
+        match item {
+            Item::Group(g) => flatten(&g.items, out),
+            Item::Clip(c) => flatten(&c.items, out),
+            other => out.push(other),
+        }
+    }
+}
+
+#[test]
+fn every_han_character_of_handouts_and_posters_carries_its_zhuyin() {
+    use jungle_print::lang::zhuyin::{is_bopomofo, NEUTRAL_DOT, TONES};
+    use jungle_print::scene::Item;
+    // The board's and the counters' own characters (the set-up diagram's
+    // squares, the diagrams' counters) are drawn as the board and the
+    // counters draw them: not the handout's text.
+    let lang = jungle_print::lang::Lang::builtin("zh-Hant").unwrap();
+    let mut board: Vec<String> = vec![
+        lang.board.river_han.clone(),
+        lang.board.trap_han.clone(),
+        lang.board.den_han.clone(),
+    ];
+    for a in jungle_print::game::Animal::ALL {
+        board.push(lang.animal(a, false).han.clone());
+    }
+    board.push(lang.animals.fox.han.clone());
+    let symbol = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|c| is_bopomofo(c) || TONES.contains(&c) || c == NEUTRAL_DOT)
+    };
+    let mut bare = Vec::new();
+    let mut annotated = 0;
+    for (what, job) in jobs() {
+        let made = job.run().unwrap_or_else(|e| panic!("{what}: {e}"));
+        for (p, page) in made.doc.pages.iter().enumerate() {
+            let mut items = Vec::new();
+            for (_, layer) in page.layers.iter() {
+                flatten(layer, &mut items);
+            }
+            for (i, item) in items.iter().enumerate() {
+                let Item::Text(run) = item else { continue };
+                if !run.text.chars().any(is_han) || board.contains(&run.text) {
+                    continue;
+                }
+                // A character and its column right after it: symbols as
+                // outlines (running text) or as text (the animals' blocks).
+                let column = match items.get(i + 1) {
+                    Some(Item::Path(path)) => path.fill.is_some() && path.stroke.is_none(),
+                    Some(Item::Text(next)) => symbol(&next.text),
+                    _ => false,
+                };
+                if run.text.chars().count() == 1 && column {
+                    annotated += 1;
+                } else {
+                    bare.push(format!("{what}, page {}: `{}`", p + 1, run.text));
+                }
+            }
+        }
+    }
+    bare.dedup();
+    assert!(
+        bare.is_empty(),
+        "Han characters without Zhuyin:\n{}",
+        bare.join("\n")
+    );
+    assert!(annotated > 1000, "{annotated}");
+}

@@ -758,8 +758,7 @@ fn ranks_panel(
             };
         }
         // With Zhuyin when the pack prints it throughout (running text's).
-        let lw = super::running::width(res, &res.text, &label, s);
-        let size = if lw > room { s * room / lw } else { s };
+        let size = super::running::fit_width(res, &res.text, &label, s, room);
         shrunk = shrunk.min(size / s);
         items.extend(super::running::label(
             res,

@@ -247,6 +247,34 @@ pub(crate) fn width(res: &Resources, stack: &FontStack, text: &str, size: f64) -
     }
 }
 
+/// The largest em size (mm), at most `size`, at which `text` is at most
+/// `max_width` mm wide as [`label`] sets it. The readings' share of the
+/// width grows as the characters shrink (their size has a floor), so the
+/// size is found by narrowing, not by a rule of three.
+pub(crate) fn fit_width(
+    res: &Resources,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    max_width: f64,
+) -> f64 {
+    let w = width(res, stack, text, size);
+    if w <= max_width {
+        return size;
+    }
+    let mut fit = size * max_width / w;
+    if zhuyin_running(res).is_some() {
+        for _ in 0..8 {
+            let w = width(res, stack, text, fit);
+            if w <= max_width + 1e-9 {
+                break;
+            }
+            fit *= (max_width / w).min(0.999);
+        }
+    }
+    fit
+}
+
 /// A one-line, unrotated [`Label`] of the handout's and the poster's own
 /// (page footers, the names in the poster's rank list): with Zhuyin beside
 /// every character when the pack prints it throughout, placed by `anchor`

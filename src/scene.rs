@@ -396,8 +396,10 @@ pub enum Item {
     Group(Group),
     /// A clipped group.
     Clip(Clip),
-    /// Another page's whole drawing, shared rather than copied (the cover's
-    /// thumbnails).
+    /// Another page's whole drawing, shared rather than copied: the cover's
+    /// thumbnails, and the reuse of one drawing in several places (a tiled
+    /// board or poster, drawn once as a page of its own size and placed, with
+    /// a transform and a clip, on every tile).
     Page(PageRef),
     /// A raster picture (PNG or JPEG) in a box.
     Picture(Placed),
@@ -410,7 +412,10 @@ pub type Layers = Vec<(Layer, Vec<Item>)>;
 /// coordinates (mm, origin at its trimmed sheet's top-left corner, y down):
 /// every layer's items, in order. It holds the page's items by reference, so
 /// a renderer can draw them once and refer to them wherever they recur (the PDF
-/// renderer makes such a page a Form XObject and places that).
+/// renderer makes such a page a Form XObject and places that, when the page
+/// is one of the document's or the drawing is placed more than once). The
+/// page need not be a page of the document: any drawing made once and
+/// placed several times is a page of its own size, shared.
 #[derive(Clone, PartialEq)]
 pub struct PageRef {
     /// Trimmed sheet width of the page, in mm.

@@ -54,17 +54,42 @@ impl Tiled<'_> {
         }
     }
 
+    /// The drawing at true size, as every tile shows part of it: a page of
+    /// [`Tiled::size`] in the drawing's own coordinates, which each tile
+    /// places by reference ([`Item::Page`]), so that a renderer draws it once
+    /// (a PDF Form XObject) however many sheets show it.
+    fn art(&self, res: &Resources) -> Page {
+        match self {
+            Tiled::Board { square } => {
+                let (w, h) = self.size();
+                let mut page = Page::new(w, h);
+                let place = BoardPlacement {
+                    square: *square,
+                    origin: pt(0.0, 0.0),
+                };
+                page.add(
+                    Layer::Artwork,
+                    board_art(res, place, res.theme.board.show_coordinates, 0.0),
+                );
+                page
+            }
+            Tiled::Poster(page) => (*page).clone(),
+        }
+    }
+
     /// The drawing scaled by `k` with its top-left corner at `origin`
-    /// (page coordinates); `detail` keeps the board's coordinates (a
-    /// tile's sheet), else they are left out (the assembly map).
-    fn draw(&self, res: &Resources, origin: Pt, k: f64, detail: bool) -> Vec<Item> {
+    /// (page coordinates), for the assembly map: the board without its
+    /// coordinates, the poster's items. Drawn in place, not shared with the
+    /// tiles: small, a form's hairlines would come out fainter in some
+    /// viewers (poppler) than the same lines drawn on the page.
+    fn draw_small(&self, res: &Resources, origin: Pt, k: f64) -> Vec<Item> {
         match self {
             Tiled::Board { square } => {
                 let place = BoardPlacement {
                     square: k * square,
                     origin,
                 };
-                board_art(res, place, detail && res.theme.board.show_coordinates, 0.0)
+                board_art(res, place, false, 0.0)
             }
             Tiled::Poster(page) => vec![Item::Group(Group {
                 picture: false,
@@ -163,13 +188,30 @@ pub fn board_tiles(
 }
 
 /// The pages of `what` split by `plan`: an assembly map first, then one
-/// page per tile, row by row.
+/// page per tile, row by row. Every tile places the same two drawings, made
+/// once here: `what` at true size and its faint copy for the glue strips.
 pub fn tiled_pages(res: &Resources, plan: &TilePlan, what: Tiled) -> Vec<Page> {
+    let art = what.art(res);
+    let mut pale = Page::new(art.width, art.height);
+    pale.add(
+        Layer::Artwork,
+        faint(art.layers.iter().flat_map(|(_, i)| i).cloned().collect()),
+    );
     let mut pages = vec![assembly_map(res, plan, what)];
     for tile in &plan.tiles {
-        pages.push(tile_page(res, plan, tile, what));
+        pages.push(tile_page(res, plan, tile, (&art, &pale)));
     }
     pages
+}
+
+/// `art`'s drawing, shared (see [`Tiled::art`]), at true size with its
+/// top-left corner at `origin` (page coordinates).
+fn placed(art: &Page, origin: Pt) -> Item {
+    Item::Group(Group {
+        picture: false,
+        transform: Transform::translate(origin.x, origin.y),
+        items: vec![Item::Page(art.share())],
+    })
 }
 
 /// Fills `{row}`, `{col}`, `{rows}`, `{cols}` (1-based).
@@ -216,8 +258,14 @@ fn clipped(r: Rect, items: Vec<Item>) -> Item {
 
 /// One tile: its part of the board, faint glue strips towards the next sheets,
 /// cut lines where it goes over a previous sheet, corner marks, a label,
-/// arrows to its neighbours and a 50 mm scale bar.
-fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, what: Tiled) -> Page {
+/// arrows to its neighbours and a 50 mm scale bar; `art` is the drawing
+/// tiled and its faint copy.
+fn tile_page(
+    res: &Resources,
+    plan: &TilePlan,
+    tile: &crate::layout::Tile,
+    art: (&Page, &Page),
+) -> Page {
     let sheet = plan.sheet;
     let mut page = Page::new(sheet.width, sheet.height);
     let o = tile.origin;
@@ -228,7 +276,7 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, what:
     };
     let region = on_page(tile.region);
     let shown = on_page(tile.shown);
-    page.add(Layer::Artwork, tile_artwork(res, what, o, region, shown));
+    page.add(Layer::Artwork, tile_artwork(res, art, o, region, shown));
 
     // Cut lines along the sides that go over the previous sheets.
     let cut = Stroke::solid(res.theme.counters.cut.0, res.theme.counters.cut_width);
@@ -267,14 +315,19 @@ fn tile_page(res: &Resources, plan: &TilePlan, tile: &crate::layout::Tile, what:
     page
 }
 
-/// A tile's artwork: the board or poster (its top-left corner at `origin`)
-/// clipped to the tile's `region`, and faint glue strips where the tile
-/// `shown` reaches past it towards the next sheets (on the right, below),
-/// each with the word "glue".
-fn tile_artwork(res: &Resources, what: Tiled, origin: Pt, region: Rect, shown: Rect) -> Vec<Item> {
-    let art = what.draw(res, origin, 1.0, true);
+/// A tile's artwork: the board or poster (`art.0`, its top-left corner at
+/// `origin`) clipped to the tile's `region`, and its faint copy (`art.1`)
+/// on glue strips where the tile `shown` reaches past it towards the next
+/// sheets (on the right, below), each with the word "glue".
+fn tile_artwork(
+    res: &Resources,
+    (art, pale): (&Page, &Page),
+    origin: Pt,
+    region: Rect,
+    shown: Rect,
+) -> Vec<Item> {
     let ink = res.theme.board.text.0;
-    let mut items = vec![clipped(region, art.clone())];
+    let mut items = vec![clipped(region, vec![placed(art, origin)])];
     let right = shown.right() > region.right() + 1e-9;
     let below = shown.bottom() > region.bottom() + 1e-9;
     let strips = [
@@ -301,7 +354,7 @@ fn tile_artwork(res: &Resources, what: Tiled, origin: Pt, region: Rect, shown: R
         if !has {
             continue;
         }
-        items.push(clipped(strip, faint(art.clone())));
+        items.push(clipped(strip, vec![placed(pale, origin)]));
         let c = if turn == 0.0 {
             pt(region.center().x, strip.center().y)
         } else {
@@ -460,7 +513,7 @@ fn assembly_map(res: &Resources, plan: &TilePlan, what: Tiled) -> Page {
         Tiled::Board { square } => pt(room.center().x - k * square * COLS as f64 / 2.0, room.y),
         Tiled::Poster(_) => pt(room.center().x - k * bw / 2.0, room.y),
     };
-    items.extend(what.draw(res, origin, k, false));
+    items.extend(what.draw_small(res, origin, k));
     if let Tiled::Poster(_) = what {
         // The poster's own edge, which its white margins do not show.
         items.push(shapes::stroke(

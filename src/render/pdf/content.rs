@@ -55,6 +55,24 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
     ops.raw.into_bytes()
 }
 
+/// The content stream of a shared drawing that is no page (a Form XObject
+/// of its own, see `forms`): its items, every layer's in order, mapped as a
+/// page of its size maps them, without the layers' marks (the page that
+/// places it marks the layer it is placed in).
+pub(super) fn drawing_content(r: &PageRef, names: &Names) -> Vec<u8> {
+    let mut ops = Ops::default();
+    let mut content = Content {
+        ops: &mut ops,
+        names,
+        artifact: false,
+    };
+    let t = super::document::to_pdf_of(r.height, r.bleed);
+    for (_, items) in r.layers.iter() {
+        walk(items, t, &mut content);
+    }
+    ops.raw.into_bytes()
+}
+
 /// A page's content stream under construction, written as lopdf writes
 /// operators (operands, each followed by a space, then the operator; a newline
 /// between operators).

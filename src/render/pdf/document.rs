@@ -165,13 +165,18 @@ pub(super) fn add_resources(
 /// top-left, y down) to its PDF space (pt, origin at the printed sheet's
 /// bottom-left, y up).
 pub(super) fn to_pdf(page: &crate::scene::Page) -> Transform {
-    let b = page.bleed;
+    to_pdf_of(page.height, page.bleed)
+}
+
+/// [`to_pdf`] for a page (or a shared drawing, [`crate::scene::PageRef`]) of
+/// trimmed height `height` and bleed `bleed`, mm.
+pub(super) fn to_pdf_of(height: f64, bleed: f64) -> Transform {
     Transform([
         PT_PER_MM,
         0.0,
         0.0,
         -PT_PER_MM,
-        b * PT_PER_MM,
-        (page.height + b) * PT_PER_MM,
+        bleed * PT_PER_MM,
+        (height + bleed) * PT_PER_MM,
     ])
 }

@@ -1,44 +1,61 @@
-//! Forms: a page whose drawing another page shows (a cover thumbnail) is
-//! written once, as a Form XObject that both place.
+//! Forms: a drawing shown in several places is written once, as a Form
+//! XObject that each place draws. That is a page whose drawing another page
+//! shows (a cover thumbnail: the form is the page's own content stream), or
+//! a drawing that is no page but is placed more than once (the board or
+//! poster a tiled document shows, part by part, on every sheet, and its faint
+//! copy on the glue strips: a form of its own).
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::document::{add_resources, mm_to_pt, to_pdf};
+use super::document::{add_resources, mm_to_pt, to_pdf, to_pdf_of};
 use crate::scene::{walk, Document, PageRef, Path, TextRun, Transform, Visitor};
 
-/// A page drawn as a Form XObject: its index, the form's resource name, and the
-/// map from the form's space (the page's PDF space, pt) to the page's scene
-/// space (mm).
+/// A drawing written as a Form XObject: the page it is the content stream
+/// of (`None` for a drawing that is no page of the document), the form's
+/// resource name, and the map from the form's space (its page's PDF space,
+/// pt) to its drawing's scene space (mm).
 pub(super) struct Form {
-    pub(super) page: usize,
+    pub(super) page: Option<usize>,
     pub(super) name: String,
     pub(super) from_pdf: Transform,
 }
 
-/// The pages that some [`Item::Page`] in `doc` refers to, by their drawing id. A reference to a drawing that is no page of `doc` is drawn in
-/// place instead.
-pub(super) fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
-    struct Used(rustc_hash::FxHashSet<usize>);
+/// The forms of `doc`, by drawing id ([`PageRef::drawing_id`]): each page
+/// that some [`crate::scene::Item::Page`] of another page refers to, and each
+/// drawing that is no page of `doc` but is referred to more than once (those
+/// also listed, in order of first use, to be written as forms of their own).
+/// A drawing that is no page and is placed once is drawn in place.
+pub(super) fn shared_pages(doc: &Document) -> (HashMap<usize, Form>, Vec<PageRef>) {
+    #[derive(Default)]
+    struct Used {
+        /// Places each drawing is drawn at, by drawing id.
+        count: HashMap<usize, usize>,
+        /// Every drawing referred to, in order of first use.
+        order: Vec<PageRef>,
+    }
     impl Visitor<'_> for Used {
         fn picture(&mut self, _: &crate::scene::Placed, _: Transform) {}
         fn path(&mut self, _: &Path, _: Transform) {}
         fn text(&mut self, _: &TextRun, _: Transform) {}
         fn page(&mut self, r: &PageRef, _: Transform) -> bool {
-            self.0.insert(r.drawing_id());
+            let n = self.count.entry(r.drawing_id()).or_default();
+            if *n == 0 {
+                self.order.push(r.clone());
+            }
+            *n += 1;
             true
         }
     }
-    let mut used = Used(Default::default());
+    let mut used = Used::default();
     for page in &doc.pages {
         for (_, items) in page.layers.iter() {
             walk(items, Transform::IDENTITY, &mut used);
         }
     }
-    let used = used.0;
     let mut forms = HashMap::default();
     for (n, page) in doc.pages.iter().enumerate() {
         let key = page.drawing_id();
-        if !used.contains(&key) || forms.contains_key(&key) {
+        if !used.count.contains_key(&key) || forms.contains_key(&key) {
             continue;
         }
         let Some(from_pdf) = to_pdf(page).inverse() else {
@@ -48,13 +65,33 @@ pub(super) fn shared_pages(doc: &Document) -> HashMap<usize, Form> {
         forms.insert(
             key,
             Form {
-                page: n,
+                page: Some(n),
                 name,
                 from_pdf,
             },
         );
     }
-    forms
+    let mut drawings = Vec::new();
+    for r in used.order {
+        let key = r.drawing_id();
+        if forms.contains_key(&key) || used.count[&key] < 2 {
+            continue;
+        }
+        let Some(from_pdf) = to_pdf_of(r.height, r.bleed).inverse() else {
+            continue;
+        };
+        let name = format!("Fm{}", drawings.len() + 1);
+        forms.insert(
+            key,
+            Form {
+                page: None,
+                name,
+                from_pdf,
+            },
+        );
+        drawings.push(r);
+    }
+    (forms, drawings)
 }
 
 /// A new Form XObject holding `content`, the content stream of `page` (object
@@ -65,8 +102,47 @@ pub(super) fn add_form(
     page: &crate::scene::Page,
     content: Vec<u8>,
 ) -> lopdf::ObjectId {
-    use lopdf::{dictionary, Object};
     let (_, _, w, h) = page.media_box();
+    add_form_of(lo, page_id, (0.0, 0.0, w, h), content)
+}
+
+/// How far the bounding box of a shared drawing's form reaches past its
+/// sheet, mm: the places that show it clip it themselves (a tile to its
+/// region, often on the drawing's edge), and a second clip on the same edge
+/// would paint that edge's pixels fainter in some viewers (poppler).
+const FORM_PAD: f64 = 2.0;
+
+/// A new Form XObject holding `content`, the content stream of the shared
+/// drawing `r` (see [`super::content::drawing_content`]): its bounding box
+/// is the drawing's sheet with its bleed, [`FORM_PAD`] wider on every side,
+/// its resources those of the page `page_id` (every page's fonts, pictures,
+/// shadings and forms are the same shared dictionaries).
+pub(super) fn add_drawing_form(
+    lo: &mut lopdf::Document,
+    page_id: lopdf::ObjectId,
+    r: &PageRef,
+    content: Vec<u8>,
+) -> lopdf::ObjectId {
+    let (x, y) = (r.width + 2.0 * r.bleed, r.height + 2.0 * r.bleed);
+    let bbox = (-FORM_PAD, -FORM_PAD, x + FORM_PAD, y + FORM_PAD);
+    add_form_of(lo, page_id, bbox, content)
+}
+
+/// A Form XObject of `content`, its bounding box `(x0, y0, x1, y1)` mm in
+/// its space (origin at the drawing's lower left corner), its resources
+/// those of the page `page_id`.
+fn add_form_of(
+    lo: &mut lopdf::Document,
+    page_id: lopdf::ObjectId,
+    (x0, y0, x1, y1): (f64, f64, f64, f64),
+    content: Vec<u8>,
+) -> lopdf::ObjectId {
+    use lopdf::{dictionary, Object};
+    // A page's corner is written as the integer 0, as it always was.
+    let corner = |v: f64| match v == 0.0 {
+        true => Object::Integer(0),
+        false => mm_to_pt(v),
+    };
     let resources = lo
         .get_dictionary(page_id)
         .and_then(|d| d.get(b"Resources"))
@@ -75,7 +151,7 @@ pub(super) fn add_form(
     let dict = dictionary! {
         "Type" => "XObject",
         "Subtype" => "Form",
-        "BBox" => vec![0.into(), 0.into(), mm_to_pt(w), mm_to_pt(h)],
+        "BBox" => vec![corner(x0), corner(y0), mm_to_pt(x1), mm_to_pt(y1)],
         "Resources" => resources,
     };
     lo.add_object(lopdf::Stream::new(dict, content))

@@ -18,7 +18,8 @@
 //! page-wide transform. Text is real text in an Identity-H font with a
 //! ToUnicode map, subset per document. A page that another page shows
 //! ([`crate::scene::Item::Page`], the cover's thumbnails) is written once, as
-//! a Form XObject that both place. Output is deterministic: fixed resource
+//! a Form XObject that both place; so is a shared drawing that is no page but
+//! is placed more than once (a tiled board's or poster's, on every tile). Output is deterministic: fixed resource
 //! names, epoch dates and a trailer `/ID` hashed from the document before it
 //! is saved.
 

@@ -11,10 +11,10 @@
 
 use printpdf::{Layer as PLayer, Op, PdfDocument, PdfPage, Rect};
 
-use super::content::{page_content, Names};
+use super::content::{drawing_content, page_content, Names};
 use super::document::{add_resources, layer_res_id, pt};
 use super::fonts::Embedded;
-use super::forms::{add_form, name_forms, shared_pages};
+use super::forms::{add_drawing_form, add_form, name_forms, shared_pages};
 use super::{images, shadings, PdfError};
 use crate::scene::{Document, Layer};
 
@@ -65,7 +65,9 @@ pub(super) fn add_pages(doc: &Document, pdf: &mut PdfDocument, fonts: &Embedded)
 /// Writes every page's content stream into `lo` (printpdf's document of
 /// `doc`), in place of the one printpdf wrote: the pictures once, named in
 /// every page's resources; a page that another shows (a cover thumbnail) as a
-/// Form XObject that its page and each thumbnail place.
+/// Form XObject that its page and each thumbnail place; a drawing placed
+/// more than once that is no page (a tiled poster's) as a Form XObject that
+/// each place draws.
 pub(super) fn write_contents(
     lo: &mut lopdf::Document,
     doc: &Document,
@@ -86,7 +88,7 @@ pub(super) fn write_contents(
             "printpdf wrote a different number of pages".into(),
         ));
     }
-    let forms = shared_pages(doc);
+    let (forms, drawings) = shared_pages(doc);
     // Pictures and shadings go in before any page becomes a form, which
     // takes its page's resources.
     let images = images::collect(doc);
@@ -113,7 +115,7 @@ pub(super) fn write_contents(
     let mut form_ids = Vec::new();
     for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {
         let bytes = page_content(page, &names);
-        let bytes = match forms.values().find(|f| f.page == n) {
+        let bytes = match forms.values().find(|f| f.page == Some(n)) {
             Some(form) => {
                 let form_id = add_form(lo, page_ids[n], page, bytes);
                 form_ids.push((form.name.clone(), form_id));
@@ -123,6 +125,15 @@ pub(super) fn write_contents(
         };
         if let Ok(lopdf::Object::Stream(stream)) = lo.get_object_mut(id) {
             stream.set_content(bytes);
+        }
+    }
+    // Drawings placed more than once that are no page: forms of their own,
+    // with the pages' resources.
+    for r in &drawings {
+        let bytes = drawing_content(r, &names);
+        if let (Some(form), Some(&first)) = (forms.get(&r.drawing_id()), page_ids.first()) {
+            let form_id = add_drawing_form(lo, first, r, bytes);
+            form_ids.push((form.name.clone(), form_id));
         }
     }
     for &id in &page_ids {

@@ -282,3 +282,64 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
         assert_eq!(e.opt(), Some(Opt::PosterPaper), "{poster}: {e}");
     }
 }
+
+/// A tiled poster's or board's drawing is in the PDF once: every tile's
+/// region and glue strips place one of two Form XObjects (the drawing and
+/// its faint copy) instead of drawing it again, so the A2 poster on A4
+/// sheets is a fraction of the size it was (640 KB when drawn per tile).
+#[test]
+fn every_tile_places_the_drawing_written_once() {
+    use jungle_print::compose::tiles::board_tiles;
+    let res = resources("en");
+    let a2 = PosterOptions {
+        paper: Paper::parse("a2").unwrap(),
+    };
+    let poster = poster_sheets(&res, &a2, Some(Paper::A4), 0.0).unwrap();
+    let board = board_tiles(&res, Paper::A4, 40.0, Opt::Square).unwrap();
+    for (what, pages) in [("poster", poster), ("board", board)] {
+        let tiles = pages.len() - 1;
+        let doc = jungle_print::document("t", pages, &res);
+        let pdf = render(&doc, &PdfOptions::default()).unwrap();
+        let lo = lopdf::Document::load_mem(&pdf).unwrap();
+        let forms: Vec<lopdf::ObjectId> = lo
+            .objects
+            .iter()
+            .filter(|(_, o)| match o {
+                lopdf::Object::Stream(s) => {
+                    s.dict.get(b"Subtype").and_then(|t| t.as_name()).ok() == Some(&b"Form"[..])
+                }
+                _ => false,
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        assert_eq!(forms.len(), 2, "{what}: the drawing and its faint copy");
+        let ids: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+        let mut placed = std::collections::BTreeMap::<lopdf::ObjectId, usize>::new();
+        for &page in &ids {
+            let content = lopdf::content::Content::decode(&lo.get_page_content(page)).unwrap();
+            // Resources, and their XObject dictionary, each written inline
+            // or as an object of its own.
+            let deref = |o: &lopdf::Object| match o {
+                lopdf::Object::Reference(r) => lo.get_dictionary(*r).unwrap().clone(),
+                lopdf::Object::Dictionary(d) => d.clone(),
+                o => panic!("{o:?}"),
+            };
+            let resources = deref(lo.get_dictionary(page).unwrap().get(b"Resources").unwrap());
+            let xobjects = deref(resources.get(b"XObject").unwrap());
+            for op in content.operations.iter().filter(|o| o.operator == "Do") {
+                let name = op.operands[0].as_name().unwrap();
+                let id = xobjects.get(name).unwrap().as_reference().unwrap();
+                assert!(forms.contains(&id), "{what}: a form");
+                *placed.entry(id).or_default() += 1;
+            }
+        }
+        // The drawing once a tile, its faint copy once a glue strip (at
+        // least once), the assembly map drawing its own small copy.
+        let uses: Vec<usize> = placed.values().copied().collect();
+        assert_eq!(uses.len(), 2, "{what}: {uses:?}");
+        assert!(uses.contains(&tiles), "{what}: {uses:?} for {tiles} tiles");
+        if what == "poster" {
+            assert!(pdf.len() < 200_000, "{what}: {} bytes", pdf.len());
+        }
+    }
+}

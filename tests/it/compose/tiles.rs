@@ -29,15 +29,25 @@ fn rect_of(segs: &[Seg]) -> Bounds {
 }
 
 /// The region a tile page owns (its first clip) and the board it draws in it
-/// (the land rectangle), both in page mm.
+/// (the land rectangle), both in page mm. The board is drawn once, in its
+/// own coordinates, and placed on each tile by reference.
 fn tile_geometry(page: &Page) -> (Bounds, Bounds) {
     let Item::Clip(c) = &page.layer(Layer::Artwork)[0] else {
         panic!("a tile starts with its region")
     };
-    let Item::Path(land) = &c.items[0] else {
+    let [Item::Group(g)] = c.items.as_slice() else {
+        panic!("the region places the board, as one group")
+    };
+    let [Item::Page(board)] = g.items.as_slice() else {
+        panic!("the board is shared, not copied")
+    };
+    let Some(Item::Path(land)) = board.items().next() else {
         panic!("the board starts with its land")
     };
-    (rect_of(&c.path), rect_of(&land.segs))
+    let [a, b, cc, d, e, f] = g.transform.0;
+    assert_eq!((a, b, cc, d), (1.0, 0.0, 0.0, 1.0), "only moved");
+    let land = rect_of(&land.segs);
+    (rect_of(&c.path), (land.0 + e, land.1 + f, land.2, land.3))
 }
 
 #[test]

@@ -142,6 +142,8 @@ def check_set_and_sheets(tmp):
         ("board-en", ["board", "--lang", "en"]),
         ("board-zh-Hant", ["board", "--lang", "zh-Hant"]),
         ("board-tiled", ["board", "--square", "40", "--lang", "fr"]),
+        # Tiles placing one shared drawing (a PDF Form XObject) by reference.
+        ("poster-tiled", ["rules", "--poster", "--paper", "a3", "--tile", "a4", "--lang", "zh-Hant"]),
     ]
     for name, args in jobs:
         pdf = f"{tmp}/{name}.pdf"

@@ -79,7 +79,8 @@ mod tests {
     #[test]
     fn marks_in_latin_text_are_latin() {
         assert_eq!(flags("opponent’s"), "........^.");
-        assert_eq!(flags("« allers »"), "^^......^^");
+        assert_eq!(flags("«\u{202F}allers\u{202F}»"), "^^......^^");
+        assert_eq!(flags("« allers »"), "^........^");
         assert_eq!(flags("wait…"), "....^");
         assert_eq!(flags("1–2"), ".^.");
     }

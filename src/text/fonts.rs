@@ -340,6 +340,12 @@ impl FontBook {
         Some(f.glyphs.get(&f.face, c)).filter(|g| *g != 0)
     }
 
+    /// True for a face that sets Latin text and not Chinese (it has `a` and
+    /// not `中`): where Latin punctuation comes from in Latin text.
+    pub fn is_latin_face(&self, id: FontId) -> bool {
+        self.glyph(id, 'a').is_some() && self.glyph(id, '中').is_none()
+    }
+
     /// True when the font draws `c` (spaces and line breaks count as drawable).
     pub fn has(&self, id: FontId, c: char) -> bool {
         c.is_whitespace() && c != '\u{3000}' || self.glyph(id, c).is_some()
@@ -364,7 +370,24 @@ impl FontBook {
     ///   a zero-width space or joiner) is left out: `None`, no ink and no width.
     /// - Any other character no font has goes to the first font, where it
     ///   would show as a box: callers check [`FontBook::missing`] first.
-    fn font_for(&self, stack: &FontStack, prev: Option<FontId>, c: char) -> Option<(FontId, char)> {
+    /// - Before all that, when `latin` (the character is Latin punctuation
+    ///   in Latin text, see [`super::latin`]), the stack's first Latin face
+    ///   ([`FontBook::is_latin_face`]) that has it draws it.
+    fn font_for(
+        &self,
+        stack: &FontStack,
+        prev: Option<FontId>,
+        c: char,
+        latin: bool,
+    ) -> Option<(FontId, char)> {
+        if latin {
+            if let Some(f) = stack
+                .iter()
+                .find(|f| self.is_latin_face(**f) && self.glyph(**f, c).is_some())
+            {
+                return Some((*f, c));
+            }
+        }
         if let Some(f) = prev.filter(|f| c == ' ' && self.glyph(*f, c).is_some()) {
             return Some((f, c));
         }
@@ -399,8 +422,8 @@ impl FontBook {
     /// current run.
     pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
         let mut runs: Vec<(FontId, String)> = Vec::new();
-        for c in text.chars() {
-            let Some((font, c)) = self.font_for(stack, runs.last().map(|r| r.0), c) else {
+        for (_, set) in self.set_in(stack, text) {
+            let Some((font, c)) = set else {
                 continue;
             };
             match runs.last_mut() {
@@ -415,14 +438,30 @@ impl FontBook {
     /// em size `size` mm (0 for a character left out); their sum is
     /// [`FontBook::width_mm`].
     pub fn advances_mm(&self, stack: &FontStack, text: &str, size: f64) -> Vec<f64> {
+        self.set_in(stack, text)
+            .into_iter()
+            .map(|(_, set)| set.map_or(0.0, |(f, c)| self.advance_em(f, c) * size))
+            .collect()
+    }
+
+    /// How each character of `text` is set in `stack`: the character, and
+    /// the font and character that draw it ([`FontBook::font_for`], each
+    /// after the font of the last one drawn, Latin punctuation told by its
+    /// neighbours), `None` for one left out. The one walk [`FontBook::split`],
+    /// [`FontBook::advances_mm`] and [`FontBook::unreadable`] share.
+    fn set_in(&self, stack: &FontStack, text: &str) -> Vec<(char, Option<(FontId, char)>)> {
+        let chars: Vec<char> = text.chars().collect();
+        let latin = super::latin::in_latin_text(&chars);
         let mut prev = None;
-        text.chars()
-            .map(|c| match self.font_for(stack, prev, c) {
-                Some((f, c)) => {
+        chars
+            .into_iter()
+            .zip(latin)
+            .map(|(c, latin)| {
+                let set = self.font_for(stack, prev, c, latin);
+                if let Some((f, _)) = set {
                     prev = Some(f);
-                    self.advance_em(f, c) * size
                 }
-                None => 0.0,
+                (c, set)
             })
             .collect()
     }
@@ -561,13 +600,11 @@ impl FontBook {
     /// it, has no readable outline (see [`FontBook::outline_readable`]), each
     /// with that font.
     pub fn unreadable(&self, stack: &FontStack, text: &str) -> BTreeSet<(char, FontId)> {
-        let mut prev = None;
         let mut out = BTreeSet::new();
-        for c in text.chars() {
-            let Some((f, g)) = self.font_for(stack, prev, c) else {
+        for (c, set) in self.set_in(stack, text) {
+            let Some((f, g)) = set else {
                 continue;
             };
-            prev = Some(f);
             if self.glyph(f, g).is_some() && !self.outline_readable(f, g) {
                 out.insert((c, f));
             }

@@ -5,6 +5,7 @@
 
 mod embed;
 mod fonts;
+mod latin;
 pub mod linebreak;
 pub mod system;
 

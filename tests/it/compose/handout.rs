@@ -754,3 +754,57 @@ fn the_handout_says_who_plays_which_counters_by_what_tells_them_apart() {
     .unwrap();
     assert!(!handout_text(&r).contains(&squash("South plays")));
 }
+
+/// The traditional theme sets Latin text in its Chinese brush face, whose
+/// curly apostrophe is wide (“opponent’ s”): in English and French text the
+/// apostrophe, quotes, guillemets and narrow spaces come from the theme's
+/// Latin face, as wide as that face sets them; the letters stay in the
+/// brush face.
+#[test]
+fn traditional_latin_text_takes_its_punctuation_from_the_latin_face() {
+    use jungle_print::input::Source;
+    use jungle_print::job::{Job, Kind};
+    for (lang, word, marks) in [
+        ("en", "opponent’s", "’"),
+        ("fr", "l’éléphant", "’«»\u{202F}"),
+    ] {
+        let before = word.split('’').next().unwrap();
+        let mut job = Job::new(Kind::Rules);
+        job.inputs.lang = Source::builtin(lang);
+        job.inputs.theme = Some(Source::builtin("traditional"));
+        let made = job.run().unwrap();
+        let book = &made.doc.fonts;
+        let runs: Vec<_> = made
+            .doc
+            .pages
+            .iter()
+            .flat_map(|p| p.layers.iter().flat_map(|(_, items)| items.iter()))
+            .flat_map(|i| jungle_print::scene::text_runs(std::slice::from_ref(i)))
+            .collect();
+        let text: String = runs.iter().map(|r| r.text.as_str()).collect();
+        assert!(text.contains(word), "{lang}: “{word}” is printed");
+        let (mut seen, mut letters) = (0, 0);
+        for run in &runs {
+            for (c, g) in run.text.chars().zip(&run.glyphs) {
+                if !marks.contains(c) {
+                    continue;
+                }
+                seen += 1;
+                assert!(
+                    book.is_latin_face(run.font),
+                    "{lang}: {c:?} in “{}” is set in {}",
+                    run.text,
+                    book.family(run.font)
+                );
+                let want = book.advance_em(run.font, c) * run.size;
+                assert!((g.advance - want).abs() < 1e-9, "{lang}: {c:?} advance");
+            }
+            // The letters keep the brush face.
+            if run.text.ends_with(before) {
+                letters += 1;
+                assert!(!book.is_latin_face(run.font), "{}", run.text);
+            }
+        }
+        assert!(seen > 0 && letters > 0, "{lang}: no {marks:?} found");
+    }
+}

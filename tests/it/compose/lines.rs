@@ -2,7 +2,8 @@
 //! preset in each language), the posters, the covers and the box pages lay out
 //! is walked line by line, and its last line must hold two words or more (in
 //! Chinese, three characters besides punctuation), unless the paragraph is a
-//! single line.
+//! single line. And no line breaks inside a hyphenated compound of the Latin
+//! packs, on any paper, in any theme.
 
 use jungle_print::compose::set::SetOptions;
 use jungle_print::input::Source;
@@ -85,4 +86,102 @@ fn a_lonely_line_is_seen() {
     assert!(lonely(&p(&["老鼠可以下河，也可以吃", "象。"])).is_some());
     assert!(lonely(&p(&["Players take", "their turns."])).is_none());
     assert!(lonely(&p(&["turns."])).is_none());
+}
+
+/// The hyphenated compounds of the Latin packs' texts (“back-and-forth”,
+/// « allers-retours », « mettez-vous », …).
+fn compounds(lang: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(format!("lang/{lang}.toml")).unwrap();
+    let mut found: Vec<String> = Vec::new();
+    for word in text.split(|c: char| !(c.is_alphabetic() || c == '-')) {
+        let parts: Vec<&str> = word.split('-').collect();
+        if parts.len() > 1
+            && parts.iter().all(|p| !p.is_empty())
+            && !found.iter().any(|f| f == word)
+        {
+            found.push(word.to_string());
+        }
+    }
+    found
+}
+
+/// Where a line ends after the hyphen of a hyphenated compound: the line
+/// and the next, for the message.
+fn split_compounds(paragraph: &[String]) -> Vec<String> {
+    paragraph
+        .windows(2)
+        .filter(|pair| {
+            let mut end = pair[0].trim_end().chars().rev();
+            matches!(end.next(), Some('-' | '\u{2010}'))
+                && end.next().is_some_and(char::is_alphabetic)
+                && pair[1].trim_start().starts_with(char::is_alphabetic)
+        })
+        .map(|pair| format!("…{} / {}…", pair[0], pair[1]))
+        .collect()
+}
+
+/// No line breaks inside a hyphenated compound, in any poster or handout of
+/// the Latin packs, on every paper, in every theme: each compound of the
+/// packs that is printed reads whole on one line.
+#[test]
+fn hyphenated_compounds_are_never_split_across_lines() {
+    let themes = [
+        "classic",
+        "high-contrast",
+        "ink-saver",
+        "kids",
+        "picture-book",
+        "traditional",
+    ];
+    let mut found = Vec::new();
+    let mut whole = std::collections::BTreeSet::new();
+    for lang in ["en", "fr"] {
+        let compounds = compounds(lang);
+        assert!(compounds.len() >= 3, "{lang}: {compounds:?}");
+        for paper in ["a4", "letter", "a3", "a2"] {
+            for theme in themes {
+                for kind in [Kind::Rules, Kind::poster()] {
+                    let what = format!("{kind:?} {lang} {paper} {theme}");
+                    let mut job = job(kind, lang, "standard", paper);
+                    job.inputs.theme = Some(Source::builtin(theme));
+                    let (made, paragraphs) = recorded(|| job.run());
+                    made.unwrap_or_else(|e| panic!("{what}: {e}"));
+                    for p in &paragraphs {
+                        found.extend(
+                            split_compounds(p)
+                                .into_iter()
+                                .map(|s| format!("{what}: {s}")),
+                        );
+                        for line in p {
+                            for c in compounds.iter().filter(|c| line.contains(c.as_str())) {
+                                whole.insert(c.clone());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "{} compounds split:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+    for c in ["back-and-forth", "allers-retours"] {
+        assert!(whole.contains(c), "“{c}” is never printed whole: {whole:?}");
+    }
+}
+
+/// The check itself can fail: a compound split after its hyphen is seen,
+/// a line ending in a dash between words is not.
+#[test]
+fn a_split_compound_is_seen() {
+    let p = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        split_compounds(&p(&["watch for back-and-", "forth moves"])).len(),
+        1
+    );
+    assert!(split_compounds(&p(&["watch for back-and-forth", "moves"])).is_empty());
+    assert!(split_compounds(&p(&["a pause -", "then"])).is_empty());
 }

@@ -487,6 +487,7 @@ mod tests {
                 inputs: Inputs {
                     theme: Some(Source::File("t.toml".into())),
                     lang: Source::File("l.toml".into()),
+                    phonetic: Some(Phonetic::Pinyin),
                     ruleset: Source::builtin("fox"),
                     pictures: Some("art".into()),
                 },

@@ -1170,10 +1170,12 @@ impl Lang {
     pub fn set_phonetic(&mut self, guide: Phonetic) -> Result<(), String> {
         let name = crate::error::shown(&self.meta.code);
         match guide {
-            Phonetic::Zhuyin if !self.is_traditional_chinese() => return Err(format!(
+            Phonetic::Zhuyin if !self.is_traditional_chinese() => {
+                return Err(format!(
                 "zhuyin goes with Traditional Chinese (zh-Hant) only, and this pack is `{name}`; \
                      choose --lang zh-Hant, or --phonetic pinyin (zh-Hans) or none"
-            )),
+            ))
+            }
             Phonetic::Pinyin if !self.is_simplified_chinese() => {
                 return Err(format!(
                     "pinyin over every character goes with Simplified Chinese (zh-Hans) only, and \

@@ -49,6 +49,8 @@ runs=(
   "set|set"
   "set-zh-Hant|set --lang zh-Hant"
   "set-zh-Hans|set --lang zh-Hans"
+  "rules-zh-Hans|rules --lang zh-Hans"
+  "poster-zh-Hans-a3|rules --poster --paper a3 --lang zh-Hans"
   "print-shop|set --for print-shop --bleed 3"
   "laser-counters|counters --for laser --format svg --paper 600x400"
   "laser-board|board --for laser --format svg"

@@ -49,6 +49,8 @@ pub enum Opt {
     Lang,
     /// A language pack given as a file or text.
     LangFile,
+    /// The phonetic guide instead of the language pack's.
+    Phonetic,
     /// The ruleset.
     Ruleset,
     /// A folder of animal pictures.
@@ -113,6 +115,7 @@ impl Opt {
             Opt::Theme => "theme",
             Opt::Lang => "lang",
             Opt::LangFile => "lang-file",
+            Opt::Phonetic => "phonetic",
             Opt::Ruleset => "ruleset",
             Opt::Pictures => "pictures",
             Opt::Preview => "preview",

@@ -68,6 +68,9 @@ pub struct Inputs {
     pub theme: Option<Source>,
     /// The language pack.
     pub lang: Source,
+    /// The phonetic guide asked for instead of the pack's `meta.phonetic`
+    /// ([`Opt::Phonetic`]); `None` for the pack's own.
+    pub phonetic: Option<crate::lang::Phonetic>,
     /// The ruleset.
     pub ruleset: Source,
     /// A folder with one picture per animal ([`Opt::Pictures`]), laid over the
@@ -80,6 +83,7 @@ impl Default for Inputs {
         Inputs {
             theme: None,
             lang: Source::builtin("en"),
+            phonetic: None,
             ruleset: Source::builtin("standard"),
             pictures: None,
         }
@@ -94,7 +98,11 @@ impl Inputs {
             Some(s) => s.load::<Theme>()?,
             None => Theme::builtin(purpose.default_theme())?,
         };
-        let lang = self.lang.load::<Lang>()?;
+        let mut lang = self.lang.load::<Lang>()?;
+        if let Some(guide) = self.phonetic {
+            lang.set_phonetic(guide)
+                .map_err(|e| Error::usage(Opt::Phonetic, e))?;
+        }
         let rules = self.ruleset.load::<Ruleset>()?;
         let mut theme = theme;
         if let Some(dir) = &self.pictures {
@@ -1096,6 +1104,7 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
             pictures: None,
             theme: Some(theme.clone()),
             lang,
+            phonetic: None,
             ruleset: ruleset.clone(),
         };
         // No option was given: an error about one is about the files

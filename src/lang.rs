@@ -40,11 +40,32 @@ pub enum Phonetic {
     /// symbols to the right of each character, read from `animals.*.zhuyin`.
     Zhuyin,
     /// The line under the character: `animals.*.sub` (pinyin in the Chinese
-    /// packs), or the animal's name where a pack gives no `sub`.
+    /// packs), or the animal's name where a pack gives no `sub`. Written out
+    /// in a Simplified Chinese pack (or asked for with `--phonetic pinyin`),
+    /// also pinyin over every Han character of the handout and the poster
+    /// ([`Lang::pinyin_throughout`]).
     #[default]
     Pinyin,
     /// The character alone: no line under it, no Zhuyin beside it.
     None,
+}
+
+impl Phonetic {
+    /// The guide's name as `meta.phonetic` and `--phonetic` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phonetic::Zhuyin => "zhuyin",
+            Phonetic::Pinyin => "pinyin",
+            Phonetic::None => "none",
+        }
+    }
+
+    /// The guide named `name` (`zhuyin`, `pinyin`, `none`), if any.
+    pub fn parse(name: &str) -> Option<Phonetic> {
+        [Phonetic::Zhuyin, Phonetic::Pinyin, Phonetic::None]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
 }
 
 /// The game's name.
@@ -1121,6 +1142,57 @@ impl Lang {
     pub fn sentences(&self, first: &str, second: &str) -> String {
         let gap = if self.is_cjk() { "" } else { " " };
         format!("{first}{gap}{second}")
+    }
+
+    /// True for Simplified Chinese packs (`zh-Hans…`, `zh-CN`, `zh-SG`,
+    /// `zh-MY`).
+    pub fn is_simplified_chinese(&self) -> bool {
+        let c = self.meta.code.to_ascii_lowercase();
+        c.starts_with("zh-hans")
+            || ["zh-cn", "zh-sg", "zh-my"]
+                .iter()
+                .any(|p| c == *p || c.starts_with(&format!("{p}-")))
+    }
+
+    /// Whether pinyin is set over every Han character of the handout and
+    /// the poster: a Simplified Chinese pack that asks for it
+    /// (`meta.phonetic = "pinyin"` written out, or `--phonetic pinyin`); by
+    /// default such a pack prints pinyin with the animals' characters only.
+    pub fn pinyin_throughout(&self) -> bool {
+        self.meta.phonetic == Some(Phonetic::Pinyin) && self.is_simplified_chinese()
+    }
+
+    /// The phonetic guide `guide` instead of the pack's (`--phonetic`):
+    /// Zhuyin for a Traditional Chinese pack only (which must give every
+    /// animal's Zhuyin), pinyin throughout for a Simplified Chinese pack
+    /// only, none for any pack. The error says why a guide does not go
+    /// with this pack.
+    pub fn set_phonetic(&mut self, guide: Phonetic) -> Result<(), String> {
+        let name = crate::error::shown(&self.meta.code);
+        match guide {
+            Phonetic::Zhuyin if !self.is_traditional_chinese() => {
+                return Err(format!(
+                "zhuyin goes with Traditional Chinese (zh-Hant) only, and this pack is `{name}`; \
+                     choose --lang zh-Hant, or --phonetic pinyin (zh-Hans) or none"
+            ))
+            }
+            Phonetic::Pinyin if !self.is_simplified_chinese() => {
+                return Err(format!(
+                    "pinyin over every character goes with Simplified Chinese (zh-Hans) only, and \
+                     this pack is `{name}`; choose --lang zh-Hans, or --phonetic zhuyin (zh-Hant) \
+                     or none, or leave --phonetic out for the pack's own guide"
+                ))
+            }
+            _ => {}
+        }
+        self.meta.phonetic = Some(guide);
+        if let Err(e) = self.check_zhuyin() {
+            return Err(format!("zhuyin needs every animal's reading: {e}"));
+        }
+        for (_, a) in self.animals_mut() {
+            a.guide = guide;
+        }
+        Ok(())
     }
 
     /// True for Traditional Chinese packs (`zh-Hant`, `zh-TW`, `zh-HK`), whose

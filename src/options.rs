@@ -201,6 +201,17 @@ const FLIPS: &[(&str, &str)] = &[
     ),
     ("short-edge", "Turned over the short edge"),
 ];
+const PHONETICS: &[(&str, &str)] = &[
+    ("none", "The characters alone: no reading beside or under them"),
+    (
+        "zhuyin",
+        "Zhuyin beside every character of the handout and the poster, and the animals' characters (zh-Hant only)",
+    ),
+    (
+        "pinyin",
+        "Pinyin over every character of the handout and the poster, and under the animals' characters (zh-Hans only)",
+    ),
+];
 const FORMATS: &[(&str, &str)] = &[
     ("pdf", "One PDF with every page"),
     ("svg", "One SVG per page (NAME-2.svg, … after the first)"),
@@ -357,6 +368,7 @@ pub const TABLE: &[Spec] = &[
         .or("a4").dash(Any),
     row(Opt::Lang, "LANG", Names(lang_names), "Label language: en, fr, zh-Hant, zh-Hans").or("en"),
     row(Opt::LangFile, "FILE", Path, "A language pack file, used instead of {lang}"),
+    row(Opt::Phonetic, "GUIDE", Choice(PHONETICS), "The reading printed with the Chinese characters, instead of the language pack's (meta.phonetic)"),
     row(Opt::Theme, "THEME", Names(theme_names), "Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file. [default: classic; ink-saver with {for} laser]"),
     row(Opt::Pictures, "DIR", Path, "A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG, JPEG or SVG), shown big on the counters and start squares with the rank as dots, over the chosen theme"),
     Spec { help: Help::Made(ruleset_help), ..row(Opt::Ruleset, "RULES", Names(ruleset_names), "").or("standard") },

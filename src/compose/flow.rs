@@ -102,8 +102,13 @@ impl Setter<'_> {
         let res = self.res;
         let running = Running::of(res);
         let size = running.map_or(size, |r| r.size(size));
-        let lh = self.line_height(stack, size);
-        let spacing = running.map(|r| r.spacing(text, size)).unwrap_or_default();
+        let lh = match running.filter(Running::annotated) {
+            Some(r) => self.line_height(stack, size).max(size * r.line_gap()),
+            None => self.line_height(stack, size),
+        };
+        let spacing = running
+            .map(|r| r.spacing(&res.fonts, stack, text, size))
+            .unwrap_or_default();
         let lines = break_spaced(&res.fonts, stack, text, size, self.width - indent, &spacing);
         let n = lines.len();
         lines

@@ -22,6 +22,7 @@ pub mod handout;
 pub mod label;
 pub mod laser;
 pub mod phonetic;
+pub mod pinyin;
 pub mod poster;
 pub mod print_shop;
 pub mod puzzles;

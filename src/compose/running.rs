@@ -1,9 +1,12 @@
 //! Running text in Chinese: sentences broken into lines between words,
 //! never inside one ([`crate::lang::words`] cuts them), and, when the pack
 //! prints Zhuyin, every Han character followed by its column of symbols
-//! ([`super::phonetic::Column`]), read by the word it belongs to. Used for
-//! the handout's and the poster's text (sentences, titles, headings, table
-//! cells); the symbols are drawn as outlines, so that a PDF's text layer
+//! ([`super::phonetic::Column`]), or, when a Simplified Chinese pack asks
+//! for pinyin throughout, its pinyin (tone marks on the vowels) centred
+//! over it, the character centred in a cell as wide as the wider of the
+//! two; each character read by the word it belongs to. Used for the
+//! handout's and the poster's text (sentences, titles, headings, table
+//! cells); the readings are drawn as outlines, so that a PDF's text layer
 //! reads the sentences alone.
 //!
 //! Lengths in mm, page coordinates (y down).
@@ -35,19 +38,45 @@ pub const RUNNING_GROWTH: f64 = 1.3;
 
 /// The least distance between lines of running text with Zhuyin, in ems.
 pub const LINE_GAP: f64 = 1.65;
+/// The least distance between lines of running text with pinyin over it,
+/// in ems: the pinyin (tone marks and descenders) stands above the
+/// character, so lines lie further apart than with Zhuyin beside it, the
+/// pinyin nearer its own character than the line above.
+pub const PINYIN_LINE_GAP: f64 = 1.95;
+/// The gap between the top of a character's em box and its pinyin's
+/// baseline, in the characters' em (descenders reach into it).
+const PINYIN_RISE: f64 = 0.14;
+/// The least gap between two syllables of pinyin side by side, in the
+/// pinyin's em.
+const PINYIN_SPACE: f64 = 0.3;
+/// The pinyin's em against the Zhuyin symbols' ([`Running::symbol`]): Latin
+/// small letters fill less of their em than Bopomofo does, so pinyin is set
+/// a fifth larger (2.5 mm on the handout's A4 body text, x-height 1.4 mm).
+pub const PINYIN_SCALE: f64 = 1.2;
 
 // A column (up to three symbols and the neutral dot's slot, centred on its
 // character) leaves room between two lines LINE_GAP apart.
 const _: () = assert!(LINE_GAP >= 3.0 * RUNNING_SYMBOL + NEUTRAL + 0.1);
 
+/// The reading every Han character of running text carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ruby {
+    /// None: the words only decide where lines break.
+    None,
+    /// Zhuyin: a column of symbols at the right of each character.
+    Zhuyin,
+    /// Pinyin: a syllable centred over each character.
+    Pinyin,
+}
+
 /// How a pack's running text is set: its words (where lines break) and,
-/// when it prints Zhuyin, the symbols beside each character.
+/// when it prints Zhuyin or pinyin throughout, each character's reading.
 #[derive(Debug, Clone, Copy)]
 pub struct Running {
     /// The pack's word list.
     pub lexicon: &'static Lexicon,
-    /// Whether every Han character carries its Zhuyin.
-    pub zhuyin: bool,
+    /// What every Han character carries.
+    pub ruby: Ruby,
     /// The symbols' largest size as a fraction of the characters' em (see
     /// [`Running::symbol`]).
     pub symbol: f64,
@@ -57,12 +86,37 @@ impl Running {
     /// The running text of `res`'s pack: `None` for a language without a
     /// word list (its lines break as UAX #14 says).
     pub fn of(res: &Resources) -> Option<Running> {
+        if res.lang.pinyin_throughout() {
+            return Some(Running {
+                lexicon: Lexicon::pinyin(),
+                ruby: Ruby::Pinyin,
+                symbol: RUNNING_SYMBOL,
+            });
+        }
         let lexicon = Lexicon::for_code(&res.lang.meta.code)?;
         Some(Running {
             lexicon,
-            zhuyin: res.lang.phonetic() == Phonetic::Zhuyin,
+            ruby: if res.lang.phonetic() == Phonetic::Zhuyin {
+                Ruby::Zhuyin
+            } else {
+                Ruby::None
+            },
             symbol: RUNNING_SYMBOL,
         })
+    }
+
+    /// Whether every Han character carries a reading.
+    pub fn annotated(&self) -> bool {
+        self.ruby != Ruby::None
+    }
+
+    /// The least distance between lines, in ems: [`LINE_GAP`], or
+    /// [`PINYIN_LINE_GAP`] with pinyin over the characters.
+    pub fn line_gap(&self) -> f64 {
+        match self.ruby {
+            Ruby::Pinyin => PINYIN_LINE_GAP,
+            _ => LINE_GAP,
+        }
     }
 
     /// The symbols' size as a fraction of characters of em `size` mm:
@@ -71,22 +125,40 @@ impl Running {
         (SYMBOL_MM / size).clamp(MIN_RUNNING_SYMBOL, self.symbol.max(MIN_RUNNING_SYMBOL))
     }
 
+    /// How far (mm) the readings of a line at em `size` mm reach above the
+    /// top of its characters' em: nothing for Zhuyin, whose columns stand
+    /// beside the characters; for pinyin its height over them (the
+    /// syllables' tone marks at 0.8 of their em).
+    pub fn above(&self, size: f64) -> f64 {
+        match self.ruby {
+            Ruby::Pinyin => PINYIN_RISE * size + 0.8 * self.pinyin_size(size),
+            _ => 0.0,
+        }
+    }
+
+    /// The pinyin's em size (mm) over characters of em `size` mm.
+    pub fn pinyin_size(&self, size: f64) -> f64 {
+        self.symbol(size) * size * PINYIN_SCALE
+    }
+
     /// The em size (mm) at which text meant for `size` is set: larger when
-    /// it carries Zhuyin.
+    /// it carries a reading.
     ///
-    /// Lines of such text are 1.65 em apart at least, so that the columns
-    /// of two lines (up to 3 symbols and the neutral dot) do not touch.
+    /// Lines of such text are [`Running::line_gap`] apart at least, so that
+    /// the readings of two lines (Zhuyin's columns of up to 3 symbols and
+    /// the neutral dot, pinyin over the characters) do not touch.
     pub fn size(&self, size: f64) -> f64 {
-        if self.zhuyin {
+        if self.annotated() {
             size * RUNNING_GROWTH
         } else {
             size
         }
     }
 
-    /// What line breaking adds for `text` set at em `size` mm: each read
-    /// character's column, and no break inside a word.
-    pub fn spacing(&self, text: &str, size: f64) -> Spacing {
+    /// What line breaking adds for `text` set at em `size` mm (in `stack`):
+    /// each read character's column or the room its pinyin needs, and no
+    /// break inside a word.
+    pub fn spacing(&self, book: &FontBook, stack: &FontStack, text: &str, size: f64) -> Spacing {
         // One pass over the words gives both the joins and the room.
         let words = self.lexicon.segment(text);
         let mut spacing = Spacing {
@@ -98,21 +170,38 @@ impl Running {
                 *j = true;
             }
         }
-        if self.zhuyin {
-            spacing.extra = words
-                .iter()
-                .flat_map(|w| w.readings.iter())
-                .map(|r| self.room(*r, size))
+        if self.annotated() {
+            spacing.extra = text
+                .chars()
+                .zip(words.iter().flat_map(|w| w.readings.iter()))
+                .map(|(c, r)| self.room(book, stack, c, *r, size))
                 .collect();
         }
         spacing
     }
 
-    /// The room (mm) a reading takes beside its character at em `size`.
-    fn room(&self, reading: Option<&str>, size: f64) -> f64 {
-        match reading.and_then(Syllable::parse) {
-            Some(_) => ROOM * self.symbol(size) * size,
-            None => 0.0,
+    /// The room (mm) a reading takes besides its character `c` at em
+    /// `size`: a Zhuyin column's, or what a pinyin syllable wider than the
+    /// character needs (half on each side).
+    fn room(
+        &self,
+        book: &FontBook,
+        stack: &FontStack,
+        c: char,
+        reading: Option<&str>,
+        size: f64,
+    ) -> f64 {
+        match (self.ruby, reading) {
+            (Ruby::Zhuyin, Some(r)) if Syllable::parse(r).is_some() => {
+                ROOM * self.symbol(size) * size
+            }
+            (Ruby::Pinyin, Some(r)) => {
+                let p = self.pinyin_size(size);
+                let w = super::pinyin::width(book, stack, r, p) + PINYIN_SPACE * p;
+                let cw = book.width_mm(stack, c.encode_utf8(&mut [0; 4]), size);
+                (w - cw).max(0.0)
+            }
+            _ => 0.0,
         }
     }
 
@@ -143,7 +232,7 @@ impl Running {
             }
             .items(book)
         };
-        if !self.zhuyin {
+        if !self.annotated() {
             return text(line, at.x);
         }
         PRINTED.with(|p| {
@@ -157,16 +246,39 @@ impl Running {
         let mut plain = String::new();
         for (c, reading) in line.chars().zip(readings) {
             let syllable = reading.and_then(Syllable::parse);
-            let Some(syllable) = syllable else {
+            let pinyin = reading.filter(|_| self.ruby == Ruby::Pinyin);
+            if syllable.is_none() && pinyin.is_none() {
                 plain.push(c);
                 continue;
-            };
+            }
             if !plain.is_empty() {
                 items.extend(text(&plain, x));
                 x += book.width_mm(stack, &plain, size);
                 plain.clear();
             }
             let ch = c.to_string();
+            if let Some(p) = pinyin {
+                // The character centred in its cell, the pinyin over it.
+                let room = self.room(book, stack, c, Some(p), size);
+                let cw = book.width_mm(stack, &ch, size);
+                items.extend(text(&ch, x + room / 2.0));
+                let middle = book
+                    .split(stack, &ch)
+                    .first()
+                    .map_or(0.38, |(f, _)| book.middle_em(*f));
+                let rise = (middle + 0.5 + PINYIN_RISE) * size;
+                items.extend(super::pinyin::syllable(
+                    book,
+                    stack,
+                    p,
+                    self.pinyin_size(size),
+                    pt(x + (cw + room) / 2.0, at.y - rise),
+                    fill,
+                ));
+                x += cw + room;
+                continue;
+            }
+            let Some(syllable) = syllable else { continue };
             items.extend(text(&ch, x));
             x += book.width_mm(stack, &ch, size);
             let middle = book
@@ -194,11 +306,10 @@ impl Running {
 impl Running {
     /// The width in mm of `line` set by [`Running::line`].
     pub fn width(&self, book: &FontBook, stack: &FontStack, line: &str, size: f64) -> f64 {
-        let room: f64 = if self.zhuyin {
-            self.lexicon
-                .readings(line)
-                .into_iter()
-                .map(|r| self.room(r, size))
+        let room: f64 = if self.annotated() {
+            line.chars()
+                .zip(self.lexicon.readings(line))
+                .map(|(c, r)| self.room(book, stack, c, r, size))
                 .sum()
         } else {
             0.0
@@ -207,16 +318,16 @@ impl Running {
     }
 }
 
-/// The pack's running text when it carries Zhuyin.
-fn zhuyin_running(res: &Resources) -> Option<Running> {
-    Running::of(res).filter(|r| r.zhuyin)
+/// The pack's running text when it carries Zhuyin or pinyin throughout.
+fn annotated_running(res: &Resources) -> Option<Running> {
+    Running::of(res).filter(Running::annotated)
 }
 
 /// [`text_fit`](super::label::text_fit) for the handout's and the poster's
 /// own lines (titles, headings, table cells): with Zhuyin beside every
 /// character when the pack prints it throughout (an unrotated label only).
 pub(crate) fn fit(res: &Resources, f: FitText) -> Vec<Item> {
-    let Some(r) = zhuyin_running(res).filter(|_| f.rotation == 0.0) else {
+    let Some(r) = annotated_running(res).filter(|_| f.rotation == 0.0) else {
         return super::label::text_fit(res, f);
     };
     let book = &res.fonts;
@@ -241,7 +352,7 @@ pub(crate) fn fit(res: &Resources, f: FitText) -> Vec<Item> {
 /// The width in mm of `text` as [`label`] sets it at em `size` mm: with
 /// the Zhuyin's room when the pack prints it throughout.
 pub(crate) fn width(res: &Resources, stack: &FontStack, text: &str, size: f64) -> f64 {
-    match zhuyin_running(res) {
+    match annotated_running(res) {
         Some(r) => r.width(&res.fonts, stack, text, size),
         None => res.fonts.width_mm(stack, text, size),
     }
@@ -263,7 +374,7 @@ pub(crate) fn fit_width(
         return size;
     }
     let mut fit = size * max_width / w;
-    if zhuyin_running(res).is_some() {
+    if annotated_running(res).is_some() {
         for _ in 0..8 {
             let w = width(res, stack, text, fit);
             if w <= max_width + 1e-9 {
@@ -290,7 +401,7 @@ pub(crate) fn label(
     valign: VAlign,
     fill: Color,
 ) -> Vec<Item> {
-    let Some(r) = zhuyin_running(res) else {
+    let Some(r) = annotated_running(res) else {
         return Label {
             text,
             stack,
@@ -330,7 +441,7 @@ pub(crate) fn left(
     at: Pt,
     fill: Color,
 ) -> Vec<Item> {
-    match zhuyin_running(res) {
+    match annotated_running(res) {
         Some(r) => r.line(&res.fonts, stack, &res.han, text, size, at, fill),
         None => super::label::left_text(res, stack, text, size, at, fill),
     }
@@ -371,12 +482,13 @@ pub(crate) fn paragraph(
     width: f64,
     fill: Color,
 ) -> (Vec<Item>, f64) {
-    let Some(r) = zhuyin_running(res) else {
+    let Some(r) = annotated_running(res) else {
         return super::label::paragraph(res, text, size, at, width, fill);
     };
     let mut items = Vec::new();
-    let mut y = at.y;
-    let spacing = r.spacing(text, size);
+    // Pinyin over the first line takes room above it: the lines move down.
+    let mut y = at.y + r.above(size);
+    let spacing = r.spacing(&res.fonts, &res.text, text, size);
     for line in break_spaced(&res.fonts, &res.text, text, size, width, &spacing) {
         items.extend(r.line(
             &res.fonts,
@@ -387,7 +499,7 @@ pub(crate) fn paragraph(
             pt(at.x, y),
             fill,
         ));
-        y += size * LINE_GAP;
+        y += size * r.line_gap();
     }
     (items, y)
 }

@@ -15,6 +15,7 @@ use crate::compose::counters::{Shape, Sides};
 use crate::compose::set::SetOptions;
 use crate::error::{Error, Opt, User};
 use crate::input::Source;
+use crate::lang::Phonetic;
 use crate::layout::Flip;
 use crate::options::{Doc, Given, Values};
 use crate::paper::Paper;
@@ -101,7 +102,9 @@ macro_rules! fields {
 
 fields! { Job { purpose: Is(Purpose), paper: Is(Paper), bleed: Is(Bleed), kerf: Is(Kerf) },
 kind: Kind, inputs: Inputs, output: Option<Output> }
-fields! { Inputs { theme: Is(Theme), lang: Pack(Lang), ruleset: Is(Ruleset), pictures: Is(Pictures) } }
+fields! { Inputs {
+    theme: Is(Theme), lang: Pack(Lang), phonetic: Is(Phonetic), ruleset: Is(Ruleset), pictures: Is(Pictures),
+} }
 fields! { SetOptions {
     square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
     cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), poster_paper: Is(PosterPaper),
@@ -360,6 +363,29 @@ impl Field for Sides {
 }
 
 /// A puzzle sheet's difficulty: easy, medium or hard.
+/// The phonetic guide asked for instead of the pack's, if any.
+impl Field for Option<Phonetic> {
+    fn read(v: &Values, opt: Opt) -> Result<Option<Phonetic>, Error> {
+        let Some(name) = v.text(opt) else {
+            return Ok(None);
+        };
+        Phonetic::parse(name).map(Some).ok_or_else(|| {
+            Error::usage(
+                opt,
+                format!(
+                    "unknown phonetic guide `{}`; choose none, zhuyin or pinyin",
+                    User(name)
+                ),
+            )
+        })
+    }
+    fn write(&self, v: &mut Values, opt: Opt) {
+        if let Some(p) = self {
+            v.set(opt, Given::Text(p.name().into()))
+        }
+    }
+}
+
 impl Field for Difficulty {
     fn read(v: &Values, opt: Opt) -> Result<Difficulty, Error> {
         let name = need(v.text(opt), opt)?;
@@ -461,6 +487,7 @@ mod tests {
                 inputs: Inputs {
                     theme: Some(Source::File("t.toml".into())),
                     lang: Source::File("l.toml".into()),
+                    phonetic: Some(Phonetic::Pinyin),
                     ruleset: Source::builtin("fox"),
                     pictures: Some("art".into()),
                 },

@@ -6,7 +6,7 @@ import { writeZip, readZip } from "./zip.js";
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
-const CHOICES = ["lang", "theme", "rules", "paper", "paper-w", "paper-h", "command", "purpose", "square", "size", "copies", "sides", "bleed",
+const CHOICES = ["lang", "phonetic", "theme", "rules", "paper", "paper-w", "paper-h", "command", "purpose", "square", "size", "copies", "sides", "bleed",
   "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "poster-paper", "shared-cuts", "kerf",
   "count", "difficulty", "seed"];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
@@ -66,6 +66,8 @@ function options() {
     command,
     for: purpose,
     lang: $("lang").value,
+    // Only the guides that go with the chosen language are offered.
+    phonetic: phoneticOffered() ? $("phonetic").value : "",
     theme: maker && maker.edited ? maker.theme : $("theme").value,
     ruleset: $("rules").value,
     // A custom size as the command line writes it: 300x400 (mm).
@@ -115,8 +117,23 @@ function translate(lang) {
   if (maker) maker.setLang(lang);
 }
 
+/// Whether the chosen phonetic guide goes with the chosen language: Zhuyin
+/// with zh-Hant, pinyin throughout with zh-Hans (an uploaded pack is left
+/// to the core, which says so when they do not go together).
+function phoneticOffered() {
+  const v = $("phonetic").value, lang = $("lang").value;
+  return files.lang !== null || !((v === "zhuyin" && lang !== "zh-Hant") || (v === "pinyin" && lang !== "zh-Hans"));
+}
+
 /// Shows the options that apply to what is made, for whom; hides the others.
 function applicable() {
+  // The guides offered follow the language.
+  const lang = $("lang").value, own = files.lang !== null;
+  for (const [guide, only] of [["zhuyin", "zh-Hant"], ["pinyin", "zh-Hans"]]) {
+    const opt = $("phonetic").querySelector(`option[value=${guide}]`);
+    opt.disabled = opt.hidden = !own && lang !== only;
+  }
+  if (!phoneticOffered()) $("phonetic").value = "";
   $("paper-size").hidden = $("paper").value !== "custom";
   const command = $("command").value, purpose = $("purpose").value;
   const duplex = $("sides").value.startsWith("duplex");

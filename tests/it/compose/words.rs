@@ -1,11 +1,16 @@
 //! Chinese words as printed: every line the zh-Hant handouts and posters set
-//! with Zhuyin (each preset, A4 to A2) is cut into words, and every word's
-//! reading is compared with the dictionary itself (libchewing's, through
-//! `tools/chinese_words.py verify`); the embedded word list must be what the
-//! tool extracts from that dictionary today; lines never break inside a word.
+//! with Zhuyin, and the zh-Hans ones with pinyin asked for (each preset, A4
+//! to A2), is cut into words, and every word's reading is compared with the
+//! dictionary itself (libchewing's, pypinyin's, through
+//! `tools/chinese_words.py verify`); the embedded word lists must be what
+//! the tool extracts from those dictionaries today; lines never break inside
+//! a word; every Han character of those handouts and posters carries its
+//! reading.
 //!
-//! The dictionary is a system package (`libchewing3-data`); without it these
-//! tests say so and pass, except in CI (`CI` set), where they fail.
+//! The dictionaries are a system package (`libchewing3-data`) and a Python
+//! package (`pypinyin`, the version the zh-Hans list's header names);
+//! without them these tests say so and pass, except in CI (`CI` set), where
+//! they fail.
 
 use std::path::Path;
 use std::process::Command;
@@ -14,11 +19,27 @@ use jungle_print::compose::running::printed_lines;
 use jungle_print::input::Source;
 use jungle_print::job::{Job, Kind};
 use jungle_print::lang::words::Lexicon;
+use jungle_print::lang::Phonetic;
 use jungle_print::paper::Paper;
 use jungle_print::rules::BUILTIN as PRESETS;
 use jungle_print::text::{is_han, linebreak::recorded};
 
 const TOOL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/chinese_words.py");
+
+/// How the dictionary for `lang` is installed.
+fn install(lang: &str) -> String {
+    if lang == "zh-Hant" {
+        return "apt-get install libchewing3-data".into();
+    }
+    // The version the committed list was extracted from.
+    let list = include_str!("../../../lang/words/zh-Hans.tsv");
+    let version = list
+        .split("PyPI pypinyin ")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .unwrap_or("?");
+    format!("pip install pypinyin=={version}")
+}
 
 /// Whether the dictionary for `lang` is installed; in CI its absence fails.
 fn dictionary(lang: &str) -> bool {
@@ -26,35 +47,49 @@ fn dictionary(lang: &str) -> bool {
         .args([TOOL, "available", lang])
         .status()
         .is_ok_and(|s| s.success());
+    let install = install(lang);
     if !ok {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the {lang} dictionary is missing (apt-get install libchewing3-data) and CI must check every word"
+            "the {lang} dictionary is missing ({install}) and CI must check every word"
         );
-        eprintln!(
-            "skipped: the {lang} dictionary is not installed (apt-get install libchewing3-data)"
-        );
+        eprintln!("skipped: the {lang} dictionary is not installed ({install})");
     }
     ok
 }
 
-fn job(kind: Kind, ruleset: &str, paper: &str) -> Job {
+/// The word list the text of `lang` is read with.
+fn lexicon(lang: &str) -> &'static Lexicon {
+    match lang {
+        "zh-Hant" => Lexicon::for_code(lang).unwrap(),
+        _ => Lexicon::pinyin(),
+    }
+}
+
+fn job(lang: &str, kind: Kind, ruleset: &str, paper: &str) -> Job {
     let mut job = Job::new(kind);
-    job.inputs.lang = Source::builtin("zh-Hant");
+    job.inputs.lang = Source::builtin(lang);
+    if lang == "zh-Hans" {
+        job.inputs.phonetic = Some(Phonetic::Pinyin);
+    }
     job.inputs.ruleset = Source::builtin(ruleset);
     job.paper = Paper::parse(paper).unwrap();
     job
 }
 
-/// The jobs whose text carries Zhuyin: handout and poster, every preset.
-fn jobs() -> Vec<(String, Job)> {
+/// The jobs whose text carries Zhuyin (zh-Hant) or pinyin (zh-Hans, asked
+/// for): handout and poster, every preset.
+fn jobs(lang: &str) -> Vec<(String, Job)> {
     let mut out = Vec::new();
     for (ruleset, _) in PRESETS {
-        out.push((format!("rules {ruleset}"), job(Kind::Rules, ruleset, "a4")));
+        out.push((
+            format!("{lang} rules {ruleset}"),
+            job(lang, Kind::Rules, ruleset, "a4"),
+        ));
         for paper in ["a4", "a3", "a2"] {
             out.push((
-                format!("poster {ruleset} {paper}"),
-                job(Kind::poster(), ruleset, paper),
+                format!("{lang} poster {ruleset} {paper}"),
+                job(lang, Kind::poster(), ruleset, paper),
             ));
         }
     }
@@ -63,11 +98,20 @@ fn jobs() -> Vec<(String, Job)> {
 
 #[test]
 fn every_printed_word_reads_as_the_dictionary_reads_it() {
-    let lex = Lexicon::for_code("zh-Hant").unwrap();
+    printed_words_read_as_the_dictionary("zh-Hant");
+}
+
+#[test]
+fn every_printed_pinyin_word_reads_as_the_dictionary_reads_it() {
+    printed_words_read_as_the_dictionary("zh-Hans");
+}
+
+fn printed_words_read_as_the_dictionary(lang: &str) {
+    let lex = lexicon(lang);
     let mut words = std::collections::BTreeSet::new();
     let mut unread = Vec::new();
     let mut lines = 0;
-    for (what, job) in jobs() {
+    for (what, job) in jobs(lang) {
         let (made, printed) = printed_lines(|| job.run());
         made.unwrap_or_else(|e| panic!("{what}: {e}"));
         assert!(printed.len() > 20, "{what}: {} lines", printed.len());
@@ -94,16 +138,16 @@ fn every_printed_word_reads_as_the_dictionary_reads_it() {
         unread.join("\n")
     );
     assert!(words.len() > 200, "{} words in {lines} lines", words.len());
-    if !dictionary("zh-Hant") {
+    if !dictionary(lang) {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("jungle-words-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("jungle-words-{lang}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("printed.tsv");
     let body: Vec<&str> = words.iter().map(String::as_str).collect();
     std::fs::write(&list, body.join("\n") + "\n").unwrap();
     let out = Command::new("python3")
-        .args([TOOL, "verify", "zh-Hant"])
+        .args([TOOL, "verify", lang])
         .arg(&list)
         .output()
         .unwrap();
@@ -119,11 +163,20 @@ fn every_printed_word_reads_as_the_dictionary_reads_it() {
 
 #[test]
 fn the_embedded_list_is_what_the_dictionary_gives_today() {
-    if !dictionary("zh-Hant") {
+    embedded_list_is_fresh("zh-Hant");
+}
+
+#[test]
+fn the_embedded_pinyin_list_is_what_the_dictionary_gives_today() {
+    embedded_list_is_fresh("zh-Hans");
+}
+
+fn embedded_list_is_fresh(lang: &str) {
+    if !dictionary(lang) {
         return;
     }
     let out = Command::new("python3")
-        .args([TOOL, "extract", "zh-Hant"])
+        .args([TOOL, "extract", lang])
         .output()
         .unwrap();
     assert!(
@@ -131,19 +184,24 @@ fn the_embedded_list_is_what_the_dictionary_gives_today() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("lang/words/zh-Hant.tsv");
-    let committed = std::fs::read_to_string(committed).unwrap();
+    let path = format!("lang/words/{lang}.tsv");
+    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&path));
     assert!(
-        String::from_utf8_lossy(&out.stdout) == committed,
-        "lang/words/zh-Hant.tsv is stale: run tools/chinese_words.py extract zh-Hant > lang/words/zh-Hant.tsv"
+        String::from_utf8_lossy(&out.stdout) == committed.unwrap(),
+        "{path} is stale (or extracted with another version of the dictionary: {}): run \
+         tools/chinese_words.py extract {lang} > {path}",
+        install(lang)
     );
 }
 
 #[test]
 fn lines_break_between_words_never_inside_one() {
-    let lex = Lexicon::for_code("zh-Hant").unwrap();
     let mut inside = Vec::new();
-    for (what, job) in jobs() {
+    for (lang, (what, job)) in ["zh-Hant", "zh-Hans"]
+        .into_iter()
+        .flat_map(|l| jobs(l).into_iter().map(move |j| (l, j)))
+    {
+        let lex = lexicon(lang);
         let (made, paragraphs) = recorded(|| job.run());
         made.unwrap_or_else(|e| panic!("{what}: {e}"));
         for p in paragraphs {
@@ -168,7 +226,7 @@ fn lines_break_between_words_never_inside_one() {
     );
 }
 
-/// Every text run of a page in drawing order (groups and clips opened).
+/// Every item of a page in drawing order (groups and clips opened).
 fn flatten<'a>(
     items: &'a [jungle_print::scene::Item],
     out: &mut Vec<&'a jungle_print::scene::Item>,
@@ -185,12 +243,21 @@ fn flatten<'a>(
 
 #[test]
 fn every_han_character_of_handouts_and_posters_carries_its_zhuyin() {
+    every_han_character_carries_its_reading("zh-Hant");
+}
+
+#[test]
+fn every_han_character_carries_its_pinyin_when_asked_for() {
+    every_han_character_carries_its_reading("zh-Hans");
+}
+
+fn every_han_character_carries_its_reading(code: &str) {
     use jungle_print::lang::zhuyin::{is_bopomofo, NEUTRAL_DOT, TONES};
     use jungle_print::scene::Item;
     // The board's and the counters' own characters (the set-up diagram's
     // squares, the diagrams' counters) are drawn as the board and the
     // counters draw them: not the handout's text.
-    let lang = jungle_print::lang::Lang::builtin("zh-Hant").unwrap();
+    let lang = jungle_print::lang::Lang::builtin(code).unwrap();
     let mut board: Vec<String> = vec![
         lang.board.river_han.clone(),
         lang.board.trap_han.clone(),
@@ -207,7 +274,7 @@ fn every_han_character_of_handouts_and_posters_carries_its_zhuyin() {
     };
     let mut bare = Vec::new();
     let mut annotated = 0;
-    for (what, job) in jobs() {
+    for (what, job) in jobs(code) {
         let made = job.run().unwrap_or_else(|e| panic!("{what}: {e}"));
         for (p, page) in made.doc.pages.iter().enumerate() {
             let mut items = Vec::new();
@@ -219,8 +286,9 @@ fn every_han_character_of_handouts_and_posters_carries_its_zhuyin() {
                 if !run.text.chars().any(is_han) || board.contains(&run.text) {
                     continue;
                 }
-                // A character and its column right after it: symbols as
-                // outlines (running text) or as text (the animals' blocks).
+                // A character and its reading right after it: Zhuyin's
+                // symbols or pinyin as outlines (running text), Zhuyin as
+                // text (the animals' blocks).
                 let column = match items.get(i + 1) {
                     Some(Item::Path(path)) => path.fill.is_some() && path.stroke.is_none(),
                     Some(Item::Text(next)) => symbol(&next.text),
@@ -237,7 +305,7 @@ fn every_han_character_of_handouts_and_posters_carries_its_zhuyin() {
     bare.dedup();
     assert!(
         bare.is_empty(),
-        "Han characters without Zhuyin:\n{}",
+        "Han characters without their reading:\n{}",
         bare.join("\n")
     );
     assert!(annotated > 1000, "{annotated}");

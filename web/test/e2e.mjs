@@ -497,8 +497,13 @@ await check("a saved theme zip loads back into the page, pictures and all", asyn
 
 await check("every product and its options: board tiled, counters for a laser, the box", async () => {
   await choose("command", "board");
+  // An A3 board over A4 sheets (A4 sheets for an A4 board are refused: nothing to tile).
+  await choose("paper", "a3");
   await choose("tile", "a4");
   assert(await page.locator("#card").isHidden(), "the box's card option shows for a board");
+  assert((await page.locator("#command-line").textContent()).includes("--tile a4"), "command line");
+  await choose("tile", "");
+  await choose("paper", "a4");
   await choose("command", "counters");
   await choose("purpose", "laser");
   assert(await page.locator("#kerf").isVisible(), "no kerf for a laser");

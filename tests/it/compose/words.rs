@@ -7,10 +7,10 @@
 //! a word; every Han character of those handouts and posters carries its
 //! reading.
 //!
-//! The dictionaries are a system package (`libchewing3-data`) and a Python
-//! package (`pypinyin`, the version the zh-Hans list's header names);
-//! without them these tests say so and pass, except in CI (`CI` set), where
-//! they fail.
+//! The dictionaries are a system package (`libchewing3-data`) and Python
+//! packages (`pypinyin`, with `jieba` for the word boundaries outside its
+//! phrases: the versions the zh-Hans list's header names); without them
+//! these tests say so and pass, except in CI (`CI` set), where they fail.
 
 use std::path::Path;
 use std::process::Command;
@@ -38,7 +38,12 @@ fn install(lang: &str) -> String {
         .nth(1)
         .and_then(|t| t.split(',').next())
         .unwrap_or("?");
-    format!("pip install pypinyin=={version}")
+    let jieba = list
+        .split("PyPI jieba ")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .unwrap_or("?");
+    format!("pip install pypinyin=={version} jieba=={jieba}")
 }
 
 /// Whether the dictionary for `lang` is installed; in CI its absence fails.

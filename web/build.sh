@@ -58,7 +58,10 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # page's words for refusals and the other work of that session: 1,625,644 B
 # (1.63 MB) on 26 November 2026; then the Zhuyin word list (48 KB, 18 KB
 # gzip-compressed), the puzzle generator and sheets, the tiled poster and
-# the design warnings: 1,677,558 B, so the limit is now 1.70 MB. It was 2.22 MB until
+# the design warnings: 1,677,558 B, so the limit was 1.70 MB; then the zh-Hans
+# pinyin word list (31 KB, 16 KB gzip-compressed), the pinyin setter, split sets,
+# the set's poster paper, text-layer artifacts and Latin punctuation: 1,712,133 B
+# on 26 November 2026, so the limit is now 1.73 MB. It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
 # wasm build), which kept its PDF reader, SVG renderer, JSON model and font
@@ -69,7 +72,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1700000
+BUDGET=1730000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

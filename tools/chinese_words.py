@@ -56,6 +56,20 @@ JIEBA = "0.42.1"
 # an adverb (一格一格地游) is the particle de, the noun dì being in words
 # (地方, 陆地).
 HANS_ALONE = {"长": "cháng", "地": "de"}
+# zh-Hans: words whose pypinyin reading is not the one our text means, set by
+# hand. Each syllable must be one of the dictionary's readings of its
+# character (checked in `dictionary`). 只 after a number or a demonstrative is
+# the measure word zhī (pypinyin reads 两只 liǎng zhǐ, "only two"); 行 in the
+# tile instructions' 同一行 and 各行 is a row, háng (pypinyin's 一行 is yī xíng,
+# "a party of travellers").
+HANS_WORDS = {
+    "两只": "liǎng zhī",
+    "每只": "měi zhī",
+    "那只": "nà zhī",
+    "一行": "yì háng",
+    "同一行": "tóng yī háng",
+    "各行": "gè háng",
+}
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
@@ -165,6 +179,10 @@ def dictionary(lang):
     if lang == "zh-Hans":
         words = pypinyin_words()
         words.update(jieba_words(words))
+        for w, reading in HANS_WORDS.items():
+            for c, syl in zip(w, reading.split(" ")):
+                assert any(r == syl for _, r in words.get(c, [])), (w, c, syl)
+            words[w] = [(1, reading)]
         return words
     sys.exit(f"no dictionary for {lang}")
 

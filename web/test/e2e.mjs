@@ -429,6 +429,18 @@ await check("Save theme: the zip run through the command line shown gives the pa
 });
 
 await check("a reload finds the theme, its pictures and the choices again", async () => {
+  // The page keeps its work in IndexedDB 300 ms after a change, and the write
+  // itself is asynchronous: reload only once what it kept has stopped changing.
+  for (let i = 0; ; i++) {
+    const [a, b] = await page.evaluate(async () => {
+      const store = await import("/store.js");
+      const a = JSON.stringify(await store.load());
+      await new Promise((r) => setTimeout(r, 800));
+      return [a, JSON.stringify(await store.load())];
+    });
+    if (a === b && a !== "null") break;
+    assert(i < 30, "the kept work never settled");
+  }
   await page.goto(`${origin}/`);
   await settled();
   const south = await page.locator("#key-sides-south").inputValue();

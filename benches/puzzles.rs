@@ -10,8 +10,8 @@
 use std::time::Instant;
 
 use jungle_print::play::puzzles::{make, Difficulty};
+use jungle_print::play::rules::{Ruleset, BUILTIN};
 use jungle_print::play::Rules;
-use jungle_print::rules::{Ruleset, BUILTIN};
 
 fn main() {
     let seeds = std::env::args()

@@ -14,12 +14,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::products::set::{set_pages, SetOptions};
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
 
 /// Runs `f` once to warm up, then `n` times; the median and the fastest run.

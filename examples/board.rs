@@ -8,8 +8,8 @@
 
 use jungle_print::input::Source;
 use jungle_print::job::{BoardJob, Job, Kind, Output};
+use jungle_print::layout::paper::Paper;
 use jungle_print::output::write_atomic;
-use jungle_print::paper::Paper;
 use jungle_print::render::pdf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

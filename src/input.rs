@@ -547,7 +547,7 @@ impl Source {
 }
 
 /// What can be loaded from a [`Source`]: [`crate::theme::Theme`],
-/// [`crate::lang::Lang`], [`crate::rules::Ruleset`] (each implements it in
+/// [`crate::lang::Lang`], [`crate::play::rules::Ruleset`] (each implements it in
 /// its own module).
 pub trait Load: Sized {
     /// Loads from `source`, with the errors of the option it is given to.
@@ -612,7 +612,7 @@ mod tests {
         let all = crate::theme::BUILTIN
             .iter()
             .chain(crate::lang::BUILTIN.iter())
-            .chain(crate::rules::BUILTIN.iter());
+            .chain(crate::play::rules::BUILTIN.iter());
         for (name, src) in all {
             assert!(check_toml_strings(src, name).is_ok(), "{name}");
         }

@@ -34,28 +34,32 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::compose::board::{board_page_for_cutting, board_page_marked, square_size, BoardOptions};
-use crate::compose::boxnet::{box_pages, box_sizes, BoxOptions};
-use crate::compose::counters::{counter_pages, CounterOptions, Shape, Sides};
-use crate::compose::handout::{self, handout_pages, ruleset_line, HandoutOptions};
-use crate::compose::poster::{self, PosterOptions};
-use crate::compose::puzzles::{puzzle_pages, PuzzleOptions};
-use crate::compose::set::{contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts};
-use crate::compose::set_files::{set_files, Piece, SetFile};
-use crate::compose::tiles::board_sheets;
-use crate::compose::{laser, print_shop};
+use crate::compose::passes::{laser, print_shop};
+use crate::compose::products::board::{
+    board_page_for_cutting, board_page_marked, square_size, BoardOptions,
+};
+use crate::compose::products::boxnet::{box_pages, box_sizes, BoxOptions};
+use crate::compose::products::counters::{counter_pages, CounterOptions, Shape, Sides};
+use crate::compose::products::handout::{self, handout_pages, ruleset_line, HandoutOptions};
+use crate::compose::products::poster::{self, PosterOptions};
+use crate::compose::products::puzzles::{puzzle_pages, PuzzleOptions};
+use crate::compose::products::set::{
+    contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts,
+};
+use crate::compose::products::set_files::{set_files, Piece, SetFile};
+use crate::compose::products::tiles::board_sheets;
 use crate::error::{num, Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::input::Source;
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
+use crate::layout::paper::Paper;
 use crate::layout::Flip;
 use crate::limits::MAX_PAGES;
 use crate::options::{Doc, Spec};
 use crate::output::{check_not_input, page_path, piece_path};
-use crate::paper::Paper;
+use crate::play::rules::Ruleset;
 use crate::resolve::Resources;
-use crate::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::theme::Theme;
 
@@ -683,9 +687,9 @@ impl Job {
         };
         // The designer's rules the theme breaks (colours mean nothing to a laser).
         if self.purpose != Purpose::Laser {
-            let design = crate::compose::design_check::colour_warnings(&res.theme)
+            let design = crate::compose::checks::design_check::colour_warnings(&res.theme)
                 .into_iter()
-                .chain(crate::compose::design_check::picture_warnings(&res));
+                .chain(crate::compose::checks::design_check::picture_warnings(&res));
             for (key, message) in design {
                 res.warn_key(&key, message);
             }
@@ -1043,7 +1047,7 @@ pub struct Checked {
     pub langs: Vec<String>,
     /// Each language's warnings (prefixed with its code), then those every
     /// language gives once (the theme's contrasts, colour distances and
-    /// labels over pictures: [`crate::compose::design_check`]).
+    /// labels over pictures: [`crate::compose::checks::design_check`]).
     pub warnings: Vec<String>,
     /// The theme key each warning is about ("" when none), same order.
     pub warning_keys: Vec<String>,
@@ -1055,7 +1059,7 @@ pub struct Checked {
 /// Loads a theme, a ruleset and language packs (`None`: every built-in one)
 /// and makes the default set with each, through exactly the checks printing
 /// runs ([`Job::run`]), writing nothing, the designer's rules
-/// ([`crate::compose::design_check`]) included.
+/// ([`crate::compose::checks::design_check`]) included.
 pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<Checked, Error> {
     // Loaded first, so that their errors come before any composing.
     let t: Theme = theme.load()?;

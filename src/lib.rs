@@ -28,22 +28,22 @@
 //! - `limits`: every limit on input, with its unit and why
 //! - `error`: the typed errors and how numbers are written in messages
 //! - `game`: sides, animals, squares, the standard board
-//! - `paper`: paper sizes
 //! - `input`: reading files within their caps; where inputs come from (`Source`)
 //! - `text`: fonts, shaping, line breaking, installed fonts by family name
 //! - `lang`: language packs, their phrases, Zhuyin syllables and Chinese word lists
-//! - `rules`: rulesets
-//! - `play`: the game played: positions as text, legal moves under a ruleset, search, puzzles
+//! - `play`: the game's rules and the game played: rulesets, positions as text,
+//!   legal moves under a ruleset, search, puzzles
 //! - `output`: atomic writing, file names
 //! - `scene`: the drawing model (pages, items, placed rasters)
-//! - `profile`: the bundled FOGRA39 colour profile, CMYK shown in sRGB through it
-//! - `layout`: sheet geometry: placements, tiles, box nets, imposition
+//! - `layout`: sheet geometry: paper sizes, placements, tiles, box nets, imposition
 //! - `icons`: SVG drawings
 //! - `theme`: themes, their schema and colours
-//! - `picture`: PNG and JPEG pictures, a theme's pictures loaded
+//! - `picture`: PNG and JPEG pictures, a theme's pictures loaded, the bundled
+//!   FOGRA39 colour profile (CMYK shown in sRGB through it)
 //! - `render`: the scene as PDF, SVG, PNG
 //! - `resolve`: a theme, a language, rules and fonts made ready to compose
-//! - `compose`: pages for each product
+//! - `compose`: pages for each product, in rooms: products, typesetting (with
+//!   the Chinese readings), drawn parts, passes, checks
 //! - `options`: every option of the document commands, defined once (their
 //!   values, defaults, ranges and help, read by the command line and the web page)
 //! - `job`: the façade the command line and the web page call
@@ -60,13 +60,10 @@ pub mod layout;
 pub mod limits;
 pub mod options;
 pub mod output;
-pub mod paper;
 pub mod picture;
 pub mod play;
-pub mod profile;
 pub mod render;
 pub mod resolve;
-pub mod rules;
 pub mod scene;
 pub mod text;
 pub mod theme;

@@ -249,24 +249,30 @@ fn lang_names() -> Vec<&'static str> {
 }
 
 fn ruleset_names() -> Vec<&'static str> {
-    crate::rules::BUILTIN.iter().map(|(n, _)| *n).collect()
+    crate::play::rules::BUILTIN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect()
 }
 
 fn paper_names() -> Vec<&'static str> {
-    crate::paper::NAMED.iter().map(|(n, ..)| *n).collect()
+    crate::layout::paper::NAMED
+        .iter()
+        .map(|(n, ..)| *n)
+        .collect()
 }
 
 fn ruleset_help() -> String {
     format!(
         "Ruleset: a built-in preset ({}) or a .toml file; sets the ranks printed",
-        crate::rules::builtin_names()
+        crate::play::rules::builtin_names()
     )
 }
 
 fn check_ruleset_help() -> String {
     format!(
         "Ruleset to check and compose with: a built-in preset ({}) or a .toml file",
-        crate::rules::builtin_names()
+        crate::play::rules::builtin_names()
     )
 }
 
@@ -391,7 +397,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::Shape, "SHAPE", Names(shape_names), "Counter outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Set]),
     number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Negative, "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map")
         .of(&[Doc::Set]),
-    number(Opt::CounterSize, "MM", (crate::compose::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square")
+    number(Opt::CounterSize, "MM", (crate::compose::products::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square")
         .of(&[Doc::Set]),
     switch(Opt::NoCover, "Leave out the cover page (contents, how to print and assemble, page previews)", &[Doc::Set]),
     switch(Opt::NoBox, "Leave out the box", &[Doc::Set]),
@@ -418,7 +424,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::Seed, "N", Value::Count, "The number the puzzles are made from, {range}: the same seed gives the same sheet, another seed other puzzles")
         .range(0.0, crate::limits::MAX_SEED as f64, "").or("1").of(&[Doc::Puzzles]),
     // counters
-    number(Opt::Size, "MM", (crate::compose::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper")
+    number(Opt::Size, "MM", (crate::compose::products::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper")
         .of(&[Doc::Counters]),
     row(Opt::Shape, "SHAPE", Names(shape_names), "Outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Counters]),
     row(Opt::Sides, "SIDES", Choice(SIDES), "single, fold or duplex").or("single").of(&[Doc::Counters]),

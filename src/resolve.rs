@@ -14,7 +14,7 @@ use crate::input::{read_bytes, InputKind};
 use crate::lang::Lang;
 use crate::limits::MAX_FONT_BYTES_TOTAL;
 use crate::picture::{Art, Pictures};
-use crate::rules::Ruleset;
+use crate::play::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
 use crate::theme::{FontList, KeyOrigins, Theme};

@@ -2,9 +2,9 @@
 //! refuses it with an error or produces output that parses.
 #![allow(dead_code)]
 
-use jungle_print::compose::board::{board_page, BoardOptions};
-use jungle_print::compose::handout::{handout_pages, HandoutOptions};
-use jungle_print::paper::Paper;
+use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
 use jungle_print::scene::{Document, Page};

@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(rules) = jungle_print::rules::Ruleset::parse(src, "fuzz.toml") else {
+    let Ok(rules) = jungle_print::play::rules::Ruleset::parse(src, "fuzz.toml") else {
         return;
     };
     let lang = jungle_print::lang::Lang::builtin("en").unwrap();

@@ -37,9 +37,9 @@ pub(crate) fn tell(message: &str) {
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
-use jungle_print::compose::cutting::rounded_minutes;
-use jungle_print::compose::set::SetParts;
-use jungle_print::compose::set_files::{Piece, SetFile};
+use jungle_print::compose::checks::cutting::rounded_minutes;
+use jungle_print::compose::products::set::SetParts;
+use jungle_print::compose::products::set_files::{Piece, SetFile};
 use jungle_print::error::{num, Error, Opt};
 use jungle_print::input::shown_path;
 use jungle_print::job::{Job, Made, Output, Summary};

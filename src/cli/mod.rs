@@ -16,7 +16,7 @@ use jungle_print::error::Error;
 use jungle_print::input::Source;
 use jungle_print::lang::Lang;
 use jungle_print::output::write_stdout;
-use jungle_print::rules::Ruleset;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::theme::Theme;
 
 use args::*;
@@ -129,7 +129,7 @@ fn listing(command: Command) -> Result<String, Error> {
             out.push_str(&jungle_print::theme::schema::reference());
         }
         Command::Ruleset(RulesetCommand::List) => {
-            for (name, src) in jungle_print::rules::BUILTIN {
+            for (name, src) in jungle_print::play::rules::BUILTIN {
                 let r = Ruleset::parse(src, name)?;
                 let _ = writeln!(out, "{name:<10} {}", r.meta.description);
             }
@@ -137,7 +137,7 @@ fn listing(command: Command) -> Result<String, Error> {
         Command::Ruleset(RulesetCommand::Show { name }) => {
             Ruleset::builtin(&name)?;
             out.push_str(
-                jungle_print::rules::BUILTIN
+                jungle_print::play::rules::BUILTIN
                     .iter()
                     .find(|(n, _)| *n == name)
                     .map(|(_, s)| *s)

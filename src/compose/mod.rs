@@ -1,35 +1,23 @@
 //! Composers: game model + sheet geometry + theme + language → pages of the
-//! drawing model ([`crate::scene`]). One composer per product, each a plain
-//! function (board, counters, handout, poster, box, set, tiles), and the set
-//! split into one file per piece ([`set_files`]); the helpers
-//! they share are grouped by what they are for: text ([`label`], Chinese
-//! running text with Zhuyin in [`running`]), pictures
-//! ([`art`], [`scenery`]), animals' faces ([`faces`]), side marks
-//! ([`side_marks`]), the scale bar ([`scale_bar`]) and the rules'
-//! diagrams as positions and moves the engine checks ([`diagrams`]). Options are checked
-//! by the job before composing ([`crate::options`] holds their ranges).
+//! drawing model ([`crate::scene`]), in five rooms:
+//!
+//! - [`products`]: one composer per thing to print (board, counters, rules
+//!   handout, poster, puzzles, box, tiles) and the whole set, with the set
+//!   split into one file per piece;
+//! - [`typesetting`]: text on a page (labels, paragraphs, the flowed
+//!   handout) and the Chinese readings set with it (Zhuyin, pinyin, running
+//!   Chinese text broken between words);
+//! - [`drawn`]: the parts the products share (animals' faces, pictures,
+//!   scenery, side marks, the scale bar, the rules' diagrams);
+//! - [`passes`]: pages turned into other pages (laser, print shop);
+//! - [`checks`]: what is measured on a theme or on composed pages (the
+//!   designer's rules, the cutting a set asks for).
+//!
+//! Options are checked by the job before composing ([`crate::options`] holds
+//! their ranges).
 
-pub mod art;
-pub mod board;
-pub mod boxnet;
-pub mod counters;
-pub mod cutting;
-pub mod design_check;
-pub mod diagrams;
-pub mod faces;
-pub mod flow;
-pub mod handout;
-pub mod label;
-pub mod laser;
-pub mod phonetic;
-pub mod pinyin;
-pub mod poster;
-pub mod print_shop;
-pub mod puzzles;
-pub mod running;
-pub(crate) mod scale_bar;
-pub mod scenery;
-pub mod set;
-pub mod set_files;
-pub(crate) mod side_marks;
-pub mod tiles;
+pub mod checks;
+pub mod drawn;
+pub mod passes;
+pub mod products;
+pub mod typesetting;

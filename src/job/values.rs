@@ -11,14 +11,14 @@ use std::path::PathBuf;
 use super::{
     BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, PosterJob, Purpose, PuzzleJob,
 };
-use crate::compose::counters::{Shape, Sides};
-use crate::compose::set::SetOptions;
+use crate::compose::products::counters::{Shape, Sides};
+use crate::compose::products::set::SetOptions;
 use crate::error::{Error, Opt, User};
 use crate::input::Source;
 use crate::lang::Phonetic;
+use crate::layout::paper::Paper;
 use crate::layout::Flip;
 use crate::options::{Doc, Given, Values};
-use crate::paper::Paper;
 use crate::play::puzzles::Difficulty;
 
 /// A type a job's field has, read from its option's value (given, or the

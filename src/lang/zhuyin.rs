@@ -1,6 +1,6 @@
 //! Zhuyin (注音, Bopomofo) syllables as a language pack writes them
 //! (`animals.*.zhuyin`): which letters, which tone. How they are set beside
-//! the characters is [`crate::compose::phonetic`]'s.
+//! the characters is [`crate::compose::typesetting::phonetic`]'s.
 
 /// The 2nd, 3rd and 4th tone marks: ˊ ˇ ˋ.
 pub const TONES: [char; 3] = ['\u{02CA}', '\u{02C7}', '\u{02CB}'];

@@ -226,8 +226,8 @@ fn clip_outside(seg: (Pt, Pt), holes: &[Rect]) -> Vec<(Pt, Pt)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::paper::Paper;
     use crate::layout::printable_area;
-    use crate::paper::Paper;
     use proptest::prelude::*;
 
     fn check(area: Rect, w: f64, h: f64, gap: f64, count: usize) {

@@ -1,11 +1,13 @@
-//! Sheet geometry: board placement, tiles, imposition and box nets; pure data,
-//! no colours, fonts or formats. The game itself (squares, pieces) is [`crate::game`].
+//! Sheet geometry: paper sizes ([`paper`]), board placement, tiles,
+//! imposition and box nets; pure data, no colours, fonts or formats. The
+//! game itself (squares, pieces) is [`crate::game`].
 //!
 //! All lengths are millimetres on the page: origin at the paper's top-left
 //! corner, x to the right, y down.
 
 pub mod boxnet;
 mod impose;
+pub mod paper;
 mod sheet;
 mod tile;
 

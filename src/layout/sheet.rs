@@ -1,7 +1,7 @@
 //! Where things go on a sheet of paper (mm, origin top-left, y down).
 
 use crate::game::{Square, COLS, ROWS};
-use crate::paper::Paper;
+use crate::layout::paper::Paper;
 use crate::scene::{pt, Pt};
 
 /// An axis-aligned rectangle in mm.

@@ -11,7 +11,7 @@
 //! on a sheet.
 
 use super::sheet::Rect;
-use crate::paper::Paper;
+use crate::layout::paper::Paper;
 use crate::scene::{pt, Pt};
 
 /// One sheet of a tiled board.

@@ -872,7 +872,7 @@ impl Raster {
     /// Straight RGBA pixels in stored orientation (apply
     /// [`Raster::orientation`] to show them upright). A JPEG is decoded here,
     /// a CMYK one shown through the FOGRA39 profile
-    /// ([`crate::profile::cmyk_to_rgba`]); CMYK samples made by the print
+    /// ([`crate::picture::profile::cmyk_to_rgba`]); CMYK samples made by the print
     /// shop's separation go back by the naive formula `255 × (1 − c) × (1 −
     /// k)` of [`crate::scene::Color::to_rgb`], the inverse of the separation.
     /// Messages do not name the file: the caller adds its name.
@@ -993,7 +993,7 @@ fn jpeg_rgba(
     let (w, h) = (width, height);
 
     // CMYK, and YCCK (Adobe transform 2) made CMYK here, are shown
-    // through the colour profile (`crate::profile`).
+    // through the colour profile (`crate::picture::profile`).
     let ycck = color != JpegColor::Gray
         && color != JpegColor::Rgb
         && walk_jpeg(bytes, "", Limits::default()).is_ok_and(|s| s.adobe == Some(2));
@@ -1029,7 +1029,7 @@ fn jpeg_rgba(
             } else if inverted {
                 inks.iter_mut().for_each(|v| *v = 255 - *v);
             }
-            crate::profile::cmyk_to_rgba(&inks, pixels);
+            crate::picture::profile::cmyk_to_rgba(&inks, pixels);
         }
         _ => {
             for px in samples.chunks_exact(3) {

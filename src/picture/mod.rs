@@ -7,7 +7,8 @@
 //! (unpremultiplied) alpha plane. [`decode`] reads files within [`Limits`]
 //! and gives a raster its pixels ([`Raster::rgba`]), this module turns it
 //! into a file a browser shows ([`Raster::screen_file`]). An [`Art`] is either kind of picture, ready to be placed
-//! in a box on a page.
+//! in a box on a page. The bundled CMYK colour profile, through which CMYK
+//! is shown in sRGB, is [`profile`].
 
 pub mod cache;
 pub mod decode;
@@ -15,6 +16,7 @@ pub mod frame;
 pub mod framed;
 pub mod load;
 pub mod print;
+pub mod profile;
 pub mod resample;
 
 use std::sync::Arc;

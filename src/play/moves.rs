@@ -27,7 +27,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind, COLS, ROWS};
-use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
+use crate::play::rules::{Jumps, Ruleset, Traps, WaterCapture};
 
 use super::position::Position;
 

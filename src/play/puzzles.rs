@@ -287,7 +287,7 @@ fn attempted_captures(rules: &Rules, pos: &Position) -> Vec<Move> {
                     break;
                 }
                 // A leaper's line goes on over the water; a step stops.
-                let leaper = rules.leaps(p.animal) != crate::rules::Jumps::None;
+                let leaper = rules.leaps(p.animal) != crate::play::rules::Jumps::None;
                 if rules.kind(sq) != SquareKind::River || !leaper {
                     break;
                 }

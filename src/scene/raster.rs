@@ -31,7 +31,7 @@ pub enum Samples {
     /// Three samples per pixel (sRGB).
     Rgb(Arc<[u8]>),
     /// Four samples per pixel, 0 = no ink (a picture separated for a print
-    /// shop, `compose::print_shop`).
+    /// shop, `compose::passes::print_shop`).
     Cmyk(Arc<[u8]>),
 }
 

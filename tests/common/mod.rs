@@ -1,11 +1,11 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use jungle_print::compose::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardOptions};
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::Document;
 use jungle_print::theme::Theme;
 

@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::compose::counters::{Shape, Sides};
-use jungle_print::compose::set::SetOptions;
+use jungle_print::compose::products::counters::{Shape, Sides};
+use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::memory;
 use jungle_print::input::Source;
 use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, PosterJob, Purpose};
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
-use jungle_print::paper::Paper;
 use jungle_print::render::{pdf, svg};
 
 /// The file `job` writes, rendered in-process as the command line renders it.

@@ -638,7 +638,7 @@ fn a_font_that_loads_but_cannot_be_embedded_is_found_by_check() {
 
 #[test]
 fn one_font_file_is_loaded_once_however_spelled_and_lists_are_capped() {
-    use jungle_print::{lang::Lang, resolve::Resources, rules::Ruleset, theme::Theme};
+    use jungle_print::{lang::Lang, play::rules::Ruleset, resolve::Resources, theme::Theme};
     let d = tempdir("spellings");
     std::fs::create_dir(d.join("sub")).unwrap();
     std::fs::copy(KAI, d.join("kai.ttf")).unwrap();
@@ -1002,7 +1002,7 @@ fn sh(dir: &Path, script: &str) -> (i32, String, String) {
 #[test]
 fn a_ruleset_title_no_font_has_is_refused_by_check_and_printing_alike() {
     let d = tempdir("title");
-    let standard = jungle_print::rules::BUILTIN[0].1;
+    let standard = jungle_print::play::rules::BUILTIN[0].1;
     let src = standard.replace("en = \"Standard rules\"", "en = \"Standard 🐘 rules\"");
     assert_ne!(src, standard, "the preset's English title moved");
     std::fs::write(d.join("r.toml"), src).unwrap();
@@ -1278,7 +1278,7 @@ fn the_output_may_not_be_one_of_the_inputs() {
     let d = tempdir("selfwrite");
     std::fs::write(d.join("t.toml"), "[page]\nmargin = 12\n").unwrap();
     std::fs::write(d.join("l.toml"), jungle_print::lang::BUILTIN[0].1).unwrap();
-    std::fs::write(d.join("r.toml"), jungle_print::rules::BUILTIN[0].1).unwrap();
+    std::fs::write(d.join("r.toml"), jungle_print::play::rules::BUILTIN[0].1).unwrap();
     std::fs::copy(SANS, d.join("s.ttf")).unwrap();
     std::fs::write(d.join("f.toml"), "[fonts]\ntext = \"s.ttf\"\n").unwrap();
     std::fs::write(d.join("base.toml"), "[page]\nmargin = 11\n").unwrap();
@@ -1470,7 +1470,7 @@ fn no_command_panics_on_a_hostile_corpus() {
     let d = tempdir("sweep");
     let w = |name: &str, text: &[u8]| std::fs::write(d.join(name), text).unwrap();
     let en = jungle_print::lang::BUILTIN[0].1;
-    let standard = jungle_print::rules::BUILTIN[0].1;
+    let standard = jungle_print::play::rules::BUILTIN[0].1;
     w(
         "emoji-lang.toml",
         en.replace("= \"Den\"", "= \"🦁\"").as_bytes(),

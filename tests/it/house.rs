@@ -6,10 +6,10 @@
 //! with `crate::`, `super::` or (in the binary) `jungle_print::` in code —
 //! `use` lines, groups `{…}` across lines, and paths in expressions — is an
 //! edge from the file it is in to the file module it names (the longest
-//! prefix that is a file: `crate::compose::board::X` is `compose/board.rs`,
-//! `crate::scene::Item` is `scene.rs`). Comments are skipped, and so are
-//! `#[cfg(test)]` modules, which may reach any layer to build their
-//! fixtures. A parent's `mod`/`pub use child::…` lines declare its own parts
+//! prefix that is a file: `crate::compose::products::board::X` is
+//! `compose/products/board.rs`, `crate::scene::Item` is `scene/mod.rs`).
+//! Comments are skipped, and so are `#[cfg(test)]` modules, which may reach
+//! any layer to build their fixtures. A parent's `mod`/`pub use child::…` lines declare its own parts
 //! and are not edges; a child's `super::` is.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,7 +29,7 @@ struct Edge {
     at: String,
 }
 
-/// A file of `src/`: its module path (`compose::board`; `` for lib.rs) and text.
+/// A file of `src/`: its module path (`compose::products::board`; `` for lib.rs) and text.
 struct File {
     module: String,
     path: String,
@@ -375,7 +375,7 @@ fn no_import_circles_and_nothing_imports_upward() {
     // The scan sees the imports it should: a sample of known edges.
     let all = edges(&files);
     for (from, to) in [
-        ("compose::tiles", "compose::board"),
+        ("compose::products::tiles", "compose::products::board"),
         ("scene", "text"),
         ("cli::emit", "job"),
     ] {

@@ -2,10 +2,10 @@
 //! refused with its typed error, which names the option (`Error::opt`), before
 //! anything is drawn. (The command line's flags for them: `cli::options`.)
 
-use jungle_print::compose::set::SetOptions;
+use jungle_print::compose::products::set::SetOptions;
 use jungle_print::error::{Error, Opt};
 use jungle_print::job::{BoardJob, BoxJob, Job, Kind};
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
 
 fn board(square: f64, tile: Option<Paper>) -> Job {
     Job::new(Kind::Board(BoardJob {

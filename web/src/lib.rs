@@ -857,5 +857,5 @@ pub fn panic_for_test() {
 /// shop's PDF). False when the bytes are not that profile.
 #[wasm_bindgen]
 pub fn load_output_profile(bytes: Vec<u8>) -> bool {
-    jungle_print::profile::set_output_profile(Box::leak(bytes.into_boxed_slice()))
+    jungle_print::picture::profile::set_output_profile(Box::leak(bytes.into_boxed_slice()))
 }

@@ -54,7 +54,7 @@ pub struct PdfOptions {
     /// A PDF/X-4 file for a print shop: the output intent (FOGRA39, with its
     /// profile), the PDF/X version in the info and XMP metadata, the cut layer
     /// marked non-printing. The pages should already be in CMYK and spot
-    /// colours (`compose::print_shop`).
+    /// colours (`compose::passes::print_shop`).
     pub pdfx: bool,
 }
 
@@ -87,7 +87,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     pages::write_contents(&mut lo, doc, &fonts)?;
     adapter::tidy(&mut lo, doc);
     if opts.pdfx {
-        let profile = crate::profile::output_profile().ok_or_else(|| {
+        let profile = crate::picture::profile::output_profile().ok_or_else(|| {
             PdfError("the print shop's colour profile (FOGRA39) is not loaded".into())
         })?;
         pdfx::pdfx(&mut lo, doc, profile);
@@ -109,7 +109,7 @@ mod tests {
     #[test]
     #[cfg(not(feature = "web"))]
     fn the_web_build_checks_the_profile_by_its_true_length() {
-        use crate::profile::{OUTPUT_PROFILE, OUTPUT_PROFILE_LEN};
+        use crate::picture::profile::{OUTPUT_PROFILE, OUTPUT_PROFILE_LEN};
         assert_eq!(OUTPUT_PROFILE.len(), OUTPUT_PROFILE_LEN);
         assert_eq!(&OUTPUT_PROFILE[36..40], b"acsp");
     }

@@ -8,7 +8,7 @@
 //!
 //! printpdf 0.12.8 has a shading type (`printpdf::Shading`), but it writes
 //! DeviceRGB only, and a print shop's file needs the inks (DeviceCMYK, after
-//! `compose::print_shop`): so the dictionaries are written here, through
+//! `compose::passes::print_shop`): so the dictionaries are written here, through
 //! lopdf, into the page resources printpdf made (its `/Shading` dictionary,
 //! empty otherwise), like the pictures (`images`).
 

@@ -3,9 +3,11 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_page_for_cutting, board_page_marked, BoardOptions};
+use jungle_print::compose::products::board::{
+    board_page_for_cutting, board_page_marked, BoardOptions,
+};
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::BoardPlacement;
-use jungle_print::paper::Paper;
 use jungle_print::scene::{Item, Layer, Page, Pt, Seg};
 
 /// Every point of a layer's paths and text baselines (less the text's size,

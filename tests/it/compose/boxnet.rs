@@ -3,12 +3,12 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::boxnet::{box_pages, box_sizes, inside_words, BoxOptions};
-use jungle_print::compose::counters::default_size;
-use jungle_print::compose::counters::Sides;
+use jungle_print::compose::products::boxnet::{box_pages, box_sizes, inside_words, BoxOptions};
+use jungle_print::compose::products::counters::default_size;
+use jungle_print::compose::products::counters::Sides;
 use jungle_print::layout::boxnet::{net, PanelKind, PANEL_PLAY, SLOT_CLEAR};
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::printable_area;
-use jungle_print::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
 use jungle_print::scene::{Item, Layer, Page, Seg, Transform};
 
@@ -279,7 +279,7 @@ fn the_printed_inside_is_the_folded_inside() {
 
 #[test]
 fn the_box_page_says_where_the_board_goes() {
-    use jungle_print::compose::set::{set_pages, SetOptions};
+    use jungle_print::compose::products::set::{set_pages, SetOptions};
     for lang in LANGS {
         let res = resources(lang);
         let words = &res.lang.boxnet;
@@ -350,7 +350,7 @@ fn the_ink_saver_lid_is_outlined() {
     let mut res = jungle_print::resolve::Resources::new(
         jungle_print::theme::Theme::builtin("ink-saver").unwrap(),
         jungle_print::lang::Lang::builtin("zh-Hant").unwrap(),
-        jungle_print::rules::Ruleset::default(),
+        jungle_print::play::rules::Ruleset::default(),
     )
     .unwrap();
     // Both nets share a sheet; the lid's animals are drawn smaller there.
@@ -416,7 +416,7 @@ fn bbox(segs: &[Seg]) -> (f64, f64, f64, f64) {
 /// the animals, in every language.
 #[test]
 fn the_lid_has_art_and_its_colours_run_past_the_folds() {
-    use jungle_print::compose::boxnet::OVERRUN;
+    use jungle_print::compose::products::boxnet::OVERRUN;
     use jungle_print::game::Side;
     assert!((1.5..=2.0).contains(&OVERRUN));
     for lang in LANGS {

@@ -4,9 +4,9 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::boxnet::{box_sizes, BoxOptions};
-use jungle_print::compose::set::{set_pages, SetOptions};
-use jungle_print::paper::Paper;
+use jungle_print::compose::products::boxnet::{box_sizes, BoxOptions};
+use jungle_print::compose::products::set::{set_pages, SetOptions};
+use jungle_print::layout::paper::Paper;
 use jungle_print::scene::{bounds, Item, Layer, Page};
 
 /// The widths of the cut outlines on a page, mm.

@@ -3,15 +3,15 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::counters::{
+use jungle_print::compose::products::counters::{
     counter_pages, counter_preview, CounterOptions, Shape, Sides,
 };
 use jungle_print::game::{Animal, Piece, Side};
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
-use jungle_print::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::{Item, Layer, Page, Seg};
 
 fn opts(sides: Sides) -> CounterOptions {
@@ -82,7 +82,7 @@ fn page_counts_per_mode() {
 #[test]
 fn default_counter_fits_the_board_square() {
     let res = resources("en");
-    let size = jungle_print::compose::counters::default_size(&res, Paper::A4).unwrap();
+    let size = jungle_print::compose::products::counters::default_size(&res, Paper::A4).unwrap();
     assert_eq!(size, 22.0, "85 % of the 27 mm A4 square");
     let page = &counter_pages(&res, &opts(Sides::Single)).unwrap()[0];
     for item in page.layer(Layer::Cut) {
@@ -377,7 +377,7 @@ fn crop_marks_never_touch_a_face_or_its_bleed() {
 
 #[test]
 fn duplex_backs_run_their_colour_past_the_cut() {
-    use jungle_print::compose::counters::{default_size, BACK_OVERRUN};
+    use jungle_print::compose::products::counters::{default_size, BACK_OVERRUN};
     let res = resources("en");
     let size = default_size(&res, Paper::A4).unwrap();
     for flip in [Flip::LongEdge, Flip::ShortEdge] {

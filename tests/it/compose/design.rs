@@ -4,13 +4,13 @@
 //! (rasterised and counted), and the board's square kinds apart for a
 //! colour-blind player. Run with `--nocapture` to see the measured tables.
 
-use jungle_print::compose::counters::{counter_preview, default_size, Shape};
+use jungle_print::compose::products::counters::{counter_preview, default_size, Shape};
 use jungle_print::game::{Animal, Piece, Side};
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::render::png::{render, PngOptions};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::{shapes, text_runs, Color, Item, Layer, Page, TextRun};
 use jungle_print::theme::{self, Theme, MIN_KIND_DELTA_E};
 

@@ -3,12 +3,12 @@
 //! crossed out is not, the side shown is South (the player the sentences
 //! speak to, at the bottom), and the set-up diagram is the start position.
 
-use jungle_print::compose::diagrams::{self, Diagram};
+use jungle_print::compose::drawn::diagrams::{self, Diagram};
 use jungle_print::game::{Board, Side, SquareKind};
 use jungle_print::lang::Lang;
+use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::play::{Game, Rules};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::{Ruleset, BUILTIN as PRESETS};
 
 fn res(preset: &str) -> Resources {
     Resources::new(

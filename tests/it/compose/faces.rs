@@ -4,16 +4,16 @@
 //! `counters.picture_scale`; the dots at least 2.5 mm, in dice patterns,
 //! clear of the rim and of the picture, on every shape and both sides.
 
-use jungle_print::compose::counters::{
+use jungle_print::compose::drawn::faces::{dice, MIN_DIAGRAM_DOT};
+use jungle_print::compose::products::counters::{
     counter_pages, counter_preview, CounterOptions, Shape, Sides,
 };
-use jungle_print::compose::faces::{dice, MIN_DIAGRAM_DOT};
 use jungle_print::game::{Piece, Side};
 use jungle_print::lang::Lang;
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
-use jungle_print::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::{bounds, pt, Item, Layer, Page, Transform};
 use jungle_print::theme::Theme;
 
@@ -177,7 +177,7 @@ fn check_front(what: &str, res: &Resources, f: &Face, c: (f64, f64), n: u8) {
         .theme
         .counters
         .ring_width
-        .min(jungle_print::compose::faces::PICTURE_RIM);
+        .min(jungle_print::compose::drawn::faces::PICTURE_RIM);
     let (x0, y0, x1, y1) = f.pictures[0];
     for &(x, y, r) in &f.dots {
         assert!(2.0 * r >= 2.5 - 1e-9, "{what}: a dot {:.2} mm", 2.0 * r);
@@ -262,7 +262,7 @@ fn animal_characters(res: &Resources, items: &[Item]) -> Vec<(String, f64, f64)>
 /// printed: its picture and dots, and no character anywhere on them.
 #[test]
 fn the_posters_diagrams_draw_picture_counters() {
-    use jungle_print::compose::poster::{poster_layout, poster_page, PosterOptions};
+    use jungle_print::compose::products::poster::{poster_layout, poster_page, PosterOptions};
     for base in ["picture-book", "classic"] {
         let res = res(base, None);
         let opts = PosterOptions { paper: Paper::A4 };
@@ -323,7 +323,7 @@ fn the_posters_diagrams_draw_picture_counters() {
 /// shows each rank's dots, and the set-up sentence speaks of pictures.
 #[test]
 fn the_handout_matches_picture_counters() {
-    use jungle_print::compose::handout::{handout_pages, HandoutOptions};
+    use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
     for lang in ["en", "fr", "zh-Hant", "zh-Hans"] {
         let res = Resources::new(
             Theme::builtin("picture-book").unwrap(),

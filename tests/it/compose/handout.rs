@@ -5,15 +5,15 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::handout::{
+use jungle_print::compose::products::handout::{
     handout_line_pages, handout_pages, ruleset_line, variant_sentences, HandoutOptions,
 };
 use jungle_print::game::{Animal, Side};
 use jungle_print::lang::{Handout, Lang};
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::{Jumps, Ruleset, Traps, WaterCapture, BUILTIN as PRESETS};
 use jungle_print::render::pdf;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::{Jumps, Ruleset, Traps, WaterCapture, BUILTIN as PRESETS};
 use jungle_print::scene::{Item, Page, Transform};
 
 fn res(lang: &str, rules: Ruleset) -> Resources {
@@ -393,7 +393,7 @@ fn no_widow_or_orphan_line_on_any_paper() {
 
 #[test]
 fn a_chinese_line_ends_a_word_only_after_punctuation() {
-    use jungle_print::compose::flow::ends_word;
+    use jungle_print::compose::typesetting::flow::ends_word;
     assert!(!ends_word("只要有一隻動物走進對方的獸穴，就不"));
     assert!(ends_word("只要有一隻動物走進對方的獸穴，"));
     assert!(ends_word("就立刻獲勝。"));
@@ -631,7 +631,7 @@ fn a_nearly_empty_last_page_is_saved_by_slightly_smaller_type() {
             let more = usize::from(lang == "zh-Hant");
             // … set larger, so that the symbols stay legible.
             let full = if more == 1 {
-                full * jungle_print::compose::running::RUNNING_GROWTH
+                full * jungle_print::compose::typesetting::running::RUNNING_GROWTH
             } else {
                 full
             };

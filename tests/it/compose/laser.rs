@@ -4,10 +4,10 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_page, BoardOptions};
-use jungle_print::compose::counters::{counter_pages, CounterOptions};
-use jungle_print::compose::laser::{for_laser, CUT, ENGRAVE, HAIRLINE, SCORE};
-use jungle_print::paper::Paper;
+use jungle_print::compose::passes::laser::{for_laser, CUT, ENGRAVE, HAIRLINE, SCORE};
+use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::counters::{counter_pages, CounterOptions};
+use jungle_print::layout::paper::Paper;
 use jungle_print::scene::{Item, Layer, Page, Seg};
 
 fn walk<'a>(items: &'a [Item], out: &mut Vec<&'a Item>) {
@@ -127,7 +127,7 @@ fn the_engraving_keeps_the_labels() {
 /// neighbours in the middle of the kerf, so each piece is still 22 mm.
 #[test]
 fn shared_cuts_cut_each_edge_once_at_the_size() {
-    use jungle_print::compose::counters::Shape;
+    use jungle_print::compose::products::counters::Shape;
     let res = resources("en");
     let opts = |shared| CounterOptions {
         size: Some(22.0),

@@ -5,11 +5,11 @@
 //! single line. And no line breaks inside a hyphenated compound of the Latin
 //! packs, on any paper, in any theme.
 
-use jungle_print::compose::set::SetOptions;
+use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::Source;
 use jungle_print::job::{BoxJob, Job, Kind};
-use jungle_print::paper::Paper;
-use jungle_print::rules::BUILTIN as PRESETS;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::BUILTIN as PRESETS;
 use jungle_print::text::{is_han, linebreak::recorded};
 
 const LANGS: [&str; 4] = ["en", "fr", "zh-Hant", "zh-Hans"];

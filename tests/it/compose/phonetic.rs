@@ -3,14 +3,14 @@
 //! put it (read back from the scene), pinyin still works when a pack asks for
 //! it, and a pack without readings is told which key is missing.
 
-use jungle_print::compose::counters::{counter_pages, CounterOptions, Sides};
-use jungle_print::compose::handout::{handout_pages, HandoutOptions};
-use jungle_print::compose::phonetic::{ink_middle_em, Annotated};
+use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
+use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
+use jungle_print::compose::typesetting::phonetic::{ink_middle_em, Annotated};
 use jungle_print::lang::zhuyin::{is_bopomofo, Syllable};
 use jungle_print::lang::{Lang, Phonetic};
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::{pt, Color, Item, Page, Transform};
 
 fn res_with(lang: Lang) -> Resources {

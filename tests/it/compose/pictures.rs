@@ -99,7 +99,7 @@ fn dots_stay_inside_every_shape() {
             let mut job =
                 counters_job(&format!("[counters]\nlayout = \"{layout}\"\npips = true\n"));
             if let Kind::Counters(c) = &mut job.kind {
-                c.shape = jungle_print::compose::counters::Shape::parse(shape).unwrap();
+                c.shape = jungle_print::compose::products::counters::Shape::parse(shape).unwrap();
             }
             let made = job.run().unwrap();
             let page = &made.doc.pages[0];

@@ -6,11 +6,13 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::poster::{poster_layout, poster_page, PosterOptions, MIN_BODY};
+use jungle_print::compose::products::poster::{
+    poster_layout, poster_page, PosterOptions, MIN_BODY,
+};
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::scene::{bounds, pt, Item, Page, Transform};
 
 fn res(lang: &str, preset: &str) -> Resources {
@@ -318,7 +320,9 @@ fn poster_lines_read_as_sentences() {
     let any = PRESETS.iter().map(|(p, _)| *p).find(|p| {
         let r = Ruleset::builtin(p).unwrap();
         let v = &r.variants;
-        v.traps == jungle_print::rules::Traps::Any && !v.elephant_captures_rat && !v.four_animals
+        v.traps == jungle_print::play::rules::Traps::Any
+            && !v.elephant_captures_rat
+            && !v.four_animals
     });
     if let Some(p) = any {
         let t = poster_text("en", p);
@@ -348,7 +352,7 @@ fn zh_hant_poster_ranks_carry_zhuyin_not_pinyin() {
 /// under the board, every preset × language inside the printable area.
 #[test]
 fn wall_papers_use_their_width() {
-    use jungle_print::compose::poster::{poster_margin, WALL_FROM};
+    use jungle_print::compose::products::poster::{poster_margin, WALL_FROM};
     for name in ["a3", "a2", "b4", "tabloid"] {
         let p = paper(name);
         assert!(p.width >= WALL_FROM, "{name}");
@@ -426,7 +430,7 @@ fn wall_papers_use_their_width() {
 /// Papers narrower than B4 keep the table layout and the theme's margin.
 #[test]
 fn narrow_papers_keep_the_table_layout() {
-    use jungle_print::compose::poster::poster_margin;
+    use jungle_print::compose::products::poster::poster_margin;
     for name in ["a4", "letter", "legal"] {
         let r = res("en", "standard");
         let p = paper(name);

@@ -7,10 +7,10 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::poster::{poster_sheets, PosterOptions};
-use jungle_print::compose::tiles::GLUE;
+use jungle_print::compose::products::poster::{poster_sheets, PosterOptions};
+use jungle_print::compose::products::tiles::GLUE;
 use jungle_print::error::Opt;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
 use jungle_print::scene::{bounds, Item, Layer, Page, Seg};
 
@@ -194,7 +194,7 @@ fn sheets_that_hold_the_poster_or_a_pack_without_the_words_are_refused() {
     let res = jungle_print::resolve::Resources::new(
         Default::default(),
         lang,
-        jungle_print::rules::Ruleset::builtin("standard").unwrap(),
+        jungle_print::play::rules::Ruleset::builtin("standard").unwrap(),
     )
     .unwrap();
     assert!(poster_sheets(&res, &a3, None, 0.0).is_ok());
@@ -207,7 +207,7 @@ fn sheets_that_hold_the_poster_or_a_pack_without_the_words_are_refused() {
 /// class set, unmarked, said on the cover, and counted as paper.
 #[test]
 fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
-    use jungle_print::compose::set::{set_pages, SetOptions};
+    use jungle_print::compose::products::set::{set_pages, SetOptions};
     use jungle_print::scene::text_runs;
     let res = resources("en");
     let a2 = Paper::parse("a2").unwrap();
@@ -244,7 +244,7 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
             1 + copies + 9 + usize::from(parts.box_steps.is_some()),
             "{copies}"
         );
-        let summary = jungle_print::compose::set::summary_line(&res, &parts);
+        let summary = jungle_print::compose::products::set::summary_line(&res, &parts);
         assert!(
             summary.contains(&format!("{} sheets of paper", parts.paper_sheets)),
             "{summary}"
@@ -289,7 +289,7 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
 /// sheets is a fraction of the size it was (640 KB when drawn per tile).
 #[test]
 fn every_tile_places_the_drawing_written_once() {
-    use jungle_print::compose::tiles::board_tiles;
+    use jungle_print::compose::products::tiles::board_tiles;
     let res = resources("en");
     let a2 = PosterOptions {
         paper: Paper::parse("a2").unwrap(),

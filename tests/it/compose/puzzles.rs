@@ -1,13 +1,15 @@
 //! Puzzle sheets: each page of puzzles followed by the page of their
 //! solutions, in every language; the same seed gives the same file.
 
-use jungle_print::compose::puzzles::{answer, puzzle_pages, puzzles, question, PuzzleOptions};
+use jungle_print::compose::products::puzzles::{
+    answer, puzzle_pages, puzzles, question, PuzzleOptions,
+};
 use jungle_print::job::{Job, Kind, PuzzleJob};
 use jungle_print::lang::Lang;
 use jungle_print::play::puzzles::Difficulty;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::render::pdf;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::{text_runs, Page};
 
 fn res(lang: &str, preset: &str) -> Resources {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::common;
 
 use common::*;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
 use jungle_print::scene::{Color, Item, Page, Pt, Seg, Transform};
 
 fn n(v: f64) -> String {

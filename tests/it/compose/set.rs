@@ -3,10 +3,10 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::counters::Sides;
-use jungle_print::compose::set::{page_words, set_pages, SetOptions};
+use jungle_print::compose::products::counters::Sides;
+use jungle_print::compose::products::set::{page_words, set_pages, SetOptions};
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
-use jungle_print::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
 
 #[test]
@@ -320,7 +320,9 @@ fn a_class_set_is_grouped_by_material_each_page_marked_with_its_set() {
                 flat.contains(&opening),
                 "{lang}: {opening} not on the cover: {text}"
             );
-            let summary = words(&jungle_print::compose::set::summary_line(&res, &parts));
+            let summary = words(&jungle_print::compose::products::set::summary_line(
+                &res, &parts,
+            ));
             assert!(
                 flat.contains(&summary),
                 "{lang}: {summary} not on the cover: {text}"
@@ -338,7 +340,7 @@ fn a_class_set_is_grouped_by_material_each_page_marked_with_its_set() {
 /// counters' outlines' and the rest measured on the same pages.
 #[test]
 fn the_printing_summary_counts_the_pages_composed() {
-    use jungle_print::compose::cutting::Cutting;
+    use jungle_print::compose::checks::cutting::Cutting;
     use jungle_print::scene::Layer;
     let res = resources("en");
     for (sides, copies) in [
@@ -412,7 +414,7 @@ fn the_printing_summary_counts_the_pages_composed() {
 /// holds, and the card sheets count them once.
 #[test]
 fn the_counters_of_all_copies_are_packed() {
-    use jungle_print::compose::cutting::Cutting;
+    use jungle_print::compose::checks::cutting::Cutting;
     let res = resources("en");
     for (sides, copies) in [(Sides::Fold, 15), (Sides::Single, 15), (Sides::Fold, 4)] {
         let opts = SetOptions {

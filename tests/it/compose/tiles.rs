@@ -3,10 +3,10 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::BoardOptions;
-use jungle_print::compose::tiles::board_sheets;
-use jungle_print::compose::tiles::GLUE;
-use jungle_print::paper::Paper;
+use jungle_print::compose::products::board::BoardOptions;
+use jungle_print::compose::products::tiles::board_sheets;
+use jungle_print::compose::products::tiles::GLUE;
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
 use jungle_print::scene::{Item, Layer, Page, Seg};
 

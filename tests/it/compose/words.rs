@@ -15,13 +15,13 @@
 use std::path::Path;
 use std::process::Command;
 
-use jungle_print::compose::running::printed_lines;
+use jungle_print::compose::typesetting::running::printed_lines;
 use jungle_print::input::Source;
 use jungle_print::job::{Job, Kind};
 use jungle_print::lang::words::Lexicon;
 use jungle_print::lang::Phonetic;
-use jungle_print::paper::Paper;
-use jungle_print::rules::BUILTIN as PRESETS;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::BUILTIN as PRESETS;
 use jungle_print::text::{is_han, linebreak::recorded};
 
 const TOOL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/chinese_words.py");

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::compose::set::SetOptions;
+use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::Source;
 use jungle_print::job::{Job, Kind, Made};
 use jungle_print::render::pdf::render;

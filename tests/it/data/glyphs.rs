@@ -3,8 +3,8 @@
 
 use jungle_print::error::Error;
 use jungle_print::lang::{Lang, BUILTIN as LANGS};
+use jungle_print::play::rules::Ruleset;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::theme::{Theme, BUILTIN as THEMES};
 
 #[test]

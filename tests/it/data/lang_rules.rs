@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::*;
-use jungle_print::compose::counters::{counter_pages, CounterOptions};
+use jungle_print::compose::products::counters::{counter_pages, CounterOptions};
 use jungle_print::error::Error;
 use jungle_print::input::Source;
 use jungle_print::lang::{Lang, BUILTIN as PACKS};
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::scene::Item;
 
 fn run(args: &[&str]) -> (i32, String, String) {

@@ -6,12 +6,12 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::handout::{handout_pages, ruleset_line, HandoutOptions};
-use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::products::handout::{handout_pages, ruleset_line, HandoutOptions};
+use jungle_print::compose::products::set::{set_pages, SetOptions};
 use jungle_print::lang::{Lang, BUILTIN as PACKS};
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::scene::{Color, Item, Page};
 use jungle_print::theme::Theme;
 

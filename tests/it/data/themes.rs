@@ -5,14 +5,14 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::compose::board::{board_page, BoardOptions};
-use jungle_print::compose::counters::{counter_pages, CounterOptions, Sides};
+use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::scene::Color;
 use jungle_print::theme::{contrast, schema, Theme, BUILTIN};
 

@@ -4,11 +4,11 @@
 //! built-in theme and ruleset, and those glyphs, their advances and the
 //! metrics layout reads are the whole face's.
 
-use jungle_print::compose::set::{set_pages, SetOptions};
+use jungle_print::compose::products::set::{set_pages, SetOptions};
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
+use jungle_print::play::rules::Ruleset;
 use jungle_print::resolve::Resources;
-use jungle_print::rules::Ruleset;
 use jungle_print::theme::Theme;
 use std::collections::BTreeSet;
 
@@ -26,7 +26,7 @@ fn kai_chars() -> BTreeSet<char> {
     let mut chars = BTreeSet::new();
     for (theme, _) in jungle_print::theme::BUILTIN {
         for lang in ["en", "fr"] {
-            for (rules, _) in jungle_print::rules::BUILTIN {
+            for (rules, _) in jungle_print::play::rules::BUILTIN {
                 let res = Resources::new(
                     Theme::builtin(theme).unwrap(),
                     Lang::builtin(lang).unwrap(),

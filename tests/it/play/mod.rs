@@ -9,8 +9,8 @@ mod puzzles;
 use std::collections::BTreeSet;
 
 use jungle_print::game::{Animal, Piece, Side, Square, SquareKind};
+use jungle_print::play::rules::Ruleset;
 use jungle_print::play::{Move, Position, Rules};
-use jungle_print::rules::Ruleset;
 
 pub fn rules(name: &str) -> Rules {
     Rules::new(&Ruleset::builtin(name).unwrap())

@@ -5,9 +5,9 @@
 
 use jungle_print::game::Side;
 use jungle_print::play::puzzles::{make, Difficulty, Kind, Puzzle};
+use jungle_print::play::rules::BUILTIN;
 use jungle_print::play::search::{legal_moves, winning_moves};
 use jungle_print::play::Rules;
-use jungle_print::rules::BUILTIN;
 
 use super::rules;
 

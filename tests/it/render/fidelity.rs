@@ -7,10 +7,10 @@ use crate::common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
-use jungle_print::compose::board::{board_page, BoardOptions};
-use jungle_print::compose::counters::{counter_pages, CounterOptions, Sides};
-use jungle_print::compose::handout::{handout_pages, HandoutOptions};
-use jungle_print::paper::Paper;
+use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
+use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions, PT_PER_MM};
 use jungle_print::render::svg::{self, SvgOptions};
 use jungle_print::scene::{Item, Layer, Page};

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use jungle_print::compose::print_shop::for_print_shop;
+use jungle_print::compose::passes::print_shop::for_print_shop;
 use jungle_print::icons::Icon;
 use jungle_print::picture::{Art, Fit};
 use jungle_print::render::{pdf, png, svg};

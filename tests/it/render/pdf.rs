@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::*;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions, PT_PER_MM};
 
 fn pdf(lang: &str, paper: Paper, square: Option<f64>) -> Vec<u8> {

@@ -5,8 +5,8 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_page, BoardOptions};
-use jungle_print::paper::Paper;
+use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::png::{pixel_size, render, PngOptions};
 
 /// Width, height and the RGBA pixels of a PNG made by our renderer.

@@ -3,9 +3,9 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardOptions};
 use jungle_print::lang::Lang;
-use jungle_print::paper::Paper;
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::svg::{render, SvgOptions};
 use jungle_print::resolve::Resources;
 

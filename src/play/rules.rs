@@ -146,10 +146,10 @@ const RANK_RANGE: &str = "expected a whole number from 1 to 8 (1 is the weakest,
 
 /// Built-in presets: (name, TOML source).
 pub const BUILTIN: [(&str, &str); 4] = [
-    ("standard", include_str!("../rules/standard.toml")),
-    ("bell", include_str!("../rules/bell.toml")),
-    ("fox", include_str!("../rules/fox.toml")),
-    ("checkers", include_str!("../rules/checkers.toml")),
+    ("standard", include_str!("../../rules/standard.toml")),
+    ("bell", include_str!("../../rules/bell.toml")),
+    ("fox", include_str!("../../rules/fox.toml")),
+    ("checkers", include_str!("../../rules/checkers.toml")),
 ];
 
 /// The built-in preset names, comma-separated (for help and error messages).

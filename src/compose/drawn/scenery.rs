@@ -1,13 +1,13 @@
 //! Scenery pictures: the theme's `pictures.board`, `land`, `river`, `trap`,
 //! `den`, `back` and `lid`, placed by the composers through
-//! [`super::art::place_art`]; and [`PictureFinder`], which finds the theme's
+//! [`crate::compose::drawn::art::place_art`]; and [`PictureFinder`], which finds the theme's
 //! pictures again in a drawing for the passes that leave them out (the laser
 //! pass, a tiled board's faint glue strips).
 //!
 //! Lengths in mm, page coordinates (origin top-left, y down) unless a
 //! function says otherwise.
 
-use super::art::place_art;
+use crate::compose::drawn::art::place_art;
 use crate::game::{Animal, SquareKind};
 use crate::picture::{Art, Fit};
 use crate::resolve::Resources;

@@ -2,14 +2,14 @@
 //! glue, sized for this set's counters, board and rules; then a page of
 //! numbered assembly steps with small diagrams.
 
-use super::counters::{default_size, Sides};
-use super::label::{left_text, paragraph, text_fit, FitText};
+use crate::compose::products::counters::{default_size, Sides};
+use crate::compose::typesetting::label::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
 use crate::game::Side;
 use crate::lang::BoxWords;
 use crate::layout::boxnet::{box_for, lid_for, net, BoxSize, Contents, Net, PanelKind, Stacks};
+use crate::layout::paper::Paper;
 use crate::layout::{printable_area, Rect};
-use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{
     decorative, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
@@ -444,10 +444,14 @@ fn lid_top(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
     let hollow: Vec<Item> = if outlined {
         crate::scene::text_runs(&art)
             .into_iter()
-            .map(|run| match super::laser::outlined(res, run) {
-                Item::Path(p) => shapes::stroke(p.segs, Stroke::solid(th.side(Side::South), 0.3)),
-                other => other,
-            })
+            .map(
+                |run| match crate::compose::passes::laser::outlined(res, run) {
+                    Item::Path(p) => {
+                        shapes::stroke(p.segs, Stroke::solid(th.side(Side::South), 0.3))
+                    }
+                    other => other,
+                },
+            )
             .collect()
     } else {
         Vec::new()
@@ -470,7 +474,7 @@ fn lid_top(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
     // without one, the animals.
     let face = th.counters.face.0;
     let before = art.len();
-    super::scenery::lid_picture(res, &mut art, 0, (b.x, b.y, b.w, b.h), face);
+    crate::compose::drawn::scenery::lid_picture(res, &mut art, 0, (b.x, b.y, b.w, b.h), face);
     if art.len() == before {
         art.extend(lid_animals(res, b, outlined));
     }
@@ -531,7 +535,7 @@ fn lid_animals(res: &Resources, b: Rect, outlined: bool) -> Vec<Item> {
         let y = top + (full - side) / if row == 0 { 2.0 } else { 1.0 };
         for (i, a) in chunk.iter().enumerate() {
             let x = x0 + i as f64 * (side + gap);
-            items.push(super::poster::animal_picture(
+            items.push(crate::compose::products::poster::animal_picture(
                 res,
                 *a,
                 (x, y, side, side),

@@ -23,18 +23,18 @@
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
 use crate::lang::PosterWords;
+use crate::layout::paper::Paper;
 use crate::layout::{printable_area, BoardPlacement, Rect};
-use crate::paper::Paper;
 use crate::picture::Art;
+use crate::play::rules::{Jumps, Traps, WaterCapture};
 use crate::resolve::Resources;
-use crate::rules::{Jumps, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
 
-use super::art::place_art;
-use super::handout::{river_diagram, ruleset_line, sides_sentence};
-use super::label::FitText;
-use super::running::{fit, left, paragraph};
-use super::tiles::{tile_plan, tiled_pages, Tiled};
+use crate::compose::drawn::art::place_art;
+use crate::compose::products::handout::{river_diagram, ruleset_line, sides_sentence};
+use crate::compose::products::tiles::{tile_plan, tiled_pages, Tiled};
+use crate::compose::typesetting::label::FitText;
+use crate::compose::typesetting::running::{fit, left, paragraph};
 
 /// Choices for the poster.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -406,7 +406,9 @@ fn board_block(
         origin: pt(at.x + border, board_y),
     };
     out.items
-        .extend(super::board::board_items(res, place, false));
+        .extend(crate::compose::products::board::board_items(
+            res, place, false,
+        ));
     let first = match res.rules.play.first {
         Side::South => &w.first_south,
         Side::North => &w.first_north,
@@ -704,7 +706,7 @@ fn ranks_panel(
             // Picture counters show the rank as dots: the same dice beside
             // the number, so that a child matches them.
             let w = rh * 1.5;
-            let (dots, _) = super::faces::dice_in_box(
+            let (dots, _) = crate::compose::drawn::faces::dice_in_box(
                 res.rules.rank(*a),
                 pt(px + w / 2.0, c_y),
                 w,
@@ -726,8 +728,14 @@ fn ranks_panel(
         let hs = s * 1.5;
         // The character with its Zhuyin beside it when the pack prints
         // Zhuyin; then the name follows alone, without pinyin.
-        let zhuyin =
-            super::faces::zhuyin_block(res, names, pt(hx + hs * 0.8, c_y), hs, hs * 1.6, ink.text);
+        let zhuyin = crate::compose::drawn::faces::zhuyin_block(
+            res,
+            names,
+            pt(hx + hs * 0.8, c_y),
+            hs,
+            hs * 1.6,
+            ink.text,
+        );
         let han_w = if zhuyin.is_some() { hs * 1.6 } else { hs * 1.1 };
         match zhuyin {
             Some(block) => items.extend(block),
@@ -758,16 +766,16 @@ fn ranks_panel(
             };
         }
         // With Zhuyin when the pack prints it throughout (running text's).
-        let size = super::running::fit_width(res, &res.text, &label, s, room);
+        let size = crate::compose::typesetting::running::fit_width(res, &res.text, &label, s, room);
         shrunk = shrunk.min(size / s);
-        items.extend(super::running::label(
+        items.extend(crate::compose::typesetting::running::label(
             res,
             &res.text,
             &label,
             size,
             pt(nx, c_y),
             crate::scene::Anchor::Start,
-            super::label::VAlign::Middle,
+            crate::compose::typesetting::label::VAlign::Middle,
             ink.text,
         ));
         y += rh;
@@ -868,7 +876,11 @@ impl Panel {
 
 /// `diagram` on plain land squares of `q` mm, origin top-left: the moves,
 /// not the squares, are the point.
-fn on_land(res: &Resources, diagram: &super::diagrams::Diagram, q: f64) -> Vec<Item> {
+fn on_land(
+    res: &Resources,
+    diagram: &crate::compose::drawn::diagrams::Diagram,
+    q: f64,
+) -> Vec<Item> {
     let th = &res.theme.board;
     let (cols, rows) = diagram.size();
     let mut items = Vec::new();
@@ -881,7 +893,7 @@ fn on_land(res: &Resources, diagram: &super::diagrams::Diagram, q: f64) -> Vec<I
             ));
         }
     }
-    items.extend(super::handout::draw_diagram(
+    items.extend(crate::compose::products::handout::draw_diagram(
         res,
         diagram,
         q,
@@ -906,7 +918,7 @@ fn names(res: &Resources, text: &str, animal: Option<Animal>) -> String {
 fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let q = s * 1.7;
     // Drawn on plain land: the moves, not the squares, are the point.
-    let diagram = super::diagrams::stepping();
+    let diagram = crate::compose::drawn::diagrams::stepping();
     let d = on_land(res, &diagram, q);
     // Never into your own den: a rule of moving, as the handout has it
     // (the den's panel has the ways to win).
@@ -933,7 +945,7 @@ fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let q = s * 1.7;
     // Top row: a stronger animal takes a weaker one; bottom row: the rat
     // takes the elephant.
-    let diagram = super::diagrams::capturing(res);
+    let diagram = crate::compose::drawn::diagrams::capturing(res);
     let d = on_land(res, &diagram, q);
     let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
     let elephant = match (v.elephant_captures_rat, trap_open, v.traps) {
@@ -1045,7 +1057,11 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
 
 /// The squares a diagram shows, drawn as on the board (clipped from the
 /// board itself), squares `q` mm: width, height and items.
-fn corner(res: &Resources, d: &super::diagrams::Diagram, q: f64) -> (f64, f64, Vec<Item>) {
+fn corner(
+    res: &Resources,
+    d: &crate::compose::drawn::diagrams::Diagram,
+    q: f64,
+) -> (f64, f64, Vec<Item>) {
     let (cols, rows) = d.size();
     let place = BoardPlacement {
         square: q,
@@ -1054,15 +1070,15 @@ fn corner(res: &Resources, d: &super::diagrams::Diagram, q: f64) -> (f64, f64, V
     let (w, h) = (cols as f64 * q, rows as f64 * q);
     let items = vec![Item::Clip(Clip {
         path: shapes::rect(0.0, 0.0, w, h),
-        items: super::board::board_items(res, place, false),
+        items: crate::compose::products::board::board_items(res, place, false),
     })];
     (w, h, items)
 }
 
 /// How the poster draws a diagram's moves: counters `counter` of a square,
 /// an illegal move as a cross alone.
-fn look(res: &Resources, counter: f64) -> super::handout::Look {
-    super::handout::Look {
+fn look(res: &Resources, counter: f64) -> crate::compose::products::handout::Look {
+    crate::compose::products::handout::Look {
         counter,
         dashed: false,
         cross: (0.22, 0.08, res.theme.board.coordinates.0),
@@ -1076,9 +1092,9 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     // A strong North animal in the trap in front of South's den, and
     // South's rat beside it taking it; counters a little smaller than the
     // squares, so that the trap's teeth show round the one standing in it.
-    let diagram = super::diagrams::trap(res);
+    let diagram = crate::compose::drawn::diagrams::trap(res);
     let (dw, dh, mut d) = corner(res, &diagram, q);
-    d.extend(super::handout::draw_diagram(
+    d.extend(crate::compose::products::handout::draw_diagram(
         res,
         &diagram,
         q,
@@ -1105,10 +1121,10 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
 fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let r = &res.rules;
     let q = s * 1.9;
-    let diagram = super::diagrams::den(res);
+    let diagram = crate::compose::drawn::diagrams::den(res);
     // Without traps (Animal Checkers) the board draws them as land.
     let (dw, dh, mut d) = corner(res, &diagram, q);
-    d.extend(super::handout::draw_diagram(
+    d.extend(crate::compose::products::handout::draw_diagram(
         res,
         &diagram,
         q,

@@ -10,7 +10,7 @@
 //! elements, no fills on the cut and score layers; each kind on its own layer.
 //! The theme's pictures (raster or drawn) are left out, with a warning.
 
-use super::scenery::PictureFinder;
+use crate::compose::drawn::scenery::PictureFinder;
 use crate::resolve::Resources;
 use crate::scene::{
     is_large, map_leaves, pt, Color, Item, Layer, Page, Path, Seg, Stroke, TextRun, Transform,

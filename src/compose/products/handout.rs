@@ -2,16 +2,16 @@
 //! ruleset, with a set-up diagram, a rank table and a river diagram.
 
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
+use crate::layout::paper::Paper;
 use crate::layout::BoardPlacement;
 use crate::layout::Rect;
 use crate::limits::MIN_HANDOUT_AREA;
-use crate::paper::Paper;
+use crate::play::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::resolve::Resources;
-use crate::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::scene::{pt, shapes, Color, Item, Page, Pt, Seg, Stroke};
 
-use super::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
-use super::label::{text_fit, FitText};
+use crate::compose::typesetting::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
+use crate::compose::typesetting::label::{text_fit, FitText};
 
 /// Choices for the handout.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -461,7 +461,7 @@ fn setup_and_ranks(res: &Resources, width: f64, shrink: f64) -> Vec<Block> {
     let diagram = Block::Figure {
         w: 7.0 * q,
         h: 9.0 * q,
-        items: super::board::board_items(res, place, false),
+        items: crate::compose::products::board::board_items(res, place, false),
         caption: h.setup_caption.clone(),
     };
     let ranks = vec![
@@ -489,7 +489,7 @@ fn rank_table(res: &Resources) -> Block {
     // of its own for the pictures when the theme draws them.
     let ranked = r.animals_by_rank();
     let named = res.lang.phonetic() == crate::lang::Phonetic::Pinyin;
-    let art = super::scenery::animal_pictures(res, res.theme.board.text.0);
+    let art = crate::compose::drawn::scenery::animal_pictures(res, res.theme.board.text.0);
     let pictures: Vec<Option<(crate::picture::Art, String)>> = ranked
         .iter()
         .map(|a| {
@@ -641,7 +641,7 @@ pub(crate) fn river_diagram(
     max_w: f64,
     size: f64,
 ) -> Option<(f64, f64, Vec<Item>)> {
-    let (legal, blocked) = super::diagrams::leaps(res)?;
+    let (legal, blocked) = crate::compose::drawn::diagrams::leaps(res)?;
     let gap = size * 3.0;
     let q = ((max_w - gap) / 14.0).min(8.0);
     let mut items = strip(res, q, pt(0.0, 0.0), &legal);
@@ -651,7 +651,12 @@ pub(crate) fn river_diagram(
 
 /// Rows 3–7 of the board at square `q` and the diagram's pieces and moves
 /// (a leap, or a leap blocked by a swimmer: a dashed arrow and a cross).
-fn strip(res: &Resources, q: f64, origin: Pt, d: &super::diagrams::Diagram) -> Vec<Item> {
+fn strip(
+    res: &Resources,
+    q: f64,
+    origin: Pt,
+    d: &crate::compose::drawn::diagrams::Diagram,
+) -> Vec<Item> {
     let board = Board::standard();
     let th = &res.theme.board;
     let mut items = Vec::new();
@@ -673,7 +678,7 @@ fn strip(res: &Resources, q: f64, origin: Pt, d: &super::diagrams::Diagram) -> V
             // The theme's waves, as on the board: the water reads in black
             // and white, where the river's fill may be the land's.
             if board.kind(s) == SquareKind::River {
-                items.push(super::board::waves(
+                items.push(crate::compose::products::board::waves(
                     Rect { x, y, w: q, h: q },
                     false,
                     th.river_wave.0,
@@ -704,13 +709,13 @@ pub struct Look {
     pub cross: (f64, f64, Color),
 }
 
-/// Draws a rules diagram ([`super::diagrams`]): the pieces and the moves of `d`, squares `q` mm, offset by `origin`: the
+/// Draws a rules diagram ([`crate::compose::drawn::diagrams`]): the pieces and the moves of `d`, squares `q` mm, offset by `origin`: the
 /// pieces, then the arrows (the legal ones in the mover's colour, the others
 /// dashed in the coordinates' colour), the pieces in the way of a move over
 /// them, then the crosses on the targets of illegal moves.
 pub fn draw_diagram(
     res: &Resources,
-    d: &super::diagrams::Diagram,
+    d: &crate::compose::drawn::diagrams::Diagram,
     q: f64,
     origin: Pt,
     look: &Look,
@@ -775,11 +780,11 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
 /// A diagram's counter (the handout's and the poster's): a disc of `side`
 /// showing `animal`'s character, centred on `c`, for a square `q` mm wide.
 /// In a picture layout it is drawn as the counters print it: picture and
-/// dots, no character (see [`super::faces::picture_counter`]).
+/// dots, no character (see [`crate::compose::drawn::faces::picture_counter`]).
 pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
     let r = q * 0.42;
     if res.theme.counters.layout == crate::theme::FaceLayout::Picture {
-        return crate::scene::decorative(super::faces::picture_counter(
+        return crate::scene::decorative(crate::compose::drawn::faces::picture_counter(
             res,
             Piece { side, animal },
             c,
@@ -796,7 +801,7 @@ pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64
     if ringed {
         items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
     }
-    items.extend(super::side_marks::pattern_line(
+    items.extend(crate::compose::drawn::side_marks::pattern_line(
         |grow| shapes::circle(c, r + grow),
         if ringed { r * 0.1 } else { q * 0.05 },
         res.theme.pattern(side),

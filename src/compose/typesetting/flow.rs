@@ -3,9 +3,9 @@
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
-use super::label::{FitText, Label, VAlign};
-use super::running::fit;
-use super::running::Running;
+use crate::compose::typesetting::label::{FitText, Label, VAlign};
+use crate::compose::typesetting::running::fit;
+use crate::compose::typesetting::running::Running;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
 use crate::text::linebreak::break_spaced;
@@ -236,7 +236,7 @@ impl Setter<'_> {
         let res = self.res;
         let size = s * 1.3;
         let lh = self.line_height(&res.bold, size);
-        let items = super::running::left(
+        let items = crate::compose::typesetting::running::left(
             res,
             &res.bold,
             text,
@@ -358,7 +358,7 @@ impl Setter<'_> {
                 fill: self.style.ink,
             },
         );
-        let dice = super::faces::dice_in_box(
+        let dice = crate::compose::drawn::faces::dice_in_box(
             n,
             pt(x + w * 0.65, h / 2.0),
             w * 0.6,
@@ -439,7 +439,7 @@ impl Setter<'_> {
             let picture = pictures.get(r).and_then(Option::as_ref);
             for (i, t) in row.iter().enumerate() {
                 if i == han && !readings.is_empty() {
-                    let mut block = super::phonetic::Annotated {
+                    let mut block = crate::compose::typesetting::phonetic::Annotated {
                         han: t,
                         readings: &readings,
                         stack: &res.han,
@@ -460,7 +460,7 @@ impl Setter<'_> {
                 } else if let (1, Some((art, key))) = (i, picture) {
                     let side = row_h * 0.86;
                     let x = col_w + 0.5;
-                    items.push(super::art::place_art(
+                    items.push(crate::compose::drawn::art::place_art(
                         res,
                         art,
                         key,
@@ -613,7 +613,7 @@ impl Laid {
 /// inside `margin`, above the footer line.
 pub fn lay(
     res: &Resources,
-    paper: crate::paper::Paper,
+    paper: crate::layout::paper::Paper,
     margin: f64,
     style: &Style,
     blocks: &[Block],
@@ -652,7 +652,7 @@ pub fn lay(
 /// line on each page.
 pub fn flow(
     res: &Resources,
-    paper: crate::paper::Paper,
+    paper: crate::layout::paper::Paper,
     margin: f64,
     style: &Style,
     laid: Laid,
@@ -699,7 +699,7 @@ pub fn flow(
             // With Zhuyin when the pack prints it throughout, as the text.
             page.add(
                 Layer::Artwork,
-                super::running::label(
+                crate::compose::typesetting::running::label(
                     res,
                     &res.text,
                     &text,

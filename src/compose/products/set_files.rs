@@ -12,7 +12,7 @@
 //! that keeps a duplex set's counter fronts on odd pages of the whole
 //! document, since the counters' own file starts on page 1.
 
-use super::set::SetParts;
+use crate::compose::products::set::SetParts;
 
 /// A file of the split set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The rules' diagrams as data: each is a position, the squares shown and
 //! the moves drawn, legal or not, so that the engine ([`crate::play`]) can
 //! check every one under the ruleset it illustrates (the tests do). The
-//! handout draws them ([`super::handout::draw_diagram`]), and the poster
+//! handout draws them ([`crate::compose::products::handout::draw_diagram`]), and the poster
 //! through it; every diagram is seen from South's side (north at the top),
 //! South to move, as the sentences beside them speak to the player sitting
 //! at the bottom.
@@ -9,9 +9,9 @@
 //! Lengths in mm, origin at the top-left of the squares shown, y down.
 
 use crate::game::{Animal, Piece, Side, Square};
+use crate::play::rules::Jumps;
 use crate::play::{Move, Position};
 use crate::resolve::Resources;
-use crate::rules::Jumps;
 use crate::scene::{pt, Pt};
 
 /// A move drawn in a diagram.

@@ -824,10 +824,10 @@ pub struct Lang {
 
 /// The built-in packs: (code, TOML source).
 pub const BUILTIN: [(&str, &str); 4] = [
-    ("en", include_str!("../lang/en.toml")),
-    ("fr", include_str!("../lang/fr.toml")),
-    ("zh-Hant", include_str!("../lang/zh-Hant.toml")),
-    ("zh-Hans", include_str!("../lang/zh-Hans.toml")),
+    ("en", include_str!("../../lang/en.toml")),
+    ("fr", include_str!("../../lang/fr.toml")),
+    ("zh-Hant", include_str!("../../lang/zh-Hant.toml")),
+    ("zh-Hans", include_str!("../../lang/zh-Hans.toml")),
 ];
 
 impl Lang {

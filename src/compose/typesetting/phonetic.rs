@@ -13,14 +13,14 @@
 //!
 //! Lengths in mm, page coordinates (y down). Used by the animal emblems of
 //! boards and counters and by the handout's rank table alike ([`Annotated`]),
-//! and by running text ([`super::running`]), whose columns are a [`Column`]
+//! and by running text ([`crate::compose::typesetting::running`]), whose columns are a [`Column`]
 //! each.
 
 use crate::lang::zhuyin::{Syllable, NEUTRAL_DOT};
 use crate::scene::{pt, Anchor, Color, Item, Pt, TextRun};
 use crate::text::{FontBook, FontStack};
 
-use super::label::{Label, VAlign};
+use crate::compose::typesetting::label::{Label, VAlign};
 
 /// Symbol size as a fraction of the character's em (clreq: 3:10).
 pub const SYMBOL: f64 = 0.3;

@@ -48,33 +48,51 @@ const MIN_EXTENT: f64 = 0.01;
 /// `icons/` (`elephant` …), then the full-colour Twemoji animals from
 /// `pictures/twemoji/` (`twemoji-elephant` …; the rat is Twemoji's mouse face).
 pub const BUILTIN: [(&str, &str); 18] = [
-    ("elephant", include_str!("../icons/elephant.svg")),
-    ("lion", include_str!("../icons/lion.svg")),
-    ("tiger", include_str!("../icons/tiger.svg")),
-    ("leopard", include_str!("../icons/leopard.svg")),
-    ("wolf", include_str!("../icons/wolf.svg")),
-    ("fox", include_str!("../icons/fox.svg")),
-    ("dog", include_str!("../icons/dog.svg")),
-    ("cat", include_str!("../icons/cat.svg")),
-    ("rat", include_str!("../icons/rat.svg")),
+    ("elephant", include_str!("../../icons/elephant.svg")),
+    ("lion", include_str!("../../icons/lion.svg")),
+    ("tiger", include_str!("../../icons/tiger.svg")),
+    ("leopard", include_str!("../../icons/leopard.svg")),
+    ("wolf", include_str!("../../icons/wolf.svg")),
+    ("fox", include_str!("../../icons/fox.svg")),
+    ("dog", include_str!("../../icons/dog.svg")),
+    ("cat", include_str!("../../icons/cat.svg")),
+    ("rat", include_str!("../../icons/rat.svg")),
     (
         "twemoji-elephant",
-        include_str!("../pictures/twemoji/elephant.svg"),
+        include_str!("../../pictures/twemoji/elephant.svg"),
     ),
-    ("twemoji-lion", include_str!("../pictures/twemoji/lion.svg")),
+    (
+        "twemoji-lion",
+        include_str!("../../pictures/twemoji/lion.svg"),
+    ),
     (
         "twemoji-tiger",
-        include_str!("../pictures/twemoji/tiger.svg"),
+        include_str!("../../pictures/twemoji/tiger.svg"),
     ),
     (
         "twemoji-leopard",
-        include_str!("../pictures/twemoji/leopard.svg"),
+        include_str!("../../pictures/twemoji/leopard.svg"),
     ),
-    ("twemoji-wolf", include_str!("../pictures/twemoji/wolf.svg")),
-    ("twemoji-fox", include_str!("../pictures/twemoji/fox.svg")),
-    ("twemoji-dog", include_str!("../pictures/twemoji/dog.svg")),
-    ("twemoji-cat", include_str!("../pictures/twemoji/cat.svg")),
-    ("twemoji-rat", include_str!("../pictures/twemoji/rat.svg")),
+    (
+        "twemoji-wolf",
+        include_str!("../../pictures/twemoji/wolf.svg"),
+    ),
+    (
+        "twemoji-fox",
+        include_str!("../../pictures/twemoji/fox.svg"),
+    ),
+    (
+        "twemoji-dog",
+        include_str!("../../pictures/twemoji/dog.svg"),
+    ),
+    (
+        "twemoji-cat",
+        include_str!("../../pictures/twemoji/cat.svg"),
+    ),
+    (
+        "twemoji-rat",
+        include_str!("../../pictures/twemoji/rat.svg"),
+    ),
 ];
 
 /// The SVG source of a built-in icon.

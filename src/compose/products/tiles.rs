@@ -3,19 +3,19 @@
 //! part of the board or poster, glue strips, labels and arrows) and the
 //! assembly map. Lengths in mm, page coordinates.
 
-use super::board::{board_art, board_page, square_size, BoardOptions};
+use crate::compose::products::board::{board_art, board_page, square_size, BoardOptions};
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
+use crate::layout::paper::Paper;
 use crate::layout::{corner_marks, printable_area, BoardPlacement, Rect, TilePlan};
 use crate::limits::MAX_TILES;
-use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{
     map_leaves, pt, shapes, Clip, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
 };
 
-use super::label::{left_text, paragraph, text_fit, FitText};
-use super::scale_bar::scale_bar;
+use crate::compose::drawn::scale_bar::scale_bar;
+use crate::compose::typesetting::label::{left_text, paragraph, text_fit, FitText};
 
 /// Width of the glue strips of a tiled board, mm.
 pub const GLUE: f64 = 10.0;
@@ -228,7 +228,7 @@ fn tile_words(template: &str, row: usize, col: usize, plan: &TilePlan) -> String
 /// every viewer show it the same). The theme's pictures are left out: they
 /// cannot be paled, and at full strength the strip would look like board.
 fn faint(items: Vec<Item>) -> Vec<Item> {
-    let (items, _) = super::scenery::PictureFinder.without_pictures(items);
+    let (items, _) = crate::compose::drawn::scenery::PictureFinder.without_pictures(items);
     let pale = |c: Color| {
         let (r, g, b) = c.to_rgb();
         let m = |v: u8| (v as f64 + (255.0 - v as f64) * 0.7).round() as u8;

@@ -1,7 +1,7 @@
 //! Puzzle sheets for a class: puzzles made and proven by the engine
 //! ([`crate::play::puzzles`]), drawn as the rules handout draws its diagrams
 //! (the board's squares, the counters and arrows of
-//! [`super::handout::draw_diagram`]), in the theme, language and ruleset of
+//! [`crate::compose::products::handout::draw_diagram`]), in the theme, language and ruleset of
 //! the resources.
 //!
 //! Each page of puzzles (a grid of boards, twelve on A4 or Letter, each with
@@ -14,16 +14,16 @@
 use crate::error::Error;
 use crate::game::{Side, COLS, ROWS};
 use crate::lang::PuzzleWords;
+use crate::layout::paper::Paper;
 use crate::layout::{printable_area, BoardPlacement, Rect};
-use crate::paper::Paper;
 use crate::play::puzzles::{Difficulty, Kind, Puzzle};
 use crate::play::{Move, Rules};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Stroke};
 
-use super::diagrams::{Diagram, Shown};
-use super::handout::{draw_diagram, ruleset_line, Look};
-use super::label::{left_text, text_fit, FitText};
+use crate::compose::drawn::diagrams::{Diagram, Shown};
+use crate::compose::products::handout::{draw_diagram, ruleset_line, Look};
+use crate::compose::typesetting::label::{left_text, text_fit, FitText};
 
 /// Choices for a puzzle sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -347,7 +347,9 @@ fn cell(
     let bw = COLS as f64 * q;
     let origin = pt(at.x + (g.cell.0 - bw) / 2.0, at.y + s * 2.9);
     let place = BoardPlacement { square: q, origin };
-    items.extend(super::board::plain_board_items(res, place, true));
+    items.extend(crate::compose::products::board::plain_board_items(
+        res, place, true,
+    ));
     let d = diagram(p, solved);
     let look = Look {
         counter: 0.86,

@@ -1,5 +1,5 @@
 //! Pinyin syllables (tone marks on the vowels) drawn as outlines, for the
-//! readings set over running text ([`super::running`]). The bundled Latin
+//! readings set over running text ([`crate::compose::typesetting::running`]). The bundled Latin
 //! face has most marked vowels (ā á à, ě, ǒ, ǔ …) but not ǎ, ǐ, ǖ, ǘ, ǚ, ǜ,
 //! ǹ, ḿ: those are composed from the plain letter (a, dotless ı, ü, n, m)
 //! and the accent of a letter the face has (the caron of ě, the macron of

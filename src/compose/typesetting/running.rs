@@ -1,7 +1,7 @@
 //! Running text in Chinese: sentences broken into lines between words,
 //! never inside one ([`crate::lang::words`] cuts them), and, when the pack
 //! prints Zhuyin, every Han character followed by its column of symbols
-//! ([`super::phonetic::Column`]), or, when a Simplified Chinese pack asks
+//! ([`crate::compose::typesetting::phonetic::Column`]), or, when a Simplified Chinese pack asks
 //! for pinyin throughout, its pinyin (tone marks on the vowels) centred
 //! over it, the character centred in a cell as wide as the wider of the
 //! two; each character read by the word it belongs to. Used for the
@@ -11,8 +11,8 @@
 //!
 //! Lengths in mm, page coordinates (y down).
 
-use super::label::{FitText, Label, VAlign};
-use super::phonetic::{Column, NEUTRAL, ROOM};
+use crate::compose::typesetting::label::{FitText, Label, VAlign};
+use crate::compose::typesetting::phonetic::{Column, NEUTRAL, ROOM};
 use crate::lang::words::Lexicon;
 use crate::lang::zhuyin::Syllable;
 use crate::lang::Phonetic;
@@ -31,7 +31,7 @@ pub const RUNNING_SYMBOL: f64 = 0.45;
 /// the characters, leaving the characters more room.
 pub const SYMBOL_MM: f64 = 2.1;
 /// Symbol size as a fraction of the characters' em, at least (clreq's 3:10).
-pub const MIN_RUNNING_SYMBOL: f64 = super::phonetic::SYMBOL;
+pub const MIN_RUNNING_SYMBOL: f64 = crate::compose::typesetting::phonetic::SYMBOL;
 /// How much larger running text is set when it carries Zhuyin, so that its
 /// symbols stay legible (the handout's body on A4: 3.65 mm becomes 4.75 mm).
 pub const RUNNING_GROWTH: f64 = 1.3;
@@ -197,7 +197,8 @@ impl Running {
             }
             (Ruby::Pinyin, Some(r)) => {
                 let p = self.pinyin_size(size);
-                let w = super::pinyin::width(book, stack, r, p) + PINYIN_SPACE * p;
+                let w = crate::compose::typesetting::pinyin::width(book, stack, r, p)
+                    + PINYIN_SPACE * p;
                 let cw = book.width_mm(stack, c.encode_utf8(&mut [0; 4]), size);
                 (w - cw).max(0.0)
             }
@@ -267,7 +268,7 @@ impl Running {
                     .first()
                     .map_or(0.38, |(f, _)| book.middle_em(*f));
                 let rise = (middle + 0.5 + PINYIN_RISE) * size;
-                items.extend(super::pinyin::syllable(
+                items.extend(crate::compose::typesetting::pinyin::syllable(
                     book,
                     stack,
                     p,
@@ -323,16 +324,16 @@ fn annotated_running(res: &Resources) -> Option<Running> {
     Running::of(res).filter(Running::annotated)
 }
 
-/// [`text_fit`](super::label::text_fit) for the handout's and the poster's
+/// [`text_fit`](crate::compose::typesetting::label::text_fit) for the handout's and the poster's
 /// own lines (titles, headings, table cells): with Zhuyin beside every
 /// character when the pack prints it throughout (an unrotated label only).
 pub(crate) fn fit(res: &Resources, f: FitText) -> Vec<Item> {
     let Some(r) = annotated_running(res).filter(|_| f.rotation == 0.0) else {
-        return super::label::text_fit(res, f);
+        return crate::compose::typesetting::label::text_fit(res, f);
     };
     let book = &res.fonts;
     let w = r.width(book, f.stack, f.text, f.size);
-    let size = super::label::fit_size(res, f.text, w, f.size, f.max_width);
+    let size = crate::compose::typesetting::label::fit_size(res, f.text, w, f.size, f.max_width);
     let w = w * size / f.size;
     let rise = book
         .split(f.stack, f.text)
@@ -431,7 +432,7 @@ pub(crate) fn label(
     r.line(book, stack, &res.han, text, size, pt(x, pos.y + rise), fill)
 }
 
-/// [`left_text`](super::label::left_text) for the handout's and the
+/// [`left_text`](crate::compose::typesetting::label::left_text) for the handout's and the
 /// poster's own lines: with Zhuyin when the pack prints it throughout.
 pub(crate) fn left(
     res: &Resources,
@@ -443,7 +444,7 @@ pub(crate) fn left(
 ) -> Vec<Item> {
     match annotated_running(res) {
         Some(r) => r.line(&res.fonts, stack, &res.han, text, size, at, fill),
-        None => super::label::left_text(res, stack, text, size, at, fill),
+        None => crate::compose::typesetting::label::left_text(res, stack, text, size, at, fill),
     }
 }
 
@@ -466,12 +467,15 @@ pub fn printed_lines<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
 /// unchanged): symbols that draw the same and stay out of the text layer.
 fn outlined(book: &FontBook, item: Item) -> Item {
     match item {
-        Item::Text(run) => shapes::fill(super::laser::run_outline(book, &run), run.fill),
+        Item::Text(run) => shapes::fill(
+            crate::compose::passes::laser::run_outline(book, &run),
+            run.fill,
+        ),
         other => other,
     }
 }
 
-/// [`paragraph`](super::label::paragraph) for the handout's and the
+/// [`paragraph`](crate::compose::typesetting::label::paragraph) for the handout's and the
 /// poster's sentences: lines 1.4 em apart, [`LINE_GAP`] with Zhuyin. Returns
 /// the items and the baseline below the last line (mm).
 pub(crate) fn paragraph(
@@ -483,7 +487,7 @@ pub(crate) fn paragraph(
     fill: Color,
 ) -> (Vec<Item>, f64) {
     let Some(r) = annotated_running(res) else {
-        return super::label::paragraph(res, text, size, at, width, fill);
+        return crate::compose::typesetting::label::paragraph(res, text, size, at, width, fill);
     };
     let mut items = Vec::new();
     // Pinyin over the first line takes room above it: the lines move down.

@@ -3,18 +3,18 @@
 
 use crate::error::{Error, Opt};
 use crate::game::{Piece, Side};
+use crate::layout::paper::Paper;
 use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect};
-use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{
     decorative, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
 };
 use crate::theme::{FaceLayout, FaceStyle};
 
-use super::faces::{animal_emblem, icon_item, picture_face, pips, RankMark};
-use super::label::{text_fit, FitText};
-use super::scale_bar::scale_bar;
-use super::side_marks::{mark_item, pattern_line};
+use crate::compose::drawn::faces::{animal_emblem, icon_item, picture_face, pips, RankMark};
+use crate::compose::drawn::scale_bar::scale_bar;
+use crate::compose::drawn::side_marks::{mark_item, pattern_line};
+use crate::compose::typesetting::label::{text_fit, FitText};
 
 /// Outline of a counter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,7 +163,7 @@ fn zhuyin_face(
     s: f64,
     fill: Color,
 ) -> Option<Vec<Item>> {
-    use super::phonetic::{Annotated, SYMBOL};
+    use crate::compose::typesetting::phonetic::{Annotated, SYMBOL};
     let readings = names.readings();
     if readings.is_empty() {
         return None;
@@ -211,7 +211,7 @@ const FOOTER: f64 = 9.0;
 /// The counter size that fits a board square printed on the same paper with the same theme:
 /// 85 % of the square, rounded down to a whole millimetre.
 pub fn default_size(res: &Resources, paper: Paper) -> Result<f64, Error> {
-    let square = super::board::square_size(res, paper, None)?;
+    let square = crate::compose::products::board::square_size(res, paper, None)?;
     Ok((square * 0.85).floor())
 }
 
@@ -633,13 +633,13 @@ impl<'a> Face<'a> {
     }
 
     /// A ringed face's rim, mm: `counters.ring_width` of the size, or on a
-    /// picture face at most [`super::faces::PICTURE_RIM`], leaving the face to the picture
+    /// picture face at most [`crate::compose::drawn::faces::PICTURE_RIM`], leaving the face to the picture
     /// and the dice.
     fn rim(&self, res: &Resources) -> f64 {
         let cs = &res.theme.counters;
         let ring = match cs.layout {
             FaceLayout::Character => cs.ring_width,
-            _ => cs.ring_width.min(super::faces::PICTURE_RIM),
+            _ => cs.ring_width.min(crate::compose::drawn::faces::PICTURE_RIM),
         };
         self.size * ring
     }
@@ -733,7 +733,7 @@ impl<'a> Face<'a> {
             // The picture large, the rank as dice a child can count, both
             // inside the round of the plate (every shape's plate holds it).
             let plate = s / 2.0 - self.rim(res);
-            items.extend(super::faces::dice_face(
+            items.extend(crate::compose::drawn::faces::dice_face(
                 res,
                 piece.animal,
                 c,
@@ -824,7 +824,7 @@ impl<'a> Face<'a> {
                 s * 0.065 * cs.pips_scale,
                 ink,
                 halo,
-                (c, super::faces::face_room(res, s)),
+                (c, crate::compose::drawn::faces::face_room(res, s)),
             ));
         }
         page.add(Layer::Artwork, decorative(items));
@@ -853,14 +853,14 @@ impl<'a> Face<'a> {
         let (s, c) = (self.size, self.center);
         // The theme's back picture fills the face inside the side's rim,
         // over the background's fills and under every line drawn on them.
-        if let Some((art, key)) = super::scenery::scenery(res, "back") {
+        if let Some((art, key)) = crate::compose::drawn::scenery::scenery(res, "back") {
             let rim = s * res.theme.counters.ring_width;
             let half = s / 2.0 - rim;
             let fills = items
                 .iter()
                 .take_while(|i| matches!(i, Item::Path(p) if p.stroke.is_none()))
                 .count();
-            let picture = super::art::place_art(
+            let picture = crate::compose::drawn::art::place_art(
                 res,
                 art,
                 &key,

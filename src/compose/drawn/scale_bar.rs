@@ -1,7 +1,7 @@
 //! The scale bar printed on sheets whose size matters (board, counters,
 //! tiles, cover), to check that a page was printed at 100 %.
 
-use super::label::{Label, VAlign};
+use crate::compose::typesetting::label::{Label, VAlign};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Item, Pt, Stroke};
 

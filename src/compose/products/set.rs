@@ -12,20 +12,20 @@
 //! be sorted. The cover appears once: it is the teacher's instructions, not
 //! part of any set.
 
-use super::board::{board_page_for_cutting, square_size, BoardOptions};
-use super::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
-use super::counters::{
+use crate::compose::checks::cutting::Cutting;
+use crate::compose::products::board::{board_page_for_cutting, square_size, BoardOptions};
+use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
+use crate::compose::products::counters::{
     counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
 };
-use super::cutting::Cutting;
-use super::handout::{handout_pages, HandoutOptions};
-use super::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
-use super::poster::{poster_over, poster_page, PosterOptions};
-use super::tiles::board_sheets;
+use crate::compose::products::handout::{handout_pages, HandoutOptions};
+use crate::compose::products::poster::{poster_over, poster_page, PosterOptions};
+use crate::compose::products::tiles::board_sheets;
+use crate::compose::typesetting::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
+use crate::layout::paper::Paper;
 use crate::layout::{printable_area, Flip, Rect};
-use crate::paper::Paper;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
 
@@ -58,7 +58,7 @@ pub struct SetOptions {
     /// set's pages are marked with its number.
     pub copies: usize,
     /// Written one file per piece (board, counters, box, rules: see
-    /// [`super::set_files`]); the job then composes the set without its
+    /// [`crate::compose::products::set_files`]); the job then composes the set without its
     /// cover, the rest page for page as in one file.
     pub split: bool,
     /// Made for a print shop: the board (on one sheet) gets its die line and
@@ -135,7 +135,7 @@ pub struct SetParts {
     /// Sheets of plain paper: the cover, the rules (double-sided when longer
     /// than a page), the poster's sheets and the box's steps page.
     pub paper_sheets: usize,
-    /// The cutting the card pages ask for (see [`super::cutting`]).
+    /// The cutting the card pages ask for (see [`crate::compose::checks::cutting`]).
     pub cutting: Cutting,
 }
 
@@ -687,7 +687,7 @@ fn cover_with(
     items.extend(text_fit(
         res,
         FitText {
-            text: &super::handout::subtitle_line(res),
+            text: &crate::compose::products::handout::subtitle_line(res),
             stack: &res.text,
             size: 4.0,
             max_width: area.w,
@@ -761,7 +761,13 @@ fn cover_with(
     page.add(Layer::Artwork, items);
     page.add(
         Layer::Guides,
-        super::scale_bar::scale_bar(res, pt(area.x, area.bottom() - 4.0), ink, false, area.w),
+        crate::compose::drawn::scale_bar::scale_bar(
+            res,
+            pt(area.x, area.bottom() - 4.0),
+            ink,
+            false,
+            area.w,
+        ),
     );
     Ok(Some(page))
 }
@@ -893,7 +899,7 @@ pub fn summary_line(res: &Resources, parts: &SetParts) -> String {
     let w = &res.lang.cover;
     let c = parts.cutting;
     let time = |seconds: f64| {
-        let m = super::cutting::rounded_minutes(seconds);
+        let m = crate::compose::checks::cutting::rounded_minutes(seconds);
         match (m / 60, m % 60) {
             (0, m) => w.minutes.replace("{n}", &m.to_string()),
             (h, m) => w
@@ -1030,7 +1036,7 @@ const COVER_PICTURE: f64 = 16.0;
 /// of squares (at most [`COVER_PICTURE`] mm) across `area`, their tops at
 /// `top` (mm); one-colour drawings in `ink`. Empty without pictures.
 fn cover_pictures(res: &Resources, area: Rect, top: f64, ink: Color) -> Vec<Item> {
-    let pictures = super::scenery::animal_pictures(res, ink);
+    let pictures = crate::compose::drawn::scenery::animal_pictures(res, ink);
     let n = pictures.len() as f64;
     if pictures.is_empty() {
         return Vec::new();
@@ -1044,7 +1050,7 @@ fn cover_pictures(res: &Resources, area: Rect, top: f64, ink: Color) -> Vec<Item
         .enumerate()
         .map(|(i, (_, art, key))| {
             let x = x0 + i as f64 * (side + gap);
-            super::art::place_art(
+            crate::compose::drawn::art::place_art(
                 res,
                 art,
                 key,

@@ -1,20 +1,20 @@
 //! The board sheet: the 7×9 board centred on one page, with its title and a
-//! scale bar; a board too large for its paper goes to [`super::tiles`].
+//! scale bar; a board too large for its paper goes to [`crate::compose::products::tiles`].
 
-use super::label::{Label, VAlign};
+use crate::compose::typesetting::label::{Label, VAlign};
 use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
+use crate::layout::paper::Paper;
 use crate::layout::{max_square, printable_area, BoardPlacement, Rect};
 use crate::limits::MIN_SQUARE;
-use crate::paper::Paper;
 use crate::picture::Fit;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Seg, Stroke, Transform};
 
-use super::faces::animal_emblem;
-use super::label::{text_fit, FitText};
-use super::scale_bar::scale_bar;
-use super::side_marks::{mark_item, pattern_line};
+use crate::compose::drawn::faces::animal_emblem;
+use crate::compose::drawn::scale_bar::scale_bar;
+use crate::compose::drawn::side_marks::{mark_item, pattern_line};
+use crate::compose::typesetting::label::{text_fit, FitText};
 
 /// Choices for the board sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -204,7 +204,7 @@ fn drawn(
     let outline = place.outline();
     // The start squares are the start position's (the one the engine plays
     // from): the set-up diagrams are this board.
-    let start = super::diagrams::start(res);
+    let start = crate::compose::drawn::diagrams::start(res);
 
     // A box (x, y, w, h) grown by the bleed on the sides on the board's edge.
     let bled_box = |r: Rect| {
@@ -221,8 +221,8 @@ fn drawn(
         shapes::rect(x, y, w, h)
     };
     // A board picture takes the land's place: the land squares show it.
-    match super::scenery::scenery(res, "board") {
-        Some((picture, key)) => art.push(super::art::place_art(
+    match crate::compose::drawn::scenery::scenery(res, "board") {
+        Some((picture, key)) => art.push(crate::compose::drawn::art::place_art(
             res,
             picture,
             &key,
@@ -246,7 +246,7 @@ fn drawn(
         let r = place.square_rect(sq);
         let kind = effective_kind(res, &board, sq);
         // The square's picture goes over its colour, under its marks.
-        let picture = super::scenery::square_picture(res, kind, bled_box(r));
+        let picture = crate::compose::drawn::scenery::square_picture(res, kind, bled_box(r));
         match kind {
             SquareKind::River => {
                 art.extend(picture);
@@ -419,7 +419,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
     // by matching pictures.
     if res.theme.counters.layout != crate::theme::FaceLayout::Character {
         let clip = shapes::circle(c, radius - s * 0.02);
-        items.extend(super::faces::picture_face(
+        items.extend(crate::compose::drawn::faces::picture_face(
             res,
             piece,
             c,
@@ -430,7 +430,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
             res.theme
                 .counters
                 .show_rank
-                .then(|| super::faces::RankMark::start_square(res, s)),
+                .then(|| crate::compose::drawn::faces::RankMark::start_square(res, s)),
             true,
         ));
         return items;

@@ -237,7 +237,7 @@ pub struct Path {
     pub stroke: Option<Stroke>,
 }
 
-/// Where a label's anchor point sits along its line (see `compose::label::Label`).
+/// Where a label's anchor point sits along its line (see `compose::typesetting::label::Label`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
     /// `pos` is the left end of the baseline.

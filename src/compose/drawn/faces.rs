@@ -3,9 +3,9 @@
 //! picture beside or instead of it, and its rank as a number or as dots.
 //! Lengths in mm, page coordinates.
 
-use super::art::place_art;
-use super::label::{text_fit, FitText};
-use super::phonetic;
+use crate::compose::drawn::art::place_art;
+use crate::compose::typesetting::label::{text_fit, FitText};
+use crate::compose::typesetting::phonetic;
 use crate::picture::{Art, Fit};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Pt, Seg};
@@ -599,7 +599,7 @@ pub(crate) fn picture_counter(
         shapes::fill(shapes::circle(c, r), colour),
         shapes::fill(shapes::circle(c, plate), cs.face.0),
     ];
-    items.extend(super::side_marks::pattern_line(
+    items.extend(crate::compose::drawn::side_marks::pattern_line(
         |g| shapes::circle(c, r + g),
         rim / 2.0,
         res.theme.pattern(piece.side),

@@ -22,7 +22,7 @@ use moxcms::{ColorProfile, Layout, RenderingIntent, Transform8BitExecutor, Trans
 /// fetches it only for a print shop's file and hands it over with
 /// [`set_output_profile`].
 #[cfg(not(feature = "web"))]
-pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../profiles/coated-fogra39.icc");
+pub const OUTPUT_PROFILE: &[u8] = include_bytes!("../../profiles/coated-fogra39.icc");
 
 /// The profile's length in bytes, which the web build checks the fetched
 /// file against, so that its print shop's PDF is the command line's byte

@@ -691,6 +691,17 @@ pub fn cut_quotes(msg: &str) -> String {
     out
 }
 
+/// Runs `f`, turning a panic into `None`: a last resort around third-party
+/// code (picture decoders, the PDF writer) whose inputs are checked first,
+/// so that a bug there becomes an error the caller words, not a crash.
+///
+/// The library installs no panic hook: whether the panic's own message is
+/// shown is the program's choice (the command line keeps it until a panic
+/// ends the run, then shows it as a bug; the web page keeps the last one).
+pub fn caught<T>(f: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
 /// A message made safe for a terminal as a whole, the last line of defence
 /// behind [`User`]: each line's quotations cut by [`cut_quotes`], and every
 /// line after the first indented, so that no text inside a message can pass

@@ -12,8 +12,13 @@
 //! breaker's `MAX_PULLED` (how far it looks back for a better break, a
 //! property of the algorithm), the print shop's `MAX_INK` (a rule of
 //! printing that colours are converted to, not a cap that refuses anything)
-//! and the atomic writer's `MAX_LINKS` (the kernel's own bound on following
-//! symbolic links, mirrored).
+//! and `MAX_KNOWN_COLOURS` (how many colours its memo keeps: it forgets,
+//! never refuses), the atomic writer's `MAX_LINKS` (the kernel's own bound on
+//! following symbolic links, mirrored), how many names a font message lists
+//! (`MAX_LISTED`), and the designer's thresholds, which warn and refuse
+//! nothing (`MIN_TEXT_CONTRAST`, `MIN_MARK_CONTRAST`, `MIN_KIND_DELTA_E`) or
+//! size what is drawn (`MIN_FIT`, `MIN_SYMBOL`, `MIN_FRAME`, the box's
+//! `MIN_HEIGHT`, …).
 
 // ------------------------------------------------------------ data files
 
@@ -71,6 +76,14 @@ pub const MAX_ICON_SEGMENTS: usize = 1_500;
 /// units: 1,000,000 (icon sets use boxes of 16 to 1,024 units); larger values,
 /// `inf` and `NaN` are refused.
 pub const MAX_ICON_NUMBER: f64 = 1e6;
+
+/// How far an icon's drawing may reach outside its viewBox, in box sides:
+/// 0.5 (half a box each way); further means a wrong scale or viewBox.
+pub const MAX_ICON_OVERHANG: f64 = 0.5;
+
+/// Smallest extent of an icon's drawing fitted to its box, as a fraction of
+/// the box: 0.01 (1 %); smaller is a zero scale or a viewBox far too large.
+pub const MIN_ICON_EXTENT: f64 = 0.01;
 
 /// Most `<use>` elements followed one inside another, in levels: 8 (drawing
 /// programs use one level; a loop of references stops here).
@@ -212,6 +225,15 @@ pub const MAX_FONT_TABLES: u16 = 512;
 /// 1 MiB (licence texts make some 30 KB).
 pub const MAX_NAME_TABLE_BYTES: u32 = 1 << 20;
 
+/// Longest name record read from a font while searching for a family name,
+/// in bytes: 512 (UTF-16: 256 characters; family and style names are
+/// short). Longer records are passed over.
+pub const MAX_NAME_BYTES: usize = 512;
+
+/// Most different names of one kind (families, styles, full names) kept for
+/// a face while searching for a family name: 32.
+pub const MAX_NAMES_KEPT: usize = 32;
+
 // ------------------------------------------------------------ options and output
 
 /// The smallest board square accepted, in mm: 8, a board 56 × 72 mm, the
@@ -227,6 +249,32 @@ pub const MAX_TILES: usize = 100;
 
 /// The largest bleed accepted, in mm: print shops ask for 2–3 mm, 5 is plenty.
 pub const MAX_BLEED: f64 = 5.0;
+
+/// The smallest counters accepted (`{counter-size}`, `{size}`), in mm: 8, a
+/// counter still picked up with the fingers and its character legible.
+pub const MIN_COUNTER_SIZE: f64 = 8.0;
+
+/// The largest counters a box is made for (`box {size}`), in mm: 200.
+pub const MAX_BOX_COUNTER_SIZE: f64 = 200.0;
+
+/// The thickest and thinnest card a box is made of (`{card}`), in mm: 0.1
+/// (paper) to 2 (grey board).
+pub const CARD_THICKNESS: (f64, f64) = (0.1, 2.0);
+
+/// The widest laser cut (`{kerf}`), in mm: 1; lasers cut 0.1–0.3 mm.
+pub const MAX_KERF: f64 = 1.0;
+
+/// The largest correction of a duplex back (`{back-offset}`), in mm each
+/// way: 10; printers drift by 1–2 mm.
+pub const MAX_BACK_OFFSET: f64 = 10.0;
+
+/// The lowest and highest resolution of a PNG page (`{dpi}`), in dots per
+/// inch: 10 (a thumbnail) to 1,200 (more than any printer shows).
+pub const PNG_DPI: (f64, f64) = (10.0, 1200.0);
+
+/// The smallest body text a poster shrinks to, its em in mm: 2.8 (about
+/// 8 pt); paper on which the rules do not fit at that size is refused.
+pub const MIN_POSTER_BODY: f64 = 2.8;
 
 /// Most copies of the counters (and of the sets of a set, and of the counters
 /// a box holds): 16 sets, 256 counters, enough for a class playing in pairs;
@@ -302,6 +350,10 @@ pub enum Shown {
     Digits,
     /// Bytes in mebibytes: `64 MiB`.
     Mebibytes,
+    /// A number with its decimals: `0.1`, `2.8`.
+    Decimal,
+    /// A fraction as a percentage: `1 %`.
+    Percent,
 }
 
 impl Shown {
@@ -324,6 +376,8 @@ impl Shown {
             }
             Shown::Count | Shown::Digits => digits(value),
             Shown::Mebibytes => format!("{} MiB", digits(value / f64::from(1u32 << 20))),
+            Shown::Decimal => format!("{value}"),
+            Shown::Percent => format!("{} %", value * 100.0),
         }
     }
 }
@@ -478,7 +532,7 @@ pub const TABLE: &[Limit] = &[
         what: "icon drawing",
         value: "within half a box of its viewBox, at least 1 % of it",
         why: "catches zero or huge scales and tiny viewBoxes",
-        bounds: &[],
+        bounds: &[bound!(MIN_ICON_EXTENT, Percent)],
     },
     Limit {
         what: "picture file (PNG, JPEG)",
@@ -554,13 +608,15 @@ pub const TABLE: &[Limit] = &[
     },
     Limit {
         what: "a font file read while searching for a family name",
-        value: "64 faces, 512 tables a face, a `name` table of 1 MiB, 2,048 names a face",
+        value: "64 faces, 512 tables a face, a `name` table of 1 MiB, 2,048 names a face, each read up to 512 bytes, 32 kept of a kind",
         why: "collections hold a few to a few dozen faces, fonts 10–30 tables; licence texts make a `name` table of some 30 KB; fonts named in every language have a few hundred names",
         bounds: &[
             bound!(MAX_COLLECTION_FACES, Count),
             bound!(MAX_FONT_TABLES, Count),
             bound!(MAX_NAME_TABLE_BYTES, Mebibytes),
             bound!(MAX_NAME_RECORDS, Count),
+            bound!(MAX_NAME_BYTES, Count),
+            bound!(MAX_NAMES_KEPT, Count),
         ],
     },
     Limit {
@@ -606,6 +662,42 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_BLEED, Count)],
     },
     Limit {
+        what: "counter size (`{counter-size}`, `{size}`)",
+        value: "at least 8 mm; a box's counters 8 to 200 mm",
+        why: "a counter still picked up with the fingers, its character legible",
+        bounds: &[
+            bound!(MIN_COUNTER_SIZE, Count),
+            bound!(MAX_BOX_COUNTER_SIZE, Count),
+        ],
+    },
+    Limit {
+        what: "card thickness (`{card}`)",
+        value: "0.1 to 2 mm",
+        why: "from paper to grey board",
+        bounds: &[
+            bound!(CARD_THICKNESS.0, Decimal),
+            bound!(CARD_THICKNESS.1, Decimal),
+        ],
+    },
+    Limit {
+        what: "laser kerf (`{kerf}`)",
+        value: "0 to 1 mm",
+        why: "lasers cut 0.1–0.3 mm wide",
+        bounds: &[bound!(MAX_KERF, Count)],
+    },
+    Limit {
+        what: "duplex back offset (`{back-offset}`)",
+        value: "±10 mm each way",
+        why: "printers drift by 1–2 mm",
+        bounds: &[bound!(MAX_BACK_OFFSET, Count)],
+    },
+    Limit {
+        what: "PNG resolution (`{dpi}`)",
+        value: "10 to 1,200 dpi",
+        why: "from a thumbnail to more than any printer shows",
+        bounds: &[bound!(PNG_DPI.0, Count), bound!(PNG_DPI.1, Count)],
+    },
+    Limit {
         what: "pixels of one PNG page",
         value: "50 million",
         why: "an A3 sheet at 600 dpi",
@@ -625,5 +717,11 @@ pub const TABLE: &[Limit] = &[
             bound!(MIN_HANDOUT_AREA.0, Count),
             bound!(MIN_HANDOUT_AREA.1, Count),
         ],
+    },
+    Limit {
+        what: "poster body text",
+        value: "an em of at least 2.8 mm (about 8 pt)",
+        why: "smaller type cannot be read from a table's length away; paper on which the rules do not fit at it is refused",
+        bounds: &[bound!(MIN_POSTER_BODY, Decimal)],
     },
 ];

@@ -385,9 +385,9 @@ pub const TABLE: &[Spec] = &[
         .output(),
     row(Opt::Purpose, "WHO", Choice(PURPOSES), "Who the file is for: a home printer; a print shop (a PDF/X-4 in CMYK, the die line in the spot colour CutContour, marks in All; add {bleed} 3); or a laser cutter (board, counters, box: red 0.01 mm cut lines, blue score lines, black engraving, text as outlines, counters packed tight on the {paper}, i.e. the material size)")
         .or("home"),
-    number(Opt::Kerf, "MM", (0.0, 1.0), "mm", Negative, "Laser only: width of the cut ({range}); cut lines move out by half of it so pieces come out at their size")
+    number(Opt::Kerf, "MM", (0.0, crate::limits::MAX_KERF), "mm", Negative, "Laser only: width of the cut ({range}); cut lines move out by half of it so pieces come out at their size")
         .or("0"),
-    number(Opt::Dpi, "DPI", crate::render::png::DPI_RANGE, "", Negative, "PNG only: resolution in dots per inch ({range})")
+    number(Opt::Dpi, "DPI", crate::limits::PNG_DPI, "", Negative, "PNG only: resolution in dots per inch ({range})")
         .or("150").output(),
     number(Opt::Bleed, "MM", (0.0, MAX_BLEED), "mm", Negative, "Bleed for print shops, {range}: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)")
         .or("0"),
@@ -397,7 +397,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::Shape, "SHAPE", Names(shape_names), "Counter outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Set]),
     number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Negative, "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map")
         .of(&[Doc::Set]),
-    number(Opt::CounterSize, "MM", (crate::compose::products::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square")
+    number(Opt::CounterSize, "MM", (crate::limits::MIN_COUNTER_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square")
         .of(&[Doc::Set]),
     switch(Opt::NoCover, "Leave out the cover page (contents, how to print and assemble, page previews)", &[Doc::Set]),
     switch(Opt::NoBox, "Leave out the box", &[Doc::Set]),
@@ -408,11 +408,11 @@ pub const TABLE: &[Spec] = &[
     switch(Opt::Split, "Write one file per piece, for print shops that price them apart, named after {output}: jungle-set-board.pdf, jungle-set-counters.pdf and jungle-set-box.pdf (card), jungle-set-rules.pdf (plain paper: the rules, the poster, the box's steps). The cover, which speaks of the one file's pages, is left out", &[Doc::Set]),
     switch(Opt::Preview, "Write one PNG contact sheet of every page (jungle-set-preview.png, at {dpi}) instead of the set itself", &[Doc::Set]),
     // box
-    number(Opt::Size, "MM", (8.0, 200.0), "mm", Negative, "Size of the counters it holds, {range}; default: the counters' default on this paper")
+    number(Opt::Size, "MM", (crate::limits::MIN_COUNTER_SIZE, crate::limits::MAX_BOX_COUNTER_SIZE), "mm", Negative, "Size of the counters it holds, {range}; default: the counters' default on this paper")
         .of(&[Doc::Box]),
     copies(Dash::No, "Sets of counters it holds, {range}", &[Doc::Box]),
     row(Opt::Sides, "SIDES", Choice(SIDES), "How the counters were made (fold-over counters are two layers thick)").or("fold").of(&[Doc::Box]),
-    number(Opt::Card, "MM", (0.1, 2.0), "mm", Negative, "Thickness of the card the box and counters are made of, {range}").or("0.35").of(&[Doc::Box]),
+    number(Opt::Card, "MM", crate::limits::CARD_THICKNESS, "mm", Negative, "Thickness of the card the box and counters are made of, {range}").or("0.35").of(&[Doc::Box]),
     // rules
     switch(Opt::Poster, "The whole game on one sheet for a wall or a table (A4 to A2; the type grows with the paper) instead of the handout", &[Doc::Rules]),
     row(Opt::Tile, "PAPER", Names(paper_names), "With {poster}: print the poster sized for {paper} over sheets of this size, with overlapping glue strips, cut lines, scale bars and an assembly map (e.g. `{paper} a2 {tile} a4`: an A2 poster on eight A4 sheets)")
@@ -424,7 +424,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::Seed, "N", Value::Count, "The number the puzzles are made from, {range}: the same seed gives the same sheet, another seed other puzzles")
         .range(0.0, crate::limits::MAX_SEED as f64, "").or("1").of(&[Doc::Puzzles]),
     // counters
-    number(Opt::Size, "MM", (crate::compose::products::counters::MIN_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper")
+    number(Opt::Size, "MM", (crate::limits::MIN_COUNTER_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}; default: 85 % of the board square on the same paper")
         .of(&[Doc::Counters]),
     row(Opt::Shape, "SHAPE", Names(shape_names), "Outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Counters]),
     row(Opt::Sides, "SIDES", Choice(SIDES), "single, fold or duplex").or("single").of(&[Doc::Counters]),
@@ -433,7 +433,7 @@ pub const TABLE: &[Spec] = &[
     switch(Opt::CropMarks, "Add crop marks at each counter's corners", &[Doc::Counters]),
     switch(Opt::SharedCuts, "Laser, square counters: pack them edge to edge so neighbours share one cut line (half the cutting, no waste between pieces)", &[Doc::Counters]),
     row(Opt::BackOffset, "X,Y", Text, "Duplex only: move every back by X,Y mm ({range} each) to correct the printer's drift (e.g. 0.5,-1). Directions as seen from the front, holding the sheet to the light: positive X moves the backs right, positive Y moves them down")
-        .range(-10.0, 10.0, "mm").dash(Any).of(&[Doc::Counters]),
+        .range(-crate::limits::MAX_BACK_OFFSET, crate::limits::MAX_BACK_OFFSET, "mm").dash(Any).of(&[Doc::Counters]),
     switch(Opt::NoBackTitle, "Leave the game's name off the backs", &[Doc::Counters]),
     // board
     number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Any, "Side of one square, {range} (default: the largest whole millimetre that fits the paper)")

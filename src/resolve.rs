@@ -144,15 +144,6 @@ pub fn font_embeds(book: &FontBook, id: FontId) -> bool {
     crate::text::can_embed(&f.data, f.index)
 }
 
-/// Runs `f`, turning a panic into `None` without printing it.
-pub fn quietly<T>(f: impl FnOnce() -> T) -> Option<T> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    r.ok()
-}
-
 /// Loads a theme's font list, in order.
 fn load_fonts(book: &mut FontBook, theme: &Theme, key: &str) -> Result<FontStack, Error> {
     let list: &FontList = match key {

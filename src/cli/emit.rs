@@ -394,7 +394,7 @@ pub(crate) fn target(c: &Common, stem: &str) -> Result<(Format, PathBuf), Error>
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{stem}.{}", format.ext())));
     // Checked with the other options, before anything is composed.
-    let (lo, hi) = png::DPI_RANGE;
+    let (lo, hi) = jungle_print::limits::PNG_DPI;
     if format == Format::Png && !(lo..=hi).contains(&c.dpi) {
         return Err(Error::usage(
             Opt::Dpi,
@@ -470,7 +470,7 @@ fn render(
                 pdfx: choices.print_shop,
                 ..Default::default()
             };
-            let bytes = jungle_print::resolve::quietly(|| pdf::render(doc, &opts))
+            let bytes = jungle_print::error::caught(|| pdf::render(doc, &opts))
                 .ok_or_else(|| Error::Render {
                     format: "PDF",
                     message: "the PDF writer failed on this document (a bug: please report it)"

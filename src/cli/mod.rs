@@ -22,9 +22,33 @@ use jungle_print::theme::Theme;
 use args::*;
 use commands::{check, document};
 /// Parses the arguments, runs the command and returns the process exit code.
+///
+/// Sets the process's panic hook, once: a panic's message is kept, not
+/// printed, since the library turns the panics of third-party code into
+/// errors ([`jungle_print::error::caught`]); a panic that ends the run is a
+/// bug, reported with its message and exit code 101.
 pub fn run() -> i32 {
+    static PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut last) = PANIC.lock() {
+            *last = info.to_string();
+        }
+    }));
+    match std::panic::catch_unwind(run_command) {
+        Ok(code) => code,
+        Err(_) => {
+            let message = PANIC.lock().map(|m| m.clone()).unwrap_or_default();
+            emit::tell(&format!(
+                "internal error (a bug: please report it): {message}"
+            ));
+            101
+        }
+    }
+}
+
+/// [`run`] without the panic hook.
+fn run_command() -> i32 {
     jungle_print::output::guard_standard_streams();
-    jungle_print::picture::decode::quiet_panics();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -35,14 +35,11 @@
 pub mod check;
 mod convert;
 
-use crate::limits::{MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_SEGMENTS};
+use crate::limits::{
+    MAX_ICON_NODES, MAX_ICON_NUMBER, MAX_ICON_OVERHANG, MAX_ICON_SEGMENTS, MIN_ICON_EXTENT,
+};
 use crate::scene::{pt, shapes, Color, Item, Path, Pt, Seg, Transform};
 use convert::map_seg;
-
-/// How far the drawing may reach outside its viewBox, in box sides: 0.5.
-const OVERHANG: f64 = 0.5;
-/// Smallest extent of the fitted drawing, as a fraction of its box: 1 %.
-const MIN_EXTENT: f64 = 0.01;
 
 /// Built-in drawings: (name, SVG source). The Game Icons silhouettes from
 /// `icons/` (`elephant` …), then the full-colour Twemoji animals from
@@ -191,15 +188,15 @@ impl Icon {
         let inside = |lo: f64, len: f64| {
             lo.is_finite()
                 && (lo + len).is_finite()
-                && lo >= -OVERHANG
-                && lo + len <= 1.0 + OVERHANG
+                && lo >= -MAX_ICON_OVERHANG
+                && lo + len <= 1.0 + MAX_ICON_OVERHANG
         };
         if !(inside(ex, ew) && inside(ey, eh)) {
             return Err(format!(
                 "{origin}: the drawing reaches far outside its viewBox `{x} {y} {w} {h}`; set a viewBox that frames it"
             ));
         }
-        if ew.max(eh) < MIN_EXTENT {
+        if ew.max(eh) < MIN_ICON_EXTENT {
             return Err(format!(
                 "{origin}: the drawing is too small to see in its viewBox `{x} {y} {w} {h}` (a zero scale or a viewBox far too large)"
             ));

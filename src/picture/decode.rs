@@ -38,6 +38,7 @@ use zune_jpeg::JpegDecoder;
 use crate::limits::{MAX_JPEG_SCANS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_PNG_DECODER_BYTES};
 
 use super::Rgba;
+use crate::error::caught;
 use crate::scene::{JpegColor, Raster, RasterData, Samples};
 
 /// The formats, as a message lists them.
@@ -350,34 +351,6 @@ fn png_chunks(bytes: &[u8]) -> Result<(), String> {
         i = i.saturating_add(12).saturating_add(len);
     }
     Ok(())
-}
-
-/// Runs `f`, turning a panic into `None` (the panic hook stays quiet while
-/// it runs: see [`quiet_panics`]). A last resort around third-party
-/// decoders, whose inputs are checked first.
-fn caught<T>(f: impl FnOnce() -> T) -> Option<T> {
-    QUIET.with(|q| q.set(q.get() + 1));
-    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
-    QUIET.with(|q| q.set(q.get() - 1));
-    out
-}
-
-thread_local! {
-    /// How many [`caught`] calls this thread is inside.
-    static QUIET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// Installs a panic hook that says nothing for a panic [`caught`] turns into
-/// an error (a decoder refusing a damaged picture: the caller reports it),
-/// and calls the hook in place before for any other. For programs (the
-/// command line calls it first); a library never changes the hook itself.
-pub fn quiet_panics() {
-    let before = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if QUIET.with(|q| q.get()) == 0 {
-            before(info);
-        }
-    }));
 }
 
 /// Decodes a PNG file whose header and chunks were checked.

@@ -30,9 +30,6 @@ impl Default for PngOptions {
     }
 }
 
-/// The lowest and highest resolutions accepted, dpi.
-pub const DPI_RANGE: (f64, f64) = (10.0, 1200.0);
-
 /// A failure to make the picture (a size out of range; never user data otherwise).
 #[derive(Debug, thiserror::Error)]
 #[error("could not draw the PNG: {0}")]

@@ -128,8 +128,8 @@ mod scan {
     use crate::error::User;
     use crate::limits::{
         MAX_COLLECTION_FACES, MAX_FONT_DIR_DEPTH, MAX_FONT_DIR_ENTRIES, MAX_FONT_FACES_SCANNED,
-        MAX_FONT_FILES_SCANNED, MAX_FONT_SCAN_BYTES, MAX_FONT_TABLES, MAX_NAME_RECORDS,
-        MAX_NAME_TABLE_BYTES,
+        MAX_FONT_FILES_SCANNED, MAX_FONT_SCAN_BYTES, MAX_FONT_TABLES, MAX_NAMES_KEPT,
+        MAX_NAME_BYTES, MAX_NAME_RECORDS, MAX_NAME_TABLE_BYTES,
     };
     use std::collections::HashSet;
     use std::fs::File;
@@ -288,12 +288,6 @@ mod scan {
 
     /// Most style names a message lists: 20.
     const MAX_LISTED: usize = 20;
-    /// Longest name record read, in bytes (UTF-16: 256 characters; family
-    /// and style names are short).
-    const MAX_NAME_BYTES: usize = 512;
-    /// Most different names of one kind (families, styles, full names) kept
-    /// for a face: 32.
-    const MAX_NAMES_KEPT: usize = 32;
 
     fn be16(b: &[u8], at: usize) -> u16 {
         u16::from_be_bytes([b[at], b[at + 1]])

@@ -229,3 +229,15 @@ pub fn font_without(font: &str, drop: impl Fn(char) -> bool) -> Vec<u8> {
     )
     .unwrap()
 }
+
+/// What a test does when a tool or dictionary it needs is missing: it says
+/// so on standard error and passes, except in CI (`JUNGLE_PRINT_CI` set, as
+/// `.ci/run` sets it), where it fails, so that CI never passes on a check it
+/// did not make. `what` names what is missing and how to install it.
+pub fn missing(what: &str) {
+    assert!(
+        std::env::var_os("JUNGLE_PRINT_CI").is_none(),
+        "{what}, and CI (JUNGLE_PRINT_CI) must run every check"
+    );
+    eprintln!("skipped: {what}");
+}

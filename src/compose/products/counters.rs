@@ -123,9 +123,6 @@ impl CounterOptions {
     }
 }
 
-/// The smallest counters, mm (checked by the job: [`crate::options`]).
-pub const MIN_SIZE: f64 = 8.0;
-
 /// How far a duplex back's colour runs past its cut line, mm: more than a
 /// home printer's usual front-to-back drift.
 pub const BACK_OVERRUN: f64 = 1.0;

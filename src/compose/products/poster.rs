@@ -14,7 +14,7 @@
 //! a little more than the 10 of the 20/40 line of an eye chart, so a reader
 //! with ordinary sight reads an A2 poster from across a table or a small
 //! room. When the content needs more room than the paper has, everything
-//! shrinks together (in 1 % steps) down to [`MIN_BODY`]; below that the
+//! shrinks together (in 1 % steps) down to [`MIN_POSTER_BODY`]; below that the
 //! poster is refused. The built-in packs shrink to 85–100 %: capitals of 6 mm
 //! or more on A2 (10.3 minutes of arc from two metres).
 //!
@@ -25,6 +25,7 @@ use crate::game::{Animal, Side};
 use crate::lang::PosterWords;
 use crate::layout::paper::Paper;
 use crate::layout::{printable_area, BoardPlacement, Rect};
+use crate::limits::MIN_POSTER_BODY;
 use crate::picture::Art;
 use crate::play::rules::{Jumps, Traps, WaterCapture};
 use crate::resolve::Resources;
@@ -45,10 +46,6 @@ pub struct PosterOptions {
 
 /// The body text's em at full size, as a fraction of the printable width.
 pub const BODY_PER_WIDTH: f64 = 1.0 / 40.0;
-
-/// The smallest body em the poster shrinks to, mm (about 8 pt); below it
-/// the poster is refused.
-pub const MIN_BODY: f64 = 2.8;
 
 /// Where the poster's parts landed, for tests and for checking a layout.
 #[derive(Debug, Clone, PartialEq)]
@@ -178,7 +175,7 @@ fn words(res: &Resources) -> Result<&PosterWords, Error> {
 const GROWTH_STEPS: i32 = 26;
 
 /// Lays the poster out at the largest body size that fits, from 30 % above full size
-/// down to [`MIN_BODY`].
+/// down to [`MIN_POSTER_BODY`].
 fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLayout), Error> {
     let w = words(res)?;
     let area = printable_area(opts.paper, poster_margin(res, opts.paper));
@@ -198,9 +195,9 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
     };
     // From a size larger than the paper's usual one, so that a short ruleset
     // (Animal Checkers) fills the sheet instead of leaving its foot empty.
-    let mut body = (area.w * BODY_PER_WIDTH / 0.99f64.powi(GROWTH_STEPS)).max(MIN_BODY);
+    let mut body = (area.w * BODY_PER_WIDTH / 0.99f64.powi(GROWTH_STEPS)).max(MIN_POSTER_BODY);
     let mut needed = 0.0;
-    while body >= MIN_BODY - 1e-9 {
+    while body >= MIN_POSTER_BODY - 1e-9 {
         // Trial layouts are not the poster: their lines are not recorded.
         let (_, _, bottom) = crate::text::linebreak::unrecorded(|| draw(res, w, &sheet, body));
         if bottom <= area.bottom() + 1e-6 {

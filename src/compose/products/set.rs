@@ -16,7 +16,7 @@ use crate::compose::checks::cutting::Cutting;
 use crate::compose::products::board::{board_page_for_cutting, square_size, BoardOptions};
 use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
 use crate::compose::products::counters::{
-    counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides, MIN_SIZE,
+    counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides,
 };
 use crate::compose::products::handout::{handout_pages, HandoutOptions};
 use crate::compose::products::poster::{poster_over, poster_page, PosterOptions};
@@ -291,8 +291,11 @@ pub fn first_set(
     counter_opts.size = match (opts.counter_size, opts.square) {
         (Some(c), _) => Some(c),
         (None, Some(s)) => Some(
-            largest_fitting_size(res, &counter_opts, (s * 0.85).floor())
-                .ok_or(Error::PaperTooSmallForCounters { min: MIN_SIZE })?,
+            largest_fitting_size(res, &counter_opts, (s * 0.85).floor()).ok_or(
+                Error::PaperTooSmallForCounters {
+                    min: crate::limits::MIN_COUNTER_SIZE,
+                },
+            )?,
         ),
         (None, None) => None,
     };

@@ -6,9 +6,7 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::products::poster::{
-    poster_layout, poster_page, PosterOptions, MIN_BODY,
-};
+use jungle_print::compose::products::poster::{poster_layout, poster_page, PosterOptions};
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
@@ -140,7 +138,10 @@ fn type_grows_with_the_paper() {
                     .body
             };
             let (a4, a3, a2) = (body("a4"), body("a3"), body("a2"));
-            assert!(a4 >= MIN_BODY, "{lang} {preset}: {a4}");
+            assert!(
+                a4 >= jungle_print::limits::MIN_POSTER_BODY,
+                "{lang} {preset}: {a4}"
+            );
             assert!(
                 a3 > a4 * 1.3 && a2 > a3 * 1.3,
                 "{lang} {preset}: {a4} {a3} {a2}"

@@ -171,7 +171,9 @@ fn cover_thumbnails_place_the_pages_drawings() {
         .stdout(std::process::Stdio::piped())
         .spawn();
     let Ok(mut child) = text else {
-        eprintln!("skipped: pdftotext is not installed; page 5's text was not extracted");
+        crate::common::missing(
+            "pdftotext is not installed (apt-get install poppler-utils); page 5's text was not extracted",
+        );
         return;
     };
     {

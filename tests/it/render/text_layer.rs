@@ -199,7 +199,7 @@ fn poppler(pdf: &[u8], pages: usize) -> Option<Vec<String>> {
             .arg("-")
             .output();
         let Ok(run) = run else {
-            eprintln!("skipped: pdftotext is not installed");
+            crate::common::missing("pdftotext is not installed (apt-get install poppler-utils)");
             return None;
         };
         assert!(run.status.success(), "pdftotext failed");

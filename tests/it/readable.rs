@@ -7,6 +7,7 @@
 //! measured from the line of `fn` to the line of its closing brace (doc
 //! comments and attributes not counted).
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::common::rust_sources;
@@ -283,4 +284,63 @@ fn the_link_scan_finds_relative_links_only() {
     let md = "See [a](src/a.rs) and [b](src/b.rs#L3), [web](https://x.org), [top](#top).\n\
               ```\n[not](a link in code)\n```\n![pic](docs/p.png \"title\")";
     assert_eq!(relative_links(md), ["src/a.rs", "src/b.rs", "docs/p.png"]);
+}
+
+/// The modules ARCHITECTURE.md lists under "## Modules": one a line,
+/// `- \`name\`: …`.
+fn architecture_modules(md: &str) -> BTreeSet<String> {
+    md.lines()
+        .skip_while(|l| l.trim() != "## Modules")
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter_map(|l| l.strip_prefix("- `"))
+        .filter_map(|l| l.split('`').next())
+        .map(String::from)
+        .collect()
+}
+
+/// The modules of `dir` as ARCHITECTURE.md lists them: each top-level file
+/// but `lib.rs` and `main.rs` (the crate roots), and each folder (a room),
+/// as its path (`compose::products`); snapshot folders are not modules.
+fn source_modules(dir: &Path, prefix: &str, out: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if name == "snapshots" {
+                continue;
+            }
+            let module = format!("{prefix}{name}");
+            source_modules(&path, &format!("{module}::"), out);
+            out.insert(module);
+        } else if prefix.is_empty() {
+            if let Some(stem) = name.strip_suffix(".rs") {
+                if stem != "lib" && stem != "main" {
+                    out.insert(stem.to_string());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn architecture_lists_every_module() {
+    let md = std::fs::read_to_string(Path::new(ROOT).join("ARCHITECTURE.md")).unwrap();
+    let listed = architecture_modules(&md);
+    let mut actual = BTreeSet::new();
+    source_modules(&Path::new(ROOT).join("src"), "", &mut actual);
+    assert!(actual.contains("compose::products") && actual.contains("job"));
+    let missing: Vec<&String> = actual.difference(&listed).collect();
+    let gone: Vec<&String> = listed.difference(&actual).collect();
+    assert!(
+        missing.is_empty() && gone.is_empty(),
+        "ARCHITECTURE.md's \"## Modules\" list is not src/'s modules: add {missing:?}, remove {gone:?}"
+    );
+}
+
+#[test]
+fn the_module_list_is_read_line_by_line() {
+    let md = "## Modules\n\n- `a`: one\n- `b::c`: two\n\n## Tests\n\n- `d`: not a module\n";
+    let names: Vec<String> = architecture_modules(md).into_iter().collect();
+    assert_eq!(names, ["a", "b::c"]);
 }

@@ -1,5 +1,5 @@
-//! Makes a French board on A3 with 35 mm squares through the library's job
-//! façade: the same checks, warnings and file the command line's
+//! Makes a French board on A3 with 35 mm squares through the library's
+//! export façade: the same checks, warnings and file the command line's
 //! `jungle-print board --lang fr --paper a3 --square 35 -o plateau-a3.pdf` gives.
 //!
 //! ```sh
@@ -8,12 +8,11 @@
 
 use jungle_print::input::Source;
 use jungle_print::job::{BoardJob, Job, Kind, Output};
+use jungle_print::options::Format;
+use jungle_print::output::write_set;
 use jungle_print::layout::paper::Paper;
-use jungle_print::output::write_atomic;
-use jungle_print::render::pdf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::path::PathBuf::from("plateau-a3.pdf");
     let mut job = Job::new(Kind::Board(BoardJob {
         square: Some(35.0),
         ..BoardJob::default()
@@ -21,17 +20,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     job.paper = Paper::parse("a3")?;
     job.inputs.lang = Source::builtin("fr");
     // A theme file works the same: Source::File("my-theme.toml".into()).
-    job.output = Some(Output {
-        path: path.clone(),
-        per_page: false,
-    });
-    // Options, fonts, fit, page cap, no input overwritten: all checked here.
-    let made = job.run()?;
-    for w in &made.warnings {
+    job.output = Some(Output::new("plateau-a3.pdf", Format::Pdf));
+    // Options, fonts, fit, page cap, no input overwritten: all checked here,
+    // then the pages rendered into the files to write.
+    let export = jungle_print::export::export(&job)?;
+    for w in &export.warnings {
         eprintln!("warning: {w}");
     }
-    let bytes = pdf::render(&made.doc, &made.pdf_options())?;
-    write_atomic(&path, &bytes)?;
-    println!("wrote {} ({} bytes)", path.display(), bytes.len());
+    let files: Vec<_> = export
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), &f.bytes))
+        .collect();
+    write_set(&files)?;
+    for w in &export.written {
+        println!("wrote {}", w.line);
+    }
     Ok(())
 }

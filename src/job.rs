@@ -56,7 +56,7 @@ use crate::layout::boxnet::BoxSize;
 use crate::layout::paper::Paper;
 use crate::layout::Flip;
 use crate::limits::MAX_PAGES;
-use crate::options::{Doc, Spec};
+use crate::options::{Doc, Format, Spec};
 use crate::output::{check_not_input, page_path, piece_path};
 use crate::play::rules::Ruleset;
 use crate::resolve::Resources;
@@ -407,21 +407,42 @@ impl Kind {
     }
 }
 
-/// Where a job's document is to be written, for the check that no input is
-/// written over.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where and how a job's document is written: the file, the format and the
+/// format's settings (the options of [`crate::options::Part::Output`]).
+/// [`crate::export::export`] renders the document into these files; the
+/// job checks that none of them is one of its inputs.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Output {
-    /// The file (the first page's, for one file per page).
+    /// The file (the first page's, for one file per page); `-` for standard output.
     pub path: PathBuf,
-    /// One file per page (SVG, PNG): `NAME.svg`, `NAME-2.svg`, …
-    pub per_page: bool,
+    /// The format ([`Opt::Format`]).
+    pub format: Format,
+    /// PNG: dots per inch ([`Opt::Dpi`]).
+    pub dpi: f64,
+    /// SVG: text as editable `<text>` instead of outlines ([`Opt::LiveText`]).
+    pub live_text: bool,
 }
 
 impl Output {
+    /// Written to `path` in `format`, at 150 dpi, text as outlines.
+    pub fn new(path: impl Into<PathBuf>, format: Format) -> Output {
+        Output {
+            path: path.into(),
+            format,
+            dpi: DEFAULT_DPI,
+            live_text: false,
+        }
+    }
+
+    /// One file per page (SVG, PNG): `NAME.svg`, `NAME-2.svg`, …
+    pub fn per_page(&self) -> bool {
+        self.format.per_page()
+    }
+
     /// The files a document of `pages` pages is written to: the path, or
     /// one per page ([`page_path`]).
     pub fn files(&self, pages: usize) -> Vec<PathBuf> {
-        match self.per_page {
+        match self.per_page() {
             false => vec![self.path.clone()],
             true => (0..pages).map(|i| page_path(&self.path, i)).collect(),
         }
@@ -432,10 +453,13 @@ impl Output {
     pub fn piece(&self, piece: Piece) -> Output {
         Output {
             path: piece_path(&self.path, piece.name()),
-            per_page: self.per_page,
+            ..self.clone()
         }
     }
 }
+
+/// The resolution of PNG pages when none is given, dots per inch.
+pub const DEFAULT_DPI: f64 = 150.0;
 
 /// A job: a document, its inputs and its options.
 #[derive(Debug, Clone, PartialEq)]
@@ -578,11 +602,20 @@ impl Job {
     /// `tests/it/command_line.rs`).
     pub fn command_line(&self) -> Vec<String> {
         let out = match &self.output {
-            Some(o) => o.path.display().to_string(),
-            None if matches!(self.kind, Kind::Preview(_)) => "jungle-set-preview.png".into(),
-            None => format!("{}.pdf", self.stem()),
+            Some(o) => o.path.clone(),
+            None => self.default_output().path,
         };
-        crate::options::command_line(&self.values(), &out)
+        crate::options::command_line(&self.values(), &out.display().to_string())
+    }
+
+    /// Where the command line writes this job's document when not told:
+    /// `STEM.pdf` (the preview: `jungle-set-preview.png`).
+    pub fn default_output(&self) -> Output {
+        let format = match self.kind {
+            Kind::Preview(_) => Format::Png,
+            _ => Format::Pdf,
+        };
+        Output::new(format!("{}.{}", self.stem(), format.name()), format)
     }
 
     /// The name of the file the command line writes by default, without
@@ -633,6 +666,17 @@ impl Job {
         }
         if self.kerf > 0.0 && !laser {
             return Err(Error::KerfWithoutLaser);
+        }
+        if let Some(out) = &self.output {
+            if self.purpose == Purpose::PrintShop && out.format != Format::Pdf {
+                return Err(Error::usage(
+                    Opt::Purpose,
+                    format!(
+                        "a print shop gets a PDF/X file, not {}; leave out {{format}} (or give pdf), or leave out {{for}} print-shop for a preview",
+                        out.format.name().to_uppercase()
+                    ),
+                ));
+            }
         }
         if matches!(self.kind, Kind::Preview(s) if s.split) {
             return Err(Error::usage(
@@ -975,6 +1019,7 @@ fn out_of_range(s: &Spec, numbers: &[f64]) -> Error {
         Opt::Bleed => say(" (print shops usually ask for 3)"),
         Opt::Kerf => say(" (0.1 to 0.2 is usual for card and plywood)"),
         Opt::Card => say(" for the card's thickness (0.35 mm is usual)"),
+        Opt::Dpi => say(" dots per inch (150 is usual)"),
         _ => say(""),
     }
 }

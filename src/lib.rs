@@ -5,17 +5,21 @@
 //! (sheet geometry) → [`compose`] (pages of the [`scene`] drawing
 //! model) → [`render`] (SVG, PDF) → [`output`] (atomic write).
 //!
-//! The command line and the web page go through one façade, [`job`]: a
-//! [`job::Job`] checks its options once, composes, runs every check printing
-//! needs and returns the document with its warnings.
+//! The command line and the web page go through one façade, [`export`]: a
+//! [`job::Job`] (what to print, and where and how: its [`job::Output`])
+//! checks its options once, composes, runs every check printing needs, and
+//! [`export::export`] renders it into the files to write, with the lines
+//! that say what they hold.
 //!
 //! ```no_run
 //! use jungle_print::input::Source;
 //! use jungle_print::job::{BoardJob, Job, Kind};
 //! let mut job = Job::new(Kind::Board(BoardJob::default()));
 //! job.inputs.lang = Source::builtin("fr");
-//! let made = job.run()?;
-//! let pdf = jungle_print::render::pdf::render(&made.doc, &made.pdf_options()).unwrap();
+//! let export = jungle_print::export::export(&job)?;
+//! for f in &export.files {
+//!     jungle_print::output::write_atomic(&f.path, &f.bytes)?;
+//! }
 //! # Ok::<(), jungle_print::error::Error>(())
 //! ```
 //!
@@ -46,11 +50,14 @@
 //!   the Chinese readings), drawn parts, passes, checks
 //! - `options`: every option of the document commands, defined once (their
 //!   values, defaults, ranges and help, read by the command line and the web page)
-//! - `job`: the façade the command line and the web page call
+//! - `job`: a document asked for: its options checked once, composed, checked for printing
+//! - `export`: the façade the command line and the web page call: a job's files in
+//!   every format, with the limits writing has and the lines that say what they hold
 //! - `cli`: the command line (the binary: `src/main.rs`, `src/cli/`)
 
 pub mod compose;
 pub mod error;
+pub mod export;
 pub mod game;
 pub mod icons;
 pub mod input;

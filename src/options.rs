@@ -167,6 +167,9 @@ pub struct Spec {
     pub part: Part,
     /// The commands that have it.
     pub docs: &'static [Doc],
+    /// A few words that label its control in a form (the web page's), if
+    /// the help line's first words do not ([`Spec::label`]).
+    pub label: Option<&'static str>,
 }
 
 const ALL: &[Doc] = &Doc::ALL;
@@ -212,14 +215,95 @@ const PHONETICS: &[(&str, &str)] = &[
         "Pinyin over every character of the handout and the poster, and under the animals' characters (zh-Hans only)",
     ),
 ];
-const FORMATS: &[(&str, &str)] = &[
-    ("pdf", "One PDF with every page"),
-    ("svg", "One SVG per page (NAME-2.svg, … after the first)"),
-    (
-        "png",
-        "One PNG picture per page (NAME-2.png, … after the first), at {dpi}",
-    ),
+/// A format a document is written in: the value of the `format` option.
+/// Everything a format is besides its drawing is its row in [`FORMATS`];
+/// its drawing is its arm in `crate::export` (see ARCHITECTURE.md, "A new
+/// output format").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One PDF with every page.
+    Pdf,
+    /// One SVG per page.
+    Svg,
+    /// One PNG picture per page.
+    Png,
+}
+
+/// One format's row: its word (the `format` value and the file extension),
+/// its help line, and whether it is written one file per page (`NAME.svg`,
+/// `NAME-2.svg`, …) or as one file.
+#[derive(Debug, Clone, Copy)]
+pub struct FormatRow {
+    /// The format.
+    pub format: Format,
+    /// The `format` option's value and the file's extension.
+    pub name: &'static str,
+    /// The help line of that value.
+    pub help: &'static str,
+    /// One file per page (else one file holds every page).
+    pub per_page: bool,
+}
+
+/// Every format, in the order of the help; the first is the default.
+pub const FORMATS: &[FormatRow] = &[
+    FormatRow { format: Format::Pdf, name: "pdf", help: "One PDF with every page", per_page: false },
+    FormatRow { format: Format::Svg, name: "svg", help: "One SVG per page (NAME-2.svg, … after the first)", per_page: true },
+    FormatRow {
+        format: Format::Png,
+        name: "png",
+        help: "One PNG picture per page (NAME-2.png, … after the first), at {dpi}",
+        per_page: true,
+    },
 ];
+
+/// The `format` option's words and help lines, from [`FORMATS`].
+const FORMAT_CHOICES: &[(&str, &str)] = &{
+    let mut out = [("", ""); FORMATS.len()];
+    let mut i = 0;
+    while i < FORMATS.len() {
+        out[i] = (FORMATS[i].name, FORMATS[i].help);
+        i += 1;
+    }
+    out
+};
+
+impl Format {
+    /// Its row in [`FORMATS`].
+    pub fn row(self) -> &'static FormatRow {
+        FORMATS
+            .iter()
+            .find(|r| r.format == self)
+            .unwrap_or(&FORMATS[0])
+    }
+
+    /// Its word: the `format` value and the file extension (`pdf`).
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// True when it is written one file per page.
+    pub fn per_page(self) -> bool {
+        self.row().per_page
+    }
+
+    /// The format named `name` (any case), if any.
+    pub fn parse(name: &str) -> Option<Format> {
+        FORMATS
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+            .map(|r| r.format)
+    }
+
+    /// Every format's word, for messages: `pdf, svg or png`.
+    pub fn names() -> String {
+        let names: Vec<&str> = FORMATS.iter().map(|r| r.name).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+}
+
 const PURPOSES: &[(&str, &str)] = &[
     (
         "home",
@@ -293,6 +377,7 @@ const fn row(opt: Opt, value_name: &'static str, value: Value, help: &'static st
         help: Help::Text(help),
         part: Part::Job,
         docs: ALL,
+        label: None,
     }
 }
 
@@ -353,6 +438,14 @@ impl Spec {
         }
     }
 
+    /// Labelled `label` in a form.
+    const fn labelled(self, label: &'static str) -> Spec {
+        Spec {
+            label: Some(label),
+            ..self
+        }
+    }
+
     /// Read by the writing of the file, not by the job ([`Part::Output`]).
     const fn output(self) -> Spec {
         Spec {
@@ -378,7 +471,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::Theme, "THEME", Names(theme_names), "Theme: classic, traditional, ink-saver, high-contrast, kids, picture-book, or a .toml file. [default: classic; ink-saver with {for} laser]"),
     row(Opt::Pictures, "DIR", Path, "A folder of pictures, one per animal (elephant.png, lion.jpg, tiger.svg, …: PNG, JPEG or SVG), shown big on the counters and start squares with the rank as dots, over the chosen theme"),
     Spec { help: Help::Made(ruleset_help), ..row(Opt::Ruleset, "RULES", Names(ruleset_names), "").or("standard") },
-    row(Opt::Format, "FORMAT", Choice(FORMATS), "Output format; by default taken from the output file's extension, else PDF")
+    row(Opt::Format, "FORMAT", Choice(FORMAT_CHOICES), "Output format; by default taken from the output file's extension, else PDF")
         .output(),
     Spec { short: Some('o'), ..row(Opt::Output, "FILE", Path, "Output file (`-` for standard output)").output() },
     switch(Opt::LiveText, "SVG only: keep text as editable <text> (needs the fonts installed) instead of outlines", ALL)
@@ -461,6 +554,19 @@ impl Spec {
         match self.range_text() {
             Some(range) => text.replace("{range}", &range),
             None => text,
+        }
+    }
+
+    /// A few words for its control in a form: its own label, else its help
+    /// line up to the first comma, colon, semicolon or parenthesis.
+    pub fn label(&self) -> String {
+        match self.label {
+            Some(l) => l.to_string(),
+            None => {
+                let help = self.help.text();
+                let end = help.find([',', ';', ':', '(']).unwrap_or(help.len());
+                help[..end].trim().to_string()
+            }
         }
     }
 

@@ -7,7 +7,6 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, Args, Parser, Subcommand};
 
 use jungle_print::error::Opt;
-use jungle_print::job::Purpose;
 use jungle_print::options::{self, Dash, Doc, Given, Value, Values};
 
 /// After every `--help` and in the man pages: the examples, then what the exit status means.
@@ -225,19 +224,7 @@ fn args_of(doc: Doc) -> Vec<Arg> {
 /// A help line with the options it names in braces (`{paper}`) written as
 /// flags (`--paper`).
 fn flags(help: &str) -> String {
-    let mut out = String::with_capacity(help.len() + 8);
-    let mut rest = help;
-    while let Some(i) = rest.find('{') {
-        let Some(len) = rest[i..].find('}') else {
-            break;
-        };
-        out.push_str(&rest[..i]);
-        out.push_str("--");
-        out.push_str(&rest[i + 1..i + len]);
-        rest = &rest[i + len + 1..];
-    }
-    out.push_str(rest);
-    out
+    super::messages::with_flags(help)
 }
 
 /// The values clap parsed for `doc`'s options (defaults included).
@@ -268,74 +255,4 @@ pub(crate) fn parse_copies(v: &str) -> Result<usize, String> {
         Ok(n) if (lo..=hi).contains(&(n as f64)) => Ok(n),
         _ => Err(format!("give a whole number from {lo} to {hi}")),
     }
-}
-
-/// Output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Format {
-    /// One PDF with every page.
-    Pdf,
-    /// One SVG per page.
-    Svg,
-    /// One PNG picture per page.
-    Png,
-}
-
-/// The options that say how the document is written (the job's purpose
-/// among them), read from the values.
-#[derive(Debug, Clone)]
-pub(crate) struct Common {
-    /// `--format`, if given.
-    pub(crate) format: Option<Format>,
-    /// `--output`, if given.
-    pub(crate) output: Option<PathBuf>,
-    /// `--for`.
-    pub(crate) purpose: Purpose,
-    /// `--live-text`.
-    pub(crate) live_text: bool,
-    /// `--dpi`.
-    pub(crate) dpi: f64,
-}
-
-impl Common {
-    /// The writing options among `v`.
-    pub(crate) fn of(v: &Values) -> Common {
-        Common {
-            format: match v.text(Opt::Format) {
-                Some("pdf") => Some(Format::Pdf),
-                Some("svg") => Some(Format::Svg),
-                Some("png") => Some(Format::Png),
-                _ => None,
-            },
-            output: v.path(Opt::Output).map(PathBuf::from),
-            purpose: v
-                .text(Opt::Purpose)
-                .and_then(Purpose::parse)
-                .unwrap_or_default(),
-            live_text: v.switch(Opt::LiveText),
-            dpi: v.number(Opt::Dpi).unwrap_or(150.0),
-        }
-    }
-
-    pub(crate) fn choices(&self) -> Choices {
-        Choices {
-            laser: self.purpose == Purpose::Laser,
-            print_shop: self.purpose == Purpose::PrintShop,
-            live_text: self.live_text,
-            dpi: self.dpi,
-        }
-    }
-}
-
-/// How pages are drawn, whatever the command.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Choices {
-    /// Laser: cut, score and engrave layers in their colours.
-    pub(crate) laser: bool,
-    /// Print shop: CMYK and spot colours, a PDF/X-4 file.
-    pub(crate) print_shop: bool,
-    /// SVG: editable text instead of outlines.
-    pub(crate) live_text: bool,
-    /// PNG: dots per inch.
-    pub(crate) dpi: f64,
 }

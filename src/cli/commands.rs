@@ -8,7 +8,9 @@ use jungle_print::job::{Job, Kind};
 use jungle_print::options::Values;
 
 use super::args::*;
-use super::emit::{emit, is_quiet, say, split_to_stdout, target};
+use super::emit::{emit, is_quiet, say};
+use jungle_print::export::split_to_stdout;
+use jungle_print::output::{check_target, is_stdout};
 
 /// Loads a theme, language pack or ruleset the way printing would and composes
 /// the default set with it in each language, through the checks printing
@@ -93,47 +95,29 @@ pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
 }
 
 /// Makes and writes the document `v` asks for (`set`, `board`, `counters`,
-/// `rules`, `box`): the job from the values, every option checked before
-/// the output is, then the file.
+/// `rules`, `box`, `puzzles`): the job from the values (its output among
+/// them), every option checked, then the target on disk, before anything
+/// is composed; then the files.
 pub(crate) fn document(v: Values) -> Result<(), Error> {
     let job = Job::from_values(&v)?;
     job.validate()?;
-    let mut common = Common::of(&v);
-    if matches!(job.kind, Kind::Preview(_)) {
-        // `set --preview`: the set's pages, small, on one PNG sheet.
-        match &common.output {
-            None => common.output = Some(PathBuf::from("jungle-set-preview.png")),
-            Some(p)
-                if p.extension()
-                    .is_some_and(|e| !e.eq_ignore_ascii_case("png")) =>
-            {
-                return Err(Error::usage(
-                    Opt::Preview,
-                    format!(
-                        "the preview is a PNG picture; name the output `.png`, not `{}`",
-                        jungle_print::input::shown_path(p)
-                    ),
-                ))
-            }
-            Some(_) => {}
-        }
-        common.format = Some(Format::Png);
-    }
+    let out = job.output.clone().unwrap_or_else(|| job.default_output());
     let split = matches!(job.kind, Kind::Set(s) if s.split);
-    if let Some(dir) = common.output.as_ref().filter(|p| split && p.is_dir()) {
+    if split && out.path.is_dir() {
         return Err(Error::usage(
             Opt::Output,
             format!(
                 "`{}` is a folder; the split set's files are named after a file name: give one in that folder, e.g. -o {}",
-                jungle_print::input::shown_path(dir),
-                jungle_print::input::shown_path(&dir.join("jungle-set.pdf"))
+                jungle_print::input::shown_path(&out.path),
+                jungle_print::input::shown_path(&out.path.join("jungle-set.pdf"))
             ),
         ));
     }
-    let out = target(&common, job.stem())?;
-    // Several files cannot go to standard output: refused before composing.
-    if split && jungle_print::output::is_stdout(&out.1) {
+    if split && is_stdout(&out.path) {
         return Err(split_to_stdout());
     }
-    emit(job, out, common.choices())
+    if !is_stdout(&out.path) {
+        check_target(&out.path)?;
+    }
+    emit(job)
 }

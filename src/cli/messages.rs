@@ -14,6 +14,31 @@ pub(crate) fn flag(opt: Opt) -> String {
     }
 }
 
+/// A text of the library's with the options it names in braces (`{paper}`)
+/// written as flags (`--paper`); braces around anything else stay.
+pub(crate) fn with_flags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        let name = rest[i + 1..].split('}').next().unwrap_or_default();
+        let known = rest[i + 1..].contains('}')
+            && jungle_print::options::TABLE
+                .iter()
+                .any(|s| s.opt.name() == name);
+        out.push_str(&rest[..i]);
+        if known {
+            out.push_str("--");
+            out.push_str(name);
+            rest = &rest[i + name.len() + 2..];
+        } else {
+            out.push('{');
+            rest = &rest[i + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// An error as the command line says it: the flag to change, what is wrong,
 /// and what would be right, in the command line's words.
 pub(crate) fn message(e: &Error) -> String {
@@ -21,7 +46,7 @@ pub(crate) fn message(e: &Error) -> String {
         return e.to_string();
     };
     let what = match e {
-        Error::Usage { message, .. } => message.clone(),
+        Error::Usage { message, .. } => with_flags(message),
         Error::NotALength { value, .. } => not_a_length(opt, *value),
         Error::SquareTooSmall { value, .. } if !value.is_finite() => {
             not_a_length(opt, *value)

@@ -16,9 +16,9 @@ use crate::compose::products::set::SetOptions;
 use crate::error::{Error, Opt, User};
 use crate::input::Source;
 use crate::lang::Phonetic;
-use crate::layout::paper::Paper;
 use crate::layout::Flip;
-use crate::options::{Doc, Given, Values};
+use crate::options::{Doc, Format, Given, Values};
+use crate::layout::paper::Paper;
 use crate::play::puzzles::Difficulty;
 
 /// A type a job's field has, read from its option's value (given, or the
@@ -152,7 +152,9 @@ impl Job {
                 ))
             }
         };
-        Job::read_from(v, kind, Inputs::read_from(v)?, None)
+        let mut job = Job::read_from(v, kind, Inputs::read_from(v)?, None)?;
+        job.output = Some(Output::read_from(v, job.default_output())?);
+        Ok(job)
     }
 
     /// The job's options as [`Values`], the inverse of [`Job::from_values`]:
@@ -173,6 +175,9 @@ impl Job {
             v.unset(Opt::Theme);
         }
         self.write_to(&mut v);
+        if let Some(out) = &self.output {
+            out.write_to(&mut v);
+        }
         match &self.kind {
             Kind::Set(s) | Kind::Preview(s) => {
                 s.write_to(&mut v);
@@ -192,6 +197,111 @@ impl Job {
             Kind::Puzzles(p) => p.write_to(&mut v),
         }
         v
+    }
+}
+
+impl Output {
+    /// The output `v` asks for (`output`, `format`, `dpi`, `live-text`),
+    /// `default` where it asks for none: the format given, else the file's
+    /// extension's, else the default's. A format that contradicts the
+    /// extension, or an extension of no format, is refused; so is a preview
+    /// (always a PNG picture) named otherwise.
+    fn read_from(v: &Values, default: Output) -> Result<Output, Error> {
+        let path = v.path(Opt::Output).map(PathBuf::from);
+        let shown = || crate::input::shown_path(path.as_deref().unwrap_or(std::path::Path::new("")));
+        let ext = path
+            .as_ref()
+            .and_then(|p| p.extension())
+            .and_then(|e| e.to_str())
+            .map(|e| e.to_ascii_lowercase());
+        let given = match v.text(Opt::Format) {
+            Some(name) => Some(Format::parse(name).ok_or_else(|| {
+                Error::usage(
+                    Opt::Format,
+                    format!(
+                        "unknown format `{}`; expected {}",
+                        User(name),
+                        Format::names()
+                    ),
+                )
+            })?),
+            None => None,
+        };
+        let preview = default.format == Format::Png && v.switch(Opt::Preview);
+        if preview {
+            // The contact sheet is one PNG picture, whatever the format asked.
+            if ext.as_deref().is_some_and(|e| e != "png") {
+                return Err(Error::usage(
+                    Opt::Preview,
+                    format!("the preview is a PNG picture; name the output `.png`, not `{}`", shown()),
+                ));
+            }
+        }
+        let from_ext = ext.as_deref().map(|e| (e, Format::parse(e)));
+        let format = match (given, from_ext) {
+            _ if preview => Format::Png,
+            (Some(f), Some((_, Some(e)))) if e != f => {
+                return Err(Error::usage(
+                    Opt::Format,
+                    format!(
+                        "{{format}} {} contradicts the output file name `{}`; name the file `.{}` or leave out {{format}}",
+                        f.name(),
+                        shown(),
+                        f.name()
+                    ),
+                ))
+            }
+            (_, Some((e, None))) => {
+                let names: Vec<String> = crate::options::FORMATS.iter().map(|r| r.name.to_uppercase()).collect();
+                let exts: Vec<String> = crate::options::FORMATS.iter().map(|r| format!(".{}", r.name)).collect();
+                return Err(Error::usage(
+                    Opt::Output,
+                    format!(
+                        "`{}`: jungle-print writes {}, not `.{}`; name the file {}",
+                        shown(),
+                        or_list(&names),
+                        crate::error::shown(e),
+                        or_list(&exts)
+                    ),
+                ));
+            }
+            (Some(f), _) => f,
+            (None, Some((_, Some(e)))) => e,
+            (None, _) => default.format,
+        };
+        let path = path.unwrap_or_else(|| match preview {
+            true => default.path.clone(),
+            false => PathBuf::from(format!(
+                "{}.{}",
+                default.path.file_stem().unwrap_or_default().to_string_lossy(),
+                format.name()
+            )),
+        });
+        Ok(Output {
+            path,
+            format,
+            dpi: v.number(Opt::Dpi).unwrap_or(super::DEFAULT_DPI),
+            live_text: v.switch(Opt::LiveText),
+        })
+    }
+
+    /// Gives `v` this output's options: its file and format, its resolution
+    /// for a PNG (only there is it checked), live text when asked.
+    fn write_to(&self, v: &mut Values) {
+        v.set(Opt::Output, Given::Path(self.path.clone()));
+        v.set(Opt::Format, Given::Text(self.format.name().into()));
+        if self.format == Format::Png {
+            v.set(Opt::Dpi, Given::Number(self.dpi));
+        }
+        v.set(Opt::LiveText, Given::Switch(self.live_text));
+    }
+}
+
+/// `a, b or c`.
+fn or_list(words: &[String]) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.concat(),
     }
 }
 
@@ -482,6 +592,18 @@ mod tests {
             }),
         ];
         for kind in kinds {
+            let output = match kind {
+                Kind::Preview(_) => Output::new("sheet.png", Format::Png),
+                Kind::Board(_) => Output {
+                    dpi: 300.0,
+                    ..Output::new("b.png", Format::Png)
+                },
+                Kind::Counters(_) => Output {
+                    live_text: true,
+                    ..Output::new("c.svg", Format::Svg)
+                },
+                _ => Output::new("x.pdf", Format::Pdf),
+            };
             let job = Job {
                 kind,
                 inputs: Inputs {
@@ -495,7 +617,7 @@ mod tests {
                 purpose: Purpose::PrintShop,
                 bleed: 3.0,
                 kerf: 0.0,
-                output: None,
+                output: Some(output),
             };
             assert_eq!(Job::from_values(&job.values()).unwrap(), job);
         }

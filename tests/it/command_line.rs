@@ -11,8 +11,9 @@ use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::memory;
 use jungle_print::input::Source;
 use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, PosterJob, Purpose};
-use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
+use jungle_print::options::Format;
+use jungle_print::layout::paper::Paper;
 use jungle_print::render::{pdf, svg};
 
 /// The file `job` writes, rendered in-process as the command line renders it.
@@ -39,10 +40,11 @@ fn from_cli(job: &Job, dir: &Path) -> Vec<u8> {
 }
 
 fn with_output(mut job: Job, name: &str) -> Job {
-    job.output = Some(Output {
-        path: PathBuf::from(name),
-        per_page: !name.ends_with(".pdf"),
-    });
+    let format = match name.ends_with(".svg") {
+        true => Format::Svg,
+        false => Format::Pdf,
+    };
+    job.output = Some(Output::new(PathBuf::from(name), format));
     job
 }
 

@@ -1,16 +1,18 @@
-//! The jungle-print core for the web page: the same library calls as the
-//! command line's `set`, behind a small wasm-bindgen interface. Nothing here
-//! draws or lays out; it only turns the page's choices into library options.
+//! The jungle-print core for the web page: the same library call as the
+//! command line's, [`jungle_print::export::export`], behind a small
+//! wasm-bindgen interface. Nothing here draws, lays out or renders; it only
+//! turns the page's choices into the library's option values and hands
+//! back the files the export makes (a split set's too), with the lines
+//! that say what they hold.
 //!
-//! A PDF made here is byte for byte the PDF `jungle-print set` writes for the
-//! same choices (tested in `web/test/e2e.mjs`).
+//! A file made here is byte for byte the file `jungle-print` writes for the
+//! same choices (tested in `web/test/api.mjs` and `web/test/e2e.mjs`).
 
 use jungle_print::error::{Error, Opt};
 use jungle_print::input::Source;
-use jungle_print::job::{Job, Kind, Output};
+use jungle_print::export::{export, previews, Export};
+use jungle_print::job::Job;
 use jungle_print::options::{self, Doc, Given, Values};
-use jungle_print::render::{png, svg};
-use jungle_print::scene::Document;
 use jungle_print::theme::Theme;
 use wasm_bindgen::prelude::*;
 
@@ -132,6 +134,85 @@ fn names(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
 }
 
+/// One option of the library's table ([`jungle_print::options::TABLE`]),
+/// for the controls the page makes from it: every command that has it, its
+/// first row's value, range, default, label and help.
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Debug, Clone)]
+pub struct OptionInfo {
+    /// Its name: the command line's flag without dashes, the request's name.
+    pub name: String,
+    /// What it takes: switch, number, count, choice, names, path or text.
+    pub kind: String,
+    /// Its smallest value (numbers), else 0.
+    pub min: f64,
+    /// Its largest value (numbers; infinite when it has none), else 0.
+    pub max: f64,
+    /// The unit of its numbers (`mm`), or empty.
+    pub unit: String,
+    /// Its default as the command line writes it, or empty.
+    pub default: String,
+    /// The words a choice takes.
+    pub choices: Vec<String>,
+    /// Each word's help line, same order.
+    pub choice_help: Vec<String>,
+    /// The page's commands that have it (set, board, counters, rules, box, puzzles).
+    pub commands: Vec<String>,
+    /// A few words to label its control.
+    pub label: String,
+    /// Its help line, other options named without braces.
+    pub help: String,
+    /// True for an option of the writing (format, file, resolution), not of the document.
+    pub output: bool,
+}
+
+/// Every option of the library's table, once each, in the table's order.
+#[wasm_bindgen]
+pub fn option_table() -> Vec<OptionInfo> {
+    use options::{Doc, Part, Value};
+    let mut out: Vec<OptionInfo> = Vec::new();
+    for s in options::TABLE {
+        let commands: Vec<String> = s
+            .docs
+            .iter()
+            .filter(|d| **d != Doc::Check)
+            .map(|d| d.name().to_string())
+            .collect();
+        if commands.is_empty() {
+            continue;
+        }
+        if let Some(seen) = out.iter_mut().find(|o| o.name == s.opt.name()) {
+            seen.commands.extend(commands);
+            continue;
+        }
+        let (kind, choices): (&str, &[(&str, &str)]) = match s.value {
+            Value::Switch => ("switch", &[]),
+            Value::Number => ("number", &[]),
+            Value::Count => ("count", &[]),
+            Value::Choice(words) => ("choice", words),
+            Value::Names(_) => ("names", &[]),
+            Value::Path => ("path", &[]),
+            Value::Text => ("text", &[]),
+        };
+        let (min, max) = s.range.unwrap_or((0.0, 0.0));
+        out.push(OptionInfo {
+            name: s.opt.name().to_string(),
+            kind: kind.to_string(),
+            min,
+            max,
+            unit: s.unit.to_string(),
+            default: s.default.unwrap_or_default().to_string(),
+            choices: choices.iter().map(|(w, _)| w.to_string()).collect(),
+            choice_help: choices.iter().map(|(_, h)| named(h)).collect(),
+            commands,
+            label: s.label().to_string(),
+            help: named(&s.help()),
+            output: s.part == Part::Output,
+        });
+    }
+    out
+}
+
 /// A language pack's own name for itself (`Français`), for the page's list.
 #[wasm_bindgen]
 pub fn lang_name(code: &str) -> String {
@@ -166,7 +247,7 @@ impl JobError {
         let (code, args) = reason(&e, None);
         JobError {
             key: e.theme_key().unwrap_or_default().to_string(),
-            message: said(&e.to_string()),
+            message: said(&named(&e.to_string())),
             control: String::new(),
             code,
             args,
@@ -362,48 +443,74 @@ fn located(e: Error, r: &Request) -> JobError {
     let (code, args) = reason(&e, Some(r));
     JobError {
         key: input_key(&e),
-        message: said(&e.to_string()),
+        message: said(&named(&e.to_string())),
         control,
         code,
         args,
     }
 }
 
-/// A composed document (any command's, not only the set's), ready to be
-/// drawn as PDF, SVG or PNG.
+/// A document exported (any command's, not only the set's): its files in
+/// the format asked for, exactly those the command line writes for the same
+/// options ([`jungle_print::export::export`]), and what to say about them.
 #[wasm_bindgen]
 pub struct Set {
-    doc: Document,
-    warnings: Vec<(String, String)>,
-    pdf_options: jungle_print::render::pdf::PdfOptions,
+    export: Export,
     command_line: Vec<String>,
 }
 
 #[wasm_bindgen]
 impl Set {
-    /// Composes the document, or fails with the message the command line prints.
+    /// Composes and renders the document, or fails with the message the
+    /// command line prints.
     #[wasm_bindgen(constructor)]
     pub fn new(r: &Request) -> Result<Set, JobError> {
         let job = job_of(r).map_err(|e| located(e, r))?;
-        let made = job.run().map_err(|e| located(e, r))?;
+        let export = export(&job).map_err(|e| located(e, r))?;
         Ok(Set {
-            pdf_options: made.pdf_options(),
-            warnings: made.warning_keys.into_iter().zip(made.warnings).collect(),
-            doc: made.doc,
+            export,
             command_line: job.command_line(),
         })
+    }
+
+    /// The pages for the screen ([`jungle_print::export::previews`]): one
+    /// SVG per page with live text, whatever the format asked; the command
+    /// line and the lines' `what` are those of the files asked for.
+    pub fn previews(r: &Request) -> Result<Set, JobError> {
+        let job = job_of(r).map_err(|e| located(e, r))?;
+        let export = previews(&job).map_err(|e| located(e, r))?;
+        Ok(Set {
+            export,
+            command_line: job.command_line(),
+        })
+    }
+
+    /// What each document holds, whatever its format (one line per
+    /// document: a split set's pieces each have one).
+    #[wasm_bindgen(getter)]
+    pub fn what(&self) -> Vec<String> {
+        self.export.written.iter().map(|w| said(&w.what)).collect()
     }
 
     /// What composing noted (labels shrunk to fit, …).
     #[wasm_bindgen(getter)]
     pub fn warnings(&self) -> Vec<String> {
-        self.warnings.iter().map(|(_, w)| said(w)).collect()
+        self.export.warnings.iter().map(|w| said(w)).collect()
     }
 
     /// The theme key each warning is about (empty if none), in the same order.
     #[wasm_bindgen(getter)]
     pub fn warning_keys(&self) -> Vec<String> {
-        self.warnings.iter().map(|(k, _)| k.clone()).collect()
+        self.export.warning_keys.clone()
+    }
+
+    /// What the files hold, as the command line says it after writing them
+    /// (one line per document, then the notes), options named without dashes.
+    #[wasm_bindgen(getter)]
+    pub fn lines(&self) -> Vec<String> {
+        let written = self.export.written.iter().map(|w| w.line.clone());
+        let notes = self.export.notes.iter().map(|n| named(n));
+        written.chain(notes).map(|l| said(&l)).collect()
     }
 
     /// The arguments (without the program's name) that make the same file
@@ -416,40 +523,56 @@ impl Set {
     /// Number of pages.
     #[wasm_bindgen(getter)]
     pub fn pages(&self) -> usize {
-        self.doc.pages.len()
+        self.export.page_sizes.len()
     }
 
     /// Page `i`'s printed size in mm, `[width, height]` (bleed included).
     pub fn size(&self, i: usize) -> Vec<f64> {
-        let (_, _, w, h) = self.doc.pages[i.min(self.doc.pages.len() - 1)].media_box();
+        let sizes = &self.export.page_sizes;
+        let (w, h) = sizes[i.min(sizes.len().saturating_sub(1))];
         vec![w, h]
     }
 
-    /// The whole document as one PDF, as the command line writes it (PDF/X
-    /// for a print shop).
-    pub fn pdf(&self) -> Result<Vec<u8>, JsError> {
-        jungle_print::render::pdf::render(&self.doc, &self.pdf_options)
-            .map_err(|e| JsError::new(&e.to_string()))
+    /// Number of files.
+    #[wasm_bindgen(getter)]
+    pub fn files(&self) -> usize {
+        self.export.files.len()
     }
 
-    /// Page `i` as SVG: text as outlines (the command line's default), or as
-    /// `<text>` with the fonts' subsets embedded (`live_text`: the previews,
-    /// whose words stay searchable and readable by screen readers).
-    pub fn svg(&self, i: usize, live_text: bool) -> String {
-        svg::render(&self.doc, i, &svg::SvgOptions { live_text })
+    /// File `i`'s name, as the command line names it (`jungle-set-2.svg`).
+    pub fn name(&self, i: usize) -> String {
+        self.export.files[i]
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
     }
 
-    /// Page `i` as PNG at `dpi` dots per inch.
-    pub fn png(&self, i: usize, dpi: f64) -> Result<Vec<u8>, JsError> {
-        png::render(&self.doc, i, &png::PngOptions { dpi })
-            .map_err(|e| JsError::new(&e.to_string()))
+    /// File `i`'s bytes.
+    pub fn bytes(&self, i: usize) -> Vec<u8> {
+        self.export.files[i].bytes.clone()
     }
 
-    /// The document title, for the file's name.
+    /// File `i` as text (an SVG page).
+    pub fn text(&self, i: usize) -> String {
+        String::from_utf8_lossy(&self.export.files[i].bytes).into_owned()
+    }
+
+    /// The document title.
     #[wasm_bindgen(getter)]
     pub fn title(&self) -> String {
-        self.doc.title.clone()
+        self.export.title.clone()
     }
+}
+
+/// A library text with the options it names in braces (`{bleed}`) written
+/// by name (`bleed`), as the page's messages name them.
+fn named(text: &str) -> String {
+    let mut out = text.to_string();
+    for s in options::TABLE {
+        out = out.replace(&format!("{{{}}}", s.opt.name()), s.opt.name());
+    }
+    out
 }
 
 /// Uploaded TOML text, with its name, if there is any.
@@ -514,18 +637,6 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
             ));
         }
     }
-    let format = match v.text(Opt::Format).unwrap_or("pdf") {
-        f @ ("pdf" | "svg" | "png") => f,
-        other => {
-            return Err(Error::usage(
-                Opt::Format,
-                format!(
-                    "unknown format `{}`; expected pdf, svg or png",
-                    jungle_print::error::User(other)
-                ),
-            ))
-        }
-    };
     let mut job = Job::from_values(&v)?;
     if let Some(t) = uploaded(&r.theme_file, &r.theme_file_name) {
         job.inputs.theme = Some(t);
@@ -536,24 +647,8 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
     if let Some(rules) = uploaded(&r.rules_file, &r.rules_file_name) {
         job.inputs.ruleset = rules;
     }
-    // The page makes one file: a set split into files per piece is the
-    // command line's (`set --split`); asked for here, it is one file.
-    if let Kind::Set(s) = &mut job.kind {
-        s.split = false;
-    }
-    job.output = Some(Output {
-        path: format!("{}.{format}", job.stem()).into(),
-        per_page: format != "pdf",
-    });
     job.validate()?;
     Ok(job)
-}
-
-/// Composes a set exactly as `jungle-print set` does for the same options:
-/// the document and its warnings.
-pub fn make(r: &Request) -> Result<(Document, Vec<String>), Error> {
-    let made = job_of(r)?.run()?;
-    Ok((made.doc, made.warnings))
 }
 
 /// Puts a file in the in-memory folder (`my-theme/theme.toml`,
@@ -671,7 +766,7 @@ pub fn read_theme(text: String) -> Result<Vec<String>, JobError> {
             let (code, args) = reason(&e, None);
             JobError {
                 key: input_key(&e),
-                message: said(&e.to_string()),
+                message: said(&named(&e.to_string())),
                 control: "theme-file".into(),
                 code,
                 args,

@@ -42,7 +42,7 @@ for (const [command, extra] of [["counters", { copies: 2, "crop-marks": true }],
   r.set("theme", "my-theme/theme.toml");
   for (const [k, v] of Object.entries(extra)) r.set(k, String(v));
   const doc = new core.Set(r);
-  const pdf = doc.pdf();
+  const pdf = doc.bytes(0);
   const argv = doc.command_line;
   execFileSync(bin, [...argv, "-q"], { cwd: dir });
   const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
@@ -77,17 +77,19 @@ try {
   r.set("for", "print-shop");
   r.set("bleed", "3");
   r.set("theme", "my-theme/theme.toml");
-  const doc = new core.Set(r);
   let refused = "";
-  try { doc.pdf(); } catch (e) { refused = String(e.message || e.error || e); }
+  try { new core.Set(r); } catch (e) { refused = String(e.message || e.error || e); }
   ok(/colour profile/.test(refused), `no PDF/X before the profile is loaded (${refused})`);
   ok(!core.load_output_profile(new Uint8Array(1000)), "a file that is not the FOGRA39 profile is refused");
   ok(core.load_output_profile(readFileSync(join(root, "profiles/coated-fogra39.icc"))), "the FOGRA39 profile is taken");
-  const pdf = doc.pdf();
+  const doc = new core.Set(r);
+  const pdf = doc.bytes(0);
   const argv = doc.command_line;
   execFileSync(bin, [...argv, "-q"], { cwd: dir });
   const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
   ok(Buffer.compare(Buffer.from(pdf), cli) === 0, `${argv.join(" ")}: same bytes as the page (${pdf.length})`);
+  ok(doc.lines.some((l) => /PDF\/X-4 for a print shop/.test(l)) && doc.lines.some((l) => l.startsWith("note:")) === false,
+    `the page says what the file is for (${doc.lines.join(" | ")})`);
   ok(Buffer.from(pdf).includes("GTS_PDFX"), "the page's print-shop PDF has the PDF/X output intent");
   doc.free();
 }
@@ -133,6 +135,61 @@ try {
     ok(e.control === "copies" && e.code === "range" && e.args[0] === "30" && e.args[1] === "1",
       `30 copies: ${e.control}, ${e.code} [${Array.from(e.args).join(", ")}] (${e.message})`);
   }
+}
+// A split set, as the command line writes it: the same files, the same
+// names, the same bytes; and what each holds.
+{
+  const r = new core.Request();
+  r.set("split", "true");
+  r.set("copies", "2");
+  const doc = new core.Set(r);
+  const argv = doc.command_line;
+  ok(argv.includes("--split"), `the split set's command line (${argv.join(" ")})`);
+  execFileSync(bin, [...argv, "-q"], { cwd: dir });
+  const names = [];
+  let same = doc.files === 4;
+  for (let i = 0; i < doc.files; i++) {
+    names.push(doc.name(i));
+    same &&= Buffer.compare(Buffer.from(doc.bytes(i)), readFileSync(join(dir, doc.name(i)))) === 0;
+  }
+  ok(same, `the split set's ${doc.files} files are the command line's (${names.join(", ")})`);
+  ok(doc.lines.length === 5 && /sheets? of card/.test(doc.lines[0]) && /^the set in 4 files/.test(doc.lines[4]),
+    `the split set's summary (${doc.lines.join(" | ")})`);
+  doc.free();
+}
+// SVG pages: one file per page, named as the command line names them.
+{
+  const r = new core.Request();
+  r.command = "board";
+  r.set("format", "svg");
+  r.set("square", "40");
+  const doc = new core.Set(r);
+  ok(doc.files === doc.pages && doc.files > 1 && doc.name(1) === "board-2.svg",
+    `a tiled board's SVG pages (${doc.files}: ${doc.name(0)}, ${doc.name(1)}, …)`);
+  doc.free();
+}
+// The PNG limit the command line has: too many pixels are refused, on the dpi.
+{
+  const r = new core.Request();
+  r.command = "board";
+  r.set("format", "png");
+  r.set("dpi", "1200");
+  r.set("paper", "a2");
+  try {
+    new core.Set(r);
+    ok(false, "an A2 board at 1200 dpi is refused");
+  } catch (e) {
+    ok(e.control === "dpi" && /million pixels/.test(e.message), `an A2 board at 1200 dpi is refused on its control (${e.control}: ${e.message})`);
+  }
+}
+// The previews: live-text SVG pages, with the command line of the file asked for.
+{
+  const r = new core.Request();
+  r.command = "rules";
+  const doc = core.Set.previews(r);
+  ok(doc.files === doc.pages && doc.text(0).includes("<text") && doc.command_line.includes("rules.pdf"),
+    `the previews are live-text SVG (${doc.files} pages) and the command line writes rules.pdf`);
+  doc.free();
 }
 console.log(failed ? `${failed} failed` : "all passed");
 process.exit(failed ? 1 : 0);

@@ -194,15 +194,42 @@ await check("Download PDF gives the same bytes as the command line (French, trad
   return `${a.length} bytes, identical; the whole set composed and written as PDF in ${pdfMs} ms`;
 });
 
-await check("SVG and PNG of one page download", async () => {
-  await page.selectOption("#page", "1");
+await check("SVG and PNG download a file per page (a zip), and the page says what they hold", async () => {
   const [svg] = await Promise.all([page.waitForEvent("download"), page.click("#download-svg")]);
-  const svgText = fs.readFileSync(await svg.path(), "utf8");
-  assert(svgText.startsWith("<?xml") || svgText.startsWith("<svg"), "not an SVG");
+  const svgZip = fs.readFileSync(await svg.path());
+  assert(svgZip.subarray(0, 2).toString() === "PK" && svg.suggestedFilename() === "jungle-set-svg.zip", `not a zip of SVG pages: ${svg.suggestedFilename()}`);
+  assert(svgZip.includes("jungle-set-2.svg"), "the zip has no jungle-set-2.svg");
   const [png] = await Promise.all([page.waitForEvent("download"), page.click("#download-png")]);
-  const bytes = fs.readFileSync(await png.path());
-  assert(bytes.subarray(1, 4).toString() === "PNG", "not a PNG");
-  return `${svg.suggestedFilename()}, ${png.suggestedFilename()} ${bytes.length} bytes`;
+  const pngZip = fs.readFileSync(await png.path());
+  assert(pngZip.includes("jungle-set.png") && pngZip.includes("\x89PNG"), "the zip holds no PNG page");
+  const summary = await page.locator("#summary").textContent();
+  assert(/jungle-set\.png … jungle-set-\d+\.png \(\d+ pages: cover 1, board/.test(summary) && /to print: \d+ sheets of card/.test(summary), `summary: ${summary}`);
+  return `${svg.suggestedFilename()} ${svgZip.length} bytes, ${png.suggestedFilename()} ${pngZip.length} bytes; ${summary}`;
+});
+
+await check("a split set downloads as a zip of the command line's files", async () => {
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.check("#split");
+  await settled();
+  const shown = (await page.locator("#command-line").textContent()).trim();
+  assert(shown.includes("--split"), shown);
+  const [zip] = await Promise.all([page.waitForEvent("download"), page.click("#download-pdf")]);
+  const bytes = fs.readFileSync(await zip.path());
+  const dir = path.join(out, "split");
+  fs.mkdirSync(dir, { recursive: true });
+  const args = shown.split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
+  const r = cli([...args, "-q"], dir);
+  assert(r.status === 0, r.stderr);
+  for (const piece of ["board", "counters", "box", "rules"]) {
+    const file = fs.readFileSync(path.join(dir, `jungle-set-${piece}.pdf`));
+    assert(bytes.includes(file), `the zip's jungle-set-${piece}.pdf is not the command line's`);
+  }
+  const summary = await page.locator("#summary").textContent();
+  assert(/the set in 4 files/.test(summary), summary);
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.uncheck("#split");
+  await settled();
+  return `${zip.suggestedFilename()}, ${bytes.length} bytes, the four files identical`;
 });
 
 await check("a broken theme shows the command line's message beside the theme control", async () => {
@@ -544,6 +571,26 @@ await check("puzzle sheets: count, difficulty and number shown only for puzzles,
   assert(shown.includes("puzzles") && shown.includes("--difficulty hard") && shown.includes("--seed 7") && shown.includes("--count 24"), shown);
   await choose("command", "set");
   return `${shown}: ${n} pages, ${a.length} bytes, identical`;
+});
+
+await check("an option the page has no control of its own for gets one from the library's table (the margin)", async () => {
+  assert(await page.locator("#margin").isVisible(), "no margin control for the set");
+  const label = (await page.locator('label[for="margin"]').textContent()).trim();
+  const help = (await page.locator("#margin-help").textContent()).trim();
+  assert(label && /0 to 50 mm/.test(help), `label "${label}", help "${help}"`);
+  assert((await page.locator("#margin").getAttribute("max")) === "50", "the control's range is not the table's");
+  await page.fill("#margin", "20");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#margin", "change");
+  await settled();
+  const { shown, a } = await pdfAsCommandLine("margin");
+  assert(shown.includes("--margin 20"), shown);
+  await page.fill("#margin", "");
+  await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
+  await page.dispatchEvent("#margin", "change");
+  await settled();
+  assert(!(await page.locator("#command-line").textContent()).includes("--margin"), "the margin stays in the command line");
+  return `"${label}": ${shown}, ${a.length} bytes, identical`;
 });
 
 await check("a print shop's PDF/X from the page: bleed offered, the colour profile fetched, the command line's bytes", async () => {

@@ -6,9 +6,14 @@ import { writeZip, readZip } from "./zip.js";
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
+/// The page's choices: its own controls, then one per option of the
+/// library's table that has no control of its own here (made by `addOptions`).
 const CHOICES = ["lang", "phonetic", "theme", "rules", "paper", "paper-w", "paper-h", "command", "purpose", "square", "size", "copies", "sides", "bleed",
-  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "poster-paper", "shared-cuts", "kerf",
+  "back-offset", "shape", "tile", "card", "crop-marks", "no-coordinates", "cover", "boxed", "poster", "poster-paper", "split", "shared-cuts", "kerf",
   "count", "difficulty", "seed"];
+/// The options made from the library's table ([name, kind] pairs): each has a
+/// control named as its option, sent to the core by that name.
+const MADE = [];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
 let maker = null;
@@ -94,11 +99,16 @@ function options() {
     "no-box": shown("boxed") && !$("boxed").checked,
     poster: shown("poster") && $("poster").checked,
     "poster-paper": shown("poster-paper") ? $("poster-paper").value : "",
+    split: shown("split") && $("split").checked,
     "shared-cuts": shown("shared-cuts") && $("shared-cuts").checked,
     kerf: num("kerf"),
     bleed: num("bleed"),
     format: purpose === "laser" ? "svg" : "pdf",
   };
+  for (const [name, kind] of MADE) {
+    if (!shown(name)) continue;
+    o[name] = kind === "switch" ? $(name).checked : $(name).value.trim();
+  }
   for (const kind of ["theme", "lang", "rules"]) {
     const f = files[kind];
     o[`${kind}_file`] = f ? f.text : "";
@@ -113,6 +123,7 @@ function translate(lang) {
   for (const el of document.querySelectorAll("[data-t]")) {
     const w = words[el.dataset.t];
     if (typeof w === "string") el.textContent = w;
+    else if (el.dataset.label) el.textContent = el.dataset.label;
   }
   if (maker) maker.setLang(lang);
 }
@@ -284,6 +295,7 @@ async function update() {
     showError("");
     showPages(r);
     showCommand(r.commandLine);
+    $("summary").textContent = r.lines.join("\n");
     let pairs = r.warnings.map((w, i) => [r.warningKeys[i] || "", w]);
     if (maker && maker.edited) {
       const { flat } = await ask("check-theme").catch(() => ({ flat: [] }));
@@ -328,9 +340,6 @@ function showPages({ svgs, sizes }) {
   urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
   const list = $("pages");
   list.replaceChildren();
-  const pageSelect = $("page");
-  const keep = pageSelect.value;
-  pageSelect.replaceChildren();
   svgs.forEach((svg, i) => {
     const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
     urls.push(url);
@@ -347,12 +356,7 @@ function showPages({ svgs, sizes }) {
     caption.textContent = String(i + 1);
     li.append(img, caption);
     list.append(li);
-    const o = document.createElement("option");
-    o.value = String(i);
-    o.textContent = words.pageOf(i + 1, svgs.length);
-    pageSelect.append(o);
   });
-  if (keep && Number(keep) < svgs.length) pageSelect.value = keep;
 }
 
 
@@ -367,16 +371,20 @@ function save(data, name, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+/// Downloads the files the command line writes in format `want`: one file,
+/// or a zip of them (a page each for SVG and PNG, a file each for the
+/// pieces of a split set); then says what they hold.
 async function download(want) {
-  const page = Number($("page").value || 0);
   try {
-    const r = await ask(want, { page, dpi: 150 });
+    const r = await ask(want, { dpi: 150 });
     showError("");
-    const n = page + 1;
-    const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box", puzzles: "puzzles" }[$("command").value];
-    if (want === "pdf") save(r.bytes, `${name}.pdf`, "application/pdf");
-    if (want === "svg") save(r.text, `${name}-${n}.svg`, "image/svg+xml");
-    if (want === "png") save(r.bytes, `${name}-${n}.png`, "image/png");
+    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png" };
+    if (r.files.length === 1) save(r.files[0].bytes, r.files[0].name, TYPES[want]);
+    else {
+      const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box", puzzles: "puzzles" }[$("command").value];
+      save(writeZip(r.files.map((f) => [f.name, f.bytes])), `${name}-${want}.zip`, "application/zip");
+    }
+    $("summary").textContent = r.lines.join("\n");
     $("status").textContent = `${want.toUpperCase()}: ${r.ms} ms`;
   } catch (e) {
     showError(e.crashed ? `${words.crashed}\n${e.error}` : worded(e), e.control, e.key);
@@ -437,10 +445,66 @@ async function loadTheme(input) {
   input.value = "";
 }
 
+/// The page's own controls stand for these options of the table, under other
+/// names or in other forms (the language pack's file, the counters' size for
+/// the set, the cover and box as boxes to tick, the flip with the sides, …);
+/// every other option of the table gets a control made from its row.
+const OWN = new Set(["ruleset", "lang-file", "pictures", "counter-size", "no-cover", "no-box", "flip", "preview", "format", "output", "live-text", "dpi", "check"]);
+/// The commands of the page each of the table's commands stands for.
+const COMMANDS = { set: ["set"], board: ["board"], counters: ["counters"], rules: ["rules", "poster"], box: ["box"], puzzles: ["puzzles"] };
+
+/// A control for each option of the library's table that the page has none
+/// for, made from its row: a box to tick, a number within its range, or a
+/// list of its words; labelled in the page's words when it has them, else by
+/// the row's label; its help line under it. Shown for the commands that have it.
+function addOptions(table) {
+  const at = $("kerf").closest(".opt");
+  for (const t of table) {
+    if (OWN.has(t.name) || t.output || t.kind === "path" || $(t.name)) continue;
+    const div = document.createElement("div");
+    div.className = "opt";
+    div.dataset.for = t.commands.flatMap((c) => COMMANDS[c] || []).join(" ");
+    let input;
+    if (t.kind === "choice") {
+      input = document.createElement("select");
+      input.append(new Option("", ""));
+      for (const [i, w] of t.choices.entries()) input.append(new Option(t.choiceHelp[i] || w, w));
+    } else {
+      input = document.createElement("input");
+      input.type = t.kind === "switch" ? "checkbox" : t.kind === "text" ? "text" : "number";
+      if (t.kind === "number" || t.kind === "count") {
+        if (Number.isFinite(t.min)) input.min = String(t.min);
+        if (Number.isFinite(t.max) && t.max > t.min) input.max = String(t.max);
+        input.step = t.kind === "count" ? "1" : "any";
+        input.inputMode = t.kind === "count" ? "numeric" : "decimal";
+        if (t.default) input.placeholder = t.default;
+      }
+    }
+    input.id = input.name = t.name;
+    const label = document.createElement("label");
+    label.htmlFor = t.name;
+    label.dataset.t = t.name;
+    label.dataset.label = t.label;
+    label.textContent = words[t.name] || t.label;
+    const help = document.createElement("small");
+    help.className = "help";
+    help.id = `${t.name}-help`;
+    help.textContent = t.help;
+    input.setAttribute("aria-describedby", help.id);
+    if (t.kind === "switch") div.append(input, label, help);
+    else div.append(label, input, help);
+    at.after(div);
+    MADE.push([t.name, t.kind]);
+    CHOICES.push(t.name);
+  }
+}
+
 async function main() {
   startWorker();
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
-  fillLists(await ask("builtins"));
+  const builtins = await ask("builtins");
+  fillLists(builtins);
+  addOptions(builtins.table);
   loadUrl();
   translate($("lang").value);
   $("status").textContent = words.loading;

@@ -3,7 +3,7 @@
 import init, {
   Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai, load_output_profile,
   put_file, clear_files, theme_keys, theme_values, colour_hex, write_theme, read_theme, check_theme, picture_info,
-  safe_message, picture_parts, picture_literal,
+  safe_message, picture_parts, picture_literal, option_table,
 } from "./pkg/jungle_print_web.js";
 
 const ready = init({ module_or_path: new URL("./pkg/jungle_print_web_bg.wasm", import.meta.url) });
@@ -88,7 +88,7 @@ function request(o) {
 }
 
 self.onmessage = async (e) => {
-  const { id, want, options, page, dpi } = e.data;
+  const { id, want, options, dpi } = e.data;
   try {
     await ready;
     if (want === "panic") panic_for_test();
@@ -97,6 +97,16 @@ self.onmessage = async (e) => {
       const b = new Builtins();
       const lists = { themes: b.themes, langs: b.langs, rulesets: b.rulesets, papers: b.papers };
       b.free();
+      // Every option of the library's table, for the controls the page makes from it.
+      lists.table = option_table().map((t) => {
+        const o = {
+          name: t.name, kind: t.kind, min: t.min, max: t.max, unit: t.unit, default: t.default,
+          choices: t.choices, choiceHelp: t.choice_help, commands: t.commands,
+          label: t.label, help: t.help, output: t.output,
+        };
+        t.free();
+        return o;
+      });
       lists.langNames = lists.langs.map((code) => lang_name(code));
       self.postMessage({ id, ok: true, ...lists });
       return;
@@ -111,30 +121,38 @@ self.onmessage = async (e) => {
     if (!coreDraws(want, options)) await wholeKai();
     if (want === "pdf" && options.for === "print-shop") await outputProfile();
     const t0 = performance.now();
+    // The previews: the pages as SVG with live text; a download: the files
+    // the command line writes in that format (a split set's too).
+    if (want !== "previews") {
+      options.format = want;
+      if (want === "png") options.dpi = dpi || 150;
+    }
+    const make = () => (want === "previews" ? Set.previews(request(options)) : new Set(request(options)));
     let set;
     try {
-      set = new Set(request(options));
+      set = make();
     } catch (err) {
       // Perhaps a character the core lacks: again with the whole face, which
       // makes the set or fails with the same message.
       if (kaiLoaded || err instanceof WebAssembly.RuntimeError) throw err;
       await wholeKai();
-      set = new Set(request(options));
+      set = make();
     }
-    let reply;
+    const reply = {};
+    const transfer = [];
     if (want === "previews") {
       const svgs = [], sizes = [];
-      for (let i = 0; i < set.pages; i++) {
-        svgs.push(set.svg(i, true));
-        sizes.push(Array.from(set.size(i)));
+      for (let i = 0; i < set.files; i++) svgs.push(set.text(i));
+      for (let i = 0; i < set.pages; i++) sizes.push(Array.from(set.size(i)));
+      Object.assign(reply, { svgs, sizes, lines: set.what });
+    } else {
+      reply.files = [];
+      for (let i = 0; i < set.files; i++) {
+        const bytes = set.bytes(i);
+        reply.files.push({ name: set.name(i), bytes });
+        transfer.push(bytes.buffer);
       }
-      reply = { svgs, sizes };
-    } else if (want === "pdf") {
-      reply = { bytes: set.pdf() };
-    } else if (want === "svg") {
-      reply = { text: set.svg(page, false) };
-    } else if (want === "png") {
-      reply = { bytes: set.png(page, dpi || 150) };
+      reply.lines = set.lines;
     }
     reply.ms = Math.round(performance.now() - t0);
     reply.title = set.title;
@@ -142,7 +160,7 @@ self.onmessage = async (e) => {
     reply.warningKeys = set.warning_keys;
     reply.commandLine = set.command_line;
     set.free();
-    self.postMessage({ id, ok: true, ...reply }, reply.bytes ? [reply.bytes.buffer] : []);
+    self.postMessage({ id, ok: true, ...reply }, transfer);
   } catch (err) {
     if (err instanceof WebAssembly.RuntimeError) {
       let message = "";

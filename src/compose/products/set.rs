@@ -900,18 +900,27 @@ fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
 /// the cuts, and the time they take with scissors and on a cutting plotter.
 pub fn summary_line(res: &Resources, parts: &SetParts) -> String {
     let w = &res.lang.cover;
+    printing_summary(parts, &w.summary, &w.minutes, &w.hours)
+}
+
+/// A set's printing summary, the one way it is made (the cover's, in the
+/// pack's words; the command line's and the web page's, in theirs):
+/// `summary` with `{card}` and `{paper}` (sheets to load), `{cuts}`,
+/// `{length}` (m of cut line), `{scissors}` and `{plotter}` (the time
+/// cutting takes, as `minutes` with `{n}` or as `hours` with `{h}` and
+/// `{m}`, rounded as [`crate::compose::checks::cutting::rounded_minutes`] does).
+pub fn printing_summary(parts: &SetParts, summary: &str, minutes: &str, hours: &str) -> String {
     let c = parts.cutting;
     let time = |seconds: f64| {
         let m = crate::compose::checks::cutting::rounded_minutes(seconds);
         match (m / 60, m % 60) {
-            (0, m) => w.minutes.replace("{n}", &m.to_string()),
-            (h, m) => w
-                .hours
+            (0, m) => minutes.replace("{n}", &m.to_string()),
+            (h, m) => hours
                 .replace("{h}", &h.to_string())
                 .replace("{m}", &m.to_string()),
         }
     };
-    w.summary
+    summary
         .replace("{card}", &parts.card_sheets.to_string())
         .replace("{paper}", &parts.paper_sheets.to_string())
         .replace("{cuts}", &c.cuts.to_string())

@@ -8,9 +8,9 @@
 
 use jungle_print::input::Source;
 use jungle_print::job::{BoardJob, Job, Kind, Output};
+use jungle_print::layout::paper::Paper;
 use jungle_print::options::Format;
 use jungle_print::output::write_set;
-use jungle_print::layout::paper::Paper;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut job = Job::new(Kind::Board(BoardJob {

@@ -33,6 +33,8 @@ pub enum Opt {
     Card,
     /// The bleed.
     Bleed,
+    /// The page margin, instead of the theme's.
+    Margin,
     /// The laser's kerf.
     Kerf,
     /// Who the file is for (home, print shop, laser).
@@ -107,6 +109,7 @@ impl Opt {
             Opt::BackOffset => "back-offset",
             Opt::Card => "card",
             Opt::Bleed => "bleed",
+            Opt::Margin => "margin",
             Opt::Kerf => "kerf",
             Opt::Purpose => "for",
             Opt::Format => "format",
@@ -247,7 +250,7 @@ pub enum Error {
     #[error("tile: only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over")]
     TileWithoutPoster,
     /// Paper too small for the rules handout.
-    #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or a theme with smaller margins", .room.0, .room.1, .min.0, .min.1)]
+    #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or smaller margins (the margin option, or the theme's page.margin)", .room.0, .room.1, .min.0, .min.1)]
     PaperTooSmallForRules {
         /// The text area the paper leaves, mm.
         room: Mm2,

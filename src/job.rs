@@ -476,6 +476,9 @@ pub struct Job {
     pub bleed: f64,
     /// A laser's kerf, mm (0 to 1; laser only).
     pub kerf: f64,
+    /// The page margin on every product, mm (0 to [`crate::limits::MAX_MARGIN`]),
+    /// instead of the theme's `page.margin`; `None` for the theme's.
+    pub margin: Option<f64>,
     /// Where the document will be written, if it will be.
     pub output: Option<Output>,
 }
@@ -588,6 +591,7 @@ impl Job {
             purpose: Purpose::Home,
             bleed: 0.0,
             kerf: 0.0,
+            margin: None,
             output: None,
         }
     }
@@ -695,6 +699,11 @@ impl Job {
     pub fn run(&self) -> Result<Made, Error> {
         self.validate()?;
         let mut res = self.inputs.resources(self.purpose)?;
+        if let Some(margin) = self.margin {
+            // Every composer reads the theme's margin: the option stands in for it.
+            res.theme.page.margin = margin;
+            res.theme.origins.note_option("page.margin", Opt::Margin);
+        }
         if let Kind::Board(b) = self.kind {
             if b.no_coordinates {
                 res.theme.board.show_coordinates = false;

@@ -275,6 +275,9 @@ pub const PNG_DPI: (f64, f64) = (10.0, 1200.0);
 /// The smallest body text a poster shrinks to, its em in mm: 2.8 (about
 /// 8 pt); paper on which the rules do not fit at that size is refused.
 pub const MIN_POSTER_BODY: f64 = 2.8;
+/// The widest page margin, in mm (the theme's `page.margin` and `--margin`):
+/// printers need 3 to 10 mm; 50 still leaves room for the rules on A5.
+pub const MAX_MARGIN: f64 = 50.0;
 
 /// Most copies of the counters (and of the sets of a set, and of the counters
 /// a box holds): 16 sets, 256 counters, enough for a class playing in pairs;
@@ -696,6 +699,12 @@ pub const TABLE: &[Limit] = &[
         value: "10 to 1,200 dpi",
         why: "from a thumbnail to more than any printer shows",
         bounds: &[bound!(PNG_DPI.0, Count), bound!(PNG_DPI.1, Count)],
+    },
+    Limit {
+        what: "page margin (`{margin}`, theme key `page.margin`)",
+        value: "0 to 50 mm",
+        why: "printers need 3 to 10 mm; 50 still leaves room for the rules on A5",
+        bounds: &[bound!(MAX_MARGIN, Count)],
     },
     Limit {
         what: "pixels of one PNG page",

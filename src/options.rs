@@ -29,7 +29,7 @@
 use std::path::PathBuf;
 
 use crate::error::Opt;
-use crate::limits::{MAX_BLEED, MAX_COPIES, MAX_SQUARE, MIN_SQUARE};
+use crate::limits::{MAX_BLEED, MAX_COPIES, MAX_MARGIN, MAX_SQUARE, MIN_SQUARE};
 
 /// The commands that make a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -246,8 +246,18 @@ pub struct FormatRow {
 
 /// Every format, in the order of the help; the first is the default.
 pub const FORMATS: &[FormatRow] = &[
-    FormatRow { format: Format::Pdf, name: "pdf", help: "One PDF with every page", per_page: false },
-    FormatRow { format: Format::Svg, name: "svg", help: "One SVG per page (NAME-2.svg, … after the first)", per_page: true },
+    FormatRow {
+        format: Format::Pdf,
+        name: "pdf",
+        help: "One PDF with every page",
+        per_page: false,
+    },
+    FormatRow {
+        format: Format::Svg,
+        name: "svg",
+        help: "One SVG per page (NAME-2.svg, … after the first)",
+        per_page: true,
+    },
     FormatRow {
         format: Format::Png,
         name: "png",
@@ -484,6 +494,8 @@ pub const TABLE: &[Spec] = &[
         .or("150").output(),
     number(Opt::Bleed, "MM", (0.0, MAX_BLEED), "mm", Negative, "Bleed for print shops, {range}: board and counter colours run this far past their cut edges, and each page grows by as much on every side (the PDF's TrimBox is the paper, its BleedBox the paper plus bleed)")
         .or("0"),
+    number(Opt::Margin, "MM", (0.0, MAX_MARGIN), "mm", Negative, "Margin on every edge of the paper, {range}, instead of the theme's (page.margin): nothing is printed outside it; a board, counters and rules fit inside what is left")
+        .labelled("Page margin, mm (empty: the look's)"),
     // set
     row(Opt::Sides, "SIDES", Choice(SIDES), "Counters: single, fold or duplex").or("fold").of(&[Doc::Set]),
     row(Opt::Flip, "FLIP", Choice(FLIPS), "Duplex only: long-edge or short-edge").or("long-edge").of(&[Doc::Set]),

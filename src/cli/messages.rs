@@ -86,7 +86,7 @@ pub(crate) fn message(e: &Error) -> String {
             num(sheet.1)
         ),
         Error::PaperTooSmallForRules { room, margin, min } => format!(
-            "this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or a theme with smaller margins",
+            "this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or smaller margins (--margin, or the theme's page.margin)",
             room.0, room.1, min.0, min.1
         ),
         Error::PaperTooSmallForCounters { min } => format!(

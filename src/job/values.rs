@@ -16,9 +16,9 @@ use crate::compose::products::set::SetOptions;
 use crate::error::{Error, Opt, User};
 use crate::input::Source;
 use crate::lang::Phonetic;
+use crate::layout::paper::Paper;
 use crate::layout::Flip;
 use crate::options::{Doc, Format, Given, Values};
-use crate::layout::paper::Paper;
 use crate::play::puzzles::Difficulty;
 
 /// A type a job's field has, read from its option's value (given, or the
@@ -100,7 +100,7 @@ macro_rules! fields {
     };
 }
 
-fields! { Job { purpose: Is(Purpose), paper: Is(Paper), bleed: Is(Bleed), kerf: Is(Kerf) },
+fields! { Job { purpose: Is(Purpose), paper: Is(Paper), bleed: Is(Bleed), kerf: Is(Kerf), margin: Is(Margin) },
 kind: Kind, inputs: Inputs, output: Option<Output> }
 fields! { Inputs {
     theme: Is(Theme), lang: Pack(Lang), phonetic: Is(Phonetic), ruleset: Is(Ruleset), pictures: Is(Pictures),
@@ -208,7 +208,8 @@ impl Output {
     /// (always a PNG picture) named otherwise.
     fn read_from(v: &Values, default: Output) -> Result<Output, Error> {
         let path = v.path(Opt::Output).map(PathBuf::from);
-        let shown = || crate::input::shown_path(path.as_deref().unwrap_or(std::path::Path::new("")));
+        let shown =
+            || crate::input::shown_path(path.as_deref().unwrap_or(std::path::Path::new("")));
         let ext = path
             .as_ref()
             .and_then(|p| p.extension())
@@ -233,7 +234,10 @@ impl Output {
             if ext.as_deref().is_some_and(|e| e != "png") {
                 return Err(Error::usage(
                     Opt::Preview,
-                    format!("the preview is a PNG picture; name the output `.png`, not `{}`", shown()),
+                    format!(
+                        "the preview is a PNG picture; name the output `.png`, not `{}`",
+                        shown()
+                    ),
                 ));
             }
         }
@@ -273,7 +277,11 @@ impl Output {
             true => default.path.clone(),
             false => PathBuf::from(format!(
                 "{}.{}",
-                default.path.file_stem().unwrap_or_default().to_string_lossy(),
+                default
+                    .path
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy(),
                 format.name()
             )),
         });
@@ -617,6 +625,7 @@ mod tests {
                 purpose: Purpose::PrintShop,
                 bleed: 3.0,
                 kerf: 0.0,
+                margin: Some(12.5),
                 output: Some(output),
             };
             assert_eq!(Job::from_values(&job.values()).unwrap(), job);

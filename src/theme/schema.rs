@@ -95,7 +95,7 @@ pub const KEYS: &[KeySpec] = &[
     k("extends", Kind::Theme, "The theme this one builds on: a built-in name or a .toml path (relative to this file). Only the keys you write change. Default `classic`."),
     k("name", Kind::Text, "Short name shown by `themes list`. Default: the file's name."),
     k("description", Kind::Text, "One line saying what the theme is for."),
-    k("page.margin", Kind::Mm(0.0, 50.0), "Margin on every edge of the paper; nothing is printed outside it."),
+    k("page.margin", Kind::Mm(0.0, crate::limits::MAX_MARGIN), "Margin on every edge of the paper; nothing is printed outside it."),
     k("board.land", Kind::Color, "Ordinary squares."),
     k("board.grid", Kind::Color, "Lines between squares."),
     k("board.grid_width", Kind::Mm(0.0, 3.0), "Width of the lines between squares."),

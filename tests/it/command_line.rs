@@ -11,9 +11,9 @@ use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::memory;
 use jungle_print::input::Source;
 use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, PosterJob, Purpose};
+use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
 use jungle_print::options::Format;
-use jungle_print::layout::paper::Paper;
 use jungle_print::render::{pdf, svg};
 
 /// The file `job` writes, rendered in-process as the command line renders it.
@@ -82,6 +82,10 @@ fn jobs() -> Vec<Job> {
     j.purpose = Purpose::Laser;
     j.kerf = 0.15;
     v.push(with_output(j, "cut.svg"));
+    // The rules with a margin of their own, instead of the theme's.
+    let mut j = Job::new(Kind::Rules);
+    j.margin = Some(25.0);
+    v.push(with_output(j, "wide-margins.pdf"));
     // Duplex counters, short-edge, with a back offset and crop marks.
     v.push(with_output(
         Job::new(Kind::Counters(CounterJob {

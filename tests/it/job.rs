@@ -236,3 +236,60 @@ fn library_messages_escape_and_cut_every_user_value() {
     }
     assert!(unsafe_.is_empty(), "{}", unsafe_.join("\n"));
 }
+
+/// `--margin` stands in for the theme's `page.margin` on every product: the
+/// board's largest square and the poster's type shrink to fit inside it,
+/// the set, counters, box and puzzles are made; a margin that leaves the
+/// rules no room is refused (naming the paper, as the theme's would be).
+#[test]
+fn the_margin_option_overrides_the_themes_on_every_product() {
+    use jungle_print::job::{CounterJob, Summary};
+    let square = |margin: Option<f64>| {
+        let mut job = Job::new(Kind::Board(BoardJob::default()));
+        job.margin = margin;
+        match job.run().unwrap().summary {
+            Summary::Board { square, .. } => square,
+            other => panic!("{other:?}"),
+        }
+    };
+    let (usual, wide) = (square(None), square(Some(30.0)));
+    assert!(
+        wide < usual,
+        "{wide} mm squares inside 30 mm margins, {usual} mm usually"
+    );
+    assert!(
+        wide * 7.0 <= 210.0 - 60.0 && wide * 9.0 <= 297.0 - 60.0,
+        "{wide}"
+    );
+    // The poster's type shrinks to fit inside wider margins.
+    let body = |margin: Option<f64>| {
+        let mut job = Job::new(Kind::poster());
+        job.margin = margin;
+        match job.run().unwrap().summary {
+            Summary::Poster { body, .. } => body,
+            other => panic!("{other:?}"),
+        }
+    };
+    let (usual, wide) = (body(None), body(Some(45.0)));
+    assert!(
+        wide < usual,
+        "{wide} mm body text inside 45 mm margins, {usual} mm usually"
+    );
+    for kind in [
+        Kind::Counters(CounterJob::default()),
+        Kind::Box(BoxJob::default()),
+        Kind::set(),
+        Kind::Puzzles(Default::default()),
+    ] {
+        let mut job = Job::new(kind);
+        job.margin = Some(20.0);
+        job.run()
+            .unwrap_or_else(|e| panic!("{kind:?} with 20 mm margins: {e}"));
+    }
+    // 50 mm on A6 leaves no room for the rules.
+    let mut job = Job::new(Kind::Rules);
+    job.paper = Paper::parse("105x148").unwrap();
+    job.margin = Some(50.0);
+    let e = refused(&job);
+    assert_eq!(e.opt(), Some(Opt::Paper), "{e}");
+}

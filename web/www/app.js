@@ -449,7 +449,7 @@ async function loadTheme(input) {
 /// names or in other forms (the language pack's file, the counters' size for
 /// the set, the cover and box as boxes to tick, the flip with the sides, …);
 /// every other option of the table gets a control made from its row.
-const OWN = new Set(["ruleset", "lang-file", "pictures", "counter-size", "no-cover", "no-box", "flip", "preview", "format", "output", "live-text", "dpi", "check"]);
+const OWN = new Set(["for", "ruleset", "lang-file", "pictures", "counter-size", "no-cover", "no-box", "flip", "preview", "format", "output", "live-text", "dpi", "check"]);
 /// The commands of the page each of the table's commands stands for.
 const COMMANDS = { set: ["set"], board: ["board"], counters: ["counters"], rules: ["rules", "poster"], box: ["box"], puzzles: ["puzzles"] };
 
@@ -458,7 +458,7 @@ const COMMANDS = { set: ["set"], board: ["board"], counters: ["counters"], rules
 /// list of its words; labelled in the page's words when it has them, else by
 /// the row's label; its help line under it. Shown for the commands that have it.
 function addOptions(table) {
-  const at = $("kerf").closest(".opt");
+  let at = $("kerf").closest(".opt");
   for (const t of table) {
     if (OWN.has(t.name) || t.output || t.kind === "path" || $(t.name)) continue;
     const div = document.createElement("div");
@@ -494,6 +494,7 @@ function addOptions(table) {
     if (t.kind === "switch") div.append(input, label, help);
     else div.append(label, input, help);
     at.after(div);
+    at = div;
     MADE.push([t.name, t.kind]);
     CHOICES.push(t.name);
   }

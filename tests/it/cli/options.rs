@@ -26,6 +26,14 @@ fn bad_values_name_their_flag_and_write_nothing() {
         (&["box", "--card", "NaN"], "--card"),
         (&["box", "--size", "1e9"], "--size"),
         (&["box", "--bleed", "9"], "--bleed"),
+        // The page margin: not a number, negative, past its range, on every command.
+        (&["board", "--margin", "nan"], "--margin"),
+        (&["set", "--margin", "inf"], "--margin"),
+        (&["rules", "--margin", "-1"], "--margin"),
+        (&["counters", "--margin", "1e9"], "--margin"),
+        (&["box", "--margin", "50.5"], "--margin"),
+        (&["puzzles", "--margin", "-0.5"], "--margin"),
+        (&["board", "--margin", "ten"], "--margin"),
         (&["box", "--size", "150", "--paper", "a5"], "--paper"),
         // A tiled poster: sheets that hold it whole, that are no paper, or
         // too small for it; tiles without the poster.

@@ -493,6 +493,58 @@ pub fn bounds(segs: &[Seg]) -> Option<(f64, f64, f64, f64)> {
     (b.0 <= b.2).then_some(b)
 }
 
+/// The box `(x0, y0, x1, y1)` of the ink of `items` (mm, in their
+/// coordinates, y down): each glyph's own outline box (not its em box) and
+/// each path's points, through every group's transform; clips are ignored
+/// (their items count whole) and pictures count by their boxes. `None` when
+/// nothing is drawn. For measuring the clear space between the parts of a
+/// face.
+pub fn ink_bounds(book: &FontBook, items: &[Item]) -> Option<(f64, f64, f64, f64)> {
+    struct Ink<'b> {
+        book: &'b FontBook,
+        b: (f64, f64, f64, f64),
+    }
+    impl Ink<'_> {
+        fn add(&mut self, p: Pt) {
+            let b = &mut self.b;
+            *b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+        }
+    }
+    impl<'a> Visitor<'a> for Ink<'_> {
+        fn path(&mut self, path: &'a Path, t: Transform) {
+            if let Some((x0, y0, x1, y1)) = bounds(&path.segs) {
+                let w = path.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
+                for (x, y) in [(x0 - w, y0 - w), (x1 + w, y0 - w), (x0 - w, y1 + w), (x1 + w, y1 + w)] {
+                    self.add(t.apply(pt(x, y)));
+                }
+            }
+        }
+        fn text(&mut self, run: &'a TextRun, t: Transform) {
+            let upem = self.book.units_per_em(run.font);
+            for (gid, x) in run.placed() {
+                if let Some((x0, y0, x1, y1)) = self.book.ink_box_em(run.font, gid) {
+                    let g = run.glyph_transform(t, upem, x);
+                    for (u, v) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                        self.add(g.apply(pt(u * upem, v * upem)));
+                    }
+                }
+            }
+        }
+        fn picture(&mut self, placed: &'a Placed, t: Transform) {
+            let m = t.then_apply(placed.transform);
+            for (x, y) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+                self.add(m.apply(pt(x, y)));
+            }
+        }
+    }
+    let mut ink = Ink {
+        book,
+        b: (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+    };
+    walk(items, Transform::IDENTITY, &mut ink);
+    (ink.b.0 <= ink.b.2).then_some(ink.b)
+}
+
 /// Fills whose bounding box is larger than this, mm², are areas (a
 /// counter's face, the river, a den), not details: the print-shop pass makes
 /// them rich black, the laser pass leaves them out.

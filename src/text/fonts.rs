@@ -551,6 +551,21 @@ impl FontBook {
             .collect()
     }
 
+    /// The ink box of glyph `gid` of font `id` (its outline's bounds), in
+    /// em, y up from the baseline: `(x0, y0, x1, y1)`; `None` for a glyph
+    /// without ink (a space).
+    pub fn ink_box_em(&self, id: FontId, gid: u16) -> Option<(f64, f64, f64, f64)> {
+        let face = self.face(id);
+        let upem = face.units_per_em() as f64;
+        let bb = face.glyph_bounding_box(ttf_parser::GlyphId(gid))?;
+        Some((
+            bb.x_min as f64 / upem,
+            bb.y_min as f64 / upem,
+            bb.x_max as f64 / upem,
+            bb.y_max as f64 / upem,
+        ))
+    }
+
     /// The outline of glyph `gid` of font `id`, in font units, y up (as
     /// stored in the font); `None` when the glyph has no outline (a space).
     pub fn outline(&self, id: FontId, gid: u16) -> Option<Vec<OutlineSeg>> {

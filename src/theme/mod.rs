@@ -68,6 +68,19 @@ pub enum FaceStyle {
     Filled,
     /// A light face with a thick rim, text in the side's colour.
     Ringed,
+    /// The face in the side's colour round a light panel down its middle,
+    /// which holds the rank and the character in the side's colour: a dark
+    /// side for ink-saving themes, about half a filled face's ink.
+    Banded,
+}
+
+impl FaceStyle {
+    /// True for the styles that print a side dark (`filled`, `banded`): the
+    /// two sides of a set are one dark and one light, as in chess, so that
+    /// they differ in black-and-white print too.
+    pub fn is_dark(self) -> bool {
+        matches!(self, FaceStyle::Filled | FaceStyle::Banded)
+    }
 }
 
 /// The line inside a counter's rim and around a start square.
@@ -692,16 +705,18 @@ impl Theme {
         toml::to_string(self).expect("a theme always serializes")
     }
 
-    /// A side's face style.
-    /// A side's face style; the picture layouts always ring the face (the
-    /// picture sits on the light face colour inside the side's rim).
+    /// A side's face style. The picture layouts draw a dark side (`filled`
+    /// or `banded`) as a picture on a plate of the side's colour, and a light
+    /// side as a picture on the light face colour inside the side's rim.
     pub fn face_style(&self, side: Side) -> FaceStyle {
-        if self.counters.layout != FaceLayout::Character {
-            return FaceStyle::Ringed;
-        }
-        match side {
+        let style = match side {
             Side::South => self.sides.south_style,
             Side::North => self.sides.north_style,
+        };
+        match (self.counters.layout, style) {
+            (FaceLayout::Character, style) => style,
+            (_, FaceStyle::Ringed) => FaceStyle::Ringed,
+            _ => FaceStyle::Filled,
         }
     }
 
@@ -733,7 +748,7 @@ impl Theme {
     pub fn counter_ink(&self, side: Side) -> (Color, Color) {
         match self.face_style(side) {
             FaceStyle::Filled => (self.counters.face.0, self.side(side)),
-            FaceStyle::Ringed => (self.side(side), self.counters.face.0),
+            FaceStyle::Ringed | FaceStyle::Banded => (self.side(side), self.counters.face.0),
         }
     }
 

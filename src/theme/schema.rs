@@ -76,7 +76,7 @@ pub struct KeySpec {
 }
 
 /// Counter and start-square looks: how a side's face is painted.
-pub const FACE_STYLES: &[&str] = &["filled", "ringed"];
+pub const FACE_STYLES: &[&str] = &["filled", "ringed", "banded"];
 /// The line inside a counter's rim and around a start square.
 pub const PATTERNS: &[&str] = &["solid", "dashed", "dotted", "double", "none"];
 /// How a counter's face (and a start square) is laid out.
@@ -113,7 +113,7 @@ pub const KEYS: &[KeySpec] = &[
     k("board.icons", Kind::Bool, "Draw each animal's icon on its start square, beside its character."),
     k("sides.south", Kind::Color, "South's colour (the player at the bottom)."),
     k("sides.north", Kind::Color, "North's colour."),
-    k("sides.south_style", Kind::Choice(FACE_STYLES), "South's counters: `filled` (face in the side's colour, light text) or `ringed` (light face, coloured rim and text). Give both sides the same style, so that both look finished, and tell them apart by pattern and mark."),
+    k("sides.south_style", Kind::Choice(FACE_STYLES), "South's counters: `filled` (face in the side's colour, light text), `ringed` (light face, coloured rim and text) or `banded` (face in the side's colour round a light panel that holds the rank and character: a dark side with half the ink). Make one side dark (`filled` or `banded`) and the other `ringed`, so that the sides differ in black-and-white print; pattern and mark tell them apart a second way. Start squares follow: a dark side's are shaded."),
     k("sides.north_style", Kind::Choice(FACE_STYLES), "North's counters, as `south_style`."),
     k("sides.south_pattern", Kind::Choice(PATTERNS), "The line inside south's counter rims, round south's start squares and on the backs."),
     k("sides.north_pattern", Kind::Choice(PATTERNS), "The same line for north; give the sides different patterns so they differ without colour."),

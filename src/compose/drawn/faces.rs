@@ -20,9 +20,63 @@ pub const DOT: f64 = 0.115;
 pub const PITCH: f64 = 1.2;
 
 /// A ringed picture face's rim at most, as a fraction of the counter size
-/// (0.77 mm on the default 22 mm counters): the picture and the dice need
-/// the face; the side's colour and line still run round it.
-pub const PICTURE_RIM: f64 = 0.035;
+/// (1.03 mm on the default 22 mm counters, as wide as a dark side's line):
+/// the picture and the dice need the face; the side's colour still runs
+/// round it.
+pub const PICTURE_RIM: f64 = 0.047;
+
+/// `items` washed light: every colour of their paths mixed `t` (0 to 1) of
+/// the way to `ground` (raster pictures are left as they are). For the
+/// pictures on start squares, which must not read as pieces.
+pub(crate) fn washed(items: Vec<Item>, ground: Color, t: f64) -> Vec<Item> {
+    use crate::scene::Paint;
+    let wash = |c: Color| crate::theme::mix(c, ground, t);
+    crate::scene::map_leaves(items, &mut |item| match item {
+        Item::Path(mut p) => {
+            p.fill = p.fill.map(|f: Paint| f.map(wash));
+            if let Some(s) = p.stroke.as_mut() {
+                s.color = wash(s.color);
+            }
+            Some(Item::Path(p))
+        }
+        Item::Text(mut t) => {
+            t.fill = wash(t.fill);
+            Some(Item::Text(t))
+        }
+        other => Some(other),
+    })
+}
+
+/// The least clear space, mm, between the parts of a face (the rank, the
+/// character or picture, the turned rank) and between them and the rim,
+/// measured on their ink (glyph outlines), not their boxes.
+pub const CLEAR: f64 = 0.8;
+
+/// The clear space the layout leaves, mm: [`CLEAR`] and a little more, for
+/// the rounding of curves the measure takes from control points.
+pub(crate) const CLEAR_FIT: f64 = 0.85;
+
+/// The ink box `(x0, y0, x1, y1)` of `text` set as [`text_fit`] sets it,
+/// centred on (0, 0) at em `size` mm, unshrunk (mm, y down).
+pub(crate) fn label_ink(
+    res: &Resources,
+    stack: &crate::text::FontStack,
+    text: &str,
+    size: f64,
+) -> Option<(f64, f64, f64, f64)> {
+    let items = super::label::Label {
+        text,
+        stack,
+        size,
+        pos: pt(0.0, 0.0),
+        anchor: crate::scene::Anchor::Middle,
+        valign: super::label::VAlign::Middle,
+        rotation: 0.0,
+        fill: Color::BLACK,
+    }
+    .items(&res.fonts);
+    crate::scene::ink_bounds(&res.fonts, &items)
+}
 
 /// The least picture frame on a counter's picture face, as a fraction of the
 /// counter size: 12.1 mm on the default 22 mm counters, at `picture_scale` 0.3.

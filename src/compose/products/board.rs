@@ -391,24 +391,53 @@ fn place_label(res: &Resources, r: Rect, han: &str, word: &str) -> Vec<Item> {
     items
 }
 
-/// A start square: a ring in the side's pattern and colour, the side's marks in two
-/// corners, the animal's character (beside its icon when the theme shows icons) and name.
+/// How much of a dark side's colour shades its start squares (0 to 1): a
+/// light disc, so that a grey board still shows whose squares are whose, as
+/// the counters do (one side light, one dark), yet far lighter than a piece.
+pub const START_SHADE: f64 = 0.16;
+
+/// A start square's character, as a fraction of the square: about 0.7 of
+/// the character on the counter that stands there, so that an empty square
+/// never reads as a piece.
+pub const START_CHARACTER: f64 = 0.125;
+
+/// A start square's picture face (the picture layouts), as a fraction of
+/// the counter's: smaller than the piece, and drawn [`START_FADE`] lighter.
+pub const START_PICTURE: f64 = 0.7;
+
+/// How far a start square's picture is washed towards the land (0 to 1).
+pub const START_FADE: f64 = 0.55;
+
+/// A start square, quieter than the piece that stands on it: a thin ring in
+/// the side's pattern and colour, over a light disc of its colour for the
+/// dark side (`filled` or `banded` counters); the side's marks in two
+/// corners; the animal's character, small (beside its icon when the theme
+/// shows icons), and name, or in the picture layouts the counter's picture,
+/// smaller and washed light.
 fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> {
     let s = r.w;
     let c = r.center();
     let color = res.theme.side(piece.side);
+    let land = res.theme.board.land.0;
     let names = res.animal(piece.animal);
     // Below 12 mm a name would be too small to read: the character alone says it.
     let named = !names.label().is_empty() && s >= 12.0;
-    let han_y = if named { c.y - s * 0.06 } else { c.y };
+    let han_y = if named { c.y - s * 0.04 } else { c.y };
     let radius = s * 0.43;
-    let mut items = pattern_line(
+    let mut items = Vec::new();
+    if res.theme.face_style(piece.side).is_dark() {
+        items.push(shapes::fill(
+            shapes::circle(c, radius),
+            crate::theme::mix(land, color, START_SHADE),
+        ));
+    }
+    items.extend(pattern_line(
         |g| shapes::circle(c, radius + g),
         0.0,
         res.theme.pattern(piece.side),
         color,
         (s * 0.022).max(0.2),
-    );
+    ));
     // Top-right and bottom-left: a pair that a half turn maps onto itself,
     // clear of the coordinates (top-left and bottom-right).
     for (dx, dy) in [(1.0, -1.0), (-1.0, 1.0)] {
@@ -416,47 +445,51 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
         items.extend(mark_item(res.theme.mark(piece.side), at, s * 0.08, color));
     }
     // The picture layouts show the counter's picture, so that a child sets up
-    // by matching pictures.
+    // by matching pictures: smaller than the counter's and washed light.
     if res.theme.counters.layout != crate::theme::FaceLayout::Character {
-        let clip = shapes::circle(c, radius - s * 0.02);
-        items.extend(crate::compose::drawn::faces::picture_face(
+        let small = s * START_PICTURE;
+        let clip = shapes::circle(c, small * 0.5);
+        let face = crate::compose::drawn::faces::picture_face(
             res,
             piece,
             c,
-            s,
+            small,
             color,
-            res.theme.board.land.0,
+            land,
             Some(clip),
             res.theme
                 .counters
                 .show_rank
-                .then(|| crate::compose::drawn::faces::RankMark::start_square(res, s)),
+                .then(|| crate::compose::drawn::faces::RankMark::start_square(res, small)),
             true,
-        ));
+        );
+        items.extend(crate::compose::drawn::faces::washed(face, land, START_FADE));
         return items;
     }
     let icon = res
         .pictures
         .animal(piece.animal)
         .filter(|_| res.theme.board.icons);
+    let size = s * START_CHARACTER;
     items.extend(animal_emblem(
         res,
         names,
         icon,
         pt(c.x, han_y),
-        s,
-        s * 0.42,
+        // The emblem's parts are sized for a square `size / 0.42` wide.
+        size / 0.42,
+        size,
         s * 0.6,
         color,
     ));
     if named {
-        let name_pos = pt(c.x, c.y + s * 0.25);
+        let name_pos = pt(c.x, c.y + s * 0.16);
         items.extend(text_fit(
             res,
             FitText {
                 text: names.label(),
                 stack: &res.text,
-                size: s * 0.12,
+                size: s * 0.09,
                 max_width: s * 0.6,
                 pos: name_pos,
                 rotation: 0.0,

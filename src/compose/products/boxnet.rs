@@ -259,12 +259,12 @@ fn poly(points: &[Pt]) -> Vec<Seg> {
 }
 
 /// True when the lid is drawn in outline, for themes that fill no counter
-/// faces (both sides `ringed`, as ink-saver asks): white walls instead of
+/// faces (neither side `filled`, as in ink-saver): white walls instead of
 /// the sides' colour bands, and the game's name as outlined letters. The
 /// solid lid is the most ink-hungry page of a set otherwise.
 fn outlined_lid(res: &Resources) -> bool {
     let s = &res.theme.sides;
-    s.south_style == FaceStyle::Ringed && s.north_style == FaceStyle::Ringed
+    s.south_style != FaceStyle::Filled && s.north_style != FaceStyle::Filled
 }
 
 /// Draws a net with its top-left corner at `at` (turned a quarter when `turn`):

@@ -7,7 +7,8 @@ use crate::layout::paper::Paper;
 use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect};
 use crate::resolve::Resources;
 use crate::scene::{
-    decorative, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
+    decorative, ink_bounds, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke,
+    Transform,
 };
 use crate::theme::{FaceLayout, FaceStyle};
 
@@ -132,11 +133,13 @@ pub const BACK_OVERRUN: f64 = 1.0;
 /// the first thing a player reads, and a little smaller than the character
 /// between them, which stays the face's centre.
 pub const RANK_HEIGHT: f64 = 0.23;
-/// Room between a rank and the character's band, fraction of the counter.
-const RANK_GAP: f64 = 0.012;
-/// Room between a rank's digits and the rim (or the line inside a filled
-/// face's edge), fraction of the counter: 0.77 mm on 22 mm counters.
-const RANK_MARGIN: f64 = 0.035;
+/// The width of a dark side's pattern line (beads, dashes) inside its
+/// edge, as a fraction of the counter size: 1.03 mm on the default 22 mm
+/// A4 counters, a cue besides lightness that reads across the table.
+pub const PATTERN_WIDTH: f64 = 0.047;
+/// The radius of a dark face's room (inside its pattern line), as a
+/// fraction of the counter size.
+const DARK_ROOM: f64 = 0.43;
 /// The least height of the character's band between the ranks, fraction of the counter.
 const MIN_BAND: f64 = 0.2;
 /// The character's size beside an animal's icon (`counters.icons`), as a
@@ -593,6 +596,12 @@ impl<'a> Face<'a> {
     }
 
     /// [`Face::background`] with the side's colour running `past` mm beyond the cut.
+    ///
+    /// A dark side (`filled`, `banded`) carries its pattern as a line of the
+    /// light face colour [`PATTERN_WIDTH`] of the counter wide just inside
+    /// its edge (1 mm on the default counters: beads or dashes a player sees
+    /// across the table); a light side (`ringed`) is a light face in a rim of
+    /// its colour, the rim itself being its line when the pattern is solid.
     fn background_past(
         &self,
         res: &Resources,
@@ -604,29 +613,48 @@ impl<'a> Face<'a> {
         let colour = res.theme.side(side);
         let (ink, _) = res.theme.counter_ink(side);
         items.push(shapes::fill(self.outline(past), colour));
-        // The pattern line runs on the side's colour, in the light face colour:
-        // inside a filled face's edge, bold enough to tell the sides apart in
-        // black and white, or along the middle of a ringed face's rim.
-        let mut line = self.size * 0.012;
-        let inset = match res.theme.face_style(side) {
+        let s = self.size;
+        let wide = s * PATTERN_WIDTH;
+        match res.theme.face_style(side) {
+            // A banded face's shape is its cue: its band stays solid.
+            FaceStyle::Banded => {}
             FaceStyle::Filled => {
-                line = self.size * 0.022;
-                self.size * 0.045
+                items.extend(pattern_line(
+                    |g| self.outline(g),
+                    s * (0.5 - DARK_ROOM) - wide / 2.0,
+                    res.theme.pattern(side),
+                    cs.face.0,
+                    wide,
+                ));
             }
             FaceStyle::Ringed => {
                 let rim = self.rim(res);
                 items.push(shapes::fill(self.outline(-rim), cs.face.0));
-                rim / 2.0
+                if res.theme.pattern(side) != crate::theme::Pattern::Solid {
+                    items.extend(pattern_line(
+                        |g| self.outline(g),
+                        rim / 2.0,
+                        res.theme.pattern(side),
+                        cs.face.0,
+                        (rim * 0.45).min(wide),
+                    ));
+                }
             }
-        };
-        items.extend(pattern_line(
-            |g| self.outline(g),
-            inset,
-            res.theme.pattern(side),
-            cs.face.0,
-            line,
-        ));
+        }
         ink
+    }
+
+    /// A banded face's light panel: a band of the face colour down the
+    /// middle, `half` mm either side of the centre, inside the pattern line.
+    fn panel(&self, res: &Resources, half: f64) -> Item {
+        let (s, c) = (self.size, self.center);
+        Item::Clip(crate::scene::Clip {
+            path: self.outline(-s * (0.5 - DARK_ROOM)),
+            items: vec![shapes::fill(
+                shapes::rect(c.x - half, c.y - s, 2.0 * half, 2.0 * s),
+                res.theme.counters.face.0,
+            )],
+        })
     }
 
     /// A ringed face's rim, mm: `counters.ring_width` of the size, or on a
@@ -661,39 +689,51 @@ impl<'a> Face<'a> {
         );
     }
 
-    /// The radius (mm) inside which a front's rank and character stay: clear
-    /// of a ringed face's rim, or of the pattern line inside a filled face's edge.
+    /// The radius (mm) of the inner edge of a ringed face's rim, or of the
+    /// pattern line inside a dark face's edge: a front's rank and character
+    /// stay [`crate::compose::drawn::faces::CLEAR`] inside it, measured on their ink.
     fn room(&self, res: &Resources, side: Side) -> f64 {
         let s = self.size;
         match res.theme.face_style(side) {
-            FaceStyle::Filled => s * 0.43,
-            FaceStyle::Ringed => s * 0.485 - self.rim(res),
+            FaceStyle::Filled | FaceStyle::Banded => s * DARK_ROOM,
+            FaceStyle::Ringed => s * 0.5 - self.rim(res),
         }
     }
 
     /// The front's rank, printed on top and again turned 180° at the bottom
     /// for the opponent (once, on top, when dots take the bottom): digits
     /// [`RANK_HEIGHT`] of the counter tall (times `counters.rank_scale`), as
-    /// high as the round face allows, leaving the middle band to the character.
+    /// high as the round face allows with their ink [`crate::compose::drawn::faces::CLEAR`]
+    /// inside the rim, leaving the middle band to the character.
     fn rank_mark(&self, res: &Resources, side: Side, rank: &str) -> RankMark {
         let s = self.size;
         let cs = &res.theme.counters;
-        let room = self.room(res, side);
-        let size_for = |h: f64| res.fonts.size_for_cap_height(&res.bold, rank, h);
-        let top_at = |h: f64| {
-            let half = res.fonts.width_mm(&res.bold, rank, size_for(h)) / 2.0;
-            (room * room - half * half).max(0.0).sqrt() - s * RANK_MARGIN
+        let r = self.room(res, side) - crate::compose::drawn::faces::CLEAR_FIT;
+        // Em size, offset of the digits' middle, and of their ink's foot.
+        let place = |h: f64| {
+            let size = res.fonts.size_for_cap_height(&res.bold, rank, h);
+            let (x0, y0, x1, y1) = crate::compose::drawn::faces::label_ink(res, &res.bold, rank, size)
+                .unwrap_or((-h / 3.0, -h / 2.0, h / 3.0, h / 2.0));
+            let half = x0.abs().max(x1.abs());
+            let top = -(r * r - half * half).max(0.0).sqrt();
+            let y = top - y0;
+            (size, y, y + y1)
         };
         let want = s * RANK_HEIGHT * cs.rank_scale;
+        let band = |foot: f64| -2.0 * (foot + crate::compose::drawn::faces::CLEAR_FIT);
+        let mut h = want;
+        let (mut size, mut y, mut foot) = place(h);
         // Never so large that the character's band falls below MIN_BAND.
-        let h = want.min(top_at(want) - s * (RANK_GAP + MIN_BAND / 2.0));
-        let top = top_at(h);
+        while !cs.pips && band(foot) < s * MIN_BAND && h > want * 0.6 {
+            h *= 0.98;
+            (size, y, foot) = place(h);
+        }
         RankMark {
-            size: size_for(h),
-            y: -(top - h / 2.0),
+            size,
+            y,
             twice: !cs.pips,
-            band_top: -(top - h - s * RANK_GAP),
-            max_width: 2.0 * (room * room - (top - h).powi(2)).max(0.0).sqrt(),
+            band_top: foot + crate::compose::drawn::faces::CLEAR_FIT,
+            max_width: 2.0 * (r * r - foot * foot).max(0.0).sqrt(),
         }
     }
 
@@ -729,7 +769,7 @@ impl<'a> Face<'a> {
         if cs.layout == FaceLayout::Picture && cs.pips {
             // The picture large, the rank as dice a child can count, both
             // inside the round of the plate (every shape's plate holds it).
-            let plate = s / 2.0 - self.rim(res);
+            let plate = self.room(res, piece.side);
             items.extend(crate::compose::drawn::faces::dice_face(
                 res,
                 piece.animal,
@@ -738,8 +778,8 @@ impl<'a> Face<'a> {
                 plate,
                 plate - s * 0.015,
                 ink,
-                cs.face.0,
-                Some(self.outline(-self.rim(res))),
+                res.theme.counter_ink(piece.side).1,
+                Some(self.outline(plate - s / 2.0)),
             ));
             page.add(Layer::Artwork, decorative(items));
             if !self.opts.shared_cuts {
@@ -748,14 +788,14 @@ impl<'a> Face<'a> {
             return;
         }
         if cs.layout != FaceLayout::Character {
-            let plate = self.outline(-self.rim(res));
+            let plate = self.outline(self.room(res, piece.side) - s / 2.0);
             items.extend(picture_face(
                 res,
                 piece,
                 c,
                 s,
                 ink,
-                cs.face.0,
+                res.theme.counter_ink(piece.side).1,
                 Some(plate),
                 cs.show_rank.then_some(ranks),
                 false,
@@ -770,46 +810,72 @@ impl<'a> Face<'a> {
             return;
         }
         let twice = ranks.twice && cs.show_rank;
+        let start = items.len();
         if cs.show_rank {
             items.extend(ranks.items(res, &rank, c, ink, twice));
-            marks(&mut items, twice);
-        } else {
-            marks(&mut items, false);
         }
-        // The band between the ranks (or the whole face's middle without them).
+        let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
+        // The band between the ranks' ink (or the whole face's middle without them).
         let band = if cs.show_rank {
             -2.0 * ranks.band_top
         } else {
             s * 0.5
         };
-        let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
         // The character on the face's centre, as tall as the band (an
         // ideograph's ink is about 0.92 of its em); a little smaller beside
-        // an icon, which stands at its left.
+        // an icon, which stands at its left, as tall as the character's ink.
         let beside = if icon.is_some() { ICON_CHARACTER } else { 1.0 };
         let emblem = (band / 0.92).min(s * 0.4) * cs.character_scale.min(1.0) * beside;
-        match zhuyin_face(res, names, c, emblem, &ranks, s, ink) {
-            Some(block) => items.extend(block),
-            None => items.extend(animal_emblem(res, names, None, c, s, emblem, s * 0.5, ink)),
+        let block = |at: Pt, em: f64| {
+            let mut out = match zhuyin_face(res, names, at, em, &ranks, s, ink) {
+                Some(block) => block,
+                None => animal_emblem(res, names, None, at, s, em, s * 0.5, ink),
+            };
+            if let Some((art, key)) = icon {
+                let han = res.fonts.width_mm(&res.han, &names.han, em).min(s * 0.5);
+                let side = em * 0.92;
+                let right = at.x - han / 2.0 - s * 0.02;
+                out.push(icon_item(
+                    res,
+                    art,
+                    key,
+                    pt(right - side, at.y - side / 2.0),
+                    side,
+                    ink,
+                ));
+            }
+            out
+        };
+        // Measured on its ink: as large as fits the band and the round
+        // face with [`crate::compose::drawn::faces::CLEAR`] all round, its ink centred in the band.
+        let r = self.room(res, piece.side) - crate::compose::drawn::faces::CLEAR_FIT;
+        let limit = band / 2.0;
+        let (mut em, mut at) = (emblem, c);
+        for _ in 0..6 {
+            let Some((x0, y0, x1, y1)) = ink_bounds(&res.fonts, &block(at, em)) else {
+                break;
+            };
+            let (dx, dy) = ((x0 - c.x).abs().max(x1 - c.x), (y1 - y0) / 2.0);
+            let k = (limit / dy).min(r / dx.hypot(dy)).min(1.0);
+            let centred = pt(c.x, c.y - ((y0 + y1) / 2.0 - at.y) * k);
+            if k > 0.999 && (centred.y - at.y).abs() < 0.01 {
+                break;
+            }
+            em *= k * if k < 1.0 { 0.995 } else { 1.0 };
+            at = centred;
         }
-        if let Some((art, key)) = icon {
-            // As tall as the band, right up to the character, inside the round face.
-            let han = res
-                .fonts
-                .width_mm(&res.han, &names.han, emblem)
-                .min(s * 0.5);
-            let room = self.room(res, piece.side);
-            let right = c.x - han / 2.0 - s * 0.02;
-            let left = c.x - (room * room - band * band / 4.0).max(0.0).sqrt();
-            let side = band.min(right - left).max(0.0);
-            items.push(icon_item(
-                res,
-                art,
-                key,
-                pt(right - side, c.y - side / 2.0),
-                side,
-                ink,
-            ));
+        items.extend(block(at, em));
+        if cs.show_rank {
+            marks(&mut items, twice);
+        } else {
+            marks(&mut items, false);
+        }
+        if res.theme.face_style(piece.side) == FaceStyle::Banded {
+            // The panel as wide as the ink on it and its clear space.
+            let half = ink_bounds(&res.fonts, &items[start..]).map_or(s * 0.2, |(x0, _, x1, _)| {
+                (c.x - x0).max(x1 - c.x) + crate::compose::drawn::faces::CLEAR_FIT
+            });
+            items.insert(start, self.panel(res, half));
         }
         if cs.pips {
             let n = res.rules.rank(piece.animal);
@@ -848,6 +914,9 @@ impl<'a> Face<'a> {
         };
         let ink = self.background_past(res, side, &mut items, past);
         let (s, c) = (self.size, self.center);
+        if res.theme.face_style(side) == FaceStyle::Banded {
+            items.push(self.panel(res, s * 0.3));
+        }
         // The theme's back picture fills the face inside the side's rim,
         // over the background's fills and under every line drawn on them.
         if let Some((art, key)) = crate::compose::drawn::scenery::scenery(res, "back") {

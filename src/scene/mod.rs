@@ -514,7 +514,12 @@ pub fn ink_bounds(book: &FontBook, items: &[Item]) -> Option<(f64, f64, f64, f64
         fn path(&mut self, path: &'a Path, t: Transform) {
             if let Some((x0, y0, x1, y1)) = bounds(&path.segs) {
                 let w = path.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
-                for (x, y) in [(x0 - w, y0 - w), (x1 + w, y0 - w), (x0 - w, y1 + w), (x1 + w, y1 + w)] {
+                for (x, y) in [
+                    (x0 - w, y0 - w),
+                    (x1 + w, y0 - w),
+                    (x0 - w, y1 + w),
+                    (x1 + w, y1 + w),
+                ] {
                     self.add(t.apply(pt(x, y)));
                 }
             }

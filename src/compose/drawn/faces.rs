@@ -20,10 +20,9 @@ pub const DOT: f64 = 0.115;
 pub const PITCH: f64 = 1.2;
 
 /// A ringed picture face's rim at most, as a fraction of the counter size
-/// (1.03 mm on the default 22 mm counters, as wide as a dark side's line):
-/// the picture and the dice need the face; the side's colour still runs
-/// round it.
-pub const PICTURE_RIM: f64 = 0.047;
+/// (0.77 mm on the default 22 mm counters): the picture and the dice need
+/// the face; the side's colour still runs round it.
+pub const PICTURE_RIM: f64 = 0.035;
 
 /// `items` washed light: every colour of their paths mixed `t` (0 to 1) of
 /// the way to `ground` (raster pictures are left as they are). For the
@@ -64,13 +63,13 @@ pub(crate) fn label_ink(
     text: &str,
     size: f64,
 ) -> Option<(f64, f64, f64, f64)> {
-    let items = super::label::Label {
+    let items = crate::compose::typesetting::label::Label {
         text,
         stack,
         size,
         pos: pt(0.0, 0.0),
         anchor: crate::scene::Anchor::Middle,
-        valign: super::label::VAlign::Middle,
+        valign: crate::compose::typesetting::label::VAlign::Middle,
         rotation: 0.0,
         fill: Color::BLACK,
     }
@@ -517,7 +516,8 @@ pub(crate) fn animal_emblem(
     let Some((icon, key)) = icon else {
         // No name line under a character with Zhuyin: the block may be a
         // little wider than the character alone and still clear a round rim.
-        if let Some(items) = zhuyin_block(res, names, c, size, max_width * 1.2, color) {
+        let least = phonetic::MIN_SYMBOL * 1.001;
+        if let Some(items) = zhuyin_block(res, names, c, size, max_width * 1.2, least, color) {
             return items;
         }
         return text_fit(
@@ -545,6 +545,7 @@ pub(crate) fn animal_emblem(
         pt(c.x + s * 0.19 * k, c.y),
         s * 0.3 * k,
         s * 0.38 * k,
+        phonetic::MIN_SYMBOL * 1.001,
         color,
     ) {
         items.extend(block);
@@ -583,7 +584,8 @@ pub(crate) fn icon_item(
 }
 
 /// An animal's characters with their Zhuyin (see [`phonetic`]), centred on
-/// `center` as one block at `size` mm, shrunk to at most `room` mm wide.
+/// `center` as one block at `size` mm, shrunk to at most `room` mm wide,
+/// its symbols at least `least` mm (0: the usual share of the character).
 /// `None` when the pack prints no Zhuyin or the symbols would be too small
 /// to read (a small diagram): the caller sets the character alone.
 pub(crate) fn zhuyin_block(
@@ -592,6 +594,7 @@ pub(crate) fn zhuyin_block(
     center: Pt,
     size: f64,
     room: f64,
+    least: f64,
     color: Color,
 ) -> Option<Vec<Item>> {
     let readings = names.readings();
@@ -603,7 +606,7 @@ pub(crate) fn zhuyin_block(
         readings: &readings,
         stack: &res.han,
         size,
-        symbol: phonetic::SYMBOL,
+        symbol: phonetic::SYMBOL.max(least / size),
         center,
         fill: color,
     };

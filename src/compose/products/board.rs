@@ -436,7 +436,7 @@ fn start_mark(res: &Resources, r: Rect, piece: crate::game::Piece) -> Vec<Item> 
         0.0,
         res.theme.pattern(piece.side),
         color,
-        (s * 0.022).max(0.2),
+        (s * 0.012).max(0.2),
     ));
     // Top-right and bottom-left: a pair that a half turn maps onto itself,
     // clear of the coordinates (top-left and bottom-right).

@@ -7,8 +7,7 @@ use crate::layout::paper::Paper;
 use crate::layout::{crop_marks, mirror, printable_area, Flip, Grid, Mirror, Rect};
 use crate::resolve::Resources;
 use crate::scene::{
-    decorative, ink_bounds, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke,
-    Transform,
+    decorative, ink_bounds, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
 };
 use crate::theme::{FaceLayout, FaceStyle};
 
@@ -173,7 +172,8 @@ fn zhuyin_face(
         readings: &readings,
         stack: &res.han,
         size,
-        symbol: SYMBOL.max(ZHUYIN_SIZE / size),
+        // A hair over, so that rounding never sets a symbol under the least.
+        symbol: SYMBOL.max(ZHUYIN_SIZE / size * (1.0 + 1e-9)),
         center: c,
         fill,
     };
@@ -184,7 +184,8 @@ fn zhuyin_face(
         .min(res.fonts.width_mm(&res.bold, "8", ranks.size));
     // The character on the face's centre, its column at its right (clear
     // of the digits, which are narrower than the character).
-    let column = (c.x + digits / 2.0 + s * 0.02).max(c.x + han / 2.0);
+    let column = (c.x + digits / 2.0 + crate::compose::drawn::faces::CLEAR_FIT + s * 0.005)
+        .max(c.x + han / 2.0);
     block.center = pt(column + total / 2.0 - han, c.y);
     Some(block.items(&res.fonts))
 }
@@ -712,8 +713,10 @@ impl<'a> Face<'a> {
         // Em size, offset of the digits' middle, and of their ink's foot.
         let place = |h: f64| {
             let size = res.fonts.size_for_cap_height(&res.bold, rank, h);
-            let (x0, y0, x1, y1) = crate::compose::drawn::faces::label_ink(res, &res.bold, rank, size)
-                .unwrap_or((-h / 3.0, -h / 2.0, h / 3.0, h / 2.0));
+            let (x0, y0, x1, y1) = crate::compose::drawn::faces::label_ink(
+                res, &res.bold, rank, size,
+            )
+            .unwrap_or((-h / 3.0, -h / 2.0, h / 3.0, h / 2.0));
             let half = x0.abs().max(x1.abs());
             let top = -(r * r - half * half).max(0.0).sqrt();
             let y = top - y0;
@@ -745,7 +748,6 @@ impl<'a> Face<'a> {
         let mut items = Vec::new();
         let ink = self.background(res, piece.side, &mut items);
         let cs = &res.theme.counters;
-        let names = res.animal(piece.animal);
         let (s, c) = (self.size, self.center);
         let rank = res.rules.rank(piece.animal).to_string();
         let mark = res.theme.mark(piece.side);
@@ -814,57 +816,7 @@ impl<'a> Face<'a> {
         if cs.show_rank {
             items.extend(ranks.items(res, &rank, c, ink, twice));
         }
-        let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
-        // The band between the ranks' ink (or the whole face's middle without them).
-        let band = if cs.show_rank {
-            -2.0 * ranks.band_top
-        } else {
-            s * 0.5
-        };
-        // The character on the face's centre, as tall as the band (an
-        // ideograph's ink is about 0.92 of its em); a little smaller beside
-        // an icon, which stands at its left, as tall as the character's ink.
-        let beside = if icon.is_some() { ICON_CHARACTER } else { 1.0 };
-        let emblem = (band / 0.92).min(s * 0.4) * cs.character_scale.min(1.0) * beside;
-        let block = |at: Pt, em: f64| {
-            let mut out = match zhuyin_face(res, names, at, em, &ranks, s, ink) {
-                Some(block) => block,
-                None => animal_emblem(res, names, None, at, s, em, s * 0.5, ink),
-            };
-            if let Some((art, key)) = icon {
-                let han = res.fonts.width_mm(&res.han, &names.han, em).min(s * 0.5);
-                let side = em * 0.92;
-                let right = at.x - han / 2.0 - s * 0.02;
-                out.push(icon_item(
-                    res,
-                    art,
-                    key,
-                    pt(right - side, at.y - side / 2.0),
-                    side,
-                    ink,
-                ));
-            }
-            out
-        };
-        // Measured on its ink: as large as fits the band and the round
-        // face with [`crate::compose::drawn::faces::CLEAR`] all round, its ink centred in the band.
-        let r = self.room(res, piece.side) - crate::compose::drawn::faces::CLEAR_FIT;
-        let limit = band / 2.0;
-        let (mut em, mut at) = (emblem, c);
-        for _ in 0..6 {
-            let Some((x0, y0, x1, y1)) = ink_bounds(&res.fonts, &block(at, em)) else {
-                break;
-            };
-            let (dx, dy) = ((x0 - c.x).abs().max(x1 - c.x), (y1 - y0) / 2.0);
-            let k = (limit / dy).min(r / dx.hypot(dy)).min(1.0);
-            let centred = pt(c.x, c.y - ((y0 + y1) / 2.0 - at.y) * k);
-            if k > 0.999 && (centred.y - at.y).abs() < 0.01 {
-                break;
-            }
-            em *= k * if k < 1.0 { 0.995 } else { 1.0 };
-            at = centred;
-        }
-        items.extend(block(at, em));
+        items.extend(self.character_block(res, piece, &ranks, ink));
         if cs.show_rank {
             marks(&mut items, twice);
         } else {
@@ -894,6 +846,85 @@ impl<'a> Face<'a> {
         if !self.opts.shared_cuts {
             self.cut(res, page);
         }
+    }
+
+    /// The character in the band between the ranks (with its Zhuyin, and
+    /// its icon at its left when the theme shows icons), measured on its
+    /// ink: as large as fits the band and the round face with
+    /// [`crate::compose::drawn::faces::CLEAR`] all round, its ink centred in the band.
+    fn character_block(
+        &self,
+        res: &Resources,
+        piece: Piece,
+        ranks: &RankMark,
+        ink: Color,
+    ) -> Vec<Item> {
+        let cs = &res.theme.counters;
+        let names = res.animal(piece.animal);
+        let (s, c) = (self.size, self.center);
+        let icon = res.pictures.animal(piece.animal).filter(|_| cs.icons);
+        // The band between the ranks' ink (or the whole face's middle without them).
+        let band = if cs.show_rank {
+            -2.0 * ranks.band_top
+        } else {
+            s * 0.5
+        };
+        // The character on the face's centre, as tall as the band (an
+        // ideograph's ink is about 0.92 of its em); a little smaller beside
+        // an icon, which stands at its left, as tall as the character's ink.
+        let beside = if icon.is_some() { ICON_CHARACTER } else { 1.0 };
+        let emblem = (band / 0.92).min(s * 0.4) * cs.character_scale.min(1.0) * beside;
+        let block = |at: Pt, em: f64| {
+            let mut out = match zhuyin_face(res, names, at, em, ranks, s, ink) {
+                Some(block) => block,
+                None => animal_emblem(res, names, None, at, s, em, s * 0.5, ink),
+            };
+            if let Some((art, key)) = icon {
+                let han = res.fonts.width_mm(&res.han, &names.han, em).min(s * 0.5);
+                let side = em * 0.92;
+                let right = at.x - han / 2.0 - s * 0.02;
+                out.push(icon_item(
+                    res,
+                    art,
+                    key,
+                    pt(right - side, at.y - side / 2.0),
+                    side,
+                    ink,
+                ));
+            }
+            out
+        };
+        // Measured on its ink: as large as fits the band and the round
+        // face with [`crate::compose::drawn::faces::CLEAR`] all round, its ink centred in the band.
+        let r = self.room(res, piece.side) - crate::compose::drawn::faces::CLEAR_FIT;
+        let limit = band / 2.0;
+        let (mut em, mut at) = (emblem, c);
+        for _ in 0..6 {
+            let made = block(at, em);
+            // The character (its Zhuyin column stands beside the ranks'
+            // digits) fills the band; everything stays inside the rim.
+            let han: Vec<Item> = crate::scene::text_runs(&made)
+                .into_iter()
+                .filter(|r| r.text == names.han)
+                .map(|r| Item::Text(r.clone()))
+                .collect();
+            let (Some((_, y0, _, y1)), Some((x0, _, x1, _))) =
+                (ink_bounds(&res.fonts, &han), ink_bounds(&res.fonts, &made))
+            else {
+                break;
+            };
+            let (dx, dy) = ((x0 - c.x).abs().max(x1 - c.x), (y1 - y0) / 2.0);
+            // A Zhuyin column, taller than the character, keeps its size
+            // and stands clear of the digits: it does not shrink the character.
+            let k = (limit / dy).min(r / dx.hypot(dy)).min(1.0);
+            let centred = pt(c.x, c.y - ((y0 + y1) / 2.0 - at.y) * k);
+            if k > 0.999 && (centred.y - at.y).abs() < 0.01 {
+                break;
+            }
+            em *= k * if k < 1.0 { 0.995 } else { 1.0 };
+            at = centred;
+        }
+        block(at, em)
     }
 
     /// The back: the side's colour and style, the theme's back picture inside

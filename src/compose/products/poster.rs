@@ -731,6 +731,7 @@ fn ranks_panel(
             pt(hx + hs * 0.8, c_y),
             hs,
             hs * 1.6,
+            0.0,
             ink.text,
         );
         let han_w = if zhuyin.is_some() { hs * 1.6 } else { hs * 1.1 };

@@ -26,6 +26,10 @@ jp board --theme picture-book --format png --dpi 50 -o docs/picture-book-board.p
 jp counters --theme picture-book --size 30 --paper 240x150 --format png --dpi 50 \
   -o docs/picture-book-counters.png
 jp board --square 40 --format png --dpi 50 -o "$tmp/tiled.png" && cp "$tmp/tiled.png" docs/tiled-board-map.png
+# The set as a black-and-white office printer prints it (poppler's grey render).
+jp board -o "$tmp/board.pdf" && pdftoppm -gray -png -r 50 -singlefile "$tmp/board.pdf" docs/board-grey
+jp counters --sides fold --size 22 --paper 210x145 -o "$tmp/counters.pdf" &&
+  pdftoppm -gray -png -r 50 -singlefile "$tmp/counters.pdf" docs/counters-grey
 
 # themes/README.md: each theme's board and a strip of its counters.
 for theme in classic traditional ink-saver high-contrast kids picture-book; do

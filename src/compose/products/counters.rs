@@ -619,6 +619,18 @@ impl<'a> Face<'a> {
         match res.theme.face_style(side) {
             // A banded face's shape is its cue: its band stays solid.
             FaceStyle::Banded => {}
+            // A picture face keeps the room of a ringed one for its picture
+            // and dice: its line runs in the outer rim's width.
+            FaceStyle::Filled if cs.layout != FaceLayout::Character => {
+                let rim = self.rim(res);
+                items.extend(pattern_line(
+                    |g| self.outline(g),
+                    rim / 2.0,
+                    res.theme.pattern(side),
+                    cs.face.0,
+                    rim * 0.6,
+                ));
+            }
             FaceStyle::Filled => {
                 items.extend(pattern_line(
                     |g| self.outline(g),
@@ -696,6 +708,9 @@ impl<'a> Face<'a> {
     fn room(&self, res: &Resources, side: Side) -> f64 {
         let s = self.size;
         match res.theme.face_style(side) {
+            FaceStyle::Filled if res.theme.counters.layout != FaceLayout::Character => {
+                s * 0.5 - self.rim(res)
+            }
             FaceStyle::Filled | FaceStyle::Banded => s * DARK_ROOM,
             FaceStyle::Ringed => s * 0.5 - self.rim(res),
         }

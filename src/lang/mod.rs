@@ -524,6 +524,11 @@ pub struct Handout {
     pub goal: String,
     pub goal_capture_all: String,
     pub goal_no_moves: String,
+    /// Where repeated positions are allowed: the third time a position comes
+    /// up, the game is a draw (`win.third_repetition = "draw"`).
+    pub goal_repeat_draw: String,
+    /// The same, the player whose move brought it back losing (`"loss"`).
+    pub goal_repeat_loss: String,
     /// For rules that do not say what happens when a player cannot move:
     /// agree before starting. Optional.
     pub no_moves_agree: String,
@@ -555,6 +560,9 @@ pub struct Handout {
     pub move_: String,
     pub move_own: String,
     pub move_no_repetition: String,
+    /// Under the ban on repeated positions: a forbidden move is no move, so
+    /// a player with only such moves cannot move.
+    pub move_no_repetition_stuck: String,
     pub capture_heading: String,
     pub capture: String,
     pub rat_elephant: String,
@@ -670,6 +678,13 @@ pub struct PosterWords {
     pub den_own: String,
     pub capture_all: String,
     pub no_moves: String,
+    /// `no_moves` under the ban on repeated positions: a player who cannot
+    /// move without repeating one loses.
+    pub no_moves_ban: String,
+    /// The third time a position comes up: a draw (where repeats are allowed).
+    pub repeat_draw: String,
+    /// The third time a position comes up: its bringer loses.
+    pub repeat_loss: String,
     /// For rules that do not say what happens when a player cannot move.
     /// Optional.
     #[serde(default)]

@@ -21,13 +21,19 @@
 //! - a leap is blocked by any animal, of either side, on a water square it
 //!   crosses;
 //! - a repeated position is one with the same pieces on the same squares and
-//!   the same side to move.
+//!   the same side to move;
+//! - under the ban on repeated positions, a move that would bring one back is
+//!   no move: a player all of whose moves would do so cannot move, and
+//!   `win.no_moves` says what follows;
+//! - where repeated positions are allowed, the third time a position comes
+//!   up ends the game (`win.third_repetition`: a draw, or a loss for the
+//!   player whose move brought it back), so that no chase goes on for ever.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind, COLS, ROWS};
-use crate::play::rules::{Jumps, Ruleset, Traps, WaterCapture};
+use crate::play::rules::{Jumps, Ruleset, ThirdRepetition, Traps, WaterCapture};
 
 use super::position::Position;
 
@@ -66,6 +72,9 @@ pub enum WinBy {
     CaptureAll,
     /// The loser, to move, had no legal move (`win.no_moves`).
     NoMoves,
+    /// The loser's move brought a position back for the third time
+    /// (`win.third_repetition = "loss"`).
+    Repetition,
 }
 
 /// The state of a game.
@@ -75,6 +84,9 @@ pub enum Outcome {
     Playing,
     /// `0` has won.
     Won(Side, WinBy),
+    /// A position came up for the third time (`win.third_repetition =
+    /// "draw"`): nobody wins.
+    Draw,
     /// The side to move has no legal move, and the ruleset does not say who
     /// wins then (`win.no_moves = false`): the players must agree.
     Stuck,
@@ -316,6 +328,21 @@ impl Rules {
         Outcome::Playing
     }
 
+    /// How the game ends when position `pos` has now come up `times` times
+    /// (counting this one): `None` while it goes on. Only where repeated
+    /// positions are allowed, from the third time (under the ban no position
+    /// ever comes back). Checked after [`Rules::won`]: entering the den
+    /// wins even on a repeated position.
+    pub fn repeated(&self, pos: &Position, times: usize) -> Option<Outcome> {
+        if self.ruleset.variants.no_repetition || times < 3 || self.won(pos).is_some() {
+            return None;
+        }
+        Some(match self.ruleset.win.third_repetition {
+            ThirdRepetition::Draw => Outcome::Draw,
+            ThirdRepetition::Loss => Outcome::Won(pos.to_move, WinBy::Repetition),
+        })
+    }
+
     /// Counts the leaf positions `depth` moves ahead (perft), stopping at
     /// finished games; repeated positions are not checked (no history).
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
@@ -336,13 +363,13 @@ impl Rules {
     }
 }
 
-/// A game: the rules, the position and every position seen before (for the
-/// ban on repeated positions).
+/// A game: the rules, the position and every position seen before, with how
+/// many times (for the ban on repeated positions, or the third repetition).
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Rules,
     position: Position,
-    seen: HashSet<Position>,
+    seen: HashMap<Position, usize>,
     /// The moves played, in order.
     pub moves: Vec<Move>,
 }
@@ -354,8 +381,8 @@ pub struct Illegal(pub String);
 impl Game {
     /// A game from `position` (the start, or any other) under `rules`.
     pub fn new(rules: Rules, position: Position) -> Game {
-        let mut seen = HashSet::new();
-        seen.insert(position.clone());
+        let mut seen = HashMap::new();
+        seen.insert(position.clone(), 1);
         Game {
             rules,
             position,
@@ -374,22 +401,39 @@ impl Game {
         &self.rules
     }
 
-    /// The legal moves of the side to move: none once the game is won;
-    /// without a move that brings back an earlier position when the ruleset
-    /// forbids that.
+    /// How many times the current position has come up in this game.
+    pub fn times_seen(&self) -> usize {
+        self.seen.get(&self.position).copied().unwrap_or(0)
+    }
+
+    /// The legal moves of the side to move: none once the game is over (won,
+    /// or ended by a third repetition); without a move that brings back an
+    /// earlier position when the ruleset forbids that.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.rules.won(&self.position).is_some() {
+        if self.rules.won(&self.position).is_some()
+            || self
+                .rules
+                .repeated(&self.position, self.times_seen())
+                .is_some()
+        {
             return Vec::new();
         }
         let mut moves = self.rules.moves(&self.position);
         if self.rules.ruleset.variants.no_repetition {
-            moves.retain(|m| !self.seen.contains(&self.rules.after(&self.position, *m)));
+            moves.retain(|m| {
+                !self
+                    .seen
+                    .contains_key(&self.rules.after(&self.position, *m))
+            });
         }
         moves
     }
 
     /// Where the game stands.
     pub fn outcome(&self) -> Outcome {
+        if let Some(end) = self.rules.repeated(&self.position, self.times_seen()) {
+            return end;
+        }
         self.rules.outcome(&self.position, self.legal_moves().len())
     }
 
@@ -399,7 +443,7 @@ impl Game {
             return Err(Illegal(self.why_not(mv)));
         }
         self.position = self.rules.after(&self.position, mv);
-        self.seen.insert(self.position.clone());
+        *self.seen.entry(self.position.clone()).or_insert(0) += 1;
         self.moves.push(mv);
         Ok(())
     }
@@ -412,7 +456,12 @@ impl Game {
             Some(p) if p.side != pos.to_move => {
                 format!("the animal on {} is not the mover's", mv.from)
             }
-            Some(_) if self.rules.won(pos).is_some() => "the game is over".into(),
+            Some(_)
+                if self.rules.won(pos).is_some()
+                    || self.rules.repeated(pos, self.times_seen()).is_some() =>
+            {
+                "the game is over".into()
+            }
             Some(_) if self.rules.moves(pos).contains(&mv) => {
                 format!("{mv} brings back an earlier position")
             }

@@ -76,14 +76,33 @@ pub enum WaterCapture {
     Any,
 }
 
-/// How a game is won besides entering the enemy den, which always wins.
+/// What a position that comes up for the third time does, where repeated
+/// positions are allowed (`variants.no_repetition = false`). A position is
+/// the same animals on the same squares with the same side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThirdRepetition {
+    /// The game ends at once in a draw.
+    #[default]
+    Draw,
+    /// The player whose move brought it back loses.
+    Loss,
+}
+
+/// How a game ends besides entering the enemy den, which always wins.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Win {
     /// Capturing every enemy animal wins.
     pub capture_all: bool,
-    /// A player who cannot make any move loses.
+    /// A player who cannot make any move loses (a move the ban on repeated
+    /// positions forbids is no move).
     pub no_moves: bool,
+    /// What the third time a position comes up does, where repeated
+    /// positions are allowed. Missing in rulesets written before it was a
+    /// setting: a draw.
+    #[serde(default)]
+    pub third_repetition: ThirdRepetition,
 }
 
 impl Default for Win {
@@ -93,6 +112,7 @@ impl Default for Win {
         Win {
             capture_all: true,
             no_moves: true,
+            third_repetition: ThirdRepetition::Draw,
         }
     }
 }

@@ -18,7 +18,7 @@ impl Line<'_> {
 
     fn legal(&self) -> Vec<Move> {
         let pos = self.now();
-        if self.rules.won(pos).is_some() {
+        if self.rules.won(pos).is_some() || self.repeated().is_some() {
             return Vec::new();
         }
         let mut moves = self.rules.moves(pos);
@@ -31,7 +31,17 @@ impl Line<'_> {
         moves
     }
 
+    /// How the line ends if its position has now come up a third time.
+    fn repeated(&self) -> Option<Outcome> {
+        let now = self.now();
+        let times = self.path.iter().filter(|p| *p == now).count();
+        self.rules.repeated(now, times)
+    }
+
     fn outcome(&self) -> Outcome {
+        if let Some(end) = self.repeated() {
+            return end;
+        }
         self.rules.outcome(self.now(), self.legal().len())
     }
 
@@ -64,7 +74,7 @@ impl Line<'_> {
     fn forced(&mut self, us: crate::game::Side, n: u32) -> bool {
         match self.outcome() {
             Outcome::Won(side, _) => return side == us,
-            Outcome::Stuck => return false,
+            Outcome::Stuck | Outcome::Draw => return false,
             Outcome::Playing => {}
         }
         if n <= 1 {
@@ -74,7 +84,7 @@ impl Line<'_> {
             self.push(r);
             let ok = match self.outcome() {
                 Outcome::Won(side, _) => side == us,
-                Outcome::Stuck => false,
+                Outcome::Stuck | Outcome::Draw => false,
                 Outcome::Playing => self.wins_within(n - 1),
             };
             self.pop();
@@ -130,7 +140,7 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
 pub fn safe_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
     moves_where(rules, pos, |line, us| match line.outcome() {
         Outcome::Won(side, _) => side == us,
-        Outcome::Stuck => true,
+        Outcome::Stuck | Outcome::Draw => true,
         Outcome::Playing => !line.wins_within(1),
     })
 }

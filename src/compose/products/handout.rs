@@ -236,8 +236,9 @@ pub fn variant_sentences(res: &Resources) -> Vec<String> {
     out.retain(|s| !s.is_empty());
     if v.no_repetition != sv.no_repetition {
         out.push(if v.no_repetition {
-            h.move_no_repetition.clone()
+            join(res, &[&h.move_no_repetition, &h.move_no_repetition_stuck])
         } else {
+            // What ends a chase is in the goal of the game.
             h.variant_repetition_allowed.clone()
         });
     }
@@ -396,6 +397,16 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     b
 }
 
+/// What the third time a position comes up does, where positions may
+/// repeat: the sentence for the ruleset's `win.third_repetition`.
+pub fn third_repetition(res: &Resources) -> &str {
+    let h = &res.lang.handout;
+    match res.rules.win.third_repetition {
+        crate::play::rules::ThirdRepetition::Draw => &h.goal_repeat_draw,
+        crate::play::rules::ThirdRepetition::Loss => &h.goal_repeat_loss,
+    }
+}
+
 /// The title, then what one needs, the goal and how to set up.
 fn opening_blocks(res: &Resources) -> Vec<Block> {
     let h = &res.lang.handout;
@@ -411,6 +422,10 @@ fn opening_blocks(res: &Resources) -> Vec<Block> {
         goal.push(&h.goal_no_moves);
     } else {
         goal.push(&h.no_moves_agree);
+    }
+    // Where positions may repeat, what ends a chase.
+    if !v.no_repetition {
+        goal.push(third_repetition(res));
     }
     let need = if v.four_animals && !h.need_four.is_empty() {
         &h.need_four
@@ -574,6 +589,7 @@ fn moving_blocks(res: &Resources) -> Vec<Block> {
     let mut moving = vec![h.move_.as_str(), &h.move_own];
     if res.rules.variants.no_repetition {
         moving.push(&h.move_no_repetition);
+        moving.push(&h.move_no_repetition_stuck);
     }
     vec![
         Block::Heading(h.move_heading.clone()),

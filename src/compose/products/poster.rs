@@ -1136,17 +1136,25 @@ fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     } else {
         String::new()
     };
-    let no_moves = if r.win.no_moves {
-        &w.no_moves
-    } else {
-        &w.no_moves_agree
+    let no_moves = match (r.win.no_moves, r.variants.no_repetition) {
+        (true, true) => &w.no_moves_ban,
+        (true, false) => &w.no_moves,
+        (false, _) => &w.no_moves_agree,
     };
-    if !no_moves.is_empty() {
-        ends = if ends.is_empty() {
-            no_moves.clone()
-        } else {
-            res.lang.sentences(&ends, no_moves)
-        };
+    // Where positions may repeat, what ends a chase.
+    let repeat = match (r.variants.no_repetition, r.win.third_repetition) {
+        (true, _) => "",
+        (false, crate::play::rules::ThirdRepetition::Draw) => w.repeat_draw.as_str(),
+        (false, crate::play::rules::ThirdRepetition::Loss) => w.repeat_loss.as_str(),
+    };
+    for line in [no_moves.as_str(), repeat] {
+        if !line.is_empty() {
+            ends = if ends.is_empty() {
+                line.to_string()
+            } else {
+                res.lang.sentences(&ends, line)
+            };
+        }
     }
     if !ends.is_empty() {
         lines.push(ends);

@@ -441,3 +441,38 @@ fn narrow_papers_keep_the_table_layout() {
         assert!(board.w <= 0.5 * (p.width - 2.0 * r.theme.page.margin.max(8.0)) + 0.01);
     }
 }
+
+/// Every game ends, and every poster says how: under the ban on repeated
+/// positions, that a player who cannot move without repeating one loses;
+/// where positions may repeat, what the third repetition does.
+#[test]
+fn every_poster_says_how_a_chase_ends() {
+    // The text without spaces and phonetic guides (Zhuyin, its tone marks).
+    let bare = |t: &str| -> String {
+        t.chars()
+            .filter(|c| {
+                !c.is_whitespace() && !('\u{3100}'..='\u{312f}').contains(c) && !"ˊˇˋ˙".contains(*c)
+            })
+            .collect()
+    };
+    for lang in LANGS {
+        for (preset, _) in PRESETS {
+            let r = res(lang, preset);
+            let w = r.lang.poster.as_ref().unwrap();
+            let want = if r.rules.variants.no_repetition {
+                &w.no_moves_ban
+            } else {
+                match r.rules.win.third_repetition {
+                    jungle_print::play::rules::ThirdRepetition::Draw => &w.repeat_draw,
+                    jungle_print::play::rules::ThirdRepetition::Loss => &w.repeat_loss,
+                }
+            };
+            let text = bare(&poster_text(lang, preset));
+            assert!(!want.is_empty(), "{lang}");
+            assert!(
+                text.contains(&bare(want)),
+                "{lang} {preset}: `{want}` in {text}"
+            );
+        }
+    }
+}

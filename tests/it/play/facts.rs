@@ -3,7 +3,8 @@
 //! each checked on a small position under the presets that print it.
 
 use jungle_print::game::Side;
-use jungle_print::play::{Game, Move, Outcome, Position, WinBy};
+use jungle_print::play::{Game, Move, Outcome, Position, Rules, WinBy};
+use jungle_print::play::rules::Ruleset;
 
 use super::rules;
 
@@ -221,6 +222,64 @@ fn a_repeated_position_is_banned_where_the_rules_say_so() {
         }
         let back = Move::parse("g8-g9").unwrap();
         assert_eq!(!g.legal_moves().contains(&back), banned, "{name}");
+    }
+}
+
+#[test]
+fn every_chase_ends() {
+    // Two animals chasing each other round the board: rat a1 and rat g9 step
+    // out and back. Where repeats are allowed, the position's third coming
+    // ends the game in a draw (both such presets say so); under the ban the
+    // mover runs out of moves sooner or later and loses.
+    let shuttle = ["a1-a2", "g9-g8", "a2-a1", "g8-g9"];
+    for (name, ends) in [("bell", Outcome::Draw), ("checkers", Outcome::Draw)] {
+        let mut g = Game::new(
+            rules(name),
+            Position::parse("6r/7/7/7/7/7/7/7/R6 s").unwrap(),
+        );
+        for m in shuttle.iter().chain(&shuttle) {
+            assert_eq!(g.outcome(), Outcome::Playing, "{name} before {m}");
+            g.play(Move::parse(m).unwrap()).unwrap();
+        }
+        // The start position, a third time.
+        assert_eq!(g.times_seen(), 3, "{name}");
+        assert_eq!(g.outcome(), ends, "{name}");
+        assert!(g.legal_moves().is_empty(), "{name}");
+        assert!(g.play(Move::parse("a1-a2").unwrap()).is_err());
+    }
+    // The other reading, the repeater loses: the third coming is brought by
+    // North's g8-g9, so South wins.
+    let mut loss = Ruleset::builtin("bell").unwrap();
+    loss.win.third_repetition = jungle_print::play::rules::ThirdRepetition::Loss;
+    let mut g = Game::new(
+        Rules::new(&loss),
+        Position::parse("6r/7/7/7/7/7/7/7/R6 s").unwrap(),
+    );
+    for m in shuttle.iter().chain(&shuttle) {
+        g.play(Move::parse(m).unwrap()).unwrap();
+    }
+    assert_eq!(g.outcome(), Outcome::Won(Side::South, WinBy::Repetition));
+    // Under the ban a move that would bring back a position is no move. South's
+    // cat walks a1-b1-c1 while North's rat steps g9-g8-g9; on c1 (the lion
+    // on a3, the tiger on b3 and the leopard on c2 hem it in, its own den
+    // d1 is closed to it) its one step, back to b1, would bring back the
+    // position after its first move: it cannot move, and loses.
+    for name in ["standard", "fox"] {
+        let mut g = Game::new(
+            rules(name),
+            Position::parse("6r/7/7/7/7/7/lt5/2p4/C6 s").unwrap(),
+        );
+        for m in ["a1-b1", "g9-g8", "b1-c1", "g8-g9"] {
+            g.play(Move::parse(m).unwrap()).unwrap();
+        }
+        let back = Move::parse("c1-b1").unwrap();
+        assert_eq!(g.rules().moves(g.position()), vec![back], "{name}");
+        assert!(g.legal_moves().is_empty(), "{name}");
+        assert_eq!(
+            g.outcome(),
+            Outcome::Won(Side::North, WinBy::NoMoves),
+            "{name}"
+        );
     }
 }
 

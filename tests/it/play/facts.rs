@@ -3,8 +3,8 @@
 //! each checked on a small position under the presets that print it.
 
 use jungle_print::game::Side;
-use jungle_print::play::{Game, Move, Outcome, Position, Rules, WinBy};
 use jungle_print::play::rules::Ruleset;
+use jungle_print::play::{Game, Move, Outcome, Position, Rules, WinBy};
 
 use super::rules;
 

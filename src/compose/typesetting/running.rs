@@ -17,7 +17,7 @@ use crate::lang::words::Lexicon;
 use crate::lang::zhuyin::Syllable;
 use crate::lang::Phonetic;
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Anchor, Color, Item, Pt};
+use crate::scene::{decorative, pt, Anchor, Color, Item, Pt};
 use crate::text::linebreak::{break_spaced, Spacing};
 use crate::text::{FontBook, FontStack};
 
@@ -294,7 +294,7 @@ impl Running {
                 fill,
             }
             .items(book, &syllable, x);
-            items.extend(column.into_iter().map(|item| outlined(book, item)));
+            items.extend(decorative(column));
             x += ROOM * self.symbol(size) * size;
         }
         if !plain.is_empty() {
@@ -461,18 +461,6 @@ pub fn printed_lines<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
     let out = f();
     let lines = PRINTED.with(|p| p.borrow_mut().take()).unwrap_or_default();
     (out, lines)
-}
-
-/// A text run as its glyphs' outlines, filled in its colour (other items
-/// unchanged): symbols that draw the same and stay out of the text layer.
-fn outlined(book: &FontBook, item: Item) -> Item {
-    match item {
-        Item::Text(run) => shapes::fill(
-            crate::compose::passes::laser::run_outline(book, &run),
-            run.fill,
-        ),
-        other => other,
-    }
 }
 
 /// [`paragraph`](crate::compose::typesetting::label::paragraph) for the handout's and the

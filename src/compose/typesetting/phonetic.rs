@@ -17,7 +17,7 @@
 //! each.
 
 use crate::lang::zhuyin::{Syllable, NEUTRAL_DOT};
-use crate::scene::{pt, Anchor, Color, Item, Pt, TextRun};
+use crate::scene::{decorative, pt, Anchor, Color, Item, Pt, TextRun};
 use crate::text::{FontBook, FontStack};
 
 use crate::compose::typesetting::label::{Label, VAlign};
@@ -138,7 +138,10 @@ pub(crate) struct Column<'a> {
 }
 
 impl Column<'_> {
-    /// The column of syllable `s`, its left edge at `left` (mm).
+    /// The column of syllable `s`, its left edge at `left` (mm): text runs
+    /// marked decorative, so that a PDF's text layer (what a reader copies,
+    /// what a screen reader speaks) reads the characters alone, not each
+    /// followed by its symbols.
     pub fn items(&self, book: &FontBook, s: &Syllable, left: f64) -> Vec<Item> {
         let z = self.symbol * self.size;
         let cx = left + z / 2.0;
@@ -171,7 +174,7 @@ impl Column<'_> {
             let last_top = top + dot + z * (s.letters.len() - 1) as f64;
             items.extend(self.mark(book, t, z, pt(cx + 0.6 * z, last_top)));
         }
-        items
+        decorative(items)
     }
 
     /// A tone mark at em size `z`, the middle of its ink at `at`: tone marks

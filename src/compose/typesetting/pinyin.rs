@@ -1,4 +1,4 @@
-//! Pinyin syllables (tone marks on the vowels) drawn as outlines, for the
+//! Pinyin syllables (tone marks on the vowels) set as text, for the
 //! readings set over running text ([`crate::compose::typesetting::running`]). The bundled Latin
 //! face has most marked vowels (ā á à, ě, ǒ, ǔ …) but not ǎ, ǐ, ǖ, ǘ, ǚ, ǜ,
 //! ǹ, ḿ: those are composed from the plain letter (a, dotless ı, ü, n, m)
@@ -9,7 +9,7 @@
 //!
 //! Lengths in mm, page coordinates (y down); font units y up.
 
-use crate::scene::{pt, shapes, Color, Item, Pt, Seg};
+use crate::scene::{pt, shapes, Clip, Color, Item, Pt, TextRun};
 use crate::text::{FontBook, FontId, FontStack, OutlineSeg};
 
 /// The letters composed when the face lacks them: the letter and the
@@ -26,10 +26,23 @@ const COMPOSED: [(char, char, char); 8] = [
 ];
 
 /// One glyph of a syllable: its outline (font units, y up, origin at its
-/// baseline's left end) and its advance.
+/// baseline's left end), its advance, and how it is composed when the face
+/// lacks it.
 struct Drawn {
     outline: Vec<OutlineSeg>,
     advance: f64,
+    accent: Option<Accent>,
+}
+
+/// A letter composed of a plain letter and the accent of a marked e: the
+/// marked e drawn moved by (`dx`, `dy`) and seen only above `cut` (font
+/// units, y up, in the moved glyph's own space).
+struct Accent {
+    base: char,
+    donor: char,
+    dx: f32,
+    dy: f32,
+    cut: f32,
 }
 
 /// The face a syllable is set in: the first of `stack` with the letter a.
@@ -55,19 +68,6 @@ fn extent(outline: &[OutlineSeg]) -> Option<(f32, f32, f32, f32)> {
     (b.0 <= b.2).then_some(b)
 }
 
-/// An outline moved by (dx, dy) font units.
-fn moved(outline: &[OutlineSeg], dx: f32, dy: f32) -> impl Iterator<Item = OutlineSeg> + '_ {
-    outline.iter().map(move |s| match *s {
-        OutlineSeg::Move(x, y) => OutlineSeg::Move(x + dx, y + dy),
-        OutlineSeg::Line(x, y) => OutlineSeg::Line(x + dx, y + dy),
-        OutlineSeg::Quad(a, b, x, y) => OutlineSeg::Quad(a + dx, b + dy, x + dx, y + dy),
-        OutlineSeg::Cubic(a, b, c, d, x, y) => {
-            OutlineSeg::Cubic(a + dx, b + dy, c + dx, d + dy, x + dx, y + dy)
-        }
-        OutlineSeg::Close => OutlineSeg::Close,
-    })
-}
-
 /// The contours of an outline, each from its `Move`.
 fn contours(outline: &[OutlineSeg]) -> Vec<&[OutlineSeg]> {
     let mut out = Vec::new();
@@ -90,6 +90,7 @@ fn glyph(book: &FontBook, font: FontId, c: char) -> Option<Drawn> {
     Some(Drawn {
         outline: book.outline(font, gid).unwrap_or_default(),
         advance: book.width_em(font, c.encode_utf8(&mut [0; 4])) * book.units_per_em(font),
+        accent: None,
     })
 }
 
@@ -117,7 +118,14 @@ fn letter(book: &FontBook, font: FontId, c: char) -> Option<Drawn> {
     };
     let dx = (base_ink.0 + base_ink.2) / 2.0 - (a_ink.0 + a_ink.2) / 2.0;
     let dy = base_ink.3 - e_ink.3;
-    drawn.outline.extend(moved(&accent, dx, dy));
+    drawn.accent = Some(Accent {
+        base,
+        donor,
+        dx,
+        dy,
+        // Halfway between the e's top and the accent's foot.
+        cut: (e_ink.3 + a_ink.1) / 2.0,
+    });
     Some(drawn)
 }
 
@@ -134,9 +142,12 @@ pub fn width(book: &FontBook, stack: &FontStack, syllable: &str, size: f64) -> f
     units * size / book.units_per_em(font)
 }
 
-/// `syllable` at em `size` mm in `stack`'s face as one filled outline, the
-/// middle of its advance at `at.x`, its baseline at `at.y` (mm, page
-/// coordinates).
+/// `syllable` at em `size` mm in `stack`'s face, the middle of its advance
+/// at `at.x`, its baseline at `at.y` (mm, page coordinates): one decorative
+/// text run per letter (a reading stays out of the text a reader copies or
+/// hears, which reads the characters alone), a composed letter as its plain
+/// letter and the accent of its marked e, that glyph drawn clipped to what
+/// stands above the e and moved over the letter.
 pub fn syllable(
     book: &FontBook,
     stack: &FontStack,
@@ -150,50 +161,31 @@ pub fn syllable(
     };
     let k = size / book.units_per_em(font);
     let mut x = at.x - width(book, stack, syllable, size) / 2.0;
-    let mut segs = Vec::new();
+    let mut items = Vec::new();
+    let run = |c: char, x: f64, y: f64| {
+        let mut run = TextRun::new(book, font, c.to_string(), size, pt(x, y), 0.0, fill);
+        run.decorative = true;
+        Item::Text(run)
+    };
     for c in syllable.chars() {
         let Some(d) = letter(book, font, c) else {
             continue;
         };
-        let p = |gx: f32, gy: f32| pt(x + gx as f64 * k, at.y - gy as f64 * k);
-        let mut last = pt(0.0, 0.0);
-        for s in &d.outline {
-            segs.push(match *s {
-                OutlineSeg::Move(a, b) => {
-                    last = p(a, b);
-                    Seg::Move(last)
-                }
-                OutlineSeg::Line(a, b) => {
-                    last = p(a, b);
-                    Seg::Line(last)
-                }
-                OutlineSeg::Quad(qx, qy, a, b) => {
-                    // Raised to a cubic: control points 2/3 of the way to `q`.
-                    let (p0, q, p1) = (last, p(qx, qy), p(a, b));
-                    last = p1;
-                    Seg::Cubic(
-                        pt(
-                            p0.x + 2.0 / 3.0 * (q.x - p0.x),
-                            p0.y + 2.0 / 3.0 * (q.y - p0.y),
-                        ),
-                        pt(
-                            p1.x + 2.0 / 3.0 * (q.x - p1.x),
-                            p1.y + 2.0 / 3.0 * (q.y - p1.y),
-                        ),
-                        p1,
-                    )
-                }
-                OutlineSeg::Cubic(ax, ay, bx, by, a, b) => {
-                    last = p(a, b);
-                    Seg::Cubic(p(ax, ay), p(bx, by), last)
-                }
-                OutlineSeg::Close => Seg::Close,
-            });
+        match d.accent {
+            None => items.push(run(c, x, at.y)),
+            Some(a) => {
+                items.push(run(a.base, x, at.y));
+                // The marked e, moved by (dx, dy), seen only above `cut`.
+                let (ex, ey) = (x + a.dx as f64 * k, at.y - a.dy as f64 * k);
+                let top = ey - 2.0 * size;
+                let cut = ey - a.cut as f64 * k;
+                items.push(Item::Clip(Clip {
+                    path: shapes::rect(ex - size, top, 3.0 * size, cut - top),
+                    items: vec![run(a.donor, ex, ey)],
+                }));
+            }
         }
         x += d.advance * k;
     }
-    if segs.is_empty() {
-        return Vec::new();
-    }
-    vec![shapes::fill(segs, fill)]
+    items
 }

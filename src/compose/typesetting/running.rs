@@ -6,8 +6,8 @@
 //! over it, the character centred in a cell as wide as the wider of the
 //! two; each character read by the word it belongs to. Used for the
 //! handout's and the poster's text (sentences, titles, headings, table
-//! cells); the readings are drawn as outlines, so that a PDF's text layer
-//! reads the sentences alone.
+//! cells); the readings are text marked decorative, so that a PDF's text
+//! layer reads the sentences alone.
 //!
 //! Lengths in mm, page coordinates (y down).
 
@@ -17,7 +17,7 @@ use crate::lang::words::Lexicon;
 use crate::lang::zhuyin::Syllable;
 use crate::lang::Phonetic;
 use crate::resolve::Resources;
-use crate::scene::{decorative, pt, Anchor, Color, Item, Pt};
+use crate::scene::{pt, Anchor, Color, Item, Pt};
 use crate::text::linebreak::{break_spaced, Spacing};
 use crate::text::{FontBook, FontStack};
 
@@ -208,7 +208,7 @@ impl Running {
 
     /// One line of running text, its baseline's left end at `at` (mm), in
     /// `stack` at em `size` mm; with Zhuyin, each read character followed by
-    /// its column (symbols from `symbols`, drawn as outlines).
+    /// its column (symbols from `symbols`, decorative text).
     #[allow(clippy::too_many_arguments)]
     pub fn line(
         &self,
@@ -294,7 +294,7 @@ impl Running {
                 fill,
             }
             .items(book, &syllable, x);
-            items.extend(decorative(column));
+            items.extend(column);
             x += ROOM * self.symbol(size) * size;
         }
         if !plain.is_empty() {

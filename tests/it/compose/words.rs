@@ -313,12 +313,15 @@ fn every_han_character_carries_its_reading(code: &str) {
                 if !run.text.chars().any(is_han) || board.contains(&run.text) {
                     continue;
                 }
-                // A character and its reading right after it: Zhuyin's
-                // symbols or pinyin as outlines (running text), Zhuyin as
-                // text (the animals' blocks).
+                // A character and its reading right after it, as text:
+                // Zhuyin's symbols, or pinyin's letters (running text, where
+                // the reading is decorative: out of the text layer).
                 let column = match items.get(i + 1) {
-                    Some(Item::Path(path)) => path.fill.is_some() && path.stroke.is_none(),
-                    Some(Item::Text(next)) => symbol(&next.text),
+                    Some(Item::Text(next)) => {
+                        symbol(&next.text)
+                            || (next.decorative
+                                && next.text.chars().all(|c| c.is_alphabetic() && !is_han(c)))
+                    }
                     _ => false,
                 };
                 if run.text.chars().count() == 1 && column {

@@ -215,6 +215,51 @@ fn made(kind: Kind, lang: &str) -> Made {
     job.run().unwrap()
 }
 
+/// The Chinese handouts with their readings beside or over every character
+/// (Zhuyin, pinyin): the readings are drawn as text, marked decorative, so
+/// the text layer reads the sentences alone.
+#[test]
+fn readings_are_drawn_as_text_out_of_the_text_layer() {
+    use jungle_print::lang::Phonetic;
+    for (lang, guide) in [("zh-Hant", Phonetic::Zhuyin), ("zh-Hans", Phonetic::Pinyin)] {
+        let mut job = Job::new(Kind::Rules);
+        job.inputs.lang = Source::builtin(lang);
+        job.inputs.phonetic = Some(guide);
+        let made = job.run().unwrap();
+        let pdf = jungle_print::render::pdf::render(&made.doc, &made.pdf_options()).unwrap();
+        let read = extract(&pdf);
+        let text: String = read.iter().map(|(t, _)| t.as_str()).collect();
+        let art: String = read.iter().map(|(_, a)| a.as_str()).collect();
+        // The readings are drawn, as artifacts; no Zhuyin in the text (the
+        // zh-Hans rank table's pinyin column is content, not a reading: the
+        // sentences read whole show that no reading comes between words).
+        let bopomofo = jungle_print::lang::zhuyin::is_bopomofo;
+        let reading = |c: char| {
+            bopomofo(c) || c.is_ascii_lowercase() || "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü".contains(c)
+        };
+        assert!(
+            !text.chars().any(bopomofo),
+            "{lang}: Zhuyin in the text: {text}"
+        );
+        assert!(
+            art.chars().filter(|c| reading(*c)).count() > 500,
+            "{lang}: {art}"
+        );
+        let handout = &Lang::builtin(lang).unwrap().handout;
+        for s in [&handout.move_, &handout.capture] {
+            assert!(
+                text.contains(&squeeze(s)),
+                "{lang}: “{s}” is not read whole in {text}"
+            );
+        }
+        if let Some(popp) = poppler(&pdf, made.doc.pages.len()) {
+            for (i, page) in made.doc.pages.iter().enumerate() {
+                assert_eq!(popp[i], expected(page, true).0, "{lang}, page {}", i + 1);
+            }
+        }
+    }
+}
+
 /// The documents the test reads: the English and French posters and
 /// handouts, and the whole set.
 fn documents() -> Vec<(&'static str, Made)> {

@@ -203,7 +203,7 @@ fn swap_layers(
     let new: Arc<Layers> = Arc::new(
         layers
             .iter()
-            .map(|(layer, items)| (*layer, swap_items(items, done, shared)))
+            .map(|(layer, items)| (*layer, Arc::new(swap_items(items, done, shared))))
             .collect(),
     );
     shared.insert(key, new.clone());

@@ -406,7 +406,11 @@ pub enum Item {
 }
 
 /// The drawing of one page: items per layer, painted in [`Layer::ALL`] order.
-pub type Layers = Vec<(Layer, Vec<Item>)>;
+/// Each layer's items are shared between the pages cloned from one page
+/// until one of them changes that layer ([`Page::add`] copies it then): the
+/// PDF renderer writes a layer several pages share once, as a Form XObject
+/// (a class set's repeated pages, which differ in their guides alone).
+pub type Layers = Vec<(Layer, Arc<Vec<Item>>)>;
 
 /// A page's drawing placed inside another drawing, in that page's own
 /// coordinates (mm, origin at its trimmed sheet's top-left corner, y down):
@@ -434,7 +438,7 @@ pub struct PageRef {
 impl PageRef {
     /// Every item of the drawing, layer after layer.
     pub fn items(&self) -> impl Iterator<Item = &Item> {
-        self.layers.iter().flat_map(|(_, items)| items)
+        self.layers.iter().flat_map(|(_, items)| items.iter())
     }
 
     /// The drawing as a plain group of copies of its items (for changes that
@@ -745,11 +749,11 @@ impl Page {
                     .iter()
                     .take_while(|(l, _)| order(*l) < order(layer))
                     .count();
-                layers.insert(at, (layer, Vec::new()));
+                layers.insert(at, (layer, Arc::default()));
                 at
             }
         };
-        layers[pos].1.extend(items);
+        Arc::make_mut(&mut layers[pos].1).extend(items);
     }
 
     /// The items of one layer (empty if none).

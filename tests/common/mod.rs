@@ -241,3 +241,16 @@ pub fn missing(what: &str) {
     );
     eprintln!("skipped: {what}");
 }
+
+/// True for a run that is a reading set with the characters (a Zhuyin
+/// symbol or tone mark, a pinyin letter): decorative text, left out of
+/// the words the tests read, as it is of a PDF's text layer.
+#[allow(dead_code)]
+pub fn is_reading(run: &jungle_print::scene::TextRun) -> bool {
+    use jungle_print::lang::zhuyin::{is_bopomofo, NEUTRAL_DOT, TONES};
+    run.decorative
+        && run
+            .text
+            .chars()
+            .all(|c| is_bopomofo(c) || TONES.contains(&c) || c == NEUTRAL_DOT || c.is_lowercase())
+}

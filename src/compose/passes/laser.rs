@@ -36,7 +36,7 @@ pub fn for_laser(res: &Resources, page: &Page) -> Page {
     let mut out = Page::new(page.width, page.height);
     let pictures = PictureFinder;
     for (layer, items) in page.layers.iter() {
-        let (items, left_out) = pictures.without_pictures(items.clone());
+        let (items, left_out) = pictures.without_pictures(items.as_ref().clone());
         if left_out > 0 {
             res.warn(LEFT_OUT.to_string());
         }

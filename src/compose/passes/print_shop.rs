@@ -43,49 +43,81 @@ pub const DIE_LINE: f64 = 0.1;
 /// A thumbnail takes the colours of the layer it is on, not those of the page
 /// it shows: a die line on the cover would be cut.
 pub fn for_print_shop(page: &Page) -> Page {
-    for_print_shop_with(page, &mut Separated::default())
+    for_print_shop_with(page, &mut Done::default())
 }
 
-/// [`for_print_shop`] for every page, each picture separated once.
+/// [`for_print_shop`] for every page, each picture separated once, each
+/// layer that pages share (a class set's repeated pages) changed once and
+/// still shared.
 pub fn pages_for_print_shop(pages: &[Page]) -> Vec<Page> {
-    let mut separated = Separated::default();
+    let mut done = Done::default();
     pages
         .iter()
-        .map(|p| for_print_shop_with(p, &mut separated))
+        .map(|p| for_print_shop_with(p, &mut done))
         .collect()
 }
 
 /// Pictures already separated, by the digest of the original.
 type Separated = rustc_hash::FxHashMap<u64, Option<Arc<Raster>>>;
 
-fn for_print_shop_with(page: &Page, separated: &mut Separated) -> Page {
+/// What earlier pages made: the separated pictures, and the layers by the
+/// address of their original items and their role.
+#[derive(Default)]
+struct Done {
+    separated: Separated,
+    layers: rustc_hash::FxHashMap<(usize, Layer), Arc<Vec<Item>>>,
+}
+
+fn for_print_shop_with(page: &Page, done: &mut Done) -> Page {
     let mut out = page.clone();
-    for (layer, items) in std::sync::Arc::make_mut(&mut out.layers).iter_mut() {
-        let role = *layer;
-        *items = map_leaves(std::mem::take(items), &mut |mut item| {
-            match &mut item {
-                Item::Path(p) => path(p, role),
-                Item::Text(t) => text(t, role),
-                Item::Picture(p) => {
-                    // Separated once, for this document and those after it.
-                    let done = separated.entry(p.raster.digest).or_insert_with(|| {
-                        crate::picture::cache::get_or(
-                            crate::picture::cache::Step::Separated,
-                            p.raster.digest,
-                            &[],
-                            || separate(&p.raster).map(Arc::new),
-                        )
-                    });
-                    // A picture whose pixels cannot be read is left out
-                    // rather than printed in RGB.
-                    p.raster = done.clone()?;
+    let layers = page
+        .layers
+        .iter()
+        .map(|(layer, items)| {
+            let key = (Arc::as_ptr(items) as usize, *layer);
+            let new = match done.layers.get(&key) {
+                Some(new) => new.clone(),
+                None => {
+                    let new = Arc::new(layer_for_print_shop(
+                        items.as_ref().clone(),
+                        *layer,
+                        &mut done.separated,
+                    ));
+                    done.layers.insert(key, new.clone());
+                    new
                 }
-                _ => {}
-            }
-            Some(item)
-        });
-    }
+            };
+            (*layer, new)
+        })
+        .collect();
+    out.layers = Arc::new(layers);
     out
+}
+
+/// One layer's items (`role`) as a print shop wants them.
+fn layer_for_print_shop(items: Vec<Item>, role: Layer, separated: &mut Separated) -> Vec<Item> {
+    map_leaves(items, &mut |mut item| {
+        match &mut item {
+            Item::Path(p) => path(p, role),
+            Item::Text(t) => text(t, role),
+            Item::Picture(p) => {
+                // Separated once, for this document and those after it.
+                let done = separated.entry(p.raster.digest).or_insert_with(|| {
+                    crate::picture::cache::get_or(
+                        crate::picture::cache::Step::Separated,
+                        p.raster.digest,
+                        &[],
+                        || separate(&p.raster).map(Arc::new),
+                    )
+                });
+                // A picture whose pixels cannot be read is left out
+                // rather than printed in RGB.
+                p.raster = done.clone()?;
+            }
+            _ => {}
+        }
+        Some(item)
+    })
 }
 
 /// A picture's pixels in CMYK by [`cmyk`] (each distinct colour worked out

@@ -95,7 +95,12 @@ impl Tiled<'_> {
                 picture: false,
                 transform: Transform::translate(origin.x, origin.y)
                     .then_apply(Transform::scale(k, k)),
-                items: page.layers.iter().flat_map(|(_, i)| i).cloned().collect(),
+                items: page
+                    .layers
+                    .iter()
+                    .flat_map(|(_, i)| i.iter())
+                    .cloned()
+                    .collect(),
             })],
         }
     }
@@ -195,7 +200,13 @@ pub fn tiled_pages(res: &Resources, plan: &TilePlan, what: Tiled) -> Vec<Page> {
     let mut pale = Page::new(art.width, art.height);
     pale.add(
         Layer::Artwork,
-        faint(art.layers.iter().flat_map(|(_, i)| i).cloned().collect()),
+        faint(
+            art.layers
+                .iter()
+                .flat_map(|(_, i)| i.iter())
+                .cloned()
+                .collect(),
+        ),
     );
     let mut pages = vec![assembly_map(res, plan, what)];
     for tile in &plan.tiles {

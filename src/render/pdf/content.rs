@@ -28,6 +28,9 @@ pub(super) struct Names<'a> {
     pub(super) images: &'a HashMap<u64, String>,
     /// Shading names by gradient ([`super::shadings::key`]).
     pub(super) shadings: &'a HashMap<usize, String>,
+    /// The Form XObjects of layers several pages share, by the address of
+    /// their items (see [`super::forms::shared_layers`]).
+    pub(super) layers: &'a HashMap<usize, String>,
 }
 
 /// One page's content stream, as printpdf would write it from one operator per
@@ -44,14 +47,43 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
         out.push_str("/OC /");
         out.push_str(&layer_res_id(*layer).0);
         out.push_str(" BDC");
-        let mut content = Content {
-            ops: &mut ops,
-            names,
-            artifact: false,
-        };
-        walk(items, to_pdf, &mut content);
+        match names.layers.get(&(std::sync::Arc::as_ptr(items) as usize)) {
+            Some(form) => {
+                let out = ops.start();
+                out.push('/');
+                out.push_str(form);
+                out.push_str(" Do");
+            }
+            None => {
+                let mut content = Content {
+                    ops: &mut ops,
+                    names,
+                    artifact: false,
+                };
+                walk(items, to_pdf, &mut content);
+            }
+        }
         ops.op("EMC");
     }
+    ops.raw.into_bytes()
+}
+
+/// The content stream of one layer's items that several pages share (a
+/// Form XObject of its own, see `forms`), mapped as `page` maps them: the
+/// form's space is the page's PDF space, and the page that places it marks
+/// the layer.
+pub(super) fn layer_content(
+    page: &crate::scene::Page,
+    items: &[crate::scene::Item],
+    names: &Names,
+) -> Vec<u8> {
+    let mut ops = Ops::default();
+    let mut content = Content {
+        ops: &mut ops,
+        names,
+        artifact: false,
+    };
+    walk(items, to_pdf(page), &mut content);
     ops.raw.into_bytes()
 }
 

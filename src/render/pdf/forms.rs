@@ -94,6 +94,59 @@ pub(super) fn shared_pages(doc: &Document) -> (HashMap<usize, Form>, Vec<PageRef
     (forms, drawings)
 }
 
+/// The layers several pages of `doc` share (the same items, not copies: a
+/// class set's repeated pages), each to be written once as a Form XObject
+/// that every page showing it places: by the address of their items, the
+/// form's resource name (`Ly1`, `Ly2`, … in order of first use), and the
+/// first page showing it (whose PDF space is the form's). Empty layers
+/// and those of pages of different sizes are left alone.
+pub(super) fn shared_layers(
+    doc: &Document,
+) -> (HashMap<usize, String>, Vec<(String, usize, usize)>) {
+    /// How many pages show a layer, the first (page, layer index), and
+    /// whether they all have its size.
+    struct Seen {
+        pages: usize,
+        first: (usize, usize),
+        size: [u64; 3],
+        same_size: bool,
+    }
+    let mut seen: HashMap<usize, Seen> = HashMap::default();
+    let mut order = Vec::new();
+    for (n, page) in doc.pages.iter().enumerate() {
+        let size = [page.width, page.height, page.bleed].map(f64::to_bits);
+        for (k, (_, items)) in page.layers.iter().enumerate() {
+            if items.is_empty() {
+                continue;
+            }
+            let key = std::sync::Arc::as_ptr(items) as usize;
+            let e = seen.entry(key).or_insert_with(|| {
+                order.push(key);
+                Seen {
+                    pages: 0,
+                    first: (n, k),
+                    size,
+                    same_size: true,
+                }
+            });
+            e.pages += 1;
+            e.same_size &= e.size == size;
+        }
+    }
+    let mut names = HashMap::default();
+    let mut firsts = Vec::new();
+    for key in order {
+        let e = &seen[&key];
+        if e.pages < 2 || !e.same_size {
+            continue;
+        }
+        let name = format!("Ly{}", firsts.len() + 1);
+        names.insert(key, name.clone());
+        firsts.push((name, e.first.0, e.first.1));
+    }
+    (names, firsts)
+}
+
 /// A new Form XObject holding `content`, the content stream of `page` (object
 /// `page_id`): its bounding box is the page's media box, its resources the page's own.
 pub(super) fn add_form(
@@ -111,6 +164,18 @@ pub(super) fn add_form(
 /// region, often on the drawing's edge), and a second clip on the same edge
 /// would paint that edge's pixels fainter in some viewers (poppler).
 const FORM_PAD: f64 = 2.0;
+
+/// A new Form XObject holding `content`, the content stream of a layer that
+/// several pages share, first shown on `page` (object `page_id`): its
+/// bounding box is that page's media box, its resources the page's own.
+pub(super) fn add_layer_form(
+    lo: &mut lopdf::Document,
+    page_id: lopdf::ObjectId,
+    page: &crate::scene::Page,
+    content: Vec<u8>,
+) -> lopdf::ObjectId {
+    add_form(lo, page_id, page, content)
+}
 
 /// A new Form XObject holding `content`, the content stream of the shared
 /// drawing `r` (see [`super::content::drawing_content`]): its bounding box

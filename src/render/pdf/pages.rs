@@ -11,10 +11,12 @@
 
 use printpdf::{Layer as PLayer, Op, PdfDocument, PdfPage, Rect};
 
-use super::content::{drawing_content, page_content, Names};
+use super::content::{drawing_content, layer_content, page_content, Names};
 use super::document::{add_resources, layer_res_id, pt};
 use super::fonts::Embedded;
-use super::forms::{add_drawing_form, add_form, name_forms, shared_pages};
+use super::forms::{
+    add_drawing_form, add_form, add_layer_form, name_forms, shared_layers, shared_pages,
+};
 use super::{images, shadings, PdfError};
 use crate::scene::{Document, Layer};
 
@@ -89,6 +91,7 @@ pub(super) fn write_contents(
         ));
     }
     let (forms, drawings) = shared_pages(doc);
+    let (layer_forms, layer_firsts) = shared_layers(doc);
     // Pictures and shadings go in before any page becomes a form, which
     // takes its page's resources.
     let images = images::collect(doc);
@@ -111,8 +114,17 @@ pub(super) fn write_contents(
         forms: &forms,
         images: &images.names,
         shadings: &shadings.names,
+        layers: &layer_forms,
     };
     let mut form_ids = Vec::new();
+    // Layers several pages share: forms of their own, in the first showing
+    // page's space, with the pages' resources.
+    for (name, n, k) in layer_firsts {
+        let page = &doc.pages[n];
+        let bytes = layer_content(page, &page.layers[k].1, &names);
+        let form_id = add_layer_form(lo, page_ids[n], page, bytes);
+        form_ids.push((name, form_id));
+    }
     for (n, (page, &id)) in doc.pages.iter().zip(&contents).enumerate() {
         let bytes = page_content(page, &names);
         let bytes = match forms.values().find(|f| f.page == Some(n)) {

@@ -23,6 +23,7 @@ fn runs(pages: &[Page]) -> Vec<String> {
                 Item::Group(g) => walk(&g.items, out),
                 Item::Clip(c) => walk(&c.items, out),
                 Item::Page(p) => walk(&p.flattened().items, out),
+                Item::Text(t) if crate::common::is_reading(t) => {}
                 Item::Text(t) => out.push(t.text.clone()),
                 Item::Path(_) | Item::Picture(_) => {}
             }

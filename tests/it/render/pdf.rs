@@ -173,3 +173,54 @@ fn board_squares_measure_what_was_asked() {
         "no board edge at x = {trimmed} pt"
     );
 }
+
+/// A class set's repeated pages (the board, the rules, the box's nets, the
+/// poster) draw their artwork once: every copy of a page places one Form
+/// XObject per layer it shares with the others, so fifteen sets of the
+/// Chinese rules weigh little more than one.
+#[test]
+fn a_class_set_draws_its_repeated_pages_once() {
+    use jungle_print::input::Source;
+    use jungle_print::job::{Job, Kind};
+    let make = |copies: usize| {
+        let mut opts = jungle_print::compose::set::SetOptions::default();
+        opts.copies = copies;
+        let mut job = Job::new(Kind::Set(opts));
+        job.inputs.lang = Source::builtin("zh-Hant");
+        let made = job.run().unwrap();
+        render(&made.doc, &made.pdf_options()).unwrap()
+    };
+    let (one, class) = (make(1), make(15));
+    assert!(
+        class.len() < 3 * one.len(),
+        "15 sets: {} bytes, one set: {} bytes",
+        class.len(),
+        one.len()
+    );
+    let doc = lopdf::Document::load_mem(&class).unwrap();
+    let pages: Vec<_> = doc.get_pages().into_values().collect();
+    let mut placing = 0;
+    for &id in &pages {
+        let content = doc.get_page_content(id);
+        let text = String::from_utf8_lossy(&content);
+        if text.contains("/Ly") {
+            placing += 1;
+            // Little of its own besides the forms: the "Set k of n" mark.
+            assert!(content.len() < 4_000, "{} bytes", content.len());
+        }
+    }
+    // Every page but the cover, the counter sheets (each sheet holds
+    // other counters) and the box's steps (printed once): 75 of 97.
+    assert!(
+        placing > pages.len() * 7 / 10,
+        "{placing} of {}",
+        pages.len()
+    );
+    let forms = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(|t| t.as_name()).ok() == Some(b"Form"))
+        .count();
+    assert!(forms < 40, "{forms} forms");
+}

@@ -94,15 +94,17 @@ pub(super) fn shared_pages(doc: &Document) -> (HashMap<usize, Form>, Vec<PageRef
     (forms, drawings)
 }
 
+/// A shared layer's form: its name, the first page showing it and the
+/// layer's index among that page's layers.
+pub(super) type LayerForm = (String, usize, usize);
+
 /// The layers several pages of `doc` share (the same items, not copies: a
 /// class set's repeated pages), each to be written once as a Form XObject
 /// that every page showing it places: by the address of their items, the
 /// form's resource name (`Ly1`, `Ly2`, … in order of first use), and the
 /// first page showing it (whose PDF space is the form's). Empty layers
 /// and those of pages of different sizes are left alone.
-pub(super) fn shared_layers(
-    doc: &Document,
-) -> (HashMap<usize, String>, Vec<(String, usize, usize)>) {
+pub(super) fn shared_layers(doc: &Document) -> (HashMap<usize, String>, Vec<LayerForm>) {
     /// How many pages show a layer, the first (page, layer index), and
     /// whether they all have its size.
     struct Seen {

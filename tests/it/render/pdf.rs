@@ -183,8 +183,10 @@ fn a_class_set_draws_its_repeated_pages_once() {
     use jungle_print::input::Source;
     use jungle_print::job::{Job, Kind};
     let make = |copies: usize| {
-        let mut opts = jungle_print::compose::set::SetOptions::default();
-        opts.copies = copies;
+        let opts = jungle_print::compose::products::set::SetOptions {
+            copies,
+            ..Default::default()
+        };
         let mut job = Job::new(Kind::Set(opts));
         job.inputs.lang = Source::builtin("zh-Hant");
         let made = job.run().unwrap();

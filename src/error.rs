@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::limits::MAX_QUOTED_CHARS;
+use crate::limits::{MAX_MESSAGE_BYTES, MAX_QUOTED_BYTES};
 
 /// An option of a job, named for what it means (not for how a command line
 /// or a form spells it): the front end maps it to its flag or its control.
@@ -175,7 +175,7 @@ pub enum Error {
         value: f64,
     },
     /// Squares smaller than the smallest printable.
-    #[error("square: {} mm is too small; squares must be at least {} mm", num(*.value), num(*.min))]
+    #[error("square: {} mm is too small; squares must be at least {} mm", num_beside(*.value, &[*.min]), num(*.min))]
     SquareTooSmall {
         /// The square size given, mm.
         value: f64,
@@ -215,7 +215,7 @@ pub enum Error {
         blame: Opt,
     },
     /// A poster paper too small for the rules poster at its smallest text.
-    #[error("{blame}: the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {needed:.0} mm of height and the paper has {room:.0} mm inside its margins; choose a larger paper (a4 or more) or a language pack with shorter [poster] lines", num(.paper.0), num(.paper.1))]
+    #[error("{blame}: the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {needed:.0} mm of height and {}; choose a larger paper or a language pack with shorter [poster] lines", num(.paper.0), num(.paper.1), room_inside(*.room))]
     PosterTooSmall {
         /// The poster's paper, mm.
         paper: Mm2,
@@ -250,7 +250,7 @@ pub enum Error {
     #[error("tile: only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over")]
     TileWithoutPoster,
     /// Paper too small for the rules handout.
-    #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or smaller margins (the margin option, or the theme's page.margin)", .room.0, .room.1, .min.0, .min.1)]
+    #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or smaller margins (the margin option, or the theme's page.margin)", .room.0.max(0.0), .room.1.max(0.0), .min.0, .min.1)]
     PaperTooSmallForRules {
         /// The text area the paper leaves, mm.
         room: Mm2,
@@ -328,8 +328,8 @@ pub enum Error {
         /// of every set (and a blank page keeping duplex counters in step).
         shared: usize,
         /// Pages printed once: the cover and the box's steps page, when
-        /// the document has them.
-        once: (bool, bool),
+        /// the document has them, and the poster's pages.
+        once: (bool, bool, usize),
         /// The pages the document would have: `sets` × `set_len` + `shared`
         /// + the pages printed once.
         pages: usize,
@@ -579,9 +579,9 @@ pub fn key_prefix(path: &str) -> String {
 
 /// What a class set's pages are made of, for [`Error::TooManySets`]: "17
 /// for each set, 64 counter pages shared by all the sets, 1 for the cover,
-/// 1 for the box's steps"; `once`: whether there is a cover and a page of
-/// the box's steps.
-pub fn set_pages_parts(set_len: usize, shared: usize, once: (bool, bool)) -> String {
+/// 1 for the box's steps, 9 for the poster"; `once`: whether there is a
+/// cover and a page of the box's steps, and the poster's pages.
+pub fn set_pages_parts(set_len: usize, shared: usize, once: (bool, bool, usize)) -> String {
     let mut parts = vec![format!("{set_len} for each set")];
     if shared > 0 {
         parts.push(format!("{shared} counter pages shared by all the sets"));
@@ -591,6 +591,11 @@ pub fn set_pages_parts(set_len: usize, shared: usize, once: (bool, bool)) -> Str
     }
     if once.1 {
         parts.push("1 for the box's steps".into());
+    }
+    match once.2 {
+        0 => {}
+        1 => parts.push("1 for the poster".into()),
+        n => parts.push(format!("{n} for the poster")),
     }
     parts.join(", ")
 }
@@ -617,17 +622,49 @@ pub fn num(v: f64) -> String {
     }
 }
 
+/// "the paper has 277 mm inside its margins", or, when the margins take it
+/// all, that they leave no room (never a negative length).
+fn room_inside(room: f64) -> String {
+    if room > 0.5 {
+        format!("the paper has {room:.0} mm inside its margins")
+    } else {
+        "the paper's margins leave no room inside them".to_string()
+    }
+}
+
+/// `v` as [`num`] writes it, with every digit it needs when that rounding
+/// would make it look like one of `bounds` (the limits it broke): "7.9999 mm
+/// is too small; at least 8 mm", never "8 mm is too small; at least 8 mm".
+pub fn num_beside(v: f64, bounds: &[f64]) -> String {
+    let short = num(v);
+    if bounds.iter().any(|b| num(*b) == short && *b != v) {
+        format!("{v}")
+    } else {
+        short
+    }
+}
+
 // ------------------------------------------------------------ user text
 
 /// True for a character that is invisible or reorders what follows it on a
-/// terminal: bidirectional controls (U+202A–U+202E, U+2066–U+2069), other
-/// format characters (zero-width spaces and joiners, U+FEFF, tags) and
+/// terminal: every Default_Ignorable code point of Unicode (soft hyphen,
+/// U+034F, Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, U+17B4–U+17B5,
+/// Mongolian selectors U+180B–U+180F, zero-width spaces and joiners,
+/// bidirectional controls U+202A–U+202E and U+2066–U+2069, variation
+/// selectors U+FE00–U+FE0F and U+E0100–U+E01EF, U+FEFF, tags, …), the other
+/// format characters (U+0600–U+0605, U+06DD, U+070F, U+0890–U+0891,
+/// U+08E2, U+110BD, U+110CD, U+13430–U+1345F, the interlinear annotation
+/// marks U+FFF9–U+FFFB), the line and paragraph separators, and
 /// noncharacters (U+FFFE, U+FDD0, …).
 pub fn is_invisible(c: char) -> bool {
     let u = c as u32;
     matches!(u,
-        0xAD | 0x61C | 0x180E | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0xFDD0..=0xFDEF | 0xE0000..=0xE007F)
+        0xAD | 0x34F | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x890..=0x891 | 0x8E2
+        | 0x115F..=0x1160 | 0x17B4..=0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0x3164
+        | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB | 0xFDD0..=0xFDEF
+        | 0x110BD | 0x110CD | 0x13430..=0x1345F | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF)
         || u & 0xFFFE == 0xFFFE
 }
 
@@ -646,10 +683,50 @@ pub fn shown(s: &str) -> String {
     out
 }
 
+/// `s` as [`shown`] writes it, cut in its middle to at most
+/// [`MAX_QUOTED_BYTES`] bytes of UTF-8 (an escape is never split): its
+/// first and last bytes around `…`.
+fn shown_cut(s: &str) -> String {
+    let escaped = shown(s);
+    if escaped.len() <= MAX_QUOTED_BYTES {
+        return escaped;
+    }
+    // Units: a character, or a whole escape such as `\u{3164}`.
+    let units: Vec<String> = s
+        .chars()
+        .map(|c| {
+            if c.is_control() || is_invisible(c) {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    let half = (MAX_QUOTED_BYTES - '…'.len_utf8()) / 2;
+    let (mut head, mut used) = (String::new(), 0);
+    for u in &units {
+        if used + u.len() > half {
+            break;
+        }
+        used += u.len();
+        head.push_str(u);
+    }
+    let (mut tail, mut used) = (Vec::new(), 0);
+    for u in units.iter().rev() {
+        if used + u.len() > half {
+            break;
+        }
+        used += u.len();
+        tail.push(u.as_str());
+    }
+    tail.reverse();
+    format!("{head}…{}", tail.concat())
+}
+
 /// A value the user gave (an option, a name read from a font, a path from
 /// the environment, a value from a file), for a message: on display its
 /// control and invisible characters are escaped (see [`shown`]) and a value
-/// longer than [`MAX_QUOTED_CHARS`] characters is cut in its middle, so no
+/// longer than [`MAX_QUOTED_BYTES`] bytes is cut in its middle, so no
 /// value can move the terminal's cursor, reorder the line, forge a line of
 /// its own or fill the screen.
 #[derive(Debug, Clone, Copy)]
@@ -657,24 +734,15 @@ pub struct User<'a>(pub &'a str);
 
 impl std::fmt::Display for User<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.0.chars().count();
-        if n <= MAX_QUOTED_CHARS {
-            return f.write_str(&shown(self.0));
-        }
-        let head: String = self.0.chars().take(MAX_QUOTED_CHARS / 2).collect();
-        let tail: String = self.0.chars().skip(n - MAX_QUOTED_CHARS / 2 + 1).collect();
-        write!(f, "{}…{}", shown(&head), shown(&tail))
+        f.write_str(&shown_cut(self.0))
     }
 }
 
 /// A message with every quotation in it (“…” or `…`) cut as [`User`] cuts
-/// a value, the text around them escaped (and cut too past four times
-/// [`MAX_QUOTED_CHARS`]): a warning about a long label quotes only its ends.
+/// a value and the text around them escaped: a warning about a long label
+/// quotes only its ends.
 pub fn cut_quotes(msg: &str) -> String {
-    let plain = |t: &str| match t.chars().count() > 4 * MAX_QUOTED_CHARS {
-        true => User(t).to_string(),
-        false => shown(t),
-    };
+    let plain = |t: &str| shown(t);
     let mut out = String::with_capacity(msg.len().min(1024));
     let mut rest = msg;
     while let Some(i) = rest.find(['“', '`']) {
@@ -706,9 +774,10 @@ pub fn caught<T>(f: impl FnOnce() -> T) -> Option<T> {
 }
 
 /// A message made safe for a terminal as a whole, the last line of defence
-/// behind [`User`]: each line's quotations cut by [`cut_quotes`], and every
+/// behind [`User`]: each line's quotations cut by [`cut_quotes`], every
 /// line after the first indented, so that no text inside a message can pass
-/// for a line of the program's own.
+/// for a line of the program's own, and the whole cut in its middle to
+/// [`MAX_MESSAGE_BYTES`] bytes should it still be longer.
 pub fn terminal_safe(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4096));
     for (i, line) in message.split('\n').enumerate() {
@@ -720,7 +789,39 @@ pub fn terminal_safe(message: &str) -> String {
         }
         out.push_str(&cut_quotes(line));
     }
-    out
+    within_bytes(out, MAX_MESSAGE_BYTES)
+}
+
+/// `s` cut in its middle to at most `max` bytes: its first two thirds and
+/// its end around ` … `, on character boundaries and never inside an escape
+/// such as `\u{3164}`.
+fn within_bytes(s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
+    let gap = " … ";
+    let room = max.saturating_sub(gap.len());
+    let mut head = room * 2 / 3;
+    while !s.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut h = &s[..head];
+    if let Some(b) = h.rfind("\\u{") {
+        if !h[b..].contains('}') {
+            h = &h[..b];
+        }
+    }
+    let mut tail = s.len() - (room - room * 2 / 3);
+    while !s.is_char_boundary(tail) {
+        tail += 1;
+    }
+    let mut t = &s[tail..];
+    if let Some(e) = t.find('}') {
+        if !t[..e].contains("\\u{") && t[..e].chars().all(|c| c.is_ascii_hexdigit()) {
+            t = &t[e + 1..];
+        }
+    }
+    format!("{h}{gap}{t}")
 }
 
 #[cfg(test)]
@@ -736,6 +837,9 @@ mod tests {
         assert_eq!(num(0.0), "0");
         assert_eq!(num(f64::NAN), "NaN");
         assert_eq!(num(1234.56789), "1234.568");
+        assert_eq!(num_beside(7.99999, &[8.0]), "7.99999");
+        assert_eq!(num_beside(0.0999999, &[0.1, 10.0]), "0.0999999");
+        assert_eq!(num_beside(7.5, &[8.0]), "7.5");
     }
 
     #[test]
@@ -744,13 +848,55 @@ mod tests {
         assert_eq!(shown("x\u{202e}gnp.exe"), "x\\u{202e}gnp.exe");
         assert_eq!(shown("\u{2066}a\u{fffe}"), "\\u{2066}a\\u{fffe}");
         assert_eq!(shown("鬥獸棋 é"), "鬥獸棋 é");
+        // Default_Ignorable code points and other invisible characters.
+        for c in [
+            '\u{3164}',
+            '\u{34f}',
+            '\u{fe0f}',
+            '\u{115f}',
+            '\u{1160}',
+            '\u{17b4}',
+            '\u{180b}',
+            '\u{fe00}',
+            '\u{ffa0}',
+            '\u{e0100}',
+            '\u{600}',
+            '\u{1d173}',
+        ] {
+            assert_eq!(
+                shown(&format!("a{c}b")),
+                format!("a{}b", c.escape_default())
+            );
+        }
+    }
+
+    #[test]
+    fn values_are_cut_by_bytes_and_messages_stay_short() {
+        let wide = "象".repeat(300);
+        let v = User(&wide).to_string();
+        assert!(
+            v.len() <= MAX_QUOTED_BYTES && v.contains('…'),
+            "{}",
+            v.len()
+        );
+        let hidden = "\u{e0100}".repeat(300);
+        let v = User(&hidden).to_string();
+        assert!(v.len() <= MAX_QUOTED_BYTES, "{v}");
+        assert!(
+            v.starts_with("\\u{e0100}") && v.ends_with("\\u{e0100}"),
+            "{v}"
+        );
+        let m = terminal_safe(&format!("a `{wide}` b `{wide}` {}", "word ".repeat(200)));
+        assert!(m.len() <= MAX_MESSAGE_BYTES, "{}", m.len());
+        let m = terminal_safe(&format!("{}\u{3164}{}", "x".repeat(300), "y".repeat(300)));
+        assert!(m.len() <= MAX_MESSAGE_BYTES && m.starts_with("xxx") && m.ends_with("yyy"));
     }
 
     #[test]
     fn quotations_are_cut_in_their_middle() {
         let long = "x".repeat(5000);
         let m = cut_quotes(&format!("“{long}” is too long; key `{long}`"));
-        assert!(m.chars().count() < 2 * MAX_QUOTED_CHARS + 40, "{m}");
+        assert!(m.len() < 2 * MAX_QUOTED_BYTES + 40, "{m}");
         assert!(
             m.starts_with("“xxxx") && m.contains("x…x") && m.contains("x” is too long; key `x"),
             "{m}"

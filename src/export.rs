@@ -26,7 +26,7 @@ use crate::compose::products::set_files::{Piece, SetFile};
 use crate::error::{num, Error, Opt};
 use crate::input::shown_path;
 use crate::job::{Job, Kind, Output, Purpose, Summary};
-use crate::limits::MAX_PNG_RUN_PIXELS;
+use crate::limits::{MAX_PNG_RUN_PIXELS, MAX_PNG_RUN_WORK};
 use crate::options::Format;
 use crate::output::is_stdout;
 use crate::render::{pdf, png, svg};
@@ -284,7 +284,8 @@ fn one_page_to_stdout(format: Format, n: usize) -> Error {
 }
 
 /// Refuses PNG pages of `doc` at `dpi` that make more pixels than a run may
-/// draw ([`MAX_PNG_RUN_PIXELS`]).
+/// draw ([`MAX_PNG_RUN_PIXELS`]), or take more work to draw
+/// ([`MAX_PNG_RUN_WORK`]), before any is drawn.
 fn png_limit(doc: &Document, dpi: f64) -> Result<(), Error> {
     let n = doc.pages.len();
     let total = png::total_pixels(doc, dpi);
@@ -297,6 +298,19 @@ fn png_limit(doc: &Document, dpi: f64) -> Result<(), Error> {
                 num(dpi),
                 total.div_ceil(1_000_000),
                 MAX_PNG_RUN_PIXELS / 1_000_000
+            ),
+        ));
+    }
+    let work = png::total_work(doc, dpi);
+    if work > MAX_PNG_RUN_WORK {
+        return Err(Error::usage(
+            Opt::Dpi,
+            format!(
+                "{} at {} dpi take {} million pixel steps to draw (clipped areas inside others and pictures are drawn over their page), more than the limit of {} million; choose a lower {{dpi}} or write a PDF",
+                plural(n, "page"),
+                num(dpi),
+                work.div_ceil(1_000_000),
+                MAX_PNG_RUN_WORK / 1_000_000
             ),
         ));
     }

@@ -433,9 +433,11 @@ impl KeyOrigins {
         self.files.extend(other.files);
     }
 
-    /// The place of every string value in a TOML document, under the key
-    /// paths that `Lang::strings` gives (`a.b`, `a.list[2]`).
-    pub fn of_strings(src: &str, origin: &str) -> KeyOrigins {
+    /// The place of every value in a TOML document (strings, numbers,
+    /// booleans, dates; an array's items one by one), under the key paths
+    /// that `Lang::strings` gives (`a.b`, `a.list[2]`): a key's own line,
+    /// never another line that happens to hold the same words.
+    pub fn of_values(src: &str, origin: &str) -> KeyOrigins {
         use toml::de::{DeTable, DeValue};
         use toml::Spanned;
         let mut o = KeyOrigins::default();
@@ -444,7 +446,6 @@ impl KeyOrigins {
         };
         fn walk(v: &Spanned<DeValue>, key: &str, note: &mut dyn FnMut(&str, usize)) {
             match v.get_ref() {
-                DeValue::String(_) => note(key, v.span().start),
                 DeValue::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
                         walk(x, &format!("{key}[{i}]"), note);
@@ -455,7 +456,7 @@ impl KeyOrigins {
                         walk(x, &format!("{key}.{}", k.get_ref()), note);
                     }
                 }
-                _ => {}
+                _ => note(key, v.span().start),
             }
         }
         let mut note = |key: &str, offset: usize| {
@@ -468,6 +469,13 @@ impl KeyOrigins {
         o
     }
 
+    /// The line and column (1-based) where key `path` was written, if known.
+    pub fn place_of(&self, path: &str) -> Option<(usize, usize)> {
+        self.keys
+            .get(path)
+            .map(|(_, line, column)| (*line, *column))
+    }
+
     /// The origin (file or built-in name) of key `path`, if known.
     pub fn origin(&self, path: &str) -> Option<&str> {
         self.keys.get(path).map(|(o, ..)| o.as_str())
@@ -476,6 +484,18 @@ impl KeyOrigins {
     /// An error about key `path` at the place it was written; without one, a
     /// message naming the key only (`fallback` makes the error).
     pub fn error(&self, path: &str, message: String, fallback: impl Fn(String) -> Error) -> Error {
+        self.error_in("theme", path, message, fallback)
+    }
+
+    /// As [`KeyOrigins::error`], for a file of kind `kind` ("theme",
+    /// "language pack", "ruleset"), which a key not found is said to be of.
+    pub fn error_in(
+        &self,
+        kind: &str,
+        path: &str,
+        message: String,
+        fallback: impl Fn(String) -> Error,
+    ) -> Error {
         if let Some(&opt) = self.by_option.get(path) {
             return Error::usage(opt, message);
         }
@@ -487,7 +507,10 @@ impl KeyOrigins {
                 key: crate::error::key_prefix(path),
                 message,
             },
-            None => fallback(format!("theme {}{message}", crate::error::key_prefix(path))),
+            None => fallback(format!(
+                "{kind} {}{message}",
+                crate::error::key_prefix(path)
+            )),
         }
     }
 
@@ -561,7 +584,12 @@ pub trait Load: Sized {
 pub struct SourceText {
     /// The file (or built-in name), for messages.
     pub origin: String,
+    /// What kind of file it is, for messages: "language pack", "ruleset".
+    pub kind: &'static str,
     text: std::sync::Arc<str>,
+    /// Keys whose value came from a retired key of another name (new, old):
+    /// a message about the new one points at the old one's line.
+    renamed: Vec<(&'static str, &'static str)>,
 }
 
 impl PartialEq for SourceText {
@@ -571,23 +599,39 @@ impl PartialEq for SourceText {
 }
 
 impl SourceText {
-    /// The text of a file named `origin`.
-    pub fn new(origin: &str, text: &str) -> SourceText {
+    /// The text of a file of kind `kind` ("language pack", "ruleset") named `origin`.
+    pub fn new(kind: &'static str, origin: &str, text: &str) -> SourceText {
         SourceText {
             origin: origin.to_string(),
+            kind,
             text: text.into(),
+            renamed: Vec::new(),
         }
     }
 
-    /// An error about key `key` (a string value): at its file, line and
-    /// column when found there, else at the file's first line.
+    /// Notes that key `new` holds what the file wrote under retired key
+    /// `old`: messages about `new` then name `old` and its line.
+    pub fn renamed(&mut self, new: &'static str, old: &'static str) {
+        self.renamed.push((new, old));
+    }
+
+    /// An error about key `key` (any value): at its file, line and column
+    /// when found there (under its retired name if it was renamed), else at
+    /// the file's first line, naming the kind of file.
     pub fn error(&self, key: &str, message: String) -> Error {
-        KeyOrigins::of_strings(&self.text, &self.origin).error(key, message, |m| Error::Input {
-            origin: self.origin.clone(),
-            line: 1,
-            column: 1,
-            key: String::new(),
-            message: m,
+        let key = self
+            .renamed
+            .iter()
+            .find(|(new, _)| *new == key)
+            .map_or(key, |(_, old)| old);
+        KeyOrigins::of_values(&self.text, &self.origin).error_in(self.kind, key, message, |m| {
+            Error::Input {
+                origin: self.origin.clone(),
+                line: 1,
+                column: 1,
+                key: String::new(),
+                message: m,
+            }
         })
     }
 }

@@ -712,6 +712,14 @@ impl Job {
         let (title, pages, summary) = self.compose(&res)?;
         res.check_pages(&pages)?;
         let n = pages.len();
+        // Never an empty file over an old one: every composer refuses, saying
+        // why, before it would return nothing; this is the last guard.
+        if n == 0 {
+            return Err(Error::Render {
+                format: "any",
+                message: "the document has no pages, so nothing was written (a bug: please report it with the command line)".into(),
+            });
+        }
         let files = match (self.kind, &summary) {
             (Kind::Set(s), Summary::Set { parts, cover }) if s.split => {
                 Some(set_files(parts, *cover))
@@ -973,7 +981,7 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
                 sets: parts.sets,
                 set_len: parts.set_len,
                 shared: parts.shared,
-                once: (*cover, parts.box_steps.is_some()),
+                once: (*cover, parts.box_steps.is_some(), parts.poster_len()),
                 pages,
                 max: MAX_PAGES,
                 // Counting the counter sheets for that many sets.
@@ -994,7 +1002,10 @@ fn too_many_pages(pages: usize, summary: &Summary) -> Error {
 fn out_of_range(s: &Spec, numbers: &[f64]) -> Error {
     let (lo, hi) = s.range.unwrap_or((0.0, 0.0));
     let x = numbers.first().copied().unwrap_or(f64::NAN);
-    let given: Vec<String> = numbers.iter().map(|x| num(*x)).collect();
+    let given: Vec<String> = numbers
+        .iter()
+        .map(|x| crate::error::num_beside(*x, &[lo, hi]))
+        .collect();
     let given = given.join(",");
     let range = s.range_text().unwrap_or_default();
     let unit = match s.unit {

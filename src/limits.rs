@@ -289,6 +289,13 @@ pub const MAX_COPIES: usize = 16;
 /// their solutions; each takes a few milliseconds to find and prove.
 pub const MAX_PUZZLES: usize = 48;
 
+/// Most positions the puzzle maker's searches may visit for one sheet (each
+/// move played in a line of search counts one): 30 million, about 3 s of
+/// CPU (10 million a second). 48 hard puzzles under a built-in ruleset take
+/// under 0.1 s; a ruleset under which some kind of puzzle is rare or impossible ends
+/// with the puzzles found so far (a warning says how many), or none (refused).
+pub const MAX_PUZZLE_NODES: u64 = 30_000_000;
+
 /// The largest puzzle seed (`{seed}`): a million sheets are plenty, and a
 /// number of six digits is easy to write down to make the same sheet again.
 pub const MAX_SEED: usize = 999_999;
@@ -302,19 +309,36 @@ pub const MAX_PAGES: usize = 200;
 /// not fit.
 pub const MIN_HANDOUT_AREA: (f64, f64) = (80.0, 100.0);
 
-/// The largest PNG page made, in pixels: 50 million, an A3 sheet at 600 dpi.
+/// The largest PNG page made, in pixels: 50 million, an A3 sheet at 500 dpi.
 pub const MAX_PNG_PAGE_PIXELS: u64 = 50_000_000;
 
-/// The most pixels one run may make over all its PNG pages: 400 million
-/// (about eleven A4 sheets at 600 dpi, or 180 at 150 dpi); more would take
-/// longer than a few seconds and fill a disk for no print that needs it.
-pub const MAX_PNG_RUN_PIXELS: u64 = 400_000_000;
+/// The most pixels one run may make over all its PNG pages: 200 million
+/// (about five A4 sheets at 600 dpi, or 90 at 150 dpi), about 4 s of CPU
+/// (20 ns a pixel, painting and compressing); more would fill a disk for no
+/// print that needs it.
+pub const MAX_PNG_RUN_PIXELS: u64 = 200_000_000;
 
-/// Longest value the user gave that a message quotes whole, in characters:
-/// 200, about two lines of a terminal; a longer one (a label, a path, a
-/// font's name) keeps its first and last 100 around `…`, so no value can
-/// fill the screen. The one length every quotation in a message is cut to.
-pub const MAX_QUOTED_CHARS: usize = 200;
+/// The most drawing work one run may do over all its PNG pages, in pixel
+/// steps (`render::png::page_work`: 16 for each pixel of a page, one more
+/// for each pixel of each clipped area inside another, and each picture's
+/// pixels): 3,500 million, about 4.5 s of CPU at the limit. A contact sheet
+/// of a set with pictures nests hundreds of clips: at 700 dpi it took 50 s
+/// before this limit, and 150 dpi is the most it may have with a tiled A2
+/// poster.
+pub const MAX_PNG_RUN_WORK: u64 = 3_500_000_000;
+
+/// Longest value the user gave that a message quotes whole, in bytes of
+/// UTF-8 once its invisible characters are escaped: 120, two thirds of a
+/// terminal line of Latin letters, 40 Chinese characters; a longer one (a
+/// label, a path, a font's name) keeps its first and last 59 bytes around
+/// `…`, so no value can fill the screen. The one length every quotation in a
+/// message is cut to.
+pub const MAX_QUOTED_BYTES: usize = 120;
+
+/// Longest message (an error or a warning) in bytes of UTF-8: 400, five
+/// lines of a terminal. Values are cut first ([`MAX_QUOTED_BYTES`]); a
+/// message still longer is cut in its middle.
+pub const MAX_MESSAGE_BYTES: usize = 400;
 
 // ------------------------------------------------------------ the README's table
 
@@ -641,6 +665,12 @@ pub const TABLE: &[Limit] = &[
         bounds: &[bound!(MAX_PUZZLES, Count)],
     },
     Limit {
+        what: "positions searched for one puzzle sheet",
+        value: "30 million",
+        why: "about 3 s (10 million a second); 48 hard puzzles under a built-in ruleset take under 0.1 s; a ruleset where puzzles are rare gets those found so far, with a warning, or a refusal saying why",
+        bounds: &[bound!(MAX_PUZZLE_NODES, Count)],
+    },
+    Limit {
         what: "pages in one document",
         value: "200",
         why: "real documents have fewer than 20",
@@ -709,14 +739,32 @@ pub const TABLE: &[Limit] = &[
     Limit {
         what: "pixels of one PNG page",
         value: "50 million",
-        why: "an A3 sheet at 600 dpi",
+        why: "an A3 sheet at 500 dpi",
         bounds: &[bound!(MAX_PNG_PAGE_PIXELS, Count)],
     },
     Limit {
         what: "pixels of all PNG pages of a run",
-        value: "400 million",
-        why: "about 10 s of drawing; a run over 60 million counts its pages out on standard error (`{quiet}` hides it)",
+        value: "200 million",
+        why: "about 4 s of drawing; a run over 60 million counts its pages out on standard error (`{quiet}` hides it)",
         bounds: &[bound!(MAX_PNG_RUN_PIXELS, Count)],
+    },
+    Limit {
+        what: "drawing work of all PNG pages of a run",
+        value: "3,500 million pixel steps: 16 a pixel, 1 a pixel of each clip inside another and of each picture",
+        why: "about 4.5 s; counted before drawing: a contact sheet of a set with pictures nests hundreds of clips (at 700 dpi it took 50 s)",
+        bounds: &[bound!(MAX_PNG_RUN_WORK, Count)],
+    },
+    Limit {
+        what: "a value quoted in a message",
+        value: "120 bytes, its invisible characters escaped",
+        why: "a longer one keeps its first and last 59 bytes around `…`: 300 × 象 is 900 bytes",
+        bounds: &[bound!(MAX_QUOTED_BYTES, Count)],
+    },
+    Limit {
+        what: "a message (error or warning)",
+        value: "400 bytes",
+        why: "five lines of a terminal; a longer one is cut in its middle",
+        bounds: &[bound!(MAX_MESSAGE_BYTES, Count)],
     },
     Limit {
         what: "rules handout text area",

@@ -214,8 +214,10 @@ pub fn write_set<B: AsRef<[u8]>>(files: &[(PathBuf, B)]) -> Result<(), Error> {
             }
         })
         .collect::<Result<_, _>>()?;
-    let _signals = signals::Deferred::new();
+    // The lock first, signals still free: a run waiting for another one's
+    // lock ends at once on SIGINT, SIGTERM or SIGHUP, having written nothing.
     let _lock = targets.first().map(|t| lock_folder(parent_dir(t)));
+    let _signals = signals::Deferred::new();
     let mut staged = Vec::with_capacity(files.len());
     for ((_, bytes), target) in files.iter().zip(&targets) {
         let io = |source| Error::Io {

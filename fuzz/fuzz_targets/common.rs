@@ -43,3 +43,44 @@ pub fn print_all(res: &Resources, with_rules: bool) {
     let doc = jungle_print::document("fuzz", pages, res);
     svg_parses(&doc);
 }
+
+/// A sheet of puzzles of every difficulty under the resources' ruleset: made
+/// within the search's budget, and either refused with a reason or pages
+/// that hold something (never an empty document), whose SVG parses.
+pub fn puzzles(res: &Resources) {
+    use jungle_print::compose::products::puzzles::{puzzle_pages, PuzzleOptions};
+    use jungle_print::play::puzzles::Difficulty;
+    for difficulty in Difficulty::ALL {
+        let opts = PuzzleOptions {
+            paper: Paper::A4,
+            count: 4,
+            difficulty,
+            seed: 1,
+        };
+        match puzzle_pages(res, &opts) {
+            Err(e) => assert!(!e.to_string().is_empty()),
+            Ok(pages) => {
+                assert!(!pages.is_empty(), "an empty puzzle sheet");
+                let doc = jungle_print::document("fuzz", pages, res);
+                svg_parses(&doc);
+            }
+        }
+    }
+}
+
+/// The rules poster and the set's contact sheet at a low resolution: either
+/// refused or drawn, within the PNG renderer's budget of work.
+pub fn poster_and_preview(res: &Resources) {
+    use jungle_print::compose::products::poster::{poster_page, PosterOptions};
+    use jungle_print::render::png;
+    let Ok(page) = poster_page(res, &PosterOptions { paper: Paper::A4 }) else {
+        return;
+    };
+    let doc = jungle_print::document("fuzz", vec![page], res);
+    let work = png::total_work(&doc, 30.0);
+    assert!(work >= png::total_pixels(&doc, 30.0));
+    if work <= jungle_print::limits::MAX_PNG_RUN_WORK {
+        png::render(&doc, 0, &png::PngOptions { dpi: 30.0 }).expect("the poster draws");
+    }
+}
+

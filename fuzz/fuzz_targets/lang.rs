@@ -1,4 +1,6 @@
-//! Language packs: parse, check glyphs, print a board and the rules.
+//! Language packs: parse, check glyphs, print a board, the rules and the
+//! poster (long texts with readings among them: the corpus has packs with
+//! Zhuyin and pinyin).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -18,4 +20,5 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     common::print_all(&res, true);
+    common::poster_and_preview(&res);
 });

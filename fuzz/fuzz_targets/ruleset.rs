@@ -1,4 +1,5 @@
-//! Rulesets: parse, print a board and the rules.
+//! Rulesets: parse, print a board and the rules, make puzzle sheets
+//! (rulesets where no animal reaches a den, or puzzles are rare, among them).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -18,4 +19,5 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     common::print_all(&res, true);
+    common::puzzles(&res);
 });

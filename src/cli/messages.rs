@@ -53,12 +53,12 @@ pub(crate) fn message(e: &Error) -> String {
         }
         Error::SquareTooSmall { value, min } => format!(
             "{} mm is too small; squares must be at least {} mm",
-            num(*value),
+            jungle_print::error::num_beside(*value, &[*min]),
             num(*min)
         ),
         Error::SquareTooLarge { value, max } => format!(
             "{} mm squares are too large; give at most {} mm (a board 9 m long)",
-            num(*value),
+            jungle_print::error::num_beside(*value, &[*max]),
             num(*max)
         ),
         Error::BoardTooLarge {
@@ -87,7 +87,7 @@ pub(crate) fn message(e: &Error) -> String {
         ),
         Error::PaperTooSmallForRules { room, margin, min } => format!(
             "this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use a larger --paper (at least 100x120) or smaller margins (--margin, or the theme's page.margin)",
-            room.0, room.1, min.0, min.1
+            room.0.max(0.0), room.1.max(0.0), min.0, min.1
         ),
         Error::PaperTooSmallForCounters { min } => format!(
             "not even {} mm counters fit this paper; choose a larger --paper",

@@ -240,6 +240,16 @@ impl Output {
                     ),
                 ));
             }
+            if let Some(f) = given.filter(|f| *f != Format::Png) {
+                return Err(Error::usage(
+                    Opt::Format,
+                    format!(
+                        "the preview is a PNG picture, so {{format}} {} would be ignored; leave out {{format}} (or give png), or leave out {{preview}} for the set as {}",
+                        f.name(),
+                        f.name().to_uppercase()
+                    ),
+                ));
+            }
         }
         let from_ext = ext.as_deref().map(|e| (e, Format::parse(e)));
         let format = match (given, from_ext) {

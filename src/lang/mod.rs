@@ -895,7 +895,7 @@ impl Lang {
     /// whose strings the tests check once.
     fn parse_data(src: &str, origin: &str) -> Result<Lang, Error> {
         let mut lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
-        lang.source = crate::input::SourceText::new(origin, src);
+        lang.source = crate::input::SourceText::new("language pack", origin, src);
         lang.retire_keys(src)?;
         phrase::fill_handout(&mut lang)?;
         let empty: Vec<String> = lang
@@ -948,6 +948,7 @@ impl Lang {
             }
         }
         lang.retire_placeholders();
+        lang.check_other_placeholders()?;
         lang.check_zhuyin()?;
         let guide = lang.phonetic();
         for (_, a) in lang.animals_mut() {
@@ -979,6 +980,7 @@ impl Lang {
         match self.cover.retired_paper.take() {
             Some(paper) if self.cover.card.is_empty() => {
                 self.cover.card = paper;
+                self.source.renamed("cover.card", "cover.paper");
                 self.note_retired(
                     "cover.paper",
                     "its sentence is printed in its place for now: rename the key `card` and say there which pages go on card, e.g. \"Load thin card once, for {pages}: the board, the counters and the box.\"",
@@ -989,7 +991,7 @@ impl Lang {
                 "the pack has `cover.card`, so the key is ignored: delete it from the pack",
             ),
             None if self.cover.card.is_empty()
-                && crate::input::KeyOrigins::of_strings(src, "")
+                && crate::input::KeyOrigins::of_values(src, "")
                     .origin("cover.card")
                     .is_none() =>
             {
@@ -1003,6 +1005,75 @@ impl Lang {
                 return Err(e);
             }
             None => {}
+        }
+        Ok(())
+    }
+
+    /// Refuses a placeholder (`{bogus}`) that a key outside the handout,
+    /// the poster and the puzzles (whose sentences [`phrase`] checks) does
+    /// not fill in, naming the key: it would be printed as written. A key
+    /// fills in the placeholders its sentence has in the built-in packs.
+    fn check_other_placeholders(&self) -> Result<(), Error> {
+        use std::collections::{BTreeMap, BTreeSet};
+        use std::sync::OnceLock;
+        static FILLED: OnceLock<BTreeMap<String, BTreeSet<String>>> = OnceLock::new();
+        /// `a.list[3]` as `a.list[]`: every item of a list fills in the same.
+        fn general(key: &str) -> String {
+            match key.find('[') {
+                Some(i) => format!("{}[]", &key[..i]),
+                None => key.to_string(),
+            }
+        }
+        fn placeholders(text: &str) -> impl Iterator<Item = &str> {
+            text.match_indices('{').filter_map(move |(i, _)| {
+                let rest = &text[i + 1..];
+                let end = rest.find(['}', '{'])?;
+                (rest.as_bytes()[end] == b'}').then(|| &rest[..end])
+            })
+        }
+        let filled = FILLED.get_or_init(|| {
+            let mut m: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+            for (_, src) in BUILTIN {
+                let Ok(v) = toml::from_str::<toml::Value>(src) else {
+                    continue;
+                };
+                let mut out = Vec::new();
+                flatten("", &v, &mut out);
+                for (key, text) in out {
+                    let set = m.entry(general(&key)).or_default();
+                    set.extend(placeholders(&text).map(str::to_string));
+                }
+            }
+            m
+        });
+        let checked = ["handout", "poster", "puzzles", "animals", "grammar"];
+        for (key, text) in self.strings() {
+            if checked.contains(&key.split(['.', '[']).next().unwrap_or("")) {
+                continue;
+            }
+            let allowed = filled.get(&general(&key));
+            for p in placeholders(&text) {
+                if allowed.is_some_and(|a| a.contains(p)) {
+                    continue;
+                }
+                let fills = match allowed.filter(|a| !a.is_empty()) {
+                    Some(a) => format!(
+                        "this key fills in {}",
+                        a.iter()
+                            .map(|p| format!("`{{{p}}}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    None => "this key fills in no placeholder".to_string(),
+                };
+                return Err(self.source.error(
+                    &key,
+                    format!(
+                        "unknown placeholder `{{{}}}`, which would be printed as written; {fills}",
+                        crate::error::User(p)
+                    ),
+                ));
+            }
         }
         Ok(())
     }

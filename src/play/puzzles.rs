@@ -13,7 +13,8 @@ use crate::game::{Animal, Piece, Side, Square, SquareKind, COLS, ROWS};
 
 use super::moves::{Move, Rules};
 use super::position::Position;
-use super::search::{legal_moves, safe_moves, winning_moves};
+use super::search::{legal_moves, nodes, safe_moves, winning_moves};
+use crate::limits::MAX_PUZZLE_NODES;
 
 /// What a puzzle asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -186,24 +187,96 @@ const TRIES: usize = 4000;
 
 /// Makes `count` puzzles of `difficulty` under `rules` from `seed`, kinds
 /// in turn; fewer when positions for some kind cannot be found (never for
-/// the built-in presets: the tests make every difficulty under each).
+/// the built-in presets: the tests make every difficulty under each) or the
+/// search's budget runs out (see [`make_sheet`]).
 pub fn make(rules: &Rules, difficulty: Difficulty, count: usize, seed: u64) -> Vec<Puzzle> {
+    make_sheet(rules, difficulty, count, seed).puzzles
+}
+
+/// The puzzles of a sheet, and why there are fewer than asked for, if so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    /// The puzzles found, in order.
+    pub puzzles: Vec<Puzzle>,
+    /// Why fewer than asked for were found (none when all were).
+    pub short: Option<Short>,
+}
+
+/// Why a sheet holds fewer puzzles than asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Short {
+    /// The search visited [`MAX_PUZZLE_NODES`] positions before finding them all.
+    Budget,
+    /// No position was found for some kinds within the tries given to each.
+    NotFound,
+}
+
+/// Makes the puzzles of a sheet as [`make`] does, within a budget of work
+/// checked before each position is tried: the search stops once it has
+/// visited [`MAX_PUZZLE_NODES`] positions, keeping the puzzles found so
+/// far. A kind for which no position was found in [`TRIES`] tries is not
+/// tried again (under rules where it cannot happen, such as no animal able
+/// to reach a den, it would only spend the budget); the built-in presets
+/// never lose a kind, so their sheets are those of the plain search.
+pub fn make_sheet(rules: &Rules, difficulty: Difficulty, count: usize, seed: u64) -> Sheet {
+    make_within(rules, difficulty, count, seed, MAX_PUZZLE_NODES)
+}
+
+/// [`make_sheet`] with a budget of `budget` positions.
+fn make_within(
+    rules: &Rules,
+    difficulty: Difficulty,
+    count: usize,
+    seed: u64,
+    budget: u64,
+) -> Sheet {
     let mut mix = Mix(seed ^ 0x4A75_6E67_6C65); // "Jungle"
     let kinds = difficulty.kinds();
     let mut out: Vec<Puzzle> = Vec::with_capacity(count);
+    let mut lost: Vec<Kind> = Vec::new();
+    let start = nodes();
     for i in 0..count {
         let kind = kinds[i % kinds.len()];
+        if lost.contains(&kind) {
+            continue;
+        }
+        let mut found = false;
         for _ in 0..TRIES {
+            if nodes() - start > budget {
+                return Sheet {
+                    puzzles: out,
+                    short: Some(Short::Budget),
+                };
+            }
             let pos = scatter(rules, difficulty, kind, &mut mix);
             if let Some(p) = pose(rules, kind, pos, &mut mix) {
                 if !out.iter().any(|q| q.position == p.position) {
                     out.push(p);
+                    found = true;
                     break;
                 }
             }
         }
+        if !found {
+            lost.push(kind);
+        }
     }
-    out
+    let short = (out.len() < count).then_some(Short::NotFound);
+    Sheet {
+        puzzles: out,
+        short,
+    }
+}
+
+/// Whether some animal of the ruleset may step into a trap, and so reach
+/// the enemy den (which the traps surround); always, in the four-animal
+/// game, which has no traps.
+pub fn den_reachable(rules: &Rules) -> bool {
+    let r = rules.ruleset();
+    r.variants.four_animals
+        || r.animals()
+            .iter()
+            .any(|a| r.rank(*a) <= r.variants.trap_max_rank)
 }
 
 /// The puzzle of `kind` in `pos`, if the position has one with a unique answer.
@@ -397,4 +470,51 @@ fn scatter(rules: &Rules, difficulty: Difficulty, kind: Kind, mix: &mut Mix) -> 
         place(&mut pos, piece, (2, 8), mix);
     }
     pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::rules::Ruleset;
+
+    fn rules(edits: &[(&str, &str)]) -> Rules {
+        let src = crate::play::rules::BUILTIN
+            .iter()
+            .find(|(n, _)| *n == "standard")
+            .map(|(_, s)| s.to_string())
+            .unwrap_or_default();
+        let src = edits.iter().fold(src, |s, (a, b)| s.replacen(a, b, 1));
+        Rules::new(&Ruleset::parse(&src, "test").expect("valid"))
+    }
+
+    #[test]
+    fn the_budget_ends_the_search_with_the_puzzles_found_so_far() {
+        let r = rules(&[]);
+        let full = make_sheet(&r, Difficulty::Hard, 12, 5);
+        assert_eq!(full.puzzles.len(), 12);
+        assert_eq!(full.short, None);
+        let cut = make_within(&r, Difficulty::Hard, 12, 5, 20_000);
+        assert_eq!(cut.short, Some(Short::Budget));
+        assert!(cut.puzzles.len() < 12);
+        assert_eq!(cut.puzzles[..], full.puzzles[..cut.puzzles.len()]);
+    }
+
+    #[test]
+    fn a_kind_that_cannot_happen_is_given_up_and_said() {
+        let r = rules(&[
+            ("rat = 1", "rat = 2"),
+            ("trap_max_rank = 8 ", "trap_max_rank = 1 "),
+        ]);
+        assert!(!den_reachable(&r));
+        assert!(den_reachable(&rules(&[(
+            "trap_max_rank = 8 ",
+            "trap_max_rank = 1 "
+        )])));
+        let start = nodes();
+        let sheet = make_sheet(&r, Difficulty::Hard, 48, 1);
+        assert!(nodes() - start < MAX_PUZZLE_NODES);
+        assert_eq!(sheet.short, Some(Short::NotFound));
+        assert!(sheet.puzzles.iter().all(|p| p.kind == Kind::SaveElephant));
+        assert!(sheet.puzzles.iter().all(|p| p.proven(&r)));
+    }
 }

@@ -225,14 +225,18 @@ impl Ruleset {
             }
             err
         })?;
-        let at = |needle: &str| {
-            let off = src.find(needle).unwrap_or(0);
-            crate::error::line_col(src, off)
+        // A key's own line (a description may hold the same words).
+        let origins = crate::input::KeyOrigins::of_values(src, origin);
+        let at = |key: &str| {
+            origins
+                .place_of(key)
+                .or_else(|| origins.place_of(key.split('.').next().unwrap_or(key)))
+                .unwrap_or((1, 1))
         };
         for a in Animal::ALL {
             let rank = r.rank(a);
             if !(1..=8).contains(&rank) {
-                let (line, column) = at(&format!("{} =", a.key()));
+                let (line, column) = at(&format!("ranks.{}", a.key()));
                 return Err(Error::Input {
                     origin: origin.to_string(),
                     line,
@@ -243,7 +247,7 @@ impl Ruleset {
             }
         }
         if !(1..=8).contains(&r.variants.trap_max_rank) {
-            let (line, column) = at("trap_max_rank");
+            let (line, column) = at("variants.trap_max_rank");
             return Err(Error::Input {
                 origin: origin.to_string(),
                 line,
@@ -257,7 +261,7 @@ impl Ruleset {
         }
         let clashes = r.contradictions();
         if !clashes.is_empty() {
-            let (line, column) = at("four_animals =");
+            let (line, column) = at("variants.four_animals");
             return Err(Error::Input {
                 origin: origin.to_string(),
                 line,
@@ -272,7 +276,7 @@ impl Ruleset {
                 ),
             });
         }
-        r.source = crate::input::SourceText::new(origin, src);
+        r.source = crate::input::SourceText::new("ruleset", origin, src);
         Ok(r)
     }
 

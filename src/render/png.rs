@@ -45,6 +45,67 @@ pub fn total_pixels(doc: &Document, dpi: f64) -> u64 {
         .sum()
 }
 
+/// The drawing work of every page of `doc` at `dpi`, added up, in pixel
+/// steps (see [`page_work`]).
+pub fn total_work(doc: &Document, dpi: f64) -> u64 {
+    (0..doc.pages.len()).map(|i| page_work(doc, i, dpi)).sum()
+}
+
+/// Pixel steps one pixel of a page costs (its share of painting, and of
+/// compressing the PNG file): 16, about 20 ns where a nested clip's step
+/// takes 1.2.
+pub const STEPS_PER_PIXEL: u64 = 16;
+
+/// The drawing work of page `index` at `dpi`, in pixel steps, known before
+/// anything is drawn: the page's pixels [`STEPS_PER_PIXEL`] times, once more for
+/// each clipped area inside another (its mask is the outer one's copied and
+/// narrowed, over the whole page: a contact sheet of a set with pictures
+/// has hundreds), and each picture's pixels on the page (filtered from its
+/// own pixels). Lines, text and the clips of the page itself (a mask
+/// filled only where the clip is) add little beside these, and are not
+/// counted.
+pub fn page_work(doc: &Document, index: usize, dpi: f64) -> u64 {
+    /// Counts nested clips and the pixels pictures cover.
+    struct Work {
+        depth: usize,
+        clips: u64,
+        picture_px: f64,
+    }
+    impl<'a> Visitor<'a> for Work {
+        fn path(&mut self, _: &'a Path, _: Transform) {}
+        fn text(&mut self, _: &'a TextRun, _: Transform) {}
+        fn begin_clip(&mut self, _: &'a [Seg], _: Transform) -> bool {
+            if self.depth > 0 {
+                self.clips += 1;
+            }
+            self.depth += 1;
+            true
+        }
+        fn end_clip(&mut self) {
+            self.depth -= 1;
+        }
+        fn picture(&mut self, placed: &'a crate::scene::Placed, t: Transform) {
+            // The unit square the picture is stored in, as the page places it.
+            let [a, b, c, d, ..] = t.then_apply(placed.transform).0;
+            self.picture_px += (a * d - b * c).abs();
+        }
+    }
+    let (w, h) = pixel_size(doc, index, dpi);
+    let px = u64::from(w) * u64::from(h);
+    let k = dpi / 25.4;
+    let mut work = Work {
+        depth: 0,
+        clips: 0,
+        picture_px: 0.0,
+    };
+    for (_, items) in doc.pages[index].layers.iter() {
+        walk(items, Transform([k, 0.0, 0.0, k, 0.0, 0.0]), &mut work);
+    }
+    let pictures = work.picture_px.min(px as f64 * 1e3) as u64;
+    px.saturating_mul(STEPS_PER_PIXEL + work.clips)
+        .saturating_add(pictures)
+}
+
 /// The size in pixels of page `index` at `dpi`.
 pub fn pixel_size(doc: &Document, index: usize, dpi: f64) -> (u32, u32) {
     let (_, _, w, h) = doc.pages[index].media_box();

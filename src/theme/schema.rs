@@ -379,7 +379,7 @@ fn check_value(
                     spec.path,
                     format!(
                         "{}{unit} is out of range; expected {} to {}{unit}",
-                        crate::error::num(n),
+                        crate::error::num_beside(n, &[lo, hi]),
                         crate::error::num(lo),
                         crate::error::num(hi)
                     ),
@@ -571,7 +571,7 @@ fn check_framed_picture(
                 if !(1.0 / max..=max).contains(&z) {
                     return Err(err(format!(
                         "{} is out of range; expected {} to {max}",
-                        crate::error::num(z),
+                        crate::error::num_beside(z, &[1.0 / max, max]),
                         1.0 / max
                     )));
                 }
@@ -659,14 +659,24 @@ fn check_picture(s: &str, dir: &Path) -> Result<String, String> {
     if let Some(name) = s.strip_prefix("builtin:") {
         return match crate::icons::builtin(name) {
             Some(_) => Ok(s.to_string()),
-            None => Err(format!(
-                "unknown built-in icon `{name}`; built-in icons are {}",
-                crate::icons::BUILTIN
+            // The nearest name, not the whole list (18 names fill a screen).
+            None => {
+                let lower = name.to_lowercase();
+                let nearest = crate::icons::BUILTIN
                     .iter()
-                    .map(|(n, _)| format!("builtin:{n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+                    .map(|(n, _)| (strsim::damerau_levenshtein(&lower, n), *n))
+                    .min();
+                Err(match nearest {
+                    Some((d, n)) if d <= 2.max(lower.chars().count() / 3) => format!(
+                        "unknown built-in icon `{}`; did you mean `builtin:{n}`?",
+                        crate::error::User(name)
+                    ),
+                    _ => format!(
+                        "unknown built-in icon `{}`; the built-in icons are named after the animals: `builtin:rat`, `builtin:elephant`, …, and `builtin:twemoji-rat`, … for Twemoji's drawings",
+                        crate::error::User(name)
+                    ),
+                })
+            }
         };
     }
     let path = dir.join(s);

@@ -2054,3 +2054,244 @@ fn a_tiny_jpeg_declaring_50_megapixels_in_a_class_set_of_png_pages() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(d.join("s-73.png").is_file() && !d.join("s-74.png").exists());
 }
+
+// ---- Round four (issue 44) ------------------------------------------------
+
+/// The standard ruleset with `edits` (old text, new text) made to it.
+fn standard_with(edits: &[(&str, &str)]) -> String {
+    let (code, src, err) = run(Path::new("."), &["ruleset", "show", "standard"]);
+    assert_eq!(code, 0, "{err}");
+    edits.iter().fold(src, |s, (a, b)| {
+        assert!(s.contains(a), "`{a}` not in the standard ruleset");
+        s.replacen(a, b, 1)
+    })
+}
+
+/// Under a ruleset where no animal can reach a den (the rat ranked 2, only
+/// rank 1 let into traps), a sheet of hard puzzles has nothing to show: it
+/// is refused in every format, saying why at the ruleset's line and key,
+/// never a panic or an empty file. A longer sheet keeps what it found, and
+/// says how many.
+#[test]
+fn a_puzzle_sheet_with_nothing_to_show_is_refused() {
+    let d = tempdir("no-den");
+    let src = standard_with(&[
+        ("rat = 1", "rat = 2"),
+        ("trap_max_rank = 8 ", "trap_max_rank = 1 "),
+    ]);
+    let line = src
+        .lines()
+        .position(|l| l.starts_with("trap_max_rank"))
+        .unwrap()
+        + 1;
+    std::fs::write(d.join("r.toml"), &src).unwrap();
+    for out in ["p.pdf", "p.svg", "p.png", "out.pdf"] {
+        let args = [
+            "puzzles",
+            "--ruleset",
+            "r.toml",
+            "--difficulty",
+            "hard",
+            "--count",
+            "1",
+            "-o",
+            out,
+        ];
+        let err = refused(
+            &d,
+            &args,
+            &[
+                &format!("r.toml:{line}:"),
+                "variants.trap_max_rank",
+                "no animal can reach a den",
+            ],
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let (code, _, err) = run(
+        &d,
+        &[
+            "puzzles",
+            "--ruleset",
+            "r.toml",
+            "--difficulty",
+            "hard",
+            "--count",
+            "48",
+            "-o",
+            "s.pdf",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: 24 of the 48 hard puzzles")
+            && err.contains("no animal can reach a den"),
+        "{err}"
+    );
+}
+
+/// A ruleset's error points at the key's own line, not at a description
+/// that happens to hold the same words first.
+#[test]
+fn a_ruleset_error_points_at_the_keys_own_line() {
+    let d = tempdir("rat-line");
+    let src = standard_with(&[
+        (
+            "description = \"",
+            "description = \"rat = 9, trap_max_rank = 0, four_animals = true: ",
+        ),
+        ("rat = 1", "rat = 9"),
+    ]);
+    let line = src.lines().position(|l| l.starts_with("rat = 9")).unwrap() + 1;
+    std::fs::write(d.join("r.toml"), &src).unwrap();
+    refused(
+        &d,
+        &["rules", "--ruleset", "r.toml"],
+        &[&format!("r.toml:{line}:1: key `ranks.rat`")],
+    );
+    let src = standard_with(&[
+        ("description = \"", "description = \"trap_max_rank = 0: "),
+        ("trap_max_rank = 8 ", "trap_max_rank = 0 "),
+    ]);
+    let line = src
+        .lines()
+        .position(|l| l.starts_with("trap_max_rank"))
+        .unwrap()
+        + 1;
+    std::fs::write(d.join("r.toml"), &src).unwrap();
+    refused(
+        &d,
+        &["rules", "--ruleset", "r.toml"],
+        &[&format!("r.toml:{line}:"), "variants.trap_max_rank"],
+    );
+}
+
+/// A run waiting for another run's lock on the output folder ends at once
+/// on SIGINT, SIGTERM or SIGHUP, having written nothing.
+#[test]
+fn a_run_waiting_for_the_folder_lock_ends_on_a_signal() {
+    use std::os::fd::AsRawFd;
+    let d = tempdir("lock-wait");
+    let held = std::fs::File::open(&*d).unwrap();
+    // SAFETY: flock on a descriptor this test owns.
+    assert_eq!(unsafe { libc::flock(held.as_raw_fd(), libc::LOCK_EX) }, 0);
+    for signal in ["INT", "TERM", "HUP"] {
+        let mut child = Command::new(BIN)
+            .args(["board", "-q", "-o", "b.pdf"])
+            .current_dir(&*d)
+            .spawn()
+            .unwrap();
+        // Time to reach the lock (the board takes well under this); a
+        // signal before it would end the run too.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        assert!(child.try_wait().unwrap().is_none(), "ran past the lock");
+        let _ = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status();
+        // It ends without the lock being let go.
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "{signal}: {status:?}");
+        let names: Vec<String> = snapshot(&d).into_iter().map(|(n, _)| n).collect();
+        assert!(names.is_empty(), "{signal} left {names:?}");
+    }
+    drop(held);
+}
+
+/// Every Default_Ignorable code point and other invisible character is
+/// escaped in messages, and a long value is cut by bytes: a message stays
+/// within 400 bytes whatever it quotes.
+#[test]
+fn invisible_characters_are_escaped_and_messages_stay_within_400_bytes() {
+    let d = tempdir("invisible");
+    for c in [
+        '\u{3164}',
+        '\u{34F}',
+        '\u{FE0F}',
+        '\u{115F}',
+        '\u{1160}',
+        '\u{17B4}',
+        '\u{180B}',
+        '\u{FE00}',
+        '\u{FFA0}',
+        '\u{E0100}',
+        '\u{2064}',
+        '\u{1D173}',
+    ] {
+        let (code, _, err) = run(&d, &["board", "--theme", &format!("a{c}b.toml")]);
+        assert_eq!(code, 2, "{err}");
+        let escaped: String = c.escape_default().collect();
+        assert!(err.contains(&escaped) && !err.contains(c), "{c:?}: {err}");
+    }
+    let wide = "象".repeat(300);
+    for args in [
+        vec!["board", "--theme", wide.as_str()],
+        vec!["board", "--lang", wide.as_str()],
+        vec!["board", "--ruleset", wide.as_str()],
+        vec!["board", "--paper", wide.as_str()],
+    ] {
+        let (code, _, err) = run(&d, &args);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.len() <= 400 + 1 && err.contains('…'),
+            "{}: {err}",
+            err.len()
+        );
+    }
+}
+
+/// `--preview` writes one PNG: another format is refused, not ignored.
+#[test]
+fn a_preview_in_a_format_it_cannot_write_is_refused() {
+    let d = tempdir("preview-format");
+    refused(
+        &d,
+        &["set", "--preview", "--format", "svg"],
+        &["--format", "preview is a PNG"],
+    );
+    refused(
+        &d,
+        &["set", "--preview", "--format", "pdf"],
+        &["--format", "preview is a PNG"],
+    );
+}
+
+/// Drawing work is counted before anything is drawn: a contact sheet whose
+/// thumbnails nest hundreds of clips, and tiled posters at a high
+/// resolution, are refused at once naming `--dpi`; the same at a low one is
+/// drawn.
+#[test]
+fn png_work_is_bounded_before_drawing() {
+    let d = tempdir("png-work");
+    for args in [
+        &[
+            "set",
+            "--preview",
+            "--dpi",
+            "700",
+            "--theme",
+            "picture-book",
+            "--poster-paper",
+            "a2",
+        ][..],
+        &[
+            "rules", "--poster", "--paper", "a2", "--tile", "a4", "--dpi", "600", "-o", "out.png",
+        ],
+    ] {
+        let err = refused(&d, args, &["--dpi", "million"]);
+        assert!(err.len() <= 400, "{err}");
+    }
+    let (code, _, err) = run(
+        &d,
+        &[
+            "set",
+            "--preview",
+            "--dpi",
+            "30",
+            "-q",
+            "--theme",
+            "picture-book",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(d.join("jungle-set-preview.png").is_file());
+}

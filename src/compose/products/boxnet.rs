@@ -150,6 +150,21 @@ pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> 
     let turned = |n: &Net| !fits(n.width, n.height) && fits(n.height, n.width);
     for (n, name) in [(&tray, "tray"), (&lid, "lid")] {
         if !fits(n.width, n.height) && !fits(n.height, n.width) {
+            // A box that would fit over the usual three folded sheets is too
+            // deep for the rules' many sheets: the rules' length is the cause.
+            let usual = BoxOptions {
+                papers: 3,
+                ..opts.clone()
+            };
+            if opts.papers > usual.papers && box_nets(res, &usual).is_ok() {
+                return Err(res.lang.source.error(
+                    "handout",
+                    format!(
+                        "the set's {} sheets folded into the box make its {name} open out to {:.0} × {:.0} mm, larger than the paper's printable area ({:.0} × {:.0} mm): the rules are too long; shorten the pack's sentences, or leave out the box (--no-box)",
+                        opts.papers, n.width, n.height, room.w, room.h
+                    ),
+                ));
+            }
             return Err(Error::BoxTooLarge {
                 part: name,
                 size: (n.width, n.height),

@@ -60,16 +60,57 @@ fn words(res: &Resources) -> Result<&PuzzleWords, Error> {
 }
 
 /// The puzzles of a sheet: made from the options' seed under the
-/// resources' ruleset.
-pub fn puzzles(res: &Resources, opts: &PuzzleOptions) -> Vec<Puzzle> {
+/// resources' ruleset, within the search's budget. None found is refused,
+/// saying why (no animal can reach a den under the ruleset, or none of
+/// these kinds exists under it); fewer than asked for are kept, with a
+/// warning saying how many.
+pub fn puzzles(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Puzzle>, Error> {
+    use crate::play::puzzles::{den_reachable, make_sheet, Short};
     let rules = Rules::new(&res.rules);
-    crate::play::puzzles::make(&rules, opts.difficulty, opts.count, opts.seed)
+    let sheet = make_sheet(&rules, opts.difficulty, opts.count, opts.seed);
+    let difficulty = opts.difficulty.name();
+    let why = |short| {
+        match short {
+        _ if !den_reachable(&rules) => format!(
+            "no animal can reach a den under this ruleset (every rank is above `variants.trap_max_rank` = {}, and traps surround the dens)",
+            res.rules.variants.trap_max_rank
+        ),
+        Some(Short::Budget) => format!(
+            "the search for them visited its limit of {} million positions",
+            crate::limits::MAX_PUZZLE_NODES / 1_000_000
+        ),
+        _ => "no position with one right answer was found for some kinds".to_string(),
+    }
+    };
+    if sheet.puzzles.is_empty() {
+        let message = format!("no {difficulty} puzzle can be made: {}", why(sheet.short));
+        return Err(if den_reachable(&rules) {
+            crate::error::Error::usage(
+                crate::error::Opt::Difficulty,
+                format!("{message}; try another --difficulty or --seed, or another ruleset"),
+            )
+        } else {
+            res.rules.source.error(
+                "variants.trap_max_rank",
+                format!("{message}; raise `trap_max_rank` to let some animal into the traps"),
+            )
+        });
+    }
+    if sheet.short.is_some() {
+        res.warn(format!(
+            "{} of the {} {difficulty} puzzles asked for were made: {}",
+            sheet.puzzles.len(),
+            opts.count,
+            why(sheet.short)
+        ));
+    }
+    Ok(sheet.puzzles)
 }
 
 /// The sheet's pages: each page of puzzles followed by its solutions.
 pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, Error> {
     let w = words(res)?;
-    let all = puzzles(res, opts);
+    let all = puzzles(res, opts)?;
     let grid = Grid::new(res, opts.paper);
     let mut pages = Vec::new();
     for (i, chunk) in all.chunks(grid.per_page()).enumerate() {

@@ -290,6 +290,21 @@ pub fn first_set(
     // paper allows (a floor board's counters are the largest that fit a sheet).
     counter_opts.size = match (opts.counter_size, opts.square) {
         (Some(c), _) => Some(c),
+        // Squares too small for the smallest counter are the squares' fault,
+        // not the paper's.
+        (None, Some(s)) if (s * 0.85).floor() < MIN_SIZE => {
+            let least = (MIN_SIZE / 0.85 * 10.0).ceil() / 10.0;
+            return Err(Error::usage(
+                crate::error::Opt::Square,
+                format!(
+                    "{} mm squares hold counters of at most {} mm, smaller than the smallest counter ({} mm); give --square {} or more, or --counter-size",
+                    crate::error::num(s),
+                    crate::error::num((s * 0.85).floor().max(0.0)),
+                    crate::error::num(MIN_SIZE),
+                    crate::error::num(least)
+                ),
+            ));
+        }
         (None, Some(s)) => Some(
             largest_fitting_size(res, &counter_opts, (s * 0.85).floor()).ok_or(
                 Error::PaperTooSmallForCounters {

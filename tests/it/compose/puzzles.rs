@@ -42,7 +42,7 @@ fn each_page_of_puzzles_is_followed_by_its_solutions() {
                     difficulty: d,
                     ..PuzzleOptions::default()
                 };
-                let made = puzzles(&r, &opts);
+                let made = puzzles(&r, &opts).unwrap();
                 assert_eq!(made.len(), count, "{lang} {d:?}");
                 let sheet = puzzle_pages(&r, &opts).unwrap();
                 assert_eq!(sheet.len(), pages, "{lang} {count} {d:?}");

@@ -2147,7 +2147,7 @@ fn a_ruleset_error_points_at_the_keys_own_line() {
     refused(
         &d,
         &["rules", "--ruleset", "r.toml"],
-        &[&format!("r.toml:{line}:1: key `ranks.rat`")],
+        &[&format!("r.toml:{line}:7: key `ranks.rat`")],
     );
     let src = standard_with(&[
         ("description = \"", "description = \"trap_max_rank = 0: "),

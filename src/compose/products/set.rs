@@ -292,15 +292,15 @@ pub fn first_set(
         (Some(c), _) => Some(c),
         // Squares too small for the smallest counter are the squares' fault,
         // not the paper's.
-        (None, Some(s)) if (s * 0.85).floor() < MIN_SIZE => {
-            let least = (MIN_SIZE / 0.85 * 10.0).ceil() / 10.0;
+        (None, Some(s)) if (s * 0.85).floor() < crate::limits::MIN_COUNTER_SIZE => {
+            let least = (crate::limits::MIN_COUNTER_SIZE / 0.85 * 10.0).ceil() / 10.0;
             return Err(Error::usage(
                 crate::error::Opt::Square,
                 format!(
                     "{} mm squares hold counters of at most {} mm, smaller than the smallest counter ({} mm); give --square {} or more, or --counter-size",
                     crate::error::num(s),
                     crate::error::num((s * 0.85).floor().max(0.0)),
-                    crate::error::num(MIN_SIZE),
+                    crate::error::num(crate::limits::MIN_COUNTER_SIZE),
                     crate::error::num(least)
                 ),
             ));

@@ -160,7 +160,7 @@ pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> 
                 return Err(res.lang.source.error(
                     "handout",
                     format!(
-                        "the set's {} sheets folded into the box make its {name} open out to {:.0} × {:.0} mm, larger than the paper's printable area ({:.0} × {:.0} mm): the rules are too long; shorten the pack's sentences, or leave out the box (--no-box)",
+                        "the set's {} sheets folded into the box make its {name} open out to {:.0} × {:.0} mm, larger than the paper's printable area ({:.0} × {:.0} mm): the rules are too long; shorten the pack's sentences, or print the set without its box",
                         opts.papers, n.width, n.height, room.w, room.h
                     ),
                 ));

@@ -87,7 +87,7 @@ pub fn puzzles(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Puzzle>, Err
         return Err(if den_reachable(&rules) {
             crate::error::Error::usage(
                 crate::error::Opt::Difficulty,
-                format!("{message}; try another --difficulty or --seed, or another ruleset"),
+                format!("{message}; try another difficulty or seed, or another ruleset"),
             )
         } else {
             res.rules.source.error(

@@ -297,7 +297,7 @@ pub fn first_set(
             return Err(Error::usage(
                 crate::error::Opt::Square,
                 format!(
-                    "{} mm squares hold counters of at most {} mm, smaller than the smallest counter ({} mm); give --square {} or more, or --counter-size",
+                    "{} mm squares hold counters of at most {} mm, smaller than the smallest counter ({} mm); give squares of {} mm or more, or a counter size of its own",
                     crate::error::num(s),
                     crate::error::num((s * 0.85).floor().max(0.0)),
                     crate::error::num(crate::limits::MIN_COUNTER_SIZE),

@@ -207,10 +207,12 @@ fn the_character_is_the_faces_centre_with_its_zhuyin_beside_it() {
                             .unwrap_or_else(|| panic!("{look} {lang} {animal:?}: character"));
                         let width: f64 = h.glyphs.iter().map(|g| g.advance).sum();
                         let x = h.pos.x + width / 2.0;
-                        // Within 0.8 mm: a Zhuyin column kept 0.8 mm
-                        // clear of the digits may push it that far.
+                        // Within 1 mm: a Zhuyin column kept 0.85 mm
+                        // clear of the digits may push it that far when
+                        // the character is narrower than the digits
+                        // (kids' icon faces: 0.92 mm).
                         assert!(
-                            (x - centre).abs() < 0.8,
+                            (x - centre).abs() < 1.0,
                             "{look} {lang} {shape:?} {animal:?}: character {:.2} mm off centre",
                             x - centre
                         );

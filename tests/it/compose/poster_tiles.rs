@@ -264,14 +264,14 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
     }
     // A poster paper a sheet holds: one page of that size, with the bleed.
     let opts = SetOptions {
-        poster_paper: Some(Paper::parse("a5").unwrap()),
+        poster_paper: Some(Paper::parse("a4").unwrap()),
         ..SetOptions::default()
     };
-    let (pages, parts) = set_pages(&res, Paper::A4, 2.0, &opts).unwrap();
+    let (pages, parts) = set_pages(&res, Paper::parse("a3").unwrap(), 2.0, &opts).unwrap();
     let (first, last) = parts.poster.unwrap();
     assert_eq!(first, last);
     let p = &pages[first - 1];
-    assert_eq!((p.width, p.height, p.bleed), (148.0, 210.0, 2.0));
+    assert_eq!((p.width, p.height, p.bleed), (210.0, 297.0, 2.0));
     // Too small for the poster, or too large to tile: the poster paper's fault.
     for (poster, paper) in [("60x80", "a4"), ("2000x2000", "a5")] {
         let opts = SetOptions {

@@ -61,7 +61,12 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # the design warnings: 1,677,558 B, so the limit was 1.70 MB; then the zh-Hans
 # pinyin word list (31 KB, 16 KB gzip-compressed), the pinyin setter, split sets,
 # the set's poster paper, text-layer artifacts and Latin punctuation: 1,712,133 B
-# on 26 November 2026, so the limit is now 1.73 MB. It was 2.22 MB until
+# on 26 November 2026, so the limit was 1.73 MB; then export in the library
+# (split sets, the PNG limit and the summary on the page), the options table
+# read by the page, the ending rule and the readings as text: 1,743,684 B on
+# 28 November 2026, so the limit is now 1.76 MB (issue 48 asks for 1.2 MB:
+# the Chinese word lists, puzzles and big fonts fetched when first needed).
+# It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
 # wasm build), which kept its PDF reader, SVG renderer, JSON model and font
@@ -72,7 +77,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1730000
+BUDGET=1760000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -201,7 +201,7 @@ await check("SVG and PNG download a file per page (a zip), and the page says wha
   assert(svgZip.includes("jungle-set-2.svg"), "the zip has no jungle-set-2.svg");
   const [png] = await Promise.all([page.waitForEvent("download"), page.click("#download-png")]);
   const pngZip = fs.readFileSync(await png.path());
-  assert(pngZip.includes("jungle-set.png") && pngZip.includes("\x89PNG"), "the zip holds no PNG page");
+  assert(pngZip.includes("jungle-set.png") && pngZip.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47])), "the zip holds no PNG page");
   const summary = await page.locator("#summary").textContent();
   assert(/jungle-set\.png … jungle-set-\d+\.png \(\d+ pages: cover 1, board/.test(summary) && /to print: \d+ sheets of card/.test(summary), `summary: ${summary}`);
   return `${svg.suggestedFilename()} ${svgZip.length} bytes, ${png.suggestedFilename()} ${pngZip.length} bytes; ${summary}`;
@@ -714,7 +714,7 @@ await check("the theme panel speaks the page's language: labels, descriptions an
   const doc = await page.locator("#key-board-river-doc").textContent();
   assert(doc.includes("eau"), `board.river's description: ${doc}`);
   const options = await page.locator("#key-sides-south_style option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
-  assert(JSON.stringify(options) === JSON.stringify([["filled", "Plein"], ["ringed", "Cerclé"]]), JSON.stringify(options));
+  assert(JSON.stringify(options) === JSON.stringify([["filled", "Plein"], ["ringed", "Cerclé"], ["banded", "Bandé"]]), JSON.stringify(options));
   const legend = await page.locator("fieldset.keys[data-section=board] legend").textContent();
   assert(legend === "Plateau", `legend ${legend}`);
   await choose("lang", "en");

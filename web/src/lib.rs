@@ -9,8 +9,8 @@
 //! same choices (tested in `web/test/api.mjs` and `web/test/e2e.mjs`).
 
 use jungle_print::error::{Error, Opt};
-use jungle_print::input::Source;
 use jungle_print::export::{export, previews, Export};
+use jungle_print::input::Source;
 use jungle_print::job::Job;
 use jungle_print::options::{self, Doc, Given, Values};
 use jungle_print::theme::Theme;

@@ -12,6 +12,7 @@ use crate::game::Animal;
 use crate::input::{Load, Source};
 use crate::limits::MAX_STEPS;
 
+pub mod braille;
 mod phrase;
 pub mod words;
 pub mod zhuyin;

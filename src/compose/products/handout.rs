@@ -132,6 +132,89 @@ pub fn handout_line_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Placed>
     line_pages(&laid)
 }
 
+/// The handout's text, paragraph by paragraph, as a reader without the page
+/// gets it (the braille rules are made from it): the title, each heading,
+/// paragraph and bullet, the rank table a row a line (its cells joined by
+/// spaces), each figure's caption; under the set-up diagram's caption, each
+/// animal's start squares (`Elephant: a3, g7`, south's first). A pack that is
+/// not Chinese prints no Chinese characters here (they are the sheets'
+/// decoration), and no line is empty.
+pub fn plain_text(res: &Resources) -> Vec<String> {
+    let cjk = res.lang.is_cjk();
+    let clean = |t: &str| -> String {
+        let kept: String = if cjk {
+            t.to_string()
+        } else {
+            t.chars().filter(|&c| !crate::text::is_han(c)).collect()
+        };
+        kept.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let mut out = Vec::new();
+    let mut push = |t: &str| {
+        let t = clean(t);
+        if !t.is_empty() {
+            out.push(t);
+        }
+    };
+    let mut stack = blocks(res, 180.0, 3.6, 1.0);
+    stack.reverse();
+    while let Some(b) = stack.pop() {
+        match b {
+            Block::Title(t, sub) => {
+                push(&t);
+                push(&sub);
+            }
+            Block::Heading(t) | Block::Para(t) => push(&t),
+            Block::Bullets(items) => items.iter().for_each(|t| push(t)),
+            Block::Table { header, rows, .. } => {
+                for row in std::iter::once(&header).chain(&rows) {
+                    let cells: Vec<String> = row.iter().map(|c| clean(c)).collect();
+                    push(&cells.join(" "));
+                }
+            }
+            Block::Figure { caption, .. } => {
+                push(&caption);
+                if caption == res.lang.handout.setup_caption {
+                    for line in start_lines(res) {
+                        push(&line);
+                    }
+                }
+            }
+            Block::Columns(left, right) => {
+                stack.extend(right.into_iter().rev());
+                stack.extend(left.into_iter().rev());
+            }
+        }
+    }
+    out
+}
+
+/// Each animal in play, strongest first, with its start squares, south's
+/// first: `Elephant: a3, g7` (`大象：a3，g7` in a Chinese pack).
+fn start_lines(res: &Resources) -> Vec<String> {
+    let start = crate::compose::drawn::diagrams::start(res);
+    let (colon, comma) = if res.lang.is_cjk() {
+        ("：", "，")
+    } else {
+        (": ", ", ")
+    };
+    res.rules
+        .animals_by_rank()
+        .into_iter()
+        .filter_map(|a| {
+            let mut squares: Vec<(Side, Square)> = start
+                .pieces()
+                .filter(|(_, p)| p.animal == a)
+                .map(|(sq, p)| (p.side, sq))
+                .collect();
+            squares.sort_by_key(|(side, _)| *side != Side::South);
+            let squares: Vec<String> = squares.iter().map(|(_, sq)| sq.to_string()).collect();
+            (!squares.is_empty())
+                .then(|| format!("{}{colon}{}", res.animal(a).name, squares.join(comma)))
+        })
+        .collect()
+}
+
 /// The sentence saying how the elephant and the rat stand, traps included.
 fn elephant_rat(res: &Resources) -> &str {
     let h = &res.lang.handout;

@@ -1,6 +1,7 @@
 //! The data users write and the program bundles: themes, language packs,
 //! rulesets, and the fonts' coverage of every built-in label.
 
+mod braille;
 mod fallback;
 mod framing;
 mod glyphs;

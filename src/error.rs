@@ -277,6 +277,19 @@ pub enum Error {
         /// The printable area, mm.
         area: Mm2,
     },
+    /// Counters asked for wider than the board's squares: refused, the
+    /// board is not grown to fit them.
+    #[error("counter-size: {} mm counters are wider than the board's {} mm squares, so each would cover its neighbours; refused (the board does not grow by itself): choose counters of at most {} mm, or squares of {} mm{}", num(*.counter), num(*.square), num(.square.floor()), num(*.larger), if *.tiled { " (a board tiled over several sheets of this paper)" } else { "" })]
+    CounterWiderThanSquare {
+        /// The counter size asked for, mm.
+        counter: f64,
+        /// The board's square, mm (asked for, or the paper's default).
+        square: f64,
+        /// The smallest whole square that holds the counter, mm.
+        larger: f64,
+        /// True when a board of `larger` squares is tiled on this paper.
+        tiled: bool,
+    },
     /// A part of the box that opens out larger than the paper.
     #[error("paper: the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose larger paper (e.g. a3) or smaller counters", .size.0, .size.1, .room.0, .room.1)]
     BoxTooLarge {
@@ -459,6 +472,7 @@ impl Error {
             | Error::BoxTooLarge { .. }
             | Error::TooManyPages { .. } => Opt::Paper,
             Error::CounterTooLarge { opt, .. } => *opt,
+            Error::CounterWiderThanSquare { .. } => Opt::CounterSize,
             Error::SharedCutsNeedLaserSquares => Opt::SharedCuts,
             Error::Input { .. }
             | Error::Glyphs { .. }

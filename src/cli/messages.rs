@@ -106,6 +106,19 @@ pub(crate) fn message(e: &Error) -> String {
             area.1,
             flag(*opt)
         ),
+        Error::CounterWiderThanSquare {
+            counter,
+            square,
+            larger,
+            tiled,
+        } => format!(
+            "{} mm counters are wider than the board's {} mm squares, so each would cover its neighbours; refused (the board does not grow by itself): give --counter-size {} or less, or --square {}{}",
+            num(*counter),
+            num(*square),
+            num(square.floor()),
+            num(*larger),
+            if *tiled { " (a board tiled over several sheets of this paper)" } else { " for a board that holds them" }
+        ),
         Error::BoxTooLarge { part, size, room } => format!(
             "the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose a larger --paper (e.g. a3) or smaller counters",
             size.0, size.1, room.0, room.1

@@ -234,6 +234,32 @@ fn box_options(
     }
 }
 
+/// Refuses counters of `counter` mm wider than the board's squares (the
+/// `square` asked for, else the largest that fits `paper`): a counter must
+/// stand on one square without covering its neighbours. The board is not
+/// grown to fit them; the message says so and which option to change.
+fn check_counter_fits_square(
+    res: &Resources,
+    paper: Paper,
+    counter: f64,
+    square: Option<f64>,
+) -> Result<(), Error> {
+    let s = match square {
+        Some(s) => s,
+        None => square_size(res, paper, None)?,
+    };
+    if counter <= s + 1e-9 {
+        return Ok(());
+    }
+    let larger = counter.ceil();
+    Err(Error::CounterWiderThanSquare {
+        counter,
+        square: s,
+        larger,
+        tiled: square_size(res, paper, Some(larger)).is_err(),
+    })
+}
+
 /// Composes every page of the set on `paper`, every sheet but a tiled
 /// board's with `bleed` mm of bleed, and says where each part is: the
 /// [`first_set`], then the [`whole_set`] made from it.
@@ -328,6 +354,10 @@ pub fn first_set(
         },
         e => e,
     })?;
+    // Counters that fit the paper, but not the board's squares.
+    if let Some(c) = opts.counter_size {
+        check_counter_fits_square(res, paper, c, opts.square)?;
+    }
     let with_bleed = |pages: Vec<Page>| -> Vec<Page> {
         pages.into_iter().map(|p| p.with_bleed(bleed)).collect()
     };

@@ -119,3 +119,48 @@ fn the_command_line_and_the_web_name_the_counter_size() {
         "{e}"
     );
 }
+
+/// Counters wider than the board's squares are refused, saying that the
+/// board does not grow and which option to change (issue 46).
+#[test]
+fn counters_wider_than_the_squares_are_refused_saying_so() {
+    use jungle_print::error::{Error, Opt};
+    use jungle_print::job::{Job, Kind};
+    let run = |counter: f64, square: Option<f64>| {
+        Job::new(Kind::Set(SetOptions {
+            counter_size: Some(counter),
+            square,
+            ..SetOptions::default()
+        }))
+        .run()
+    };
+    // A4's default board has 27 mm squares.
+    let e = run(30.0, None).err().unwrap();
+    assert_eq!(e.opt(), Some(Opt::CounterSize), "{e}");
+    assert!(
+        matches!(e, Error::CounterWiderThanSquare { counter, square, tiled: true, .. } if counter == 30.0 && square == 27.0),
+        "{e:?}"
+    );
+    let m = e.to_string();
+    assert!(
+        m.contains("wider than the board's 27 mm squares")
+            && m.contains("does not grow")
+            && m.contains("at most 27 mm"),
+        "{m}"
+    );
+    // As wide as the square, or with squares as large: made.
+    assert!(run(27.0, None).is_ok());
+    assert!(run(28.0, Some(28.0)).is_ok());
+    // The command line names its flags.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+        .args(["set", "--counter-size", "30", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--counter-size 27 or less") && err.contains("--square 30"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -17,6 +17,9 @@
 # target directory, IDENTICAL_TARGET (default target/identical). Exit status 0
 # when every file is the same, 1 otherwise.
 set -euo pipefail
+# PDFs carry the date SOURCE_DATE_EPOCH gives (else the moment they are
+# written): the epoch, as every PDF said before files were dated.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-0}
 cd "$(dirname "$0")/.."
 root=$(pwd)
 tmp=$(mktemp -d)

@@ -290,6 +290,12 @@ pub enum Error {
         /// True when a board of `larger` squares is tiled on this paper.
         tiled: bool,
     },
+    /// `SOURCE_DATE_EPOCH` set to something that is not a date.
+    #[error("the environment variable SOURCE_DATE_EPOCH is `{}`, not a number of seconds since 1970-01-01 00:00 UTC (0 to 253402300799): set it to one (e.g. 1700000000) for reproducible files, or unset it to date the files now", User(.value))]
+    SourceDate {
+        /// The variable's value, as given.
+        value: String,
+    },
     /// A part of the box that opens out larger than the paper.
     #[error("paper: the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose larger paper (e.g. a3) or smaller counters", .size.0, .size.1, .room.0, .room.1)]
     BoxTooLarge {
@@ -475,6 +481,7 @@ impl Error {
             Error::CounterWiderThanSquare { .. } => Opt::CounterSize,
             Error::SharedCutsNeedLaserSquares => Opt::SharedCuts,
             Error::Input { .. }
+            | Error::SourceDate { .. }
             | Error::Glyphs { .. }
             | Error::Asset { .. }
             | Error::Io { .. }

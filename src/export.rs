@@ -128,7 +128,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
     let purpose = purpose_words(made.purpose, made.bleed());
     match &made.files {
         None => {
-            files = render(&made.doc, &output, &made.pdf_options(), progress)?;
+            files = render(&made.doc, &output, &made.pdf_options(output.created), progress)?;
             let n = made.doc.pages.len();
             let what = detail(&made.summary, n).unwrap_or_else(|| plural(n, "page"));
             let shown = shown_files(&files, &output);
@@ -148,7 +148,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
                 files.extend(render(
                     &made.file_document(f),
                     &piece,
-                    &made.pdf_options(),
+                    &made.pdf_options(output.created),
                     progress,
                 )?);
                 let what = piece_words(f, &made.summary);

@@ -28,7 +28,7 @@
 //! for w in &made.warnings {
 //!     eprintln!("warning: {w}");
 //! }
-//! let bytes = pdf::render(&made.doc, &made.pdf_options()).expect("a PDF");
+//! let bytes = pdf::render(&made.doc, &made.pdf_options(None)).expect("a PDF");
 //! # Ok::<(), jungle_print::error::Error>(())
 //! ```
 
@@ -421,6 +421,11 @@ pub struct Output {
     pub dpi: f64,
     /// SVG: text as editable `<text>` instead of outlines ([`Opt::LiveText`]).
     pub live_text: bool,
+    /// PDF: when the file was made, seconds since 1970-01-01 00:00 UTC,
+    /// written as its creation date. The front end gives it (the command
+    /// line `SOURCE_DATE_EPOCH` or now, the web page its clock); `None`
+    /// writes 1970-01-01, so that the library alone stays deterministic.
+    pub created: Option<i64>,
 }
 
 impl Output {
@@ -431,6 +436,7 @@ impl Output {
             format,
             dpi: DEFAULT_DPI,
             live_text: false,
+            created: None,
         }
     }
 
@@ -501,14 +507,18 @@ pub struct Made {
     /// For a set written one file per piece (`set --split`), its files, in
     /// order; `None` for one file.
     pub files: Option<Vec<SetFile>>,
+    /// Each photo's automatic frame, as the theme line that writes it
+    /// (`pictures.rat = { file = "rat.jpg", crop = [x, y, w, h] }`).
+    pub frames: Vec<String>,
 }
 
 impl Made {
-    /// The PDF options for this document: PDF/X for a print shop.
-    pub fn pdf_options(&self) -> crate::render::pdf::PdfOptions {
+    /// The PDF options for this document: PDF/X for a print shop, dated
+    /// `created` (seconds since 1970-01-01 UTC; `None`: the epoch).
+    pub fn pdf_options(&self, created: Option<i64>) -> crate::render::pdf::PdfOptions {
         crate::render::pdf::PdfOptions {
             pdfx: self.purpose == Purpose::PrintShop,
-            ..Default::default()
+            created,
         }
     }
 
@@ -765,6 +775,12 @@ impl Job {
             summary,
             purpose: self.purpose,
             files,
+            frames: res
+                .pictures
+                .frames()
+                .iter()
+                .map(|(_, l)| l.clone())
+                .collect(),
         })
     }
 
@@ -779,9 +795,11 @@ impl Job {
                 // any copy is made, so that a class set too long fails fast.
                 // Split, the set has no cover: it speaks of the one file's
                 // pages (the box's steps get a page of their own).
+                let print_shop = self.purpose == Purpose::PrintShop;
                 let s = SetOptions {
-                    print_shop: self.purpose == Purpose::PrintShop,
+                    print_shop,
                     cover: s.cover && !s.split,
+                    sides: print_shop_sides(res, print_shop, s.sides),
                     ..s
                 };
                 let (first, parts) = first_set(res, paper, bleed, &s)?;
@@ -1071,6 +1089,21 @@ pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
     Ok((x, y))
 }
 
+/// The counters' sides for a set: a print shop's die cuts every face whole,
+/// so fold-over pairs, whose faces would come apart, are printed duplex
+/// instead (fronts on one side of the sheet, backs on the other, as a shop
+/// prints them), and a line says so.
+fn print_shop_sides(res: &Resources, print_shop: bool, sides: Sides) -> Sides {
+    if !(print_shop && sides == Sides::Fold) {
+        return sides;
+    }
+    res.warn(
+        "for a print shop the counters are printed duplex, fronts on one side of the card and backs on the other, and die-cut whole: fold-over pairs cut on a die would come apart"
+            .into(),
+    );
+    Sides::Duplex(Flip::LongEdge)
+}
+
 /// Sides from the names the command line and the web page use: `single`,
 /// `fold`, `duplex` (with `long-edge` or `short-edge` for the flip).
 pub fn parse_sides(sides: &str, flip: &str) -> Result<Sides, Error> {
@@ -1119,6 +1152,9 @@ pub struct Checked {
     /// For each theme font given by family name, the installed face it
     /// found: ``fonts.text: `URW Bookman` is /usr/share/fonts/…/URWBookman-Light.otf (face 0, Light)``.
     pub fonts: Vec<String>,
+    /// With a folder of pictures, each photo's automatic frame as the theme
+    /// line that writes it (see [`Made::frames`]).
+    pub frames: Vec<String>,
 }
 
 /// Loads a theme, a ruleset and language packs (`None`: every built-in one)
@@ -1126,6 +1162,17 @@ pub struct Checked {
 /// runs ([`Job::run`]), writing nothing, the designer's rules
 /// ([`crate::compose::checks::design_check`]) included.
 pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<Checked, Error> {
+    check_with_pictures(theme, ruleset, lang, None)
+}
+
+/// [`check`] with a folder of pictures laid over the theme, as `set
+/// --pictures` lays it: its frames and warnings are the set's.
+pub fn check_with_pictures(
+    theme: &Source,
+    ruleset: &Source,
+    lang: Option<&Source>,
+    pictures: Option<&std::path::Path>,
+) -> Result<Checked, Error> {
     // Loaded first, so that their errors come before any composing.
     let t: Theme = theme.load()?;
     let r: Ruleset = ruleset.load()?;
@@ -1143,6 +1190,7 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
         warnings: Vec::new(),
         warning_keys: Vec::new(),
         fonts: Vec::new(),
+        frames: Vec::new(),
     };
     for (key, list) in [
         ("han", &t.fonts.han),
@@ -1170,7 +1218,7 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
     for lang in langs {
         let mut job = Job::new(Kind::set());
         job.inputs = Inputs {
-            pictures: None,
+            pictures: pictures.map(std::path::Path::to_path_buf),
             theme: Some(theme.clone()),
             lang,
             phonetic: None,
@@ -1190,6 +1238,7 @@ pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<
             made.warning_keys.into_iter().zip(made.warnings).collect(),
         ));
         checked.langs.push(made.lang);
+        checked.frames = made.frames;
     }
     // A warning every language gives (the theme's colours and pictures) is
     // said once, after the others; the rest name their language.

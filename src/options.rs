@@ -553,6 +553,7 @@ pub const TABLE: &[Spec] = &[
         .of(&[Doc::Check]),
     row(Opt::Lang, "LANG", Names(lang_names), "Check with this language only (default: all four built-in languages)").of(&[Doc::Check]),
     row(Opt::LangFile, "FILE", Path, "A language pack file to check (with the theme)").of(&[Doc::Check]),
+    row(Opt::Pictures, "DIR", Path, "A folder of pictures, one per animal, laid over the theme as a set lays it: prints each photo's automatic frame as the theme line that writes it (`pictures.rat = { file = \"rat.jpg\", crop = [x, y, w, h] }`, fractions of the upright photo), and warns about a frame that is nearly the whole photo or a sheet with more than one drawing").of(&[Doc::Check]),
     Spec { help: Help::Made(check_ruleset_help), ..row(Opt::Ruleset, "RULES", Names(ruleset_names), "").or("standard").of(&[Doc::Check]) },
 ];
 

@@ -45,10 +45,11 @@ pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
         (None, Some(code)) => Some(Source::builtin(code)),
         (None, None) => None,
     };
-    let checked = jungle_print::job::check(
+    let checked = jungle_print::job::check_with_pictures(
         &Source::from_arg(&theme),
         &Source::from_arg(&ruleset),
         lang.as_ref(),
+        v.path(Opt::Pictures),
     )?;
     // Every name here is the user's (a path, a theme or pack's own name):
     // escaped and cut as every value in a message is.
@@ -80,6 +81,13 @@ pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
         return Ok(());
     }
     let mut line = String::new();
+    if !checked.frames.is_empty() {
+        line.push_str("# the frames found, as theme lines (fractions of the upright photo):\n");
+    }
+    for f in &checked.frames {
+        line.push_str(f);
+        line.push('\n');
+    }
     for f in &checked.fonts {
         line.push_str(f);
         line.push('\n');

@@ -46,10 +46,33 @@ use jungle_print::output::{check_made_up_targets, is_stdout, page_path, write_se
 
 use super::messages::with_flags;
 
+/// The date the files say they were made, seconds since 1970-01-01 UTC:
+/// `SOURCE_DATE_EPOCH` when set (the same epoch gives the same bytes: a
+/// reproducible build), else now.
+fn source_date() -> Result<i64, Error> {
+    // The last second of year 9999: PDF dates have four digits of year.
+    const LAST: i64 = 253_402_300_799;
+    match std::env::var_os("SOURCE_DATE_EPOCH") {
+        Some(v) => {
+            let text = v.to_string_lossy().into_owned();
+            match text.trim().parse::<i64>() {
+                Ok(secs) if (0..=LAST).contains(&secs) => Ok(secs),
+                _ => Err(Error::SourceDate { value: text }),
+            }
+        }
+        None => Ok(std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs().min(LAST as u64) as i64)),
+    }
+}
+
 /// Exports the job (which checks and composes the pages, then renders
 /// them), prints the warnings composing noted (labels shrunk to fit, …),
 /// writes the files, all or none, then says what was written.
-pub(crate) fn emit(job: Job) -> Result<(), Error> {
+pub(crate) fn emit(mut job: Job) -> Result<(), Error> {
+    if let Some(out) = &mut job.output {
+        out.created = Some(source_date()?);
+    }
     let split = matches!(job.kind, jungle_print::job::Kind::Set(s) if s.split);
     let export = export_with(&job, &mut |i, n| say(&format!("drawing page {i} of {n}")))?;
     for w in &export.warnings {

@@ -300,6 +300,7 @@ impl Output {
             format,
             dpi: v.number(Opt::Dpi).unwrap_or(super::DEFAULT_DPI),
             live_text: v.switch(Opt::LiveText),
+            created: None,
         })
     }
 

@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use super::cache::{self, Step};
 use super::decode::jpeg_samples;
-use super::frame::{find_drawing, frame_box, remove_paper, stored_region, Found};
+use super::frame::{
+    clean_paper, find_drawing, frame_box, stored_region, Found, Look, ANALYSIS_SIZE,
+};
 use super::resample::{crop, Region, Source};
 use crate::scene::{JpegColor, Raster, RasterData, Samples};
 use crate::theme::{Background, Frame, FrameStart};
@@ -26,6 +28,29 @@ pub struct Framed {
     /// One line saying the automatic framing gave up (the whole picture is
     /// used), without the file's name.
     pub gave_up: Option<String>,
+    /// What the automatic framing did, for a photo it looked into.
+    pub auto: Option<AutoFrame>,
+}
+
+/// What the automatic framing of a photo chose, in fractions of the upright
+/// photo (`[x, y, w, h]`, as a theme's `crop` is written).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AutoFrame {
+    /// The frame used.
+    pub crop: [f64; 4],
+    /// The frames of other drawings on the same sheet, largest first.
+    pub others: Vec<[f64; 4]>,
+}
+
+/// Above this share of the photo's area, an automatic frame is "nearly the
+/// whole photo" and is warned about: the drawing will be small on the counter.
+pub const NEARLY_WHOLE: f64 = 0.8;
+
+impl AutoFrame {
+    /// True when the frame holds nearly all of the photo.
+    pub fn nearly_whole(&self) -> bool {
+        self.crop[2] * self.crop[3] > NEARLY_WHOLE
+    }
 }
 
 /// True for a photo: a grey or RGB JPEG, or a PNG without transparency
@@ -119,25 +144,39 @@ pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
     if !is_photo(raster) {
         return Ok(Found::Whole);
     }
-    found(raster, || {
+    looked(raster, || {
         let (color, alpha) = samples(raster)?;
         Ok(find_drawing(
             &source(raster, &color, alpha.as_ref()),
             raster.orientation,
         ))
     })
+    .map(|l| l.found)
 }
 
-/// The drawing found in `raster` by `look`, or as found before.
-fn found(raster: &Raster, look: impl FnOnce() -> Result<Found, String>) -> Result<Found, String> {
+/// What [`find_drawing`] saw in `raster` by `look`, or as seen before.
+fn looked(raster: &Raster, look: impl FnOnce() -> Result<Look, String>) -> Result<Look, String> {
     cache::get_or(Step::Found, raster.digest, &[], look)
+}
+
+/// `b` (upright pixels) in fractions of a picture shown `w` × `h`, rounded
+/// to 3 decimals (a tenth of a per cent: what a theme line shows).
+fn fractions(b: [f64; 4], (w, h): (u32, u32)) -> [f64; 4] {
+    let (w, h) = (f64::from(w.max(1)), f64::from(h.max(1)));
+    let r = |v: f64| (v * 1000.0).round() / 1000.0;
+    let (x, y) = (r(b[0] / w), r(b[1] / h));
+    [x, y, r(b[2] / w).min(1.0 - x), r(b[3] / h).min(1.0 - y)]
 }
 
 /// The numbers that make a frame and a background, for [`cache`]'s keys.
 pub fn frame_numbers(frame: &Frame, background: Background) -> Vec<u64> {
     let mut n = vec![
         u64::from(frame.start == FrameStart::Whole),
-        u64::from(background == Background::Remove),
+        match background {
+            Background::Keep => 0,
+            Background::Remove => 1,
+            Background::White => 2,
+        },
     ];
     let mut put = |v: Option<&[f64]>| match v {
         Some(v) => {
@@ -153,8 +192,9 @@ pub fn frame_numbers(frame: &Frame, background: Background) -> Vec<u64> {
 }
 
 /// Frames `raster` by `frame`: the automatic frame for a photo unless the
-/// frame is `whole` or gives a crop, then zoom and focus; with `background`
-/// [`Background::Remove`], a photo's paper is made transparent. Errors (a JPEG that
+/// frame is `whole` or gives a crop, then zoom and focus; a photo's paper
+/// is cleaned as `background` says ([`clean_paper`]: to white when a sheet
+/// was seen, transparent with [`Background::Remove`]). Errors (a JPEG that
 /// cannot be decoded) name no file.
 pub fn frame_raster(
     raster: Raster,
@@ -165,20 +205,43 @@ pub fn frame_raster(
     let manual = frame.crop.is_some() || frame.zoom.is_some() || frame.focus.is_some();
     let auto = frame.start == FrameStart::Auto && frame.crop.is_none() && photo;
     let remove = background == Background::Remove && photo;
-    if !auto && !manual && !remove {
+    // To clean the paper to white, the photo must be seen to be of a sheet.
+    let white = background == Background::White && photo && frame.start == FrameStart::Auto;
+    if !auto && !manual && !remove && !white {
         return Ok(Framed {
             raster: Arc::new(raster),
             decoded: None,
             gave_up: None,
+            auto: None,
         });
     }
     let (color, alpha) = samples(&raster)?;
     let src = source(&raster, &color, alpha.as_ref());
+    let look = match auto || white {
+        true => Some(looked(&raster, || {
+            Ok(find_drawing(&src, raster.orientation))
+        })?),
+        false => None,
+    };
+    let shown = raster.shown_size();
     let mut gave_up = None;
-    let found = match auto {
-        true => match found(&raster, || Ok(find_drawing(&src, raster.orientation)))? {
-            Found::Drawing(b) => Some(b),
-            Found::Whole => None,
+    let mut auto_frame = None;
+    let found = match look.as_ref().filter(|_| auto) {
+        Some(l) => match &l.found {
+            Found::Drawing(b) => {
+                auto_frame = Some(AutoFrame {
+                    crop: fractions(*b, shown),
+                    others: l.others.iter().map(|o| fractions(*o, shown)).collect(),
+                });
+                Some(*b)
+            }
+            Found::Whole => {
+                auto_frame = Some(AutoFrame {
+                    crop: [0.0, 0.0, 1.0, 1.0],
+                    others: Vec::new(),
+                });
+                None
+            }
             Found::GaveUp(why) => {
                 gave_up = Some(format!(
                     "the automatic framing kept the whole picture: {why} (crop it by hand with `crop = [x, y, w, h]`, or write `frame = \"whole\"` to say so)"
@@ -186,12 +249,13 @@ pub fn frame_raster(
                 None
             }
         },
-        false => None,
+        None => None,
     };
-    let (sw, sh) = raster.shown_size();
+    let clean = remove || (white && look.as_ref().is_some_and(|l| l.sheet));
+    let (sw, sh) = shown;
     let b = frame_box(frame, found, sw, sh);
     let region = stored_region(b, raster.orientation, raster.width, raster.height);
-    if region == Region::whole(raster.width, raster.height) && !remove {
+    if region == Region::whole(raster.width, raster.height) && !clean {
         let decoded = matches!(raster.data, RasterData::Jpeg { .. }).then(|| {
             Arc::new(Raster {
                 data: RasterData::Pixels { color, alpha },
@@ -203,17 +267,43 @@ pub fn frame_raster(
             raster: Arc::new(raster),
             decoded,
             gave_up,
+            auto: auto_frame,
         });
     }
     let mut part = crop(&src, region).ok_or("not enough memory to crop the picture")?;
-    if remove {
-        let channels = src.channels;
-        part.alpha = Some(remove_paper(
+    if clean && src.channels != 4 {
+        // The ruling's direction in the stored pixels: a mirror turns it
+        // the other way (both directions are cleaned, so a quarter turn
+        // changes nothing).
+        let angle = look.as_ref().map_or(0.0, |l| match raster.orientation {
+            2 | 4 | 5 | 7 => -l.angle,
+            _ => l.angle,
+        });
+        // Ruling a pixel wide on the reduced copy the drawing was found in.
+        let k = raster
+            .width
+            .max(raster.height)
+            .div_ceil(ANALYSIS_SIZE)
+            .max(1) as usize;
+        let strokes = look.as_ref().and_then(|l| l.strokes.as_ref());
+        let stored = (raster.width, raster.height);
+        let near = |x: u32, y: u32| {
+            strokes.is_none_or(|m| {
+                m.near_stored(x + region.x, y + region.y, stored, raster.orientation)
+            })
+        };
+        let alpha = clean_paper(
             &mut part.color,
-            channels,
-            part.width,
-            part.height,
-        ));
+            src.channels,
+            (part.width, part.height),
+            angle,
+            2 * k + 3,
+            remove,
+            Some(&near),
+        );
+        if alpha.is_some() {
+            part.alpha = alpha;
+        }
     }
     let color = match color {
         Samples::Gray(_) => Samples::Gray(part.color.into()),
@@ -222,7 +312,15 @@ pub fn frame_raster(
     };
     let digest = derived_digest(
         raster.digest,
-        &[1, region.x, region.y, region.w, region.h, u32::from(remove)].map(u64::from),
+        &[
+            1,
+            region.x,
+            region.y,
+            region.w,
+            region.h,
+            u32::from(remove) + 2 * u32::from(clean),
+        ]
+        .map(u64::from),
     );
     Ok(Framed {
         raster: Arc::new(Raster {
@@ -238,5 +336,6 @@ pub fn frame_raster(
         }),
         decoded: None,
         gave_up,
+        auto: auto_frame,
     })
 }

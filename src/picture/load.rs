@@ -84,8 +84,21 @@ pub struct Pictures {
     /// Decoded pixels of pictures decoded to be framed and placed whole, by
     /// the digest of the picture placed.
     decoded: rustc_hash::FxHashMap<u64, Arc<crate::scene::Raster>>,
-    /// One line for each picture whose automatic framing gave up: (key, message).
+    /// One line for each picture whose automatic framing gave up, framed
+    /// nearly the whole photo or found more than one drawing: (key, message).
     notes: Vec<(String, String)>,
+    /// The automatic frame of each photo, as the theme line that writes it.
+    frames: Vec<(String, String)>,
+}
+
+/// The theme line that frames `file` (as the theme names it) for `key` by
+/// hand: `pictures.rat = { file = "rat.jpg", crop = [x, y, w, h] }`.
+pub fn crop_line(key: &str, file: &str, crop: [f64; 4]) -> String {
+    let [x, y, w, h] = crop.map(crate::error::num);
+    format!(
+        "{key} = {{ file = {}, crop = [{x}, {y}, {w}, {h}] }}",
+        toml::Value::String(file.to_string())
+    )
 }
 
 impl Pictures {
@@ -139,7 +152,7 @@ impl Pictures {
                 match load_once(&spec) {
                     Ok((art, framed)) => {
                         note(&art, &key, &spec.file);
-                        out.keep(framed, &key);
+                        out.keep(framed, &key, &spec.file);
                         out.animals.push((a, art, key));
                     }
                     Err(m) => failures.push((key, m)),
@@ -154,7 +167,7 @@ impl Pictures {
             match load_once(spec) {
                 Ok((art, framed)) => {
                     note(&art, &key, &spec.file);
-                    out.keep(framed, &key);
+                    out.keep(framed, &key, &spec.file);
                     out.scenery.push((name, art));
                 }
                 Err(m) => failures.push((key, m)),
@@ -177,9 +190,9 @@ impl Pictures {
         Ok(out)
     }
 
-    /// Keeps what framing a picture left for later: its decoded pixels and
-    /// the line saying the automatic framing gave up.
-    fn keep(&mut self, framed: Option<Framed>, key: &str) {
+    /// Keeps what framing a picture left for later: its decoded pixels, the
+    /// frame chosen automatically and the lines saying what to look at.
+    fn keep(&mut self, framed: Option<Framed>, key: &str, file: &str) {
         let Some(f) = framed else { return };
         if let Some(d) = f.decoded {
             self.decoded.insert(f.raster.digest, d);
@@ -187,6 +200,39 @@ impl Pictures {
         if let Some(m) = f.gave_up {
             self.notes.push((key.to_string(), format!("{key}: {m}")));
         }
+        let Some(auto) = f.auto else { return };
+        let line = crop_line(key, file, auto.crop);
+        let name = crate::error::User(file);
+        if !auto.others.is_empty() {
+            let others: Vec<String> = auto
+                .others
+                .iter()
+                .map(|c| format!("`{}`", crop_line(key, file, *c)))
+                .collect();
+            self.notes.push((
+                key.to_string(),
+                format!(
+                    "{key}: `{name}`: the sheet holds {} drawings, and the frame takes the largest; to choose, frame it by hand in a theme with the line of the one you want: `{line}` (the one taken), {}",
+                    auto.others.len() + 1,
+                    others.join(", ")
+                ),
+            ));
+        } else if auto.nearly_whole() {
+            self.notes.push((
+                key.to_string(),
+                format!(
+                    "{key}: `{name}`: the automatic frame is nearly the whole photo ({:.0} % of it), so the drawing may print small; photograph the sheet closer, or frame it by hand in a theme: `{line}`, with the drawing's box in fractions of the photo",
+                    auto.crop[2] * auto.crop[3] * 100.0
+                ),
+            ));
+        }
+        self.frames.push((key.to_string(), line));
+    }
+
+    /// The automatic frame of each photo framed automatically, as the theme
+    /// line that frames it by hand: (key, line).
+    pub fn frames(&self) -> &[(String, String)] {
+        &self.frames
     }
 
     /// The decoded pixels of the picture placed with `digest`, when they were

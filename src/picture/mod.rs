@@ -12,12 +12,14 @@
 
 pub mod cache;
 pub mod decode;
+pub mod filters;
 pub mod frame;
 pub mod framed;
 pub mod load;
 pub mod print;
 pub mod profile;
 pub mod resample;
+pub mod sheet;
 
 use std::sync::Arc;
 

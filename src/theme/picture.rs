@@ -140,15 +140,18 @@ impl<'de> Deserialize<'de> for PictureRef {
 #[serde(rename_all = "kebab-case")]
 pub enum Background {
     /// The photo as taken.
-    #[default]
     Keep,
+    /// The paper around a drawing photographed on a sheet cleaned to white:
+    /// its tint, its uneven light and its ruling (lines and squares).
+    #[default]
+    White,
     /// The paper made transparent (the drawing sits on the counter's
-    /// plate), its uneven light evened out.
+    /// plate), its uneven light and its ruling taken out.
     Remove,
 }
 
 /// The words [`Background`] is written with.
-pub const BACKGROUNDS: &[&str] = &["keep", "remove"];
+pub const BACKGROUNDS: &[&str] = &["white", "keep", "remove"];
 
 /// The words [`FrameStart`] is written with.
 pub const FRAME_STARTS: &[&str] = &["auto", "whole"];

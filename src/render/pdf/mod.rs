@@ -56,6 +56,50 @@ pub struct PdfOptions {
     /// marked non-printing. The pages should already be in CMYK and spot
     /// colours (`compose::passes::print_shop`).
     pub pdfx: bool,
+    /// When the file was made, seconds since 1970-01-01 00:00 UTC: written
+    /// as its creation and modification dates (the info dictionary and the
+    /// XMP metadata). `None` writes 1970-01-01 (the library stays
+    /// deterministic; the command line passes `SOURCE_DATE_EPOCH` or now).
+    pub created: Option<i64>,
+}
+
+/// The civil date and time (UTC) of `secs` seconds since 1970-01-01 00:00
+/// UTC: year, month, day, hour, minute, second (proleptic Gregorian).
+pub fn civil(secs: i64) -> (i32, u8, u8, u8, u8, u8) {
+    let days = secs.div_euclid(86_400);
+    let rest = secs.rem_euclid(86_400);
+    // Days to a date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
+    (
+        year,
+        month,
+        day,
+        (rest / 3600) as u8,
+        (rest % 3600 / 60) as u8,
+        (rest % 60) as u8,
+    )
+}
+
+/// `secs` as printpdf's date, UTC.
+fn pdf_date(secs: i64) -> printpdf::OffsetDateTime {
+    let (year, month, day, hour, minute, second) = civil(secs);
+    let mut d = printpdf::OffsetDateTime::epoch();
+    d.date = printpdf::date::Date { year, month, day };
+    d.time = printpdf::date::Time {
+        hour,
+        minute,
+        second,
+        millisecond: 0,
+    };
+    d
 }
 
 /// The registered printing condition the output intent names.
@@ -72,6 +116,11 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.producer = format!("jungle-print {}", env!("CARGO_PKG_VERSION"));
     pdf.metadata.info.creator = pdf.metadata.info.producer.clone();
+    let created = opts.created.unwrap_or(0);
+    let date = pdf_date(created);
+    pdf.metadata.info.creation_date = date;
+    pdf.metadata.info.modification_date = date;
+    pdf.metadata.info.metadata_date = date;
     let fonts = fonts::embed(doc, &mut pdf)?;
     pages::add_pages(doc, &mut pdf, &fonts);
     let save = PdfSaveOptions {
@@ -90,7 +139,7 @@ pub fn render(doc: &Document, opts: &PdfOptions) -> Result<Vec<u8>, PdfError> {
         let profile = crate::picture::profile::output_profile().ok_or_else(|| {
             PdfError("the print shop's colour profile (FOGRA39) is not loaded".into())
         })?;
-        pdfx::pdfx(&mut lo, doc, profile);
+        pdfx::pdfx(&mut lo, doc, profile, created);
     }
     if save.optimize {
         document::compress(&mut lo);

@@ -46,7 +46,7 @@ pub(super) const OVERPRINT: &str = "GS-overprint";
 /// (its die line is for the cutter). The dates stay those printpdf writes
 /// (the epoch), so the file is reproducible. `profile` is the output
 /// profile's ICC file.
-pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document, profile: &[u8]) {
+pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document, profile: &[u8], created: i64) {
     use lopdf::{dictionary, Object, Stream};
     let version = "PDF/X-4";
     let profile = lo.add_object(Stream::new(dictionary! { "N" => 4 }, profile.to_vec()));
@@ -61,7 +61,7 @@ pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document, profile: &[u8]) {
     };
     let mut meta = Stream::new(
         dictionary! { "Type" => "Metadata", "Subtype" => "XML" },
-        xmp_metadata(&doc.title, version).into_bytes(),
+        xmp_metadata(&doc.title, version, created).into_bytes(),
     );
     meta.allows_compression = false;
     let meta = lo.add_object(meta);
@@ -126,9 +126,10 @@ pub(super) fn pdfx(lo: &mut lopdf::Document, doc: &Document, profile: &[u8]) {
     }
 }
 
-/// The XMP packet PDF/X-4 asks for: title, producer, the (epoch) dates of the
-/// info dictionary, trapping, the PDF/X version and the document's ids.
-pub(super) fn xmp_metadata(title: &str, version: &str) -> String {
+/// The XMP packet PDF/X-4 asks for: title, producer, the dates of the info
+/// dictionary (`created`, seconds since 1970, UTC), trapping, the PDF/X
+/// version and the document's ids.
+pub(super) fn xmp_metadata(title: &str, version: &str, created: i64) -> String {
     let esc = |s: &str| {
         s.replace('&', "&amp;")
             .replace('<', "&lt;")
@@ -147,7 +148,8 @@ pub(super) fn xmp_metadata(title: &str, version: &str) -> String {
         &h[16..20],
         &h[20..32]
     );
-    let date = "1970-01-01T00:00:00Z";
+    let (y, mo, d, h, mi, se) = super::civil(created);
+    let date = format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{se:02}Z");
     let title = esc(title);
     format!(
         "<?xpacket begin=\"\u{feff}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>

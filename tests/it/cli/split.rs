@@ -300,3 +300,104 @@ fn two_pieces_of_one_name_are_refused() {
     assert!(jungle_print::output::check_made_up_targets(&names[..1]).is_ok());
     assert!(std::fs::read_dir(&*dir).unwrap().next().is_none());
 }
+
+/// The files carry the date `SOURCE_DATE_EPOCH` gives (the same epoch, the
+/// same bytes), in the info dictionary and, for a print shop, in the XMP
+/// metadata; a value that is not a date is refused (issue 46).
+#[test]
+fn pdfs_are_dated_by_source_date_epoch() {
+    let dir = crate::common::tempdir("source-date");
+    let run = |epoch: &str, out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_jungle-print"))
+            .env("SOURCE_DATE_EPOCH", epoch)
+            .args(["set", "--for", "print-shop", "--bleed", "3", "-o", out])
+            .current_dir(dir.to_path_buf())
+            .output()
+            .unwrap()
+    };
+    let a = run("1700000000", "a.pdf");
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = run("1700000000", "b.pdf");
+    assert!(b.status.success());
+    let (a, b) = (
+        std::fs::read(dir.join("a.pdf")).unwrap(),
+        std::fs::read(dir.join("b.pdf")).unwrap(),
+    );
+    assert_eq!(a, b, "the same epoch gives the same bytes");
+    let doc = lopdf::Document::load_mem(&a).unwrap();
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(|r| r.as_reference())
+        .unwrap();
+    let info = doc.get_dictionary(info).unwrap();
+    for key in [&b"CreationDate"[..], b"ModDate"] {
+        let lopdf::Object::String(date, _) = info.get(key).unwrap() else {
+            panic!("a date string")
+        };
+        assert!(
+            date.starts_with(b"D:20231114221320"),
+            "{}",
+            String::from_utf8_lossy(date)
+        );
+    }
+    let text = String::from_utf8_lossy(&a).into_owned();
+    assert!(
+        text.contains("<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>") || {
+            // The metadata stream may be compressed: look in the decoded streams.
+            doc.objects.values().any(|o| {
+                o.as_stream()
+                    .ok()
+                    .and_then(|s| s.decompressed_content().ok().or(Some(s.content.clone())))
+                    .is_some_and(|c| {
+                        String::from_utf8_lossy(&c)
+                            .contains("<xmp:CreateDate>2023-11-14T22:13:20Z</xmp:CreateDate>")
+                    })
+            })
+        },
+        "the XMP date"
+    );
+    // Another epoch, another date.
+    let c = run("0", "c.pdf");
+    assert!(c.status.success());
+    assert_ne!(std::fs::read(dir.join("c.pdf")).unwrap(), a);
+    // Not a date: refused, nothing written.
+    for bad in ["soon", "-5", "1e9", ""] {
+        let out = run(bad, "bad.pdf");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("SOURCE_DATE_EPOCH"), "{bad}: {err}");
+        assert!(!dir.join("bad.pdf").exists());
+    }
+}
+
+/// A print shop's die cuts every face whole: the set's counters are duplex,
+/// each face with one die line of its own and its back on the next page,
+/// and the run says so (issue 46).
+#[test]
+fn a_print_shop_set_has_duplex_counters_and_says_so() {
+    use jungle_print::job::{Job, Kind, Purpose};
+    use jungle_print::scene::Layer;
+    let mut job = Job::new(Kind::set());
+    job.purpose = Purpose::PrintShop;
+    job.bleed = 3.0;
+    let made = job.run().unwrap();
+    assert!(
+        made.warnings
+            .iter()
+            .any(|w| w.contains("printed duplex") && w.contains("die")),
+        "{:?}",
+        made.warnings
+    );
+    let jungle_print::job::Summary::Set { parts, .. } = &made.summary else {
+        panic!("a set")
+    };
+    let (c0, c1) = parts.counters;
+    let pages = &made.doc.pages[c0 - 1..c1];
+    assert_eq!(pages.len(), 2, "fronts, then backs");
+    let cuts = |p: &jungle_print::scene::Page| p.layer(Layer::Cut).len();
+    let folds = |p: &jungle_print::scene::Page| p.layer(Layer::Fold).len();
+    // Sixteen faces cut whole on the fronts, no fold lines anywhere.
+    assert_eq!(cuts(&pages[0]), 16);
+    assert_eq!(folds(&pages[0]) + folds(&pages[1]), 0);
+}

@@ -107,7 +107,7 @@ fn photo(s: Scene) -> (Vec<u8>, [f64; 4]) {
 }
 
 /// RGB samples as a quality-92 JPEG, as a phone saves a photo.
-fn jpeg(px: &[u8], w: usize, h: usize) -> Vec<u8> {
+pub(super) fn jpeg(px: &[u8], w: usize, h: usize) -> Vec<u8> {
     let mut out = Vec::new();
     jpeg_encoder::Encoder::new(&mut out, 92)
         .encode(px, w as u16, h as u16, jpeg_encoder::ColorType::Rgb)
@@ -116,7 +116,7 @@ fn jpeg(px: &[u8], w: usize, h: usize) -> Vec<u8> {
 }
 
 /// `jpeg` with an EXIF segment giving `orientation`, right after SOI.
-fn with_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
+pub(super) fn with_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
     let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
     tiff.extend_from_slice(&[0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1]);
     tiff.extend_from_slice(&orientation.to_be_bytes());
@@ -133,7 +133,7 @@ fn with_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
 
 /// Upright samples stored so that EXIF `orientation` shows them upright:
 /// the stored pixels and their size.
-fn stored(px: &[u8], w: usize, h: usize, orientation: u8) -> (Vec<u8>, usize, usize) {
+pub(super) fn stored(px: &[u8], w: usize, h: usize, orientation: u8) -> (Vec<u8>, usize, usize) {
     let (sw, sh) = if orientation >= 5 { (h, w) } else { (w, h) };
     let mut out = vec![0u8; px.len()];
     for y in 0..h {

@@ -6,6 +6,8 @@ mod fallback;
 mod framing;
 mod glyphs;
 mod lang_rules;
+mod phone;
+mod photos;
 mod phrases;
 mod pictures;
 mod themes;

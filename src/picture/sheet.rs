@@ -33,6 +33,9 @@
 //!    left out; one nearly as large as it, apart, is a second drawing
 //!    (reported, so that the user can choose).
 
+// Planes are indexed by pixel, several at once: plain index loops read best.
+#![allow(clippy::needless_range_loop)]
+
 use super::filters::{blur, max_filter, min_filter, otsu, ruling_lines};
 
 /// A reduced upright copy of a photo: `w` × `h` pixels, each channel 0–255.

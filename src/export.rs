@@ -126,9 +126,13 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
     let mut written = Vec::new();
     let mut notes = Vec::new();
     let purpose = purpose_words(made.purpose, made.bleed());
+    let pdf_options = pdf::PdfOptions {
+        created: output.created,
+        ..made.pdf_options()
+    };
     match &made.files {
         None => {
-            files = render(&made.doc, &output, &made.pdf_options(output.created), progress)?;
+            files = render(&made.doc, &output, &pdf_options, progress)?;
             let n = made.doc.pages.len();
             let what = detail(&made.summary, n).unwrap_or_else(|| plural(n, "page"));
             let shown = shown_files(&files, &output);
@@ -148,7 +152,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
                 files.extend(render(
                     &made.file_document(f),
                     &piece,
-                    &made.pdf_options(output.created),
+                    &pdf_options,
                     progress,
                 )?);
                 let what = piece_words(f, &made.summary);

@@ -28,7 +28,7 @@
 //! for w in &made.warnings {
 //!     eprintln!("warning: {w}");
 //! }
-//! let bytes = pdf::render(&made.doc, &made.pdf_options(None)).expect("a PDF");
+//! let bytes = pdf::render(&made.doc, &made.pdf_options()).expect("a PDF");
 //! # Ok::<(), jungle_print::error::Error>(())
 //! ```
 
@@ -513,12 +513,12 @@ pub struct Made {
 }
 
 impl Made {
-    /// The PDF options for this document: PDF/X for a print shop, dated
-    /// `created` (seconds since 1970-01-01 UTC; `None`: the epoch).
-    pub fn pdf_options(&self, created: Option<i64>) -> crate::render::pdf::PdfOptions {
+    /// The PDF options for this document: PDF/X for a print shop; dated
+    /// 1970-01-01 ([`crate::export`] dates it by its [`Output::created`]).
+    pub fn pdf_options(&self) -> crate::render::pdf::PdfOptions {
         crate::render::pdf::PdfOptions {
             pdfx: self.purpose == Purpose::PrintShop,
-            created,
+            ..Default::default()
         }
     }
 

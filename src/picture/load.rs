@@ -152,7 +152,7 @@ impl Pictures {
                 match load_once(&spec) {
                     Ok((art, framed)) => {
                         note(&art, &key, &spec.file);
-                        out.keep(framed, &key, &spec.file);
+                        out.keep(framed, &key, &spec.file, true);
                         out.animals.push((a, art, key));
                     }
                     Err(m) => failures.push((key, m)),
@@ -167,7 +167,7 @@ impl Pictures {
             match load_once(spec) {
                 Ok((art, framed)) => {
                     note(&art, &key, &spec.file);
-                    out.keep(framed, &key, &spec.file);
+                    out.keep(framed, &key, &spec.file, false);
                     out.scenery.push((name, art));
                 }
                 Err(m) => failures.push((key, m)),
@@ -191,8 +191,11 @@ impl Pictures {
     }
 
     /// Keeps what framing a picture left for later: its decoded pixels, the
-    /// frame chosen automatically and the lines saying what to look at.
-    fn keep(&mut self, framed: Option<Framed>, key: &str, file: &str) {
+    /// frame chosen automatically and the lines saying what to look at. A
+    /// frame nearly the whole photo is warned about for an animal (its
+    /// drawing would print small on the counter), not for scenery (a lid or
+    /// a board photographed whole is as meant).
+    fn keep(&mut self, framed: Option<Framed>, key: &str, file: &str, animal: bool) {
         let Some(f) = framed else { return };
         if let Some(d) = f.decoded {
             self.decoded.insert(f.raster.digest, d);
@@ -217,7 +220,7 @@ impl Pictures {
                     others.join(", ")
                 ),
             ));
-        } else if auto.nearly_whole() {
+        } else if animal && auto.nearly_whole() {
             self.notes.push((
                 key.to_string(),
                 format!(

@@ -452,7 +452,14 @@ fn each_split_file_is_pdf_x4_with_its_die_lines() {
             }
             let spots = separations(&doc, id);
             let cut = spots.contains(&("CutContour".into(), "OC-cut".into()));
-            assert_eq!(cut, piece != "rules", "{piece} page {n}: {spots:?}");
+            // The counters are duplex for a print shop: the die line is on
+            // the fronts (page 1), the backs (page 2) are printed only.
+            let backs = piece == "counters" && n == 2;
+            assert_eq!(
+                cut,
+                piece != "rules" && !backs,
+                "{piece} page {n}: {spots:?}"
+            );
             let marks = spots.contains(&("All".into(), "OC-marks".into()));
             assert!(marks || piece != "board", "{piece} page {n}: {spots:?}");
         }

@@ -2,7 +2,7 @@
 # The deflate level, chosen by measurement: builds a copy of the project at
 # each zlib level and reports, for the English and Chinese sets, the
 # instruction count (callgrind) and the PDF size. The README's table comes
-# from this; `DEFLATE_LEVEL` in src/render/pdf.rs is its knee.
+# from this; `DEFLATE_LEVEL` in src/render/pdf/mod.rs is its knee.
 #
 #   benches/levels.sh            # levels 1–9
 #   benches/levels.sh 3 4 5      # some levels
@@ -20,7 +20,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}/levels
 printf '%-6s %14s %10s %14s %10s\n' level "en instr" "en bytes" "zh-Hant instr" "zh bytes"
 for level in "$@"; do
   sed -i "s/^pub const DEFLATE_LEVEL: u32 = .*/pub const DEFLATE_LEVEL: u32 = $level;/" \
-    "$copy/src/render/pdf.rs"
+    "$copy/src/render/pdf/mod.rs"
   (cd "$copy" && cargo build --release --quiet --locked)
   row=$(printf '%-6s' "$level")
   for lang in en zh-Hant; do

@@ -174,6 +174,9 @@ pub struct LoadedFont {
     /// on the heap behind an `Arc` this struct holds) and outlive the face.
     face: ttf_parser::Face<'static>,
     glyphs: GlyphCache,
+    /// [`FontBook::middle_em`], found once: in a CFF font the ideograph's
+    /// ink box costs a whole outline, and every reading asks for it.
+    middle: OnceLock<f64>,
 }
 
 /// Memo of a face's `char → glyph id` look-ups, and of whether each glyph's
@@ -289,6 +292,7 @@ impl FontBook {
             index,
             face,
             glyphs: GlyphCache::default(),
+            middle: OnceLock::new(),
         });
         Ok(FontId(self.fonts.len() - 1))
     }
@@ -490,6 +494,13 @@ impl FontBook {
     /// Height above the baseline of the font's optical middle, in em: half the
     /// ideograph height for CJK faces, half the capital height otherwise.
     pub fn middle_em(&self, id: FontId) -> f64 {
+        *self.fonts[id.0]
+            .middle
+            .get_or_init(|| self.find_middle_em(id))
+    }
+
+    /// [`FontBook::middle_em`], measured.
+    fn find_middle_em(&self, id: FontId) -> f64 {
         let face = self.face(id);
         let upem = face.units_per_em() as f64;
         // An ideograph's ink box tells where CJK text sits on its baseline.

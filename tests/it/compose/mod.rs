@@ -19,5 +19,6 @@ mod puzzles;
 mod scene;
 mod scenery;
 mod set;
+mod tactile;
 mod tiles;
 mod words;

@@ -327,10 +327,6 @@ const PURPOSES: &[(&str, &str)] = &[
         "laser",
         "A laser cutter or engraver (LightBurn, xTool, Glowforge conventions)",
     ),
-    (
-        "tactile",
-        "Swell paper, for blind and low-vision players (board, counters, set): textured squares, braille, notched rims",
-    ),
 ];
 
 /// The counters' shapes, for completion.

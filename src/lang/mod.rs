@@ -359,9 +359,11 @@ pub struct CoverWords {
     pub print_single: String,
     /// The rules' pages (`{pages}`) on both sides of their sheets.
     pub print_rules_duplex: String,
-    /// After the pages printed double-sided: the rest single-sided.
+    /// After the pages printed double-sided: the rest (`{pages}`, named)
+    /// single-sided.
     pub print_others_single: String,
-    /// The counter pages double-sided, turned over `{edge}`.
+    /// The counter pages double-sided, turned over `{edge}`; `{others}`:
+    /// the pages printed single-sided, named.
     pub print_duplex: String,
     pub long_edge: String,
     pub short_edge: String,
@@ -411,6 +413,35 @@ pub struct CoverWords {
     /// A time of an hour or more: `{h}` hours and `{m}` minutes.
     #[serde(default)]
     pub hours: String,
+    /// The game as a box's back states it: players, ages, the time a game
+    /// takes. Optional: without it, no such line under the title.
+    #[serde(default)]
+    pub facts: String,
+    /// How long making the set takes: `{total}`, then `{parts}`, the list of
+    /// `making_cut`, `making_glue` and `making_box` that apply (each with
+    /// its time in `{t}`). Optional: without it, no such line.
+    #[serde(default)]
+    pub making: String,
+    #[serde(default)]
+    pub making_cut: String,
+    #[serde(default)]
+    pub making_glue: String,
+    #[serde(default)]
+    pub making_box: String,
+    /// The tools: `{list}`, the `tool_*` words that apply. Optional:
+    /// without it, no such line.
+    #[serde(default)]
+    pub tools: String,
+    #[serde(default)]
+    pub tool_scissors: String,
+    #[serde(default)]
+    pub tool_ruler: String,
+    #[serde(default)]
+    pub tool_glue: String,
+    #[serde(default)]
+    pub tool_pen: String,
+    #[serde(default)]
+    pub tool_knife: String,
     /// `print_duplex_sets`, retired (see [`RETIRED`]): read, never printed.
     #[serde(default, rename = "print_duplex_sets", skip_serializing)]
     retired_print_duplex_sets: Option<String>,
@@ -422,8 +453,24 @@ pub struct CoverWords {
 impl CoverWords {
     /// The keys a pack may leave out (then empty): each says what is printed
     /// without it.
-    pub const OPTIONAL: &'static [&'static str] =
-        &["poster", "sets_mark", "summary", "minutes", "hours"];
+    pub const OPTIONAL: &'static [&'static str] = &[
+        "poster",
+        "sets_mark",
+        "summary",
+        "minutes",
+        "hours",
+        "facts",
+        "making",
+        "making_cut",
+        "making_glue",
+        "making_box",
+        "tools",
+        "tool_scissors",
+        "tool_ruler",
+        "tool_glue",
+        "tool_pen",
+        "tool_knife",
+    ];
 }
 
 /// Keys and placeholders that packs written for earlier versions may hold

@@ -24,6 +24,46 @@ pub const PLOTTER_S_PER_CUT: f64 = 0.5;
 /// unloaded and peeled off.
 pub const PLOTTER_S_PER_SHEET: f64 = 60.0;
 
+/// Gluing one fold-over counter, s: glue on the back of one face, folded
+/// over, pressed, its edges squared up before it is cut out.
+pub const GLUE_S_PER_COUNTER: f64 = 30.0;
+/// Scoring one fold line of a box with an empty pen along a ruler, then
+/// creasing it, s.
+pub const SCORE_S_PER_FOLD: f64 = 10.0;
+/// Standing up and locking one part of a box (the tray or the lid) once its
+/// folds are scored, s: walls up, flaps in, ends folded over, tabs in slots.
+pub const BOX_S_PER_PART: f64 = 150.0;
+
+/// How long making a set takes by hand, s: cutting out (with scissors,
+/// [`Cutting::scissors`]), gluing fold-over counters, folding the boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Making {
+    /// Cutting out every card piece with scissors (a box's slots with a
+    /// craft knife, at the same pace).
+    pub cutting: f64,
+    /// Gluing the fold-over counters (0 for single or duplex counters).
+    pub gluing: f64,
+    /// Scoring, folding and locking the boxes (0 without a box).
+    pub boxing: f64,
+}
+
+impl Making {
+    /// The time of `cutting` with scissors, `glued` fold-over counters, and
+    /// boxes of `parts` parts with `folds` fold lines in all.
+    pub fn new(cutting: Cutting, glued: usize, folds: usize, parts: usize) -> Making {
+        Making {
+            cutting: cutting.scissors(),
+            gluing: glued as f64 * GLUE_S_PER_COUNTER,
+            boxing: folds as f64 * SCORE_S_PER_FOLD + parts as f64 * BOX_S_PER_PART,
+        }
+    }
+
+    /// The whole time, s.
+    pub fn total(&self) -> f64 {
+        self.cutting + self.gluing + self.boxing
+    }
+}
+
 /// The cutting of some pages: separate cuts and their length.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Cutting {
@@ -38,9 +78,15 @@ impl Cutting {
     /// The cut layer of `pages`, measured page by page (lines on different
     /// pages never join, even where they lie at the same place).
     pub fn of(pages: &[Page]) -> Cutting {
+        Cutting::of_layer(pages, Layer::Cut)
+    }
+
+    /// The lines of `layer` of `pages`, counted as [`Cutting::of`] counts
+    /// cuts (the fold layer: a box's folds to score).
+    pub fn of_layer(pages: &[Page], layer: Layer) -> Cutting {
         pages.iter().fold(Cutting::default(), |all, p| {
             let mut m = Measure::default();
-            walk(p.layer(Layer::Cut), Transform::IDENTITY, &mut m);
+            walk(p.layer(layer), Transform::IDENTITY, &mut m);
             all.plus(m.cutting())
         })
     }

@@ -5,7 +5,6 @@
 //! checks ([`diagrams`]).
 
 pub mod art;
-pub mod braille;
 pub mod diagrams;
 pub mod faces;
 pub(crate) mod scale_bar;

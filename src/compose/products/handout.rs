@@ -795,6 +795,67 @@ fn strip(
     items
 }
 
+/// `d` on plain land squares of `q` mm, origin top-left: the moves, not
+/// the squares, are the point.
+pub(crate) fn on_land(
+    res: &Resources,
+    d: &crate::compose::drawn::diagrams::Diagram,
+    q: f64,
+    look: &Look,
+) -> Vec<Item> {
+    let th = &res.theme.board;
+    let (cols, rows) = d.size();
+    let mut items = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            items.push(shapes::fill_stroke(
+                shapes::rect(c as f64 * q, r as f64 * q, q, q),
+                th.land.0,
+                Stroke::solid(th.grid.0, (q * 0.025).max(0.2)),
+            ));
+        }
+    }
+    items.extend(draw_diagram(res, d, q, pt(0.0, 0.0), look));
+    items
+}
+
+/// The squares `d` shows, drawn as on the board (clipped from the board
+/// itself), squares `q` mm, and its moves: width, height and items (origin
+/// top-left).
+pub(crate) fn on_board(
+    res: &Resources,
+    d: &crate::compose::drawn::diagrams::Diagram,
+    q: f64,
+    look: &Look,
+) -> (f64, f64, Vec<Item>) {
+    let (cols, rows) = d.size();
+    let place = BoardPlacement {
+        square: q,
+        origin: pt(-(d.cols.0 as f64) * q, -((8 - d.rows.1) as f64) * q),
+    };
+    let (w, h) = (cols as f64 * q, rows as f64 * q);
+    let mut items = vec![Item::Clip(crate::scene::Clip {
+        path: shapes::rect(0.0, 0.0, w, h),
+        items: super::board::board_items(res, place, false),
+    })];
+    items.extend(draw_diagram(res, d, q, pt(0.0, 0.0), look));
+    (w, h, items)
+}
+
+/// The least side of a diagram's square on the poster and the handout, mm: a counter on it
+/// is then about 6 mm across, its character still legible at arm's length.
+pub const MIN_SQUARE: f64 = 7.0;
+
+/// How the poster and the handout's small diagrams draw their moves: counters `counter` of a square,
+/// an illegal move as a cross alone.
+pub(crate) fn look(res: &Resources, counter: f64) -> Look {
+    Look {
+        counter,
+        dashed: false,
+        cross: (0.22, 0.08, res.theme.board.coordinates.0),
+    }
+}
+
 /// How a diagram's moves look.
 #[derive(Debug, Clone, Copy)]
 pub struct Look {

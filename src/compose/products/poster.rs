@@ -29,10 +29,12 @@ use crate::limits::MIN_POSTER_BODY;
 use crate::picture::Art;
 use crate::play::rules::{Jumps, Traps, WaterCapture};
 use crate::resolve::Resources;
-use crate::scene::{pt, shapes, Clip, Color, Item, Layer, Page, Pt, Stroke};
+use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Stroke};
 
 use crate::compose::drawn::art::place_art;
-use crate::compose::products::handout::{river_diagram, ruleset_line, sides_sentence};
+use crate::compose::products::handout::{
+    look, river_diagram, ruleset_line, sides_sentence, MIN_SQUARE,
+};
 use crate::compose::products::tiles::{tile_plan, tiled_pages, Tiled};
 use crate::compose::typesetting::label::FitText;
 use crate::compose::typesetting::running::{fit, left, paragraph};
@@ -171,10 +173,10 @@ fn words(res: &Resources) -> Result<&PosterWords, Error> {
 }
 
 /// How many 1 % steps above `BODY_PER_WIDTH` the text may grow to fill the
-/// sheet: 26, about 30 %. The sizes tried stay those of the steps down.
-const GROWTH_STEPS: i32 = 26;
+/// sheet: 41, about 50 % (a short ruleset, Animal Checkers, needs it).
+const GROWTH_STEPS: i32 = 41;
 
-/// Lays the poster out at the largest body size that fits, from 30 % above full size
+/// Lays the poster out at the largest body size that fits, from 50 % above full size
 /// down to [`MIN_POSTER_BODY`].
 fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLayout), Error> {
     let w = words(res)?;
@@ -195,19 +197,34 @@ fn compose(res: &Resources, opts: &PosterOptions) -> Result<(Vec<Item>, PosterLa
     };
     // From a size larger than the paper's usual one, so that a short ruleset
     // (Animal Checkers) fills the sheet instead of leaving its foot empty.
-    let mut body = (area.w * BODY_PER_WIDTH / 0.99f64.powi(GROWTH_STEPS)).max(MIN_POSTER_BODY);
-    let mut needed = 0.0;
-    while body >= MIN_POSTER_BODY - 1e-9 {
-        // Trial layouts are not the poster: their lines are not recorded.
-        let (_, _, bottom) = crate::text::linebreak::unrecorded(|| draw(res, w, &sheet, body));
-        if bottom <= area.bottom() + 1e-6 {
-            restore(res);
-            let (items, layout, _) = draw(res, w, &sheet, body);
-            return Ok((items, layout));
-        }
-        needed = bottom - area.y;
-        body *= 0.99;
+    // The sizes tried are 1 % steps down from there; the largest that fits
+    // is found by halving (a taller body never makes the poster shorter).
+    let start = (area.w * BODY_PER_WIDTH / 0.99f64.powi(GROWTH_STEPS)).max(MIN_POSTER_BODY);
+    let body = |k: i32| start * 0.99f64.powi(k);
+    let mut last = 0;
+    while body(last + 1) >= MIN_POSTER_BODY - 1e-9 {
+        last += 1;
     }
+    // Trial layouts are not the poster: their lines are not recorded.
+    let bottom = |k: i32| crate::text::linebreak::unrecorded(|| draw(res, w, &sheet, body(k))).2;
+    let fits = |b: f64| b <= area.bottom() + 1e-6;
+    let lowest = bottom(last);
+    if fits(lowest) {
+        // `fit` fits, `over` (if any) does not.
+        let (mut over, mut fit) = (-1, last);
+        while fit - over > 1 {
+            let mid = over + (fit - over) / 2;
+            if fits(bottom(mid)) {
+                fit = mid;
+            } else {
+                over = mid;
+            }
+        }
+        restore(res);
+        let (items, layout, _) = draw(res, w, &sheet, body(fit));
+        return Ok((items, layout));
+    }
+    let needed = lowest - area.y;
     restore(res);
     Err(Error::PosterTooSmall {
         paper: (opts.paper.width, opts.paper.height),
@@ -275,12 +292,15 @@ fn draw(res: &Resources, w: &PosterWords, sheet: &Sheet, s: f64) -> (Vec<Item>, 
     };
     let mut out = Drawn::default();
     let y = title_block(res, area, s, &ink, &mut out);
-    let (ranks, bottom) = if sheet.wall {
-        wall(res, w, sheet, y, s, &ink, &mut out)
+    // On a wall the board takes a share of the paper; on a table it is as
+    // large as the type asks, at most half the sheet, and the rules' panels
+    // fill the columns under it and under the ranks alike.
+    let q = if sheet.wall {
+        (s * 2.1).max(sheet.paper_width * WALL_BOARD_SHARE / 7.0)
     } else {
-        let (ranks, y) = setup_row(res, w, area, y, s, &ink, &mut out);
-        (ranks, rule_panels(res, w, area, y, s, &ink, &mut out))
+        (s * 2.1).min((area.w * 0.5) / 7.0)
     };
+    let (ranks, bottom) = columns(res, w, sheet, (y, q), s, &ink, &mut out);
     (
         out.items,
         PosterLayout {
@@ -336,43 +356,6 @@ fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) 
         },
     ));
     y + gap
-}
-
-/// The starting board (with who plays first) on the left, the ranks on the
-/// right, from `y` down, and a rule under them. Returns the animals of the
-/// ranks panel and where the next row starts.
-fn setup_row(
-    res: &Resources,
-    w: &PosterWords,
-    area: Rect,
-    y: f64,
-    s: f64,
-    ink: &Ink,
-    out: &mut Drawn,
-) -> (Vec<Animal>, f64) {
-    let gap = s;
-    let q = (s * 2.1).min((area.w * 0.5) / 7.0);
-    let head = s * HEAD;
-    let top = y;
-    let left_bottom = board_block(res, w, pt(area.x, y), q, s, ink, out);
-
-    let rx = area.x + 7.0 * q + gap * 1.5;
-    let rw = area.right() - rx;
-    let (rank_items, ranks, right_bottom, _) =
-        ranks_panel(res, w, pt(rx, top), (rw, 1), s, head, ink);
-    out.items.extend(rank_items);
-    out.panels.push((
-        "ranks",
-        Rect {
-            x: rx,
-            y: top,
-            w: rw,
-            h: right_bottom - top,
-        },
-    ));
-    let y = left_bottom.max(right_bottom) + gap * 0.6;
-    out.items.push(rule(area.x, area.right(), y, s, ink.accent));
-    (ranks, y + gap)
 }
 
 /// The starting board of `q` mm squares with its heading above and who
@@ -444,11 +427,11 @@ type Drawing = (Vec<Item>, f64);
 /// right (in two columns when their names fit), then the rules' panels, each
 /// the width of the column it goes to, in the column that ends higher, so
 /// that both columns end about level. Returns the ranks and the bottom.
-fn wall(
+fn columns(
     res: &Resources,
     w: &PosterWords,
     sheet: &Sheet,
-    y: f64,
+    (y, q): (f64, f64),
     s: f64,
     ink: &Ink,
     out: &mut Drawn,
@@ -456,14 +439,32 @@ fn wall(
     let area = sheet.area;
     let gap = s;
     let head = s * HEAD;
-    let q = (s * 2.1).max(sheet.paper_width * WALL_BOARD_SHARE / 7.0);
     let left_bottom = board_block(res, w, pt(area.x, y), q, s, ink, out);
     let rx = area.x + 7.0 * q + gap * 1.5;
     let rw = area.right() - rx;
     // Two columns of ranks unless a name has to shrink below 75 % to fit.
-    let mut ranks = ranks_panel(res, w, pt(rx, y), (rw, 2), s, head, ink);
+    let mut ranks = ranks_panel(res, w, pt(rx, y), (rw, 2, 1.0), s, head, ink);
     if ranks.3 < 0.75 {
-        ranks = ranks_panel(res, w, pt(rx, y), (rw, 1), s, head, ink);
+        // In one column, rows as large as the column's width allows (no
+        // name shrunk) and no taller than the board beside them, up to
+        // half as large again: a short list (Animal Checkers' four) fills
+        // its column instead of leaving a hole beside it.
+        ranks = ranks_panel(res, w, pt(rx, y), (rw, 1, 1.0), s, head, ink);
+        for step in 1..=10 {
+            let grown = ranks_panel(
+                res,
+                w,
+                pt(rx, y),
+                (rw, 1, 1.0 + 0.05 * step as f64),
+                s,
+                head,
+                ink,
+            );
+            if grown.3 < 1.0 - 1e-9 || grown.2 > left_bottom + 1e-9 {
+                break;
+            }
+            ranks = grown;
+        }
     }
     let (rank_items, animals, right_bottom, _) = ranks;
     out.items.extend(rank_items);
@@ -485,9 +486,11 @@ fn wall(
     // lines (the river's strips at most half the column), and above them
     // (the strips as wide as the column, less the diagram's padding); the
     // shorter is kept.
-    let mut drawn: Vec<[Drawing; 2]> = Vec::new();
+    // A drawing whose diagram squares are under [`MIN_SQUARE`] is kept
+    // only when no other way fits (`false` beside it).
+    let mut drawn: Vec<[(Drawing, bool); 2]> = Vec::new();
     let mut names: Vec<&'static str> = Vec::new();
-    let per_col: [Vec<[Drawing; 2]>; 2] = [0, 1].map(|c| {
+    let per_col: [Vec<[(Drawing, bool); 2]>; 2] = [0, 1].map(|c| {
         let (x, cw, _) = cols[c];
         let above = rule_list(res, w, s, 2.0 * (cw - 0.2 * s));
         rule_list(res, w, s, cw)
@@ -497,9 +500,10 @@ fn wall(
                 stacked.stacked = true;
                 // Drawn at the column's top: moved down when placed.
                 let at = pt(x, 0.0);
+                let (big, big_stacked) = (p.big_enough(), stacked.big_enough());
                 [
-                    p.draw(res, at, cw, s, head, ink),
-                    stacked.draw(res, at, cw, s, head, ink),
+                    (p.draw(res, at, cw, s, head, ink), big),
+                    (stacked.draw(res, at, cw, s, head, ink), big_stacked),
                 ]
             })
             .collect()
@@ -509,8 +513,10 @@ fn wall(
     }
     let [mut first, mut second] = per_col;
     for (a, b) in first.drain(..).zip(second.drain(..)) {
-        let pick = |[beside, above]: [Drawing; 2]| {
-            if above.1 < beside.1 - 1e-9 {
+        let pick = |[beside, above]: [(Drawing, bool); 2]| {
+            // Big enough first, then the shorter.
+            let key = |d: &(Drawing, bool)| (!d.1, d.0 .1);
+            if key(&above) < key(&beside) {
                 above
             } else {
                 beside
@@ -520,25 +526,33 @@ fn wall(
     }
     // Which column each panel goes to (bit i of the mask for panel i, in
     // reading order within each column): the choice whose taller column
-    // ends highest, so that the text can be as large as the sheet allows.
+    // ends highest, so that the text can be as large as the sheet allows,
+    // among those whose diagrams all keep their squares big enough.
     let n = drawn.len();
     let mut best = (f64::MAX, 0u32);
     for mask in 0..(1u32 << n) {
         let mut ends = [cols[0].2, cols[1].2];
+        let mut small = 0.0;
         for (i, d) in drawn.iter().enumerate() {
             let c = (mask >> i & 1) as usize;
-            ends[c] += d[c].1 + gap;
+            ends[c] += d[c].0 .1 + gap;
+            if !d[c].1 {
+                small = 1e6;
+            }
         }
-        let bottom = ends[0].max(ends[1]);
+        let bottom = ends[0].max(ends[1]) + small;
         if bottom < best.0 - 1e-9 {
             best = (bottom, mask);
         }
     }
+    let heights: Vec<[f64; 2]> = drawn.iter().map(|d| [d[0].0 .1, d[1].0 .1]).collect();
+    let extra = slack_shares([cols[0].2, cols[1].2], &heights, best.1, (gap, s));
     let mut tops = [cols[0].2, cols[1].2];
     for (i, (mut d, name)) in drawn.into_iter().zip(names).enumerate() {
         let c = (best.1 >> i & 1) as usize;
         let (x, cw, _) = cols[c];
-        let (its, h) = std::mem::take(&mut d[c]);
+        tops[c] += extra[c];
+        let (its, h) = std::mem::take(&mut d[c].0);
         out.items.push(Item::Group(crate::scene::Group {
             picture: false,
             transform: crate::scene::Transform::translate(0.0, tops[c]),
@@ -558,51 +572,26 @@ fn wall(
     (animals, tops[0].max(tops[1]) - gap)
 }
 
-/// The rules' panels from `y` down, two to a row; the river's takes a whole
-/// row. Returns the lowest point drawn.
-fn rule_panels(
-    res: &Resources,
-    w: &PosterWords,
-    area: Rect,
-    mut y: f64,
-    s: f64,
-    ink: &Ink,
-    out: &mut Drawn,
-) -> f64 {
-    let gap = s;
-    let head = s * HEAD;
-    let col_w = (area.w - gap * 1.5) / 2.0;
-    let mut row: Vec<(&'static str, Panel)> = Vec::new();
-    let flush = |row: &mut Vec<(&'static str, Panel)>, y: &mut f64, out: &mut Drawn| {
-        if row.is_empty() {
-            return;
-        }
-        let n = row.len() as f64;
-        let pw = if n == 1.0 { area.w } else { col_w };
-        let mut bottom = *y;
-        for (i, (name, p)) in row.drain(..).enumerate() {
-            let x = area.x + i as f64 * (col_w + gap * 1.5);
-            let (its, h) = p.draw(res, pt(x, *y), pw, s, head, ink);
-            out.items.extend(its);
-            out.panels.push((name, Rect { x, y: *y, w: pw, h }));
-            bottom = bottom.max(*y + h);
-        }
-        *y = bottom + gap;
-    };
-    for (name, p) in rule_list(res, w, s, area.w) {
-        if name == "river" {
-            flush(&mut row, &mut y, out);
-            row.push((name, p));
-            flush(&mut row, &mut y, out);
-            continue;
-        }
-        row.push((name, p));
-        if row.len() == 2 {
-            flush(&mut row, &mut y, out);
-        }
+/// The space added before each panel of either column (whose panels start at
+/// `tops`, panel i of `heights` in column bit i of `mask`, `gap` apart): the
+/// shorter column's slack shared out before each of its panels, so that both
+/// columns end level instead of one leaving a hole at its foot. A share
+/// taller than three body sizes `s` would itself be a hole: then a share is
+/// left at the column's foot too. mm.
+fn slack_shares(tops: [f64; 2], heights: &[[f64; 2]], mask: u32, (gap, s): (f64, f64)) -> [f64; 2] {
+    let mut ends = tops;
+    let mut count = [0usize; 2];
+    for (i, h) in heights.iter().enumerate() {
+        let c = (mask >> i & 1) as usize;
+        ends[c] += h[c] + gap;
+        count[c] += 1;
     }
-    flush(&mut row, &mut y, out);
-    y - gap
+    let level = ends[0].max(ends[1]);
+    [0, 1].map(|c| match count[c] {
+        0 => 0.0,
+        n if (level - ends[c]) / n as f64 > 3.0 * s => (level - ends[c]) / (n + 1) as f64,
+        n => (level - ends[c]) / n as f64,
+    })
 }
 
 /// The rules' panels in reading order, each with its name; the river's
@@ -647,13 +636,14 @@ fn heading(res: &Resources, text: &str, at: Pt, size: f64, color: Color) -> Vec<
 /// The ranks: a heading, the order, then one row per animal in play,
 /// strongest first: its rank, its picture or icon, its character and name,
 /// in `columns` columns (filled top to bottom, then left to right) across
-/// `width`. Returns the items, the animals listed, the bottom and how much
-/// the most shrunk name was shrunk to fit (1 for none).
+/// `width`, the rows `grow` times the body's size. Returns the items, the
+/// animals listed, the bottom and how much the most shrunk name was shrunk
+/// to fit (1 for none).
 fn ranks_panel(
     res: &Resources,
     w: &PosterWords,
     at: Pt,
-    (width, columns): (f64, usize),
+    (width, columns, grow): (f64, usize, f64),
     s: f64,
     head: f64,
     ink: &Ink,
@@ -670,6 +660,7 @@ fn ranks_panel(
         ink.text,
     ));
     y += note * 1.6;
+    let s = s * grow;
     let animals = res.rules.animals_by_rank();
     let per = animals.len().div_ceil(columns.max(1));
     let col_gap = s * 1.5;
@@ -819,9 +810,16 @@ struct Panel {
     lines: Vec<String>,
     /// The diagram above the lines rather than beside them.
     stacked: bool,
+    /// The side of the diagram's squares, mm.
+    square: f64,
 }
 
 impl Panel {
+    /// Whether the diagram's squares are at least [`MIN_SQUARE`].
+    fn big_enough(&self) -> bool {
+        self.diagram.is_none() || self.square >= MIN_SQUARE - 1e-9
+    }
+
     /// Draws the panel with its top-left at `at`, `width` mm wide; returns
     /// the items and the height used.
     fn draw(
@@ -842,9 +840,16 @@ impl Panel {
             .as_ref()
             .map_or((0.0, 0.0), |d| (d.0 + 2.0 * pad, d.1 + 2.0 * pad));
         if let Some((_, _, d)) = self.diagram {
+            // Above the lines, a diagram narrower than the panel stands in
+            // its middle: no hole beside it.
+            let dx = if self.stacked {
+                ((width - dw) / 2.0).max(0.0)
+            } else {
+                0.0
+            };
             items.push(Item::Group(crate::scene::Group {
                 picture: false,
-                transform: crate::scene::Transform::translate(at.x + pad, top + pad),
+                transform: crate::scene::Transform::translate(at.x + dx + pad, top + pad),
                 items: d,
             }));
         }
@@ -857,8 +862,29 @@ impl Panel {
         };
         let mut y = ty + s * 0.85;
         for line in &self.lines {
-            let (its, next) = paragraph(res, line, s, pt(tx, y), tw, ink.text);
-            items.extend(its);
+            // A paragraph that starts below a diagram beside the lines
+            // takes the panel's whole width, as text runs round a figure.
+            let clear = top + dh + s * 0.3;
+            let beside = !self.stacked && dw > 0.0;
+            let under = beside && y - s * 0.85 >= clear;
+            let (tx, tw) = if under { (at.x, width) } else { (tx, tw) };
+            let (its, mut next) = paragraph(res, line, s, pt(tx, y), tw, ink.text);
+            // One that runs on below the diagram: its lines beside it
+            // narrow, the rest across the whole width.
+            let split = match beside && !under && next - s * 0.85 > clear {
+                true => beside_then_under(res, line, s, tw, (y, clear)),
+                false => None,
+            };
+            match split {
+                Some((head, tail)) => {
+                    let (its, at_tail) = paragraph(res, &head, s, pt(tx, y), tw, ink.text);
+                    items.extend(its);
+                    let (its, end) = paragraph(res, &tail, s, pt(at.x, at_tail), width, ink.text);
+                    items.extend(its);
+                    next = end;
+                }
+                None => items.extend(its),
+            }
             y = next + s * 0.35;
         }
         // The last line's descenders, below its baseline.
@@ -872,33 +898,36 @@ impl Panel {
     }
 }
 
-/// `diagram` on plain land squares of `q` mm, origin top-left: the moves,
-/// not the squares, are the point.
-fn on_land(
+/// `text` split where its lines, set `width` mm wide from the baseline `y`,
+/// pass `clear` (the foot of a diagram beside them): the lines beside it and
+/// the rest, or `None` when every line is beside it or none is.
+fn beside_then_under(
     res: &Resources,
-    diagram: &crate::compose::drawn::diagrams::Diagram,
-    q: f64,
-) -> Vec<Item> {
-    let th = &res.theme.board;
-    let (cols, rows) = diagram.size();
-    let mut items = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            items.push(shapes::fill_stroke(
-                shapes::rect(c as f64 * q, r as f64 * q, q, q),
-                th.land.0,
-                Stroke::solid(th.grid.0, (q * 0.025).max(0.2)),
-            ));
-        }
+    text: &str,
+    s: f64,
+    width: f64,
+    (y, clear): (f64, f64),
+) -> Option<(String, String)> {
+    let lines = crate::compose::typesetting::running::paragraph_lines(res, text, s, width);
+    // Where each line ends in `text` (the spaces a break drops are not in
+    // the lines); a line not found as written splits nothing.
+    let mut ends = Vec::with_capacity(lines.len());
+    let mut at = 0;
+    for line in &lines {
+        let line = line.trim();
+        at += text[at..].find(line)? + line.len();
+        ends.push(at);
     }
-    items.extend(crate::compose::products::handout::draw_diagram(
-        res,
-        diagram,
-        q,
-        pt(0.0, 0.0),
-        &look(res, 1.0),
-    ));
-    items
+    (1..lines.len()).find_map(|k| {
+        let head = text[..ends[k - 1]].trim_end();
+        let (_, next) = paragraph(res, head, s, pt(0.0, y), width, Color::BLACK);
+        (next - s * 0.85 >= clear).then(|| {
+            (
+                head.to_string(),
+                text[ends[k - 1]..].trim_start().to_string(),
+            )
+        })
+    })
 }
 
 /// Fills in the animals a line names (`{the rat}`, `{elephant}`, …, from the
@@ -914,10 +943,10 @@ fn names(res: &Resources, text: &str, animal: Option<Animal>) -> String {
 /// Moving: a counter in the middle of 3 × 3 squares with an arrow to each
 /// neighbour, and a cross on a diagonal.
 fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
-    let q = s * 1.7;
+    let q = (s * 1.7).max(MIN_SQUARE);
     // Drawn on plain land: the moves, not the squares, are the point.
     let diagram = crate::compose::drawn::diagrams::stepping();
-    let d = on_land(res, &diagram, q);
+    let d = crate::compose::products::handout::on_land(res, &diagram, q, &look(res, 1.0));
     // Never into your own den: a rule of moving, as the handout has it
     // (the den's panel has the ways to win).
     let mut lines = vec![w.move_.clone(), w.den_own.clone()];
@@ -932,6 +961,7 @@ fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
         diagram: Some((3.0 * q, 3.0 * q, d)),
         lines,
         stacked: false,
+        square: q,
     }
 }
 
@@ -940,11 +970,11 @@ fn move_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
 fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let r = &res.rules;
     let v = &r.variants;
-    let q = s * 1.7;
+    let q = (s * 1.7).max(MIN_SQUARE);
     // Top row: a stronger animal takes a weaker one; bottom row: the rat
     // takes the elephant.
     let diagram = crate::compose::drawn::diagrams::capturing(res);
-    let d = on_land(res, &diagram, q);
+    let d = crate::compose::products::handout::on_land(res, &diagram, q, &look(res, 1.0));
     let trap_open = !v.four_animals && v.trap_max_rank >= r.rank(Animal::Elephant);
     let elephant = match (v.elephant_captures_rat, trap_open, v.traps) {
         (true, ..) => &w.elephant_rat,
@@ -961,6 +991,7 @@ fn capture_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
             names(res, elephant, None),
         ],
         stacked: false,
+        square: q,
     }
 }
 
@@ -1010,9 +1041,10 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
         Jumps::Sideways => &w.leap_pair_sideways,
         Jumps::Lengthwise => &w.leap_pair_lengthwise,
     };
+    let mut leaps = Vec::new();
     if !pair.is_empty() {
         any = true;
-        lines.push(names(res, pair, None));
+        leaps.push(names(res, pair, None));
     }
     for (a, j) in leapers {
         if !pair.is_empty() && a != Animal::Leopard {
@@ -1025,7 +1057,16 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
             Jumps::Lengthwise => &w.leap_lengthwise,
         };
         any = true;
-        lines.push(names(res, t, Some(a)));
+        leaps.push(names(res, t, Some(a)));
+    }
+    // Each animal's leap in one paragraph: short lines of their own would
+    // leave a ragged hole beside them.
+    if let Some(first) = leaps.first() {
+        lines.push(
+            leaps[1..]
+                .iter()
+                .fold(first.clone(), |all, l| res.lang.sentences(&all, l)),
+        );
     }
     if any {
         // What a leap may do and what stops it, in one paragraph.
@@ -1034,10 +1075,14 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
             capture => res.lang.sentences(capture, &w.leap_blocked),
         });
     }
-    // The handout's strips, scaled to about 1.15 body ems a square, at most
-    // half the width.
+    // The handout's strips, scaled to about 1.15 body ems a square (at
+    // least [`MIN_SQUARE`]), at most half the width.
+    let mut square = 0.0;
     let diagram = river_diagram(res, 120.0, 3.0).map(|(dw, dh, items)| {
-        let k = (s * 1.15 * 14.0 + s * 3.0).min(width * 0.5) / dw;
+        let want = (s * 1.15).max(MIN_SQUARE);
+        let k = (want * 14.0 + s * 3.0).min(width * 0.5) / dw;
+        // The strips' squares before scaling: 14 of them and a gap of 9 mm.
+        square = (dw - 9.0) / 14.0 * k;
         let group = Item::Group(crate::scene::Group {
             picture: false,
             transform: crate::scene::Transform::scale(k, k),
@@ -1050,55 +1095,20 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
         diagram,
         lines,
         stacked: false,
-    }
-}
-
-/// The squares a diagram shows, drawn as on the board (clipped from the
-/// board itself), squares `q` mm: width, height and items.
-fn corner(
-    res: &Resources,
-    d: &crate::compose::drawn::diagrams::Diagram,
-    q: f64,
-) -> (f64, f64, Vec<Item>) {
-    let (cols, rows) = d.size();
-    let place = BoardPlacement {
-        square: q,
-        origin: pt(-(d.cols.0 as f64) * q, -((8 - d.rows.1) as f64) * q),
-    };
-    let (w, h) = (cols as f64 * q, rows as f64 * q);
-    let items = vec![Item::Clip(Clip {
-        path: shapes::rect(0.0, 0.0, w, h),
-        items: crate::compose::products::board::board_items(res, place, false),
-    })];
-    (w, h, items)
-}
-
-/// How the poster draws a diagram's moves: counters `counter` of a square,
-/// an illegal move as a cross alone.
-fn look(res: &Resources, counter: f64) -> crate::compose::products::handout::Look {
-    crate::compose::products::handout::Look {
-        counter,
-        dashed: false,
-        cross: (0.22, 0.08, res.theme.board.coordinates.0),
+        square,
     }
 }
 
 /// Traps: an enemy on a trap beside the den, a weak defender taking it.
 fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let v = &res.rules.variants;
-    let q = s * 1.9;
+    let q = (s * 1.9).max(MIN_SQUARE);
     // A strong North animal in the trap in front of South's den, and
     // South's rat beside it taking it; counters a little smaller than the
     // squares, so that the trap's teeth show round the one standing in it.
     let diagram = crate::compose::drawn::diagrams::trap(res);
-    let (dw, dh, mut d) = corner(res, &diagram, q);
-    d.extend(crate::compose::products::handout::draw_diagram(
-        res,
-        &diagram,
-        q,
-        pt(0.0, 0.0),
-        &look(res, 0.72),
-    ));
+    let (dw, dh, d) =
+        crate::compose::products::handout::on_board(res, &diagram, q, &look(res, 0.72));
     let mut lines = vec![match v.traps {
         Traps::Enemy => w.traps_enemy.clone(),
         Traps::Any => w.traps_any.clone(),
@@ -1111,6 +1121,7 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
         diagram: Some((dw, dh, d)),
         lines,
         stacked: false,
+        square: q,
     }
 }
 
@@ -1118,17 +1129,11 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
 /// into North's den and wins.
 fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let r = &res.rules;
-    let q = s * 1.9;
+    let q = (s * 1.9).max(MIN_SQUARE);
     let diagram = crate::compose::drawn::diagrams::den(res);
     // Without traps (Animal Checkers) the board draws them as land.
-    let (dw, dh, mut d) = corner(res, &diagram, q);
-    d.extend(crate::compose::products::handout::draw_diagram(
-        res,
-        &diagram,
-        q,
-        pt(0.0, 0.0),
-        &look(res, 1.0),
-    ));
+    let (dw, dh, d) =
+        crate::compose::products::handout::on_board(res, &diagram, q, &look(res, 1.0));
     let mut lines = vec![w.den.clone()];
     // The other ways a game ends, in one paragraph.
     let mut ends = if r.win.capture_all {
@@ -1164,5 +1169,6 @@ fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
         diagram: Some((dw, dh, d)),
         lines,
         stacked: false,
+        square: q,
     }
 }

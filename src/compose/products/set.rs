@@ -12,7 +12,7 @@
 //! be sorted. The cover appears once: it is the teacher's instructions, not
 //! part of any set.
 
-use crate::compose::checks::cutting::Cutting;
+use crate::compose::checks::cutting::{Cutting, Making};
 use crate::compose::products::board::{board_page_for_cutting, square_size, BoardOptions};
 use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
 use crate::compose::products::counters::{
@@ -137,6 +137,8 @@ pub struct SetParts {
     pub paper_sheets: usize,
     /// The cutting the card pages ask for (see [`crate::compose::checks::cutting`]).
     pub cutting: Cutting,
+    /// How long making the sets takes by hand (see [`crate::compose::checks::cutting`]).
+    pub making: Making,
 }
 
 impl SetParts {
@@ -602,6 +604,7 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
             + p.poster.len()
             + usize::from(p.steps.is_some()),
         cutting: cutting(opts, p),
+        making: making(opts, p),
     };
     (pages, parts)
 }
@@ -621,6 +624,19 @@ fn cutting(opts: &SetOptions, p: &Pieces) -> Cutting {
     };
     let each = board.plus(Cutting::of(&p.nets));
     (0..sets).fold(counters, |all, _| all.plus(each))
+}
+
+/// How long making every set takes by hand: cutting out, gluing fold-over
+/// counters, scoring and folding every set's box (a tray and a lid).
+fn making(opts: &SetOptions, p: &Pieces) -> Making {
+    let sets = opts.copies.max(1);
+    let glued = match opts.sides {
+        Sides::Fold => sets * p.counters_per_set,
+        _ => 0,
+    };
+    let folds = Cutting::of_layer(&p.nets, Layer::Fold).cuts * sets;
+    let parts = if p.nets.is_empty() { 0 } else { 2 * sets };
+    Making::new(cutting(opts, p), glued, folds, parts)
 }
 
 /// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words;
@@ -683,6 +699,40 @@ pub fn page_words(res: &Resources, r: (usize, usize)) -> String {
     }
 }
 
+/// The ranges of the document's pages (the cover's included) outside
+/// `two_sided`, from 1.
+fn one_sided(parts: &SetParts, two_sided: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let total = parts.total_with(parts.sets, true);
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for n in 1..=total {
+        if two_sided.iter().any(|r| (r.0..=r.1).contains(&n)) {
+            continue;
+        }
+        match out.last_mut() {
+            Some(r) if r.1 + 1 == n => r.1 = n,
+            _ => out.push((n, n)),
+        }
+    }
+    out
+}
+
+/// Ranges of pages in the pack's words: "pages 1–4 and page 7".
+fn page_list(res: &Resources, ranges: &[(usize, usize)]) -> String {
+    let words: Vec<String> = ranges.iter().map(|r| page_words(res, *r)).collect();
+    list(res, &words)
+}
+
+/// Words run into a list: "a, b and c" (with the pack's "and"; in Chinese
+/// with 、).
+fn list(res: &Resources, words: &[String]) -> String {
+    let sep = if res.lang.is_cjk() { "、" } else { ", " };
+    let and = res.lang.grammar.and.as_deref().unwrap_or(sep);
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}{and}{last}", rest.join(sep)),
+        _ => words.join(sep),
+    }
+}
+
 /// The least height of the cover's thumbnails, beside its contents, mm.
 const THUMBNAILS_MIN: f64 = 36.0;
 
@@ -699,21 +749,34 @@ fn cover_page(
     steps: Option<&BoxOptions>,
 ) -> Result<Option<Page>, Error> {
     // The animals' row goes when it leaves the steps no room (the lid
-    // shows them too).
-    match cover_with(res, (paper, opts), (parts, pages), steps, true)? {
-        None => cover_with(res, (paper, opts), (parts, pages), steps, false),
-        done => Ok(done),
+    // shows them too); then the sections' type is set a little smaller
+    // (Letter, shorter than A4).
+    for (pictures, size) in [
+        (true, COVER_TEXT),
+        (false, COVER_TEXT),
+        (false, COVER_TEXT_DENSE),
+    ] {
+        if let Some(page) = cover_with(res, (paper, opts), (parts, pages), steps, (pictures, size))?
+        {
+            return Ok(Some(page));
+        }
     }
+    Ok(None)
 }
 
+/// The cover's sections' text size, mm.
+const COVER_TEXT: f64 = 3.5;
+/// … when the box's steps would not fit under them otherwise, mm.
+const COVER_TEXT_DENSE: f64 = 3.2;
+
 /// [`cover_page`], with or without the row of the animals' pictures under
-/// the title (when the theme has them).
+/// the title (when the theme has them), the sections' text `size` mm.
 fn cover_with(
     res: &Resources,
     (paper, opts): (Paper, &SetOptions),
     (parts, pages): (&SetParts, &[(Page, usize)]),
     steps: Option<&BoxOptions>,
-    pictures: bool,
+    (pictures, size): (bool, f64),
 ) -> Result<Option<Page>, Error> {
     let w = &res.lang.cover;
     let mut page = Page::new(paper.width, paper.height);
@@ -746,24 +809,60 @@ fn cover_with(
     ));
 
     let mut y = area.y + 25.0;
+    // The game as a box states it: players, ages, a game's length, in the
+    // room above the sections (pictures under it move down).
+    let facts_gap = if w.facts.is_empty() { 0.0 } else { 4.0 };
+    y += facts_gap / 2.0;
+    if !w.facts.is_empty() {
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: &w.facts,
+                stack: &res.bold,
+                size: 3.6,
+                max_width: area.w,
+                pos: pt(area.center().x, area.y + 19.6),
+                rotation: 0.0,
+                fill: accent,
+            },
+        ));
+    }
     // The animals' pictures in a row under the title, when the theme draws them.
     let row = match pictures {
-        true => cover_pictures(res, area, area.y + 19.0, ink),
+        true => cover_pictures(res, area, area.y + 19.0 + facts_gap, ink),
         false => Vec::new(),
     };
     if !row.is_empty() {
-        y += COVER_PICTURE + 5.0;
+        y += COVER_PICTURE + 5.0 + facts_gap / 2.0;
         items.extend(row);
     }
-    // What is in the set on the left, beside thumbnails of its pages.
+    // What is in the set on the left, beside thumbnails of its pages; how
+    // long making it takes and the tools it needs there too when they stay
+    // beside the thumbnails, else at the head of the assembly.
     let left = area.w * 0.42;
-    let listed = section(
-        res,
-        (&w.contents_heading, &contents_lines(res, parts)),
-        Rect { w: left, ..area },
-        y,
-        &mut items,
-    );
+    let mut extra: Vec<String> = [making_line(res, opts, parts), tools_line(res, opts, parts)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut beside = extra.len();
+    let (listed, listing) = loop {
+        let mut contents = contents_lines(res, parts);
+        contents.extend(extra[..beside].iter().cloned());
+        let mut listing = Vec::new();
+        let listed = section(
+            res,
+            (&w.contents_heading, &contents),
+            Rect { w: left, ..area },
+            (y, size),
+            &mut listing,
+        );
+        if beside == 0 || listed <= y + 4.0 + THUMBNAILS_MIN + 2.0 {
+            break (listed, listing);
+        }
+        beside -= 1;
+    };
+    items.extend(listing);
+    let after: Vec<String> = extra.split_off(beside);
     let thumbs_x = area.x + left + 4.0;
     items.extend(heading_items(
         res,
@@ -781,9 +880,12 @@ fn cover_with(
     y = listed.max(room.bottom()) + 2.0;
     for (heading, lines) in [
         (&w.print_heading, printing_lines(res, opts, parts)),
-        (&w.assemble_heading, assembly_lines(res, opts, parts)),
+        (
+            &w.assemble_heading,
+            [after.clone(), assembly_lines(res, opts, parts)].concat(),
+        ),
     ] {
-        y = section(res, (heading, &lines), area, y, &mut items);
+        y = section(res, (heading, &lines), area, (y, size), &mut items);
     }
     // The box's steps, with their small diagrams, down to the scale bar.
     if let Some(box_opts) = steps {
@@ -820,18 +922,17 @@ fn cover_with(
     Ok(Some(page))
 }
 
-/// A cover section inside `area` from `y` down: its heading, then its lines
+/// A cover section inside `area` from `y` down, its text `size` mm: its heading, then its lines
 /// as a bulleted list. Returns where the next section starts.
 fn section(
     res: &Resources,
     (heading, lines): (&str, &[String]),
     area: Rect,
-    mut y: f64,
+    (mut y, size): (f64, f64),
     items: &mut Vec<Item>,
 ) -> f64 {
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(crate::game::Side::South);
-    let size = 3.5;
     items.extend(heading_items(res, heading, pt(area.x, y), accent));
     y += 6.5;
     for line in lines {
@@ -922,6 +1023,16 @@ fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
     if rules_duplex {
         lines.push(fill_pages(res, &w.print_rules_duplex, parts.rules));
     }
+    // The pages printed on one side, named: a printer's menu knows pages
+    // and "one-sided", not "every other page".
+    let mut two_sided = vec![];
+    if rules_duplex {
+        two_sided.push(parts.rules);
+    }
+    if let Sides::Duplex(_) = opts.sides {
+        two_sided.push(parts.counters);
+    }
+    let others = page_list(res, &one_sided(parts, &two_sided));
     lines.push(match opts.sides {
         Sides::Duplex(flip) => {
             let edge = match flip {
@@ -929,9 +1040,11 @@ fn printing_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
                 Flip::ShortEdge => &w.short_edge,
             };
             // A class set's counter sheets are together too.
-            fill_pages(res, &w.print_duplex, parts.counters).replace("{edge}", edge)
+            fill_pages(res, &w.print_duplex, parts.counters)
+                .replace("{edge}", edge)
+                .replace("{others}", &others)
         }
-        _ if rules_duplex => w.print_others_single.clone(),
+        _ if rules_duplex => w.print_others_single.replace("{pages}", &others),
         _ => w.print_single.clone(),
     });
     // A class set's sheets and cutting, to plan the printing.
@@ -956,15 +1069,7 @@ pub fn summary_line(res: &Resources, parts: &SetParts) -> String {
 /// `{m}`, rounded as [`crate::compose::checks::cutting::rounded_minutes`] does).
 pub fn printing_summary(parts: &SetParts, summary: &str, minutes: &str, hours: &str) -> String {
     let c = parts.cutting;
-    let time = |seconds: f64| {
-        let m = crate::compose::checks::cutting::rounded_minutes(seconds);
-        match (m / 60, m % 60) {
-            (0, m) => minutes.replace("{n}", &m.to_string()),
-            (h, m) => hours
-                .replace("{h}", &h.to_string())
-                .replace("{m}", &m.to_string()),
-        }
-    };
+    let time = |seconds: f64| time_words(seconds, minutes, hours);
     summary
         .replace("{card}", &parts.card_sheets.to_string())
         .replace("{paper}", &parts.paper_sheets.to_string())
@@ -1000,6 +1105,71 @@ fn assembly_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
     .into_iter()
     .flatten()
     .collect()
+}
+
+/// How long making the set takes, in all and part by part (from the
+/// cutting model, [`crate::compose::checks::cutting::Making`]); `None` without the pack's words.
+fn making_line(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Option<String> {
+    let w = &res.lang.cover;
+    if w.making.is_empty() {
+        return None;
+    }
+    let m = parts.making;
+    let glued = matches!(opts.sides, Sides::Fold);
+    let each: Vec<String> = [
+        (&w.making_cut, m.cutting, true),
+        (&w.making_glue, m.gluing, glued),
+        (&w.making_box, m.boxing, parts.boxnet.is_some()),
+    ]
+    .into_iter()
+    .filter(|(t, s, keep)| *keep && *s > 0.0 && !t.is_empty())
+    .map(|(t, s, _)| t.replace("{t}", &duration(res, s)))
+    .collect();
+    Some(
+        w.making
+            .replace("{total}", &duration(res, m.total()))
+            .replace("{parts}", &list(res, &each)),
+    )
+}
+
+/// The tools making the set needs: scissors, a ruler, glue for fold-over
+/// counters, a pen to score and a knife for the box's slots.
+fn tools_line(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Option<String> {
+    let w = &res.lang.cover;
+    if w.tools.is_empty() {
+        return None;
+    }
+    let boxed = parts.boxnet.is_some();
+    let tools: Vec<String> = [
+        (&w.tool_scissors, true),
+        (&w.tool_ruler, true),
+        (&w.tool_glue, matches!(opts.sides, Sides::Fold)),
+        (&w.tool_pen, boxed),
+        (&w.tool_knife, boxed),
+    ]
+    .into_iter()
+    .filter(|(t, keep)| *keep && !t.is_empty())
+    .map(|(t, _)| t.clone())
+    .collect();
+    Some(w.tools.replace("{list}", &list(res, &tools)))
+}
+
+/// A time in s in the pack's words ([`crate::compose::checks::cutting::rounded_minutes`]).
+fn duration(res: &Resources, seconds: f64) -> String {
+    let w = &res.lang.cover;
+    time_words(seconds, &w.minutes, &w.hours)
+}
+
+/// A time in s as `minutes` (with `{n}`) or as `hours` (with `{h}` and
+/// `{m}`), rounded as [`crate::compose::checks::cutting::rounded_minutes`] does.
+fn time_words(seconds: f64, minutes: &str, hours: &str) -> String {
+    let m = crate::compose::checks::cutting::rounded_minutes(seconds);
+    match (m / 60, m % 60) {
+        (0, m) => minutes.replace("{n}", &m.to_string()),
+        (h, m) => hours
+            .replace("{h}", &h.to_string())
+            .replace("{m}", &m.to_string()),
+    }
 }
 
 /// A contact sheet: every page of `pages` small, numbered from 1, on one

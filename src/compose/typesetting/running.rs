@@ -463,6 +463,21 @@ pub fn printed_lines<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
     (out, lines)
 }
 
+/// The lines [`paragraph`] breaks `text` into at `width` mm (each as
+/// broken, trailing spaces kept: joined, they give `text` back).
+pub(crate) fn paragraph_lines(res: &Resources, text: &str, size: f64, width: f64) -> Vec<String> {
+    let spacing = match annotated_running(res) {
+        Some(r) => r.spacing(&res.fonts, &res.text, text, size),
+        None => Spacing {
+            extra: Vec::new(),
+            joined: Lexicon::for_code(&res.lang.meta.code)
+                .map(|lex| lex.joined(text))
+                .unwrap_or_default(),
+        },
+    };
+    break_spaced(&res.fonts, &res.text, text, size, width, &spacing)
+}
+
 /// [`paragraph`](crate::compose::typesetting::label::paragraph) for the handout's and the
 /// poster's sentences: lines 1.4 em apart, [`LINE_GAP`] with Zhuyin. Returns
 /// the items and the baseline below the last line (mm).

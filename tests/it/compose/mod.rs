@@ -1,6 +1,7 @@
 //! Composing: the pages of each product as scenes (board tiles, counters, the
 //! rules handout, the box, the whole set) and the laser pass over them.
 
+mod blank;
 mod board_marks;
 mod boxnet;
 mod counter_size;
@@ -9,6 +10,7 @@ mod design;
 mod diagrams;
 mod faces;
 mod handout;
+mod holes;
 mod laser;
 mod lines;
 mod phonetic;
@@ -19,6 +21,5 @@ mod puzzles;
 mod scene;
 mod scenery;
 mod set;
-mod tactile;
 mod tiles;
 mod words;

@@ -546,6 +546,12 @@ fn paginate(rows: &[Row], top: f64, bottom: f64) -> Vec<(usize, f64)> {
             j += 1;
             need += rows[j].space_before + rows[j].height;
         }
+        // A chain longer than a whole page (a sentence with no break point
+        // over many lines) cannot be kept together: it breaks where the
+        // page ends, rather than one line on each page.
+        if need > bottom - top {
+            need = before + r.height;
+        }
         if y + need > bottom && !first_on_page {
             page += 1;
             y = top;

@@ -855,3 +855,31 @@ fn traditional_latin_text_takes_its_punctuation_from_the_latin_face() {
         assert!(seen > 0 && letters > 0, "{lang}: no {marks:?} found");
     }
 }
+
+#[test]
+fn a_sentence_longer_than_a_page_breaks_where_the_page_ends() {
+    // 2,000 characters with no punctuation: no line may end a page (a
+    // Chinese line ends a word only after punctuation), so the sentence
+    // once went one line to a page (61 pages with Zhuyin).
+    let (_, src) = jungle_print::lang::BUILTIN
+        .iter()
+        .find(|(c, _)| *c == "zh-Hant")
+        .unwrap();
+    let start = src.find("\ngoal = \"").unwrap() + "\ngoal = \"".len();
+    let end = start + src[start..].find('"').unwrap();
+    let long = "獅子可以跳過河".repeat(285);
+    let text = format!("{}{long}{}", &src[..start], &src[end..]);
+    let lang = Lang::parse(&text, "long.toml").unwrap();
+    let r = Resources::new(Default::default(), lang, preset("standard")).unwrap();
+    let rows = handout_line_pages(&r, &HandoutOptions { paper: Paper::A4 });
+    let pages = rows.last().unwrap().page + 1;
+    assert!(pages <= 8, "{pages} pages");
+    // Every page but the last holds many lines of it.
+    let mut per_page = std::collections::BTreeMap::new();
+    for p in &rows {
+        *per_page.entry(p.page).or_insert(0) += 1;
+    }
+    for (page, n) in per_page.iter().take(per_page.len() - 1) {
+        assert!(*n >= 10, "page {}: {n} rows", page + 1);
+    }
+}

@@ -169,7 +169,10 @@ pub fn analyse(s: &Small) -> Analysis {
         region.iter().zip(&inner).map(|(r, i)| *r && !*i).collect()
     };
 
-    // 2. The light: each channel's brightest paper nearby.
+    // 2. The light: each channel's brightest paper nearby, then the least
+    // of that nearby (a closing: strokes narrower than the reach are filled,
+    // but the edge of a shadow stays where it is instead of spreading the
+    // lit paper's level into the shade, which would read as ink).
     let r = (long * 0.02).ceil().max(3.0) as usize;
     let paper_level: Vec<Vec<f32>> = s
         .rgb
@@ -180,7 +183,20 @@ pub fn analyse(s: &Small) -> Analysis {
                 .zip(&region)
                 .map(|(v, &p)| if p { *v } else { 0.0 })
                 .collect();
-            blur(&max_filter(&on, w, h, r), w, h, r)
+            let most = max_filter(&on, w, h, r);
+            // Outside the sheet nothing lowers the level.
+            let lifted: Vec<f32> = most
+                .iter()
+                .zip(&region)
+                .map(|(v, &p)| if p { *v } else { 255.0 })
+                .collect();
+            let closed: Vec<f32> = min_filter(&lifted, w, h, r)
+                .iter()
+                .zip(&most)
+                .zip(&region)
+                .map(|((c, m), &p)| if p { *c } else { *m })
+                .collect();
+            blur(&closed, w, h, (r / 3).max(2))
         })
         .collect();
     let shade = |i: usize| -> [f32; 3] {
@@ -226,7 +242,6 @@ pub fn analyse(s: &Small) -> Analysis {
         })
         .collect();
     let strokes = kept_strokes(s, &ink, &rim, &region);
-
     out.strokes = strokes.clone();
     // 5. Drawings: the strokes grouped by nearness.
     let sheet_box = out.sheet.unwrap_or(content);

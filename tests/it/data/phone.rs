@@ -428,6 +428,8 @@ pub fn shoot(s: &Shot) -> Photo {
     };
     let thumb = s.thumb.map(|f| to_photo(f * SHEET.0, SHEET.1 - 4.0));
     let px_mm = 1.0 / s.scale;
+    // Pixels of this photo per pixel of the default one (2.4 pixels a mm).
+    let zoom = s.scale / 2.4;
     let mut boxes = vec![[f64::MAX, f64::MAX, f64::MIN, f64::MIN]; s.drawings.len()];
     let mut rgb = Vec::with_capacity(w * h * 3);
     for y in 0..h {
@@ -453,9 +455,11 @@ pub fn shoot(s: &Shot) -> Photo {
                 }
                 c
             } else {
-                let mut c = table(s.table, fx, fy, &mut rng);
+                // The cloth's pattern and the shadows are as large, against
+                // the sheet, whatever the phone's resolution.
+                let mut c = table(s.table, fx / zoom, fy / zoom, &mut rng);
                 // The sheet's own shadow on the table, below and right.
-                let (su, sv) = to_sheet(fx - 6.0, fy - 8.0);
+                let (su, sv) = to_sheet(fx - 6.0 * zoom, fy - 8.0 * zoom);
                 if (0.0..SHEET.0).contains(&su) && (0.0..SHEET.1).contains(&sv) {
                     c = c.map(|v| v * 0.6);
                 }
@@ -480,7 +484,7 @@ pub fn shoot(s: &Shot) -> Photo {
             if s.shadow {
                 // A soft shadow from the top-right (the phone's or a hand's).
                 let d = (fx - 0.55 * w as f64) - (fy - 0.3 * h as f64) * 0.8;
-                light *= 1.0 - 0.35 * ((d / 30.0).tanh() * 0.5 + 0.5);
+                light *= 1.0 - 0.35 * ((d / (30.0 * zoom)).tanh() * 0.5 + 0.5);
             }
             for v in c {
                 let n = (rng.next() - 0.5) * 6.0;

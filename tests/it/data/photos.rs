@@ -33,34 +33,60 @@ fn largest(p: &Photo) -> [f64; 4] {
         .unwrap()
 }
 
+/// Where the frame of `shot` (stored turned for `orientation`) falls
+/// against the largest drawing's strokes: `Ok` when it holds them (to 1 %
+/// of the photo) and little else (intersection over union at least 0.75).
+fn framed_on_the_drawing(animal: &str, shot: &Shot, orientation: u8) -> Result<String, String> {
+    let p = shoot(shot);
+    let r = decode(&phone_file(&p, orientation), animal, Limits::default()).unwrap();
+    assert_eq!(
+        r.shown_size(),
+        (shot.width as u32, shot.height as u32),
+        "{animal}: upright"
+    );
+    let truth = largest(&p);
+    let Found::Drawing(b) = drawing_box(&r).unwrap() else {
+        return Err(format!("{animal}: nothing found"));
+    };
+    let slack = shot.width as f64 / 100.0;
+    let holds = b[0] <= truth[0] + slack
+        && b[1] <= truth[1] + slack
+        && b[0] + b[2] >= truth[0] + truth[2] - slack
+        && b[1] + b[3] >= truth[1] + truth[3] - slack;
+    let overlap = iou(b, truth);
+    let line = format!("{animal}: iou {overlap:.2}, holds {holds}, {b:?} for {truth:?}");
+    match holds && overlap >= 0.75 {
+        true => Ok(line),
+        false => Err(line),
+    }
+}
+
 #[test]
 fn the_eight_photos_are_framed_on_the_drawing() {
-    let mut framed = 0;
-    let mut report = Vec::new();
-    for (animal, shot, orientation) in the_eight() {
-        let p = shoot(&shot);
-        let r = decode(&phone_file(&p, orientation), animal, Limits::default()).unwrap();
-        assert_eq!(r.shown_size(), (1200, 900), "{animal}: upright");
-        let truth = largest(&p);
-        let Found::Drawing(b) = drawing_box(&r).unwrap() else {
-            report.push(format!("{animal}: nothing found"));
-            continue;
-        };
-        // The frame holds the strokes (to 1 % of the photo) and little else.
-        let slack = 12.0;
-        let holds = b[0] <= truth[0] + slack
-            && b[1] <= truth[1] + slack
-            && b[0] + b[2] >= truth[0] + truth[2] - slack
-            && b[1] + b[3] >= truth[1] + truth[3] - slack;
-        let overlap = iou(b, truth);
-        report.push(format!(
-            "{animal}: iou {overlap:.2}, holds {holds}, {b:?} for {truth:?}"
-        ));
-        if holds && overlap >= 0.75 {
-            framed += 1;
-        }
+    let report: Vec<Result<String, String>> = the_eight()
+        .iter()
+        .map(|(animal, shot, orientation)| framed_on_the_drawing(animal, shot, *orientation))
+        .collect();
+    assert!(report.iter().all(Result::is_ok), "{report:#?}");
+}
+
+/// A phone's full resolution (4000 × 3000, as 12 megapixels): the two
+/// hardest of the eight (a flowery cloth, a thumb, a shadow across the
+/// sheet, one in grey crayon) are framed as at low resolution. The shadow's
+/// edge, sharper in pixels of the reduced copy, once read as a stroke
+/// joined to the drawing and threw the drawing out with it.
+#[test]
+fn full_resolution_photos_are_framed_on_the_drawing() {
+    for (animal, mut shot, orientation) in the_eight()
+        .into_iter()
+        .filter(|(a, ..)| ["tiger", "cat"].contains(a))
+    {
+        let k = 10.0 / 3.0;
+        shot.width = 4000;
+        shot.height = 3000;
+        shot.scale *= k;
+        framed_on_the_drawing(animal, &shot, orientation).unwrap();
     }
-    assert_eq!(framed, 8, "{report:#?}");
 }
 
 /// A theme of one picture, with `background`, loaded.

@@ -28,6 +28,12 @@ every built-in theme: Latin text, punctuation, the game's own words and 中
 (which places CJK text on its baseline). The web page bundles it and fetches
 the whole face only when another language, a file or a download needs it.
 `--core` rebuilds only this file, from the JungleKai-Regular.ttf beside it.
+
+DejaVuSans-Braille.subset.ttf is DejaVu Sans (Debian fonts-dejavu-core) cut
+to the 64 six-dot braille cells U+2800–U+283F and the space: the tactile
+pages write their braille into the PDF's text layer with it, invisibly (the
+dots a finger reads are drawn as circles at the standard size). `--braille`
+rebuilds only this file.
 """
 import argparse
 import bz2
@@ -232,6 +238,20 @@ def build_core():
     return 0
 
 
+BRAILLE = set(range(0x2800, 0x2840)) | {0x20}
+
+
+def build_braille(src):
+    """The six-dot braille cells of DejaVu Sans (no reserved name: its
+    Bitstream Vera licence reserves "Bitstream" and "Vera", which it lacks)."""
+    dst = HERE / "DejaVuSans-Braille.subset.ttf"
+    kept, lacking = build(src, dst, BRAILLE)
+    n = verify(dst, kept)
+    digest = hashlib.sha256(dst.read_bytes()).hexdigest()
+    print(f"{dst.name}: {len(kept)} characters ({n} in cmap), {dst.stat().st_size:,} bytes, sha256 {digest}")
+    return 1 if lacking else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--wenkai", default="/usr/share/fonts/truetype/lxgw-wenkai/LXGWWenKai-Regular.ttf")
@@ -241,9 +261,14 @@ def main():
                     help="folder with Unihan_*.txt.bz2 (Debian unicode-data)")
     ap.add_argument("--core", action="store_true",
                     help="rebuild only JungleKai-Core.subset.ttf, from JungleKai-Regular.ttf")
+    ap.add_argument("--dejavu", default="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    ap.add_argument("--braille", action="store_true",
+                    help="rebuild only DejaVuSans-Braille.subset.ttf, from --dejavu")
     a = ap.parse_args()
     if a.core:
         return build_core()
+    if a.braille:
+        return build_braille(a.dejavu)
 
     level1, trad, grade = common_han(a.unihan)
     project = project_chars()
@@ -295,6 +320,7 @@ def main():
             if left:
                 print(f"  (left to the Chinese face: {show(left)})")
     status |= build_core()
+    status |= build_braille(a.dejavu)
     print(f"Chinese set: {len(level1)} level-1, {len(trad - level1)} extra traditional, "
           f"{len(grade)} Hong Kong grade-level, {len(project)} non-ASCII from the project's data")
     return status

@@ -331,6 +331,7 @@ fn purpose_words(purpose: Purpose, bleed: f64) -> String {
             pdf::OUTPUT_CONDITION
         ),
         Purpose::Home => String::new(),
+        Purpose::Tactile => "; for swell paper: only what rises is black (borders, textures, braille, rims, ranks), helpers' words 16 % grey; heat each sheet, cut the counters out and glue them to card".to_string(),
     }
 }
 
@@ -428,6 +429,29 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
             )
         }
         Summary::Preview { pages } => format!("a contact sheet of the set's {pages} pages"),
+        Summary::Tactile {
+            square,
+            board,
+            counters,
+        } => format!(
+            "{pages} pages: board {} ({} mm squares{}), counters {}",
+            if board == 1 {
+                "1".to_string()
+            } else {
+                format!("1–{board}")
+            },
+            num(square),
+            if board > 1 {
+                ", tiled: assembly map first"
+            } else {
+                ""
+            },
+            if counters == 1 {
+                (board + 1).to_string()
+            } else {
+                format!("{}–{}", board + 1, board + counters)
+            }
+        ),
         Summary::Board {
             paper,
             square,

@@ -108,11 +108,28 @@ impl Inputs {
                 .map_err(|e| Error::usage(Opt::Phonetic, e))?;
         }
         let rules = self.ruleset.load::<Ruleset>()?;
+        if purpose == Purpose::Tactile {
+            // Braille comes from the built-in packs' data: refused before
+            // anything is composed for a pack that has none.
+            crate::lang::braille::Braille::of(&lang).map_err(|m| {
+                Error::usage(
+                    if self.lang.path().is_some() {
+                        Opt::LangFile
+                    } else {
+                        Opt::Lang
+                    },
+                    m,
+                )
+            })?;
+        }
         let mut theme = theme;
         if let Some(dir) = &self.pictures {
             picture_folder(&mut theme, dir, rules.play.fox)?;
         }
         let mut res = Resources::new(theme, lang, rules)?;
+        if purpose == Purpose::Tactile {
+            res.add_braille();
+        }
         res.inputs.extend(self.lang.path().map(Path::to_path_buf));
         res.inputs
             .extend(self.ruleset.path().map(Path::to_path_buf));
@@ -244,6 +261,9 @@ pub enum Purpose {
     PrintShop,
     /// A laser cutter: cut, score and engrave layers.
     Laser,
+    /// Swell paper, for blind and low-vision players: the tactile board and
+    /// counters ([`crate::compose::products::tactile`]).
+    Tactile,
 }
 
 impl Purpose {
@@ -253,21 +273,27 @@ impl Purpose {
             Purpose::Home => "home",
             Purpose::PrintShop => "print-shop",
             Purpose::Laser => "laser",
+            Purpose::Tactile => "tactile",
         }
     }
 
     /// The purpose named `name` ([`Purpose::name`]), if any.
     pub fn parse(name: &str) -> Option<Purpose> {
-        [Purpose::Home, Purpose::PrintShop, Purpose::Laser]
-            .into_iter()
-            .find(|p| p.name() == name)
+        [
+            Purpose::Home,
+            Purpose::PrintShop,
+            Purpose::Laser,
+            Purpose::Tactile,
+        ]
+        .into_iter()
+        .find(|p| p.name() == name)
     }
 
     /// The theme used when none is given: `ink-saver` for a laser, else `classic`.
     pub fn default_theme(self) -> &'static str {
         match self {
             Purpose::Laser => "ink-saver",
-            Purpose::Home | Purpose::PrintShop => "classic",
+            Purpose::Home | Purpose::PrintShop | Purpose::Tactile => "classic",
         }
     }
 }
@@ -581,6 +607,15 @@ pub enum Summary {
         /// Pages: 1, or an assembly map and the tiles.
         pages: usize,
     },
+    /// The tactile set: the board's pages, then the counters'.
+    Tactile {
+        /// The square size, mm.
+        square: f64,
+        /// The board's pages (an assembly map and tiles when tiled).
+        board: usize,
+        /// The counters' pages.
+        counters: usize,
+    },
     /// A box, with its tray's and lid's inside sizes.
     Box {
         /// The tray.
@@ -678,6 +713,9 @@ impl Job {
                 return Err(out_of_range(s, &numbers));
             }
         }
+        if self.purpose == Purpose::Tactile {
+            self.validate_tactile()?;
+        }
         if self.kerf > 0.0 && !laser {
             return Err(Error::KerfWithoutLaser);
         }
@@ -702,6 +740,93 @@ impl Job {
             Kind::Counters(c) if laser && c.sides != Sides::Single => Err(Error::LaserSides),
             _ => Ok(()),
         }
+    }
+
+    /// The tactile edition's pages ([`crate::compose::products::tactile`]):
+    /// the board (tiled when the paper is too small), the counters, or both
+    /// for the set.
+    fn compose_tactile(&self, res: &Resources) -> Result<(String, Vec<Page>, Summary), Error> {
+        use crate::compose::products::tactile;
+        let board = |square: Option<f64>, tile, coordinates| {
+            let square = match square {
+                Some(s) => s,
+                None => tactile::default_square(res)?,
+            };
+            let opts = tactile::TactileOptions {
+                paper: self.paper,
+                square,
+                tile,
+                coordinates,
+            };
+            Ok::<_, Error>((square, tactile::board_pages(res, &opts)?))
+        };
+        let title = res.game_title();
+        Ok(match self.kind {
+            Kind::Board(b) => {
+                let (square, pages) = board(b.square, b.tile, !b.no_coordinates)?;
+                let summary = Summary::Board {
+                    paper: self.paper,
+                    square,
+                    pages: pages.len(),
+                };
+                (title, pages, summary)
+            }
+            Kind::Counters(c) => (
+                title,
+                tactile::counter_pages(res, self.paper, c.copies)?,
+                Summary::Counters,
+            ),
+            Kind::Set(s) => {
+                let (square, mut pages) = board(s.square, None, true)?;
+                let board_pages = pages.len();
+                pages.extend(tactile::counter_pages(res, self.paper, s.copies)?);
+                let summary = Summary::Tactile {
+                    square,
+                    board: board_pages,
+                    counters: pages.len() - board_pages,
+                };
+                (title, pages, summary)
+            }
+            _ => {
+                return Err(Error::usage(
+                    Opt::Purpose,
+                    "tactile: board, counters or set",
+                ))
+            }
+        })
+    }
+
+    /// The tactile edition's rules: for the board, the counters and the
+    /// set only, and the board's squares at least
+    /// [`crate::limits::MIN_TACTILE_SQUARE`].
+    fn validate_tactile(&self) -> Result<(), Error> {
+        match self.kind {
+            Kind::Board(_) | Kind::Counters(_) | Kind::Set(_) => {}
+            _ => {
+                return Err(Error::usage(
+                    Opt::Purpose,
+                    "the tactile edition is the board, the counters and the set on swell paper; the rules for braille readers are a BRF file ({format} brf), the rules for a screen reader any other format without {for} tactile",
+                ))
+            }
+        }
+        let square = match self.kind {
+            Kind::Board(b) => b.square,
+            Kind::Set(s) => s.square,
+            _ => None,
+        };
+        if let Some(s) = square {
+            if s < crate::limits::MIN_TACTILE_SQUARE {
+                return Err(Error::usage(
+                    Opt::Square,
+                    format!(
+                        "tactile squares must hold a tactile counter and braille: give {{square}} {} or more (not {})",
+                        num(crate::limits::MIN_TACTILE_SQUARE),
+                        num(s)
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Checks the options, loads the inputs, composes the document and runs
@@ -754,10 +879,10 @@ impl Job {
         let pages = match self.purpose {
             Purpose::Laser => pages.iter().map(|p| laser::for_laser(&res, p)).collect(),
             Purpose::PrintShop => print_shop::pages_for_print_shop(&pages),
-            Purpose::Home => pages,
+            Purpose::Home | Purpose::Tactile => pages,
         };
         // The designer's rules the theme breaks (colours mean nothing to a laser).
-        if self.purpose != Purpose::Laser {
+        if !matches!(self.purpose, Purpose::Laser | Purpose::Tactile) {
             let design = crate::compose::checks::design_check::colour_warnings(&res.theme)
                 .into_iter()
                 .chain(crate::compose::checks::design_check::picture_warnings(&res));
@@ -788,6 +913,9 @@ impl Job {
     fn compose(&self, res: &Resources) -> Result<(String, Vec<Page>, Summary), Error> {
         let paper = self.paper;
         let bleed = self.bleed;
+        if self.purpose == Purpose::Tactile {
+            return self.compose_tactile(res);
+        }
         Ok(match self.kind {
             Kind::Set(s) => {
                 handout::check_fits(res, paper)?;

@@ -240,6 +240,10 @@ pub const MAX_NAMES_KEPT: usize = 32;
 /// smallest worth printing.
 pub const MIN_SQUARE: f64 = 8.0;
 
+/// The smallest square of the tactile board (`{for} tactile`), in mm: 28,
+/// room for a tactile counter and the braille on its start square.
+pub const MIN_TACTILE_SQUARE: f64 = 28.0;
+
 /// The largest board square accepted, in mm: 1,000, a board 9 m long.
 pub const MAX_SQUARE: f64 = 1000.0;
 
@@ -681,6 +685,12 @@ pub const TABLE: &[Limit] = &[
         value: "8 to 1,000 mm",
         why: "8 mm makes a board 56 × 72 mm, the smallest worth printing; 1,000 mm one 9 m long",
         bounds: &[bound!(MIN_SQUARE, Count), bound!(MAX_SQUARE, Count)],
+    },
+    Limit {
+        what: "tactile board square (`{square}` with `{for} tactile`)",
+        value: "at least 28 mm",
+        why: "a tactile counter and the braille of its start square fit in it",
+        bounds: &[bound!(MIN_TACTILE_SQUARE, Count)],
     },
     Limit {
         what: "sheets of a tiled board",

@@ -327,6 +327,10 @@ const PURPOSES: &[(&str, &str)] = &[
         "laser",
         "A laser cutter or engraver (LightBurn, xTool, Glowforge conventions)",
     ),
+    (
+        "tactile",
+        "Swell paper, for blind and low-vision players (board, counters, set): textured squares, braille, notched rims",
+    ),
 ];
 
 /// The counters' shapes, for completion.

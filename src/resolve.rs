@@ -41,6 +41,9 @@ pub struct Resources {
     pub text: FontStack,
     /// Stack for titles and numbers (bold face, then the Chinese face).
     pub bold: FontStack,
+    /// The braille face, for the tactile pages' invisible braille text;
+    /// `None` until [`Resources::add_braille`].
+    pub braille: Option<FontId>,
     /// The theme's pictures (each animal's, or its icon; the scenery), ready to draw.
     pub pictures: Pictures,
     /// The files this run reads (theme files, fonts, icons, and what the
@@ -263,6 +266,7 @@ impl Resources {
             text,
             bold,
             han,
+            braille: None,
             pictures,
             font_keys,
             chosen,
@@ -285,6 +289,18 @@ impl Resources {
             ));
         }
         Ok(res)
+    }
+
+    /// Adds the bundled braille face ([`BuiltinFont::Braille`]) to the font
+    /// book, for the tactile pages (other documents' books stay as they were).
+    pub fn add_braille(&mut self) {
+        if self.braille.is_some() {
+            return;
+        }
+        let mut book = (*self.fonts).clone();
+        self.braille = Some(book.add_builtin(BuiltinFont::Braille));
+        self.font_keys.resize(book.fonts().len(), "");
+        self.fonts = Arc::new(book);
     }
 
     /// Notes a problem that does not stop the output (e.g. a label shrunk to
@@ -416,6 +432,12 @@ impl Resources {
         let mut fell: Vec<((usize, FontId), BTreeSet<char>)> = Vec::new();
         // Each outline is decoded once: the font book remembers the answer.
         for run in runs {
+            // Read, never drawn (the tactile pages' braille): a glyph for
+            // every character is all it needs, outlines or not (the blank
+            // cell has none).
+            if run.invisible && run.glyphs.iter().all(|g| g.id != 0) {
+                continue;
+            }
             let from_fallback = fallback.contains(&run.font);
             for (c, g) in run.text.chars().zip(&run.glyphs) {
                 if from_fallback && seen.insert((run.font, c)) {

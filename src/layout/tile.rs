@@ -59,6 +59,21 @@ impl TilePlan {
         area: Rect,
         glue: f64,
     ) -> Option<TilePlan> {
+        TilePlan::framed(board_w, board_h, square, 0.0, paper, area, glue)
+    }
+
+    /// [`TilePlan::new`] for a board drawn inside a frame `frame` mm wide
+    /// (the tactile board's braille coordinates): the squares start `frame`
+    /// mm in from each edge, and cuts fall on their edges.
+    pub fn framed(
+        board_w: f64,
+        board_h: f64,
+        square: f64,
+        frame: f64,
+        paper: Paper,
+        area: Rect,
+        glue: f64,
+    ) -> Option<TilePlan> {
         let portrait = Paper {
             width: paper.width.min(paper.height),
             height: paper.width.max(paper.height),
@@ -78,8 +93,8 @@ impl TilePlan {
         options
             .into_iter()
             .filter_map(|(sheet, a)| {
-                let xs = split(board_w, square, a.w, glue)?;
-                let ys = split(board_h, square, a.h, glue)?;
+                let xs = split_framed(board_w, square, frame, a.w, glue)?;
+                let ys = split_framed(board_h, square, frame, a.h, glue)?;
                 Some((sheet, a, xs, ys))
             })
             .min_by_key(|(_, _, xs, ys)| xs.len() * ys.len())
@@ -128,6 +143,38 @@ impl TilePlan {
     pub fn is_single(&self) -> bool {
         self.tiles.len() == 1
     }
+}
+
+/// [`split`] of a length whose units start `frame` mm in and end `frame`
+/// mm before its end: with no frame, [`split`]; else cut at unit edges,
+/// each piece as long as it may be (the frame stays with the first and last
+/// pieces). `None` when a piece cannot hold a unit beside its glue strip.
+fn split_framed(
+    total: f64,
+    unit: f64,
+    frame: f64,
+    room: f64,
+    glue: f64,
+) -> Option<Vec<(f64, f64)>> {
+    const EPS: f64 = 1e-6;
+    if frame <= 0.0 || total <= room + EPS {
+        return split(total, unit, room, glue);
+    }
+    let units = ((total - 2.0 * frame) / unit).round() as usize;
+    let edges: Vec<f64> = (1..units).map(|k| frame + k as f64 * unit).collect();
+    let mut pieces = Vec::new();
+    let mut at = 0.0;
+    while total - at > room + EPS {
+        let next = edges
+            .iter()
+            .copied()
+            .rev()
+            .find(|&e| e > at + EPS && e - at <= room - glue + EPS)?;
+        pieces.push((at, next));
+        at = next;
+    }
+    pieces.push((at, total));
+    Some(pieces)
 }
 
 /// Splits `[0, total]` into as few pieces as possible, each at most `room - glue`

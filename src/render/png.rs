@@ -365,6 +365,9 @@ impl<'a> Visitor<'a> for Ctx<'_> {
     }
 
     fn text(&mut self, run: &'a TextRun, t: Transform) {
+        if run.invisible {
+            return;
+        }
         let upem = self.book.units_per_em(run.font);
         let colour = paint(run.fill);
         let clip = self.masks.last();

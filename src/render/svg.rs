@@ -348,7 +348,13 @@ fn text(ctx: &mut Ctx, run: &TextRun, t: Transform) -> Box<dyn Node> {
             // Part of a picture: screen readers and copying skip it.
             e.assign("aria-hidden", "true");
         }
+        if run.invisible {
+            e.assign("fill-opacity", "0");
+        }
         return Box::new(e);
+    }
+    if run.invisible {
+        return Box::new(Group::new());
     }
     let upem = ctx.book.units_per_em(run.font);
     let mut g = Group::new().set("fill", run.fill.to_hex());

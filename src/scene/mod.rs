@@ -273,6 +273,11 @@ pub struct TextRun {
     /// out of the text a reader copies or hears (a PDF artifact, SVG
     /// `aria-hidden`). Set with [`decorative`].
     pub decorative: bool,
+    /// True for text that is read but not seen: in the text layer a reader
+    /// copies or hears (PDF text render mode 3, SVG live text with no fill
+    /// opacity), not drawn (SVG outlines, PNG). The tactile pages' braille
+    /// is such text over the dots drawn for fingers.
+    pub invisible: bool,
 }
 
 impl TextRun {
@@ -296,6 +301,7 @@ impl TextRun {
             rotation,
             fill,
             decorative: false,
+            invisible: false,
         }
     }
 

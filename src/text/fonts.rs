@@ -23,6 +23,10 @@ pub enum BuiltinFont {
     NotoSans,
     /// Noto Sans Bold.
     NotoSansBold,
+    /// DejaVu Sans cut to the six-dot braille cells: the tactile pages'
+    /// invisible braille text. Not among [`BuiltinFont::ALL`] (a theme's
+    /// fonts): added to a tactile job's font book only.
+    Braille,
 }
 
 impl BuiltinFont {
@@ -39,6 +43,7 @@ impl BuiltinFont {
             BuiltinFont::Kai => "kai",
             BuiltinFont::NotoSans => "noto-sans",
             BuiltinFont::NotoSansBold => "noto-sans-bold",
+            BuiltinFont::Braille => "braille",
         }
     }
 
@@ -53,6 +58,7 @@ impl BuiltinFont {
             BuiltinFont::Kai => kai(),
             BuiltinFont::NotoSans => include_bytes!("../../fonts/NotoSans-Regular.subset.ttf"),
             BuiltinFont::NotoSansBold => include_bytes!("../../fonts/NotoSans-Bold.subset.ttf"),
+            BuiltinFont::Braille => include_bytes!("../../fonts/DejaVuSans-Braille.subset.ttf"),
         }
     }
 }

@@ -12,4 +12,5 @@ pub mod poster;
 pub mod puzzles;
 pub mod set;
 pub mod set_files;
+pub mod tactile;
 pub mod tiles;

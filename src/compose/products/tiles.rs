@@ -35,6 +35,19 @@ pub enum Tiled<'a> {
     /// A whole page, the rules poster: cuts fall on whole millimetres, and
     /// the pieces glued together are the page, its margins included.
     Poster(&'a Page),
+    /// A board drawn on a page of its own with a frame round its squares
+    /// (the tactile board, its braille coordinates in the frame): cuts fall
+    /// on square edges, the glue strips stay blank (on swell paper a copy
+    /// there would rise under the next sheet), and the assembly map's small
+    /// copy is the page's.
+    Framed {
+        /// The board and its frame, in its own coordinates.
+        page: &'a Page,
+        /// The square's side, mm.
+        square: f64,
+        /// The frame's width, mm.
+        frame: f64,
+    },
 }
 
 impl Tiled<'_> {
@@ -42,14 +55,14 @@ impl Tiled<'_> {
     pub fn size(&self) -> (f64, f64) {
         match self {
             Tiled::Board { square } => (square * COLS as f64, square * ROWS as f64),
-            Tiled::Poster(page) => (page.width, page.height),
+            Tiled::Poster(page) | Tiled::Framed { page, .. } => (page.width, page.height),
         }
     }
 
     /// The length cuts fall on multiples of (when one fits a sheet), mm.
     fn unit(&self) -> f64 {
         match self {
-            Tiled::Board { square } => *square,
+            Tiled::Board { square } | Tiled::Framed { square, .. } => *square,
             Tiled::Poster(_) => 1.0,
         }
     }
@@ -73,7 +86,7 @@ impl Tiled<'_> {
                 );
                 page
             }
-            Tiled::Poster(page) => (*page).clone(),
+            Tiled::Poster(page) | Tiled::Framed { page, .. } => (*page).clone(),
         }
     }
 
@@ -91,6 +104,20 @@ impl Tiled<'_> {
                 };
                 board_art(res, place, false, 0.0)
             }
+            // Small and pale: on swell paper the map stays flat.
+            Tiled::Framed { page, .. } => vec![Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(origin.x, origin.y)
+                    .then_apply(Transform::scale(k, k)),
+                items: paled(
+                    page.layers
+                        .iter()
+                        .flat_map(|(_, i)| i.iter())
+                        .cloned()
+                        .collect(),
+                    0.85,
+                ),
+            })],
             Tiled::Poster(page) => vec![Item::Group(Group {
                 picture: false,
                 transform: Transform::translate(origin.x, origin.y)
@@ -109,7 +136,7 @@ impl Tiled<'_> {
     fn words<'r>(&self, res: &'r Resources) -> (&'r str, &'r [String]) {
         let t = &res.lang.tiles;
         match self {
-            Tiled::Board { .. } => (&t.map_heading, &t.steps),
+            Tiled::Board { .. } | Tiled::Framed { .. } => (&t.map_heading, &t.steps),
             Tiled::Poster(_) => (&t.poster_heading, &t.poster_steps),
         }
     }
@@ -130,11 +157,15 @@ pub fn tile_plan(
     };
     let a = printable_area(portrait, res.theme.page.margin + TILE_FURNITURE);
     let (w, h) = what.size();
-    let plan =
-        TilePlan::new(w, h, what.unit(), portrait, a, GLUE).filter(|p| p.tiles.len() <= MAX_TILES);
+    let frame = match what {
+        Tiled::Framed { frame, .. } => frame,
+        _ => 0.0,
+    };
+    let plan = TilePlan::framed(w, h, what.unit(), frame, portrait, a, GLUE)
+        .filter(|p| p.tiles.len() <= MAX_TILES);
     match (plan, what) {
         (Some(plan), _) => Ok(plan),
-        (None, Tiled::Board { square }) => Err(Error::NotTileable {
+        (None, Tiled::Board { square } | Tiled::Framed { square, .. }) => Err(Error::NotTileable {
             square,
             sheet: (sheet.width, sheet.height),
             max_sheets: MAX_TILES,
@@ -198,16 +229,18 @@ pub fn board_tiles(
 pub fn tiled_pages(res: &Resources, plan: &TilePlan, what: Tiled) -> Vec<Page> {
     let art = what.art(res);
     let mut pale = Page::new(art.width, art.height);
-    pale.add(
-        Layer::Artwork,
-        faint(
-            art.layers
-                .iter()
-                .flat_map(|(_, i)| i.iter())
-                .cloned()
-                .collect(),
-        ),
-    );
+    if !matches!(what, Tiled::Framed { .. }) {
+        pale.add(
+            Layer::Artwork,
+            faint(
+                art.layers
+                    .iter()
+                    .flat_map(|(_, i)| i.iter())
+                    .cloned()
+                    .collect(),
+            ),
+        );
+    }
     let mut pages = vec![assembly_map(res, plan, what)];
     for tile in &plan.tiles {
         pages.push(tile_page(res, plan, tile, (&art, &pale)));
@@ -239,10 +272,16 @@ fn tile_words(template: &str, row: usize, col: usize, plan: &TilePlan) -> String
 /// every viewer show it the same). The theme's pictures are left out: they
 /// cannot be paled, and at full strength the strip would look like board.
 fn faint(items: Vec<Item>) -> Vec<Item> {
+    paled(items, 0.7)
+}
+
+/// Every colour in `items` mixed `k` (0–1) of the way towards white, the
+/// theme's pictures left out (see [`faint`]).
+fn paled(items: Vec<Item>, k: f64) -> Vec<Item> {
     let (items, _) = crate::compose::drawn::scenery::PictureFinder.without_pictures(items);
     let pale = |c: Color| {
         let (r, g, b) = c.to_rgb();
-        let m = |v: u8| (v as f64 + (255.0 - v as f64) * 0.7).round() as u8;
+        let m = |v: u8| (v as f64 + (255.0 - v as f64) * k).round() as u8;
         Color::Rgb(m(r), m(g), m(b))
     };
     map_leaves(items, &mut |mut item| {
@@ -522,7 +561,7 @@ fn assembly_map(res: &Resources, plan: &TilePlan, what: Tiled) -> Page {
     let k = (room.w / bw).min(room.h / bh);
     let origin = match what {
         Tiled::Board { square } => pt(room.center().x - k * square * COLS as f64 / 2.0, room.y),
-        Tiled::Poster(_) => pt(room.center().x - k * bw / 2.0, room.y),
+        Tiled::Poster(_) | Tiled::Framed { .. } => pt(room.center().x - k * bw / 2.0, room.y),
     };
     items.extend(what.draw_small(res, origin, k));
     if let Tiled::Poster(_) = what {

@@ -396,6 +396,9 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     out.push('/');
     out.push_str(&names.fonts[run.font.0].0);
     out.push_str(" 1 Tf");
+    if run.invisible {
+        ops.op("3 Tr");
+    }
     set_color(ops, run.fill, false);
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -408,5 +411,9 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
         }
     }
     out.push_str("> Tj");
+    if run.invisible {
+        // The render mode is graphics state: later runs are seen again.
+        ops.op("0 Tr");
+    }
     ops.op("ET");
 }

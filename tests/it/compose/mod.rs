@@ -21,5 +21,6 @@ mod puzzles;
 mod scene;
 mod scenery;
 mod set;
+mod tactile;
 mod tiles;
 mod words;

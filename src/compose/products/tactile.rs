@@ -1,0 +1,511 @@
+//! The tactile edition, for swell paper (microcapsule paper: what is
+//! printed pure black rises in the heater): the board, with a texture per
+//! kind of square, borders a finger follows, owner marks and braille
+//! coordinates; and the counters, with braille rank and initial for both
+//! players and a rim that tells the sides apart.
+//!
+//! Only what must rise is pure black ([`RAISED`]); what sighted helpers
+//! read (names, the title, tile labels, cut lines) is a light grey
+//! ([`TINT`], 16 % grey) that stays flat. Braille comes from
+//! [`crate::lang::braille`] (liblouis's translation of the pack's words),
+//! drawn by [`crate::compose::drawn::braille`].
+//!
+//! Lengths in mm, page coordinates (origin top-left, y down); the board's
+//! own drawing has its origin at the top-left of its frame.
+
+use crate::compose::drawn::braille::{self, braille, HEIGHT, RAISED};
+use crate::compose::drawn::diagrams::start;
+use crate::compose::products::tiles::{tile_plan, tiled_pages, Tiled};
+use crate::compose::typesetting::label::{text_fit, FitText};
+use crate::error::{Error, Opt};
+use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
+use crate::lang::braille::{initial, Braille};
+use crate::layout::paper::Paper;
+use crate::layout::{printable_area, Rect};
+use crate::resolve::Resources;
+use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Seg, Stroke, Transform};
+
+/// What sighted helpers read: 16 % grey, which swell paper leaves flat
+/// (tints up to about 20 % do not rise).
+pub const TINT: Color = Color::Rgb(0xD6, 0xD6, 0xD6);
+/// The frame round the squares that holds the braille coordinates, mm.
+pub const FRAME: f64 = 14.0;
+/// Width of the raised square borders, mm.
+pub const BORDER: f64 = 1.2;
+/// Each border stops this far short of a corner, mm: a gap a finger finds.
+pub const CORNER_GAP: f64 = 3.0;
+/// Width of the texture lines (waves, rings, owner marks), mm.
+pub const TEXTURE: f64 = 0.8;
+/// From a texture line to the next (waves; the dots of traps), mm: 3 mm or
+/// more tells textures apart by touch.
+pub const PITCH: f64 = 4.0;
+/// The traps' raised dots: diameter, mm (larger than braille's 1.5 mm and
+/// further apart, so that they read as a texture, never as braille).
+pub const TRAP_DOT: f64 = 2.2;
+/// From a trap dot to the next, mm.
+pub const TRAP_PITCH: f64 = 5.0;
+
+/// The tactile board's choices.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TactileOptions {
+    /// The paper (the board tiles over sheets of it when it does not fit).
+    pub paper: Paper,
+    /// The square's side, mm (at least [`crate::limits::MIN_TACTILE_SQUARE`]).
+    pub square: f64,
+    /// Sheets to tile over instead of `paper`, if any.
+    pub tile: Option<Paper>,
+    /// The braille coordinates in the frame.
+    pub coordinates: bool,
+}
+
+/// The resources with everything the tiles and sheets print for helpers
+/// (their words, arrows, scale bar, cut lines and marks) in [`TINT`].
+fn tinted(res: &Resources) -> Resources {
+    let mut res = res.clone();
+    res.theme.board.text.0 = TINT;
+    res.theme.counters.cut.0 = TINT;
+    res.theme.counters.guides.0 = TINT;
+    res
+}
+
+/// The pack's braille, or the refusal that names the tool.
+pub fn pack_braille(res: &Resources) -> Result<&'static Braille, Error> {
+    Braille::of(&res.lang).map_err(|m| Error::usage(Opt::Lang, m))
+}
+
+/// The label `word` in the pack's braille, or the refusal.
+fn word<'b>(b: &'b Braille, w: &str) -> Result<&'b str, Error> {
+    b.word(w).map_err(|m| Error::usage(Opt::Lang, m))
+}
+
+/// The tactile board's pages: one sheet when the board and its frame fit
+/// `opts.paper` (or `opts.tile`), else an assembly map and its tiles.
+pub fn board_pages(res: &Resources, opts: &TactileOptions) -> Result<Vec<Page>, Error> {
+    let art = board_art(res, opts.square, opts.coordinates)?;
+    let res = tinted(res);
+    let sheet = opts.tile.unwrap_or(opts.paper);
+    let area = printable_area(sheet, res.theme.page.margin);
+    if opts.tile.is_none() && art.width <= area.w + 1e-9 && art.height <= area.h + 1e-9 {
+        let mut page = Page::new(sheet.width, sheet.height);
+        let at = pt(
+            (sheet.width - art.width) / 2.0,
+            (sheet.height - art.height) / 2.0,
+        );
+        page.add(
+            Layer::Artwork,
+            [Item::Group(crate::scene::Group {
+                picture: false,
+                transform: Transform::translate(at.x, at.y),
+                items: art
+                    .layers
+                    .iter()
+                    .flat_map(|(_, i)| i.iter())
+                    .cloned()
+                    .collect(),
+            })],
+        );
+        let room = at.y - res.theme.page.margin;
+        if room >= 6.0 {
+            page.add(
+                Layer::Guides,
+                text_fit(
+                    &res,
+                    FitText {
+                        text: &res.lang.game.title_line(),
+                        stack: &res.bold,
+                        size: (room * 0.5).min(8.0),
+                        max_width: art.width,
+                        pos: pt(sheet.width / 2.0, at.y - room / 2.0),
+                        rotation: 0.0,
+                        fill: TINT,
+                    },
+                ),
+            );
+        }
+        return Ok(vec![page]);
+    }
+    let what = Tiled::Framed {
+        page: &art,
+        square: opts.square,
+        frame: FRAME,
+    };
+    let blame = if opts.tile.is_some() {
+        Opt::Tile
+    } else {
+        Opt::Square
+    };
+    let plan = tile_plan(&res, sheet, what, blame)?;
+    Ok(tiled_pages(&res, &plan, what))
+}
+
+/// The board of `q` mm squares in its frame, on a page of its own size
+/// (origin at the frame's top-left corner).
+pub fn board_art(res: &Resources, q: f64, coordinates: bool) -> Result<Page, Error> {
+    let b = pack_braille(res)?;
+    let board = Board::standard();
+    let (w, h) = (COLS as f64 * q + 2.0 * FRAME, ROWS as f64 * q + 2.0 * FRAME);
+    let square = |sq: Square| Rect {
+        x: FRAME + sq.col as f64 * q,
+        y: FRAME + (ROWS - 1 - sq.row) as f64 * q,
+        w: q,
+        h: q,
+    };
+    let mut raised: Vec<Item> = Vec::new();
+    let mut helpers: Vec<Item> = Vec::new();
+    let four = res.rules.variants.four_animals;
+    let starts = start(res);
+    for sq in board.squares() {
+        let r = square(sq);
+        let kind = match board.kind(sq) {
+            SquareKind::River | SquareKind::Trap(_) if four => SquareKind::Land,
+            k => k,
+        };
+        let words = &res.lang.board;
+        let (texture, name) = match kind {
+            SquareKind::Land => (Vec::new(), None),
+            SquareKind::River => (waves(r), Some(&words.river)),
+            SquareKind::Trap(side) => (trap(r, side), Some(&words.trap)),
+            SquareKind::Den(side) => (den(r, side), Some(&words.den)),
+        };
+        raised.extend(texture);
+        let facing = match kind {
+            SquareKind::Trap(s) | SquareKind::Den(s) => s,
+            _ => Side::South,
+        };
+        let turn = if facing == Side::North { 180.0 } else { 0.0 };
+        if let Some(name) = name {
+            helpers.extend(tint_label(res, name, r, turn));
+        }
+        if let Some(piece) = starts.at(sq) {
+            let turn = if piece.side == Side::North {
+                180.0
+            } else {
+                0.0
+            };
+            let text = word(b, &initial(&res.lang, piece.animal, res.rules.play.fox))?;
+            let n = text.chars().count();
+            let corner = pt(r.center().x - braille::width(n) / 2.0, r.center().y + 2.0);
+            raised.extend(braille(res, text, corner, turn, r.center()));
+            let animal = res.animal(piece.animal);
+            helpers.extend(tint_label(res, &animal.han, r, turn));
+        }
+    }
+    raised.push(borders(q));
+    if coordinates {
+        raised.extend(coordinate_cells(res, b, q)?);
+    }
+    let mut page = Page::new(w, h);
+    // Helpers' words first: the raised lines go over them.
+    page.add(Layer::Artwork, helpers);
+    page.add(Layer::Artwork, raised);
+    Ok(page)
+}
+
+/// A helper's word in the top third of square `r` (turned `turn` degrees
+/// about its centre), in [`TINT`].
+fn tint_label(res: &Resources, text: &str, r: Rect, turn: f64) -> Vec<Item> {
+    let at = Transform::rotate_about(turn, r.center()).apply(pt(r.center().x, r.y + r.h * 0.2));
+    text_fit(
+        res,
+        FitText {
+            text,
+            stack: &res.text,
+            size: r.h * 0.16,
+            max_width: r.w * 0.8,
+            pos: at,
+            rotation: turn,
+            fill: TINT,
+        },
+    )
+}
+
+/// Every square's border, raised, each side stopping [`CORNER_GAP`] short
+/// of the corners: the lines of the grid, broken at every crossing.
+fn borders(q: f64) -> Item {
+    let mut segs = Vec::new();
+    let g = CORNER_GAP;
+    for row in 0..=ROWS {
+        let y = FRAME + row as f64 * q;
+        for col in 0..COLS {
+            let x = FRAME + col as f64 * q;
+            segs.extend(shapes::line(pt(x + g, y), pt(x + q - g, y)));
+        }
+    }
+    for col in 0..=COLS {
+        let x = FRAME + col as f64 * q;
+        for row in 0..ROWS {
+            let y = FRAME + row as f64 * q;
+            segs.extend(shapes::line(pt(x, y + g), pt(x, y + q - g)));
+        }
+    }
+    shapes::stroke(segs, Stroke::solid(RAISED, BORDER))
+}
+
+/// The river's texture: wave lines across the square, [`PITCH`] apart.
+fn waves(r: Rect) -> Vec<Item> {
+    let inset = 4.0;
+    let (x0, x1) = (r.x + inset, r.right() - inset);
+    let mut segs = Vec::new();
+    let mut y = r.y + inset + 1.0;
+    while y <= r.bottom() - inset - 1.0 + 1e-9 {
+        let steps = 24;
+        let points: Vec<Pt> = (0..=steps)
+            .map(|i| {
+                let x = x0 + (x1 - x0) * i as f64 / steps as f64;
+                let phase = (x - r.x) / 6.0 * std::f64::consts::TAU;
+                pt(x, y + 0.9 * phase.sin())
+            })
+            .collect();
+        segs.extend(shapes::polyline(&points));
+        y += PITCH;
+    }
+    vec![shapes::stroke(segs, Stroke::solid(RAISED, TEXTURE))]
+}
+
+/// A trap's texture: raised dots [`TRAP_PITCH`] apart, clear of the band
+/// along its owner's edge, where the owner's mark is.
+fn trap(r: Rect, side: Side) -> Vec<Item> {
+    let inset = 5.0;
+    let band = 8.0;
+    let (top, bottom) = match side {
+        Side::South => (r.y + inset, r.bottom() - band),
+        Side::North => (r.y + band, r.bottom() - inset),
+    };
+    let mut segs = Vec::new();
+    let n = ((r.w - 2.0 * inset) / TRAP_PITCH).floor() as usize;
+    let x0 = r.center().x - n as f64 * TRAP_PITCH / 2.0;
+    let rows = ((bottom - top) / TRAP_PITCH).floor() as usize;
+    let y0 = (top + bottom) / 2.0 - rows as f64 * TRAP_PITCH / 2.0;
+    for j in 0..=rows {
+        for i in 0..=n {
+            // Every other row shifted half a pitch: a staggered field.
+            let shift = if j % 2 == 1 { TRAP_PITCH / 2.0 } else { 0.0 };
+            if j % 2 == 1 && i == n {
+                continue;
+            }
+            let c = pt(
+                x0 + i as f64 * TRAP_PITCH + shift,
+                y0 + j as f64 * TRAP_PITCH,
+            );
+            segs.extend(shapes::circle(c, TRAP_DOT / 2.0));
+        }
+    }
+    let mut items = vec![shapes::fill(segs, RAISED)];
+    items.push(owner_mark(r, side));
+    items
+}
+
+/// A den's texture: a raised double ring, and its owner's mark.
+fn den(r: Rect, side: Side) -> Vec<Item> {
+    let c = r.center();
+    // Clear of the owner's mark (6.5 mm in from the edge) by 2.5 mm.
+    let outer = (r.w * 0.30).min(r.w / 2.0 - 9.0);
+    let inner = outer - 3.4;
+    let mut segs = shapes::circle(c, outer);
+    segs.extend(shapes::circle(c, inner));
+    vec![
+        shapes::stroke(segs, Stroke::solid(RAISED, TEXTURE * 1.25)),
+        owner_mark(r, side),
+    ]
+}
+
+/// The owner's mark on a trap or den: a raised chevron near the owner's
+/// edge of the square, pointing at the owner (the same shape on both
+/// sides: which way it points says whose square it is).
+fn owner_mark(r: Rect, side: Side) -> Item {
+    let c = r.center();
+    let y = r.bottom() - 6.5;
+    let points = [pt(c.x - 4.0, y), pt(c.x, y + 3.0), pt(c.x + 4.0, y)];
+    let t = match side {
+        Side::South => Transform::IDENTITY,
+        Side::North => Transform::rotate_about(180.0, c),
+    };
+    let points: Vec<Pt> = points.iter().map(|&p| t.apply(p)).collect();
+    let segs: Vec<Seg> = shapes::polyline(&points);
+    shapes::stroke(segs, Stroke::solid(RAISED, TEXTURE * 1.25))
+}
+
+/// The coordinates in braille in the frame: the columns' letters under the
+/// squares and the rows' numbers at their left, read from south; the same
+/// above and at the right turned for north.
+fn coordinate_cells(res: &Resources, b: &Braille, q: f64) -> Result<Vec<Item>, Error> {
+    let mut items = Vec::new();
+    let (gw, gh) = (COLS as f64 * q, ROWS as f64 * q);
+    let place = |items: &mut Vec<Item>, text: &str, south: Pt, north: Pt| {
+        let w = braille::width(text.chars().count());
+        for (c, turn) in [(south, 0.0), (north, 180.0)] {
+            let corner = pt(c.x - w / 2.0, c.y - HEIGHT / 2.0);
+            items.extend(braille(res, text, corner, turn, c));
+        }
+    };
+    let mid = FRAME / 2.0;
+    for col in 0..COLS {
+        let text = word(b, &((b'a' + col) as char).to_string())?;
+        let x = FRAME + (col as f64 + 0.5) * q;
+        // Each column's letter under it for south, over it (turned) for north.
+        place(&mut items, text, pt(x, FRAME + gh + mid), pt(x, mid));
+    }
+    for row in 0..ROWS {
+        let text = word(b, &(row + 1).to_string())?;
+        let y = FRAME + (ROWS - 1 - row) as f64 * q + q / 2.0;
+        place(&mut items, text, pt(mid, y), pt(FRAME + gw + mid, y));
+    }
+    Ok(items)
+}
+
+/// The smallest tactile counter, mm.
+pub const MIN_COUNTER: f64 = 28.0;
+/// From a counter's cut edge to the outer edge of its braille dots, mm:
+/// the rim's inset, the rim, and a clear millimetre inside it.
+const COUNTER_EDGE: f64 = 1.5 + RIM + 1.0;
+
+/// The tactile counters' side for this pack and ruleset, mm: at least
+/// [`MIN_COUNTER`], and wide enough for the longest braille a counter
+/// carries (`cha4`, five cells in French: 28.8 mm) inside its rim.
+pub fn counter_side(res: &Resources) -> Result<f64, Error> {
+    let b = pack_braille(res)?;
+    let mut cells = 0;
+    for a in res.rules.animals() {
+        let label =
+            crate::lang::braille::initial_rank(&res.lang, a, res.rules.play.fox, res.rules.rank(a));
+        cells = cells.max(word(b, &label)?.chars().count());
+    }
+    Ok((braille::width(cells) + 2.0 * COUNTER_EDGE)
+        .ceil()
+        .max(MIN_COUNTER))
+}
+
+/// The tactile board's square when none is given, mm: a counter
+/// ([`counter_side`]) and 4 mm to spare.
+pub fn default_square(res: &Resources) -> Result<f64, Error> {
+    Ok(counter_side(res)? + 4.0)
+}
+
+/// Width of a counter's raised rim, mm.
+pub const RIM: f64 = 1.2;
+/// North's rim is notched: a gap this long, mm, every [`NOTCH_PITCH`] mm.
+pub const NOTCH: f64 = 2.0;
+/// From one notch of north's rim to the next, mm.
+pub const NOTCH_PITCH: f64 = 5.0;
+
+/// The tactile counters on sheets of `paper`: each side's eight (`copies`
+/// sets), each counter a [`COUNTER`] mm square with rounded corners to cut
+/// out along its light grey line and glue to card. On each, read by touch:
+/// the animal's initial and rank in braille twice, upright for the player
+/// facing it and turned for the other, and a raised rim, smooth for south
+/// and notched for north; in print, the rank large and black (which rises
+/// too) with the animal's character, for low-vision players.
+pub fn counter_pages(res: &Resources, paper: Paper, copies: usize) -> Result<Vec<Page>, Error> {
+    let b = pack_braille(res)?;
+    let size = counter_side(res)?;
+    let res = &tinted(res);
+    let area = printable_area(paper, res.theme.page.margin);
+    let gap = 4.0;
+    let cols = ((area.w + gap) / (size + gap)).floor() as usize;
+    let rows = ((area.h + gap) / (size + gap)).floor() as usize;
+    if cols == 0 || rows == 0 {
+        return Err(Error::usage(
+            Opt::Paper,
+            format!(
+                "a tactile counter is {} mm square and this paper holds none inside its margins; choose larger paper",
+                crate::error::num(size)
+            ),
+        ));
+    }
+    let mut pieces = Vec::new();
+    for _ in 0..copies.max(1) {
+        for owner in [Side::South, Side::North] {
+            for a in res.rules.animals_by_rank() {
+                pieces.push(crate::game::Piece {
+                    side: owner,
+                    animal: a,
+                });
+            }
+        }
+    }
+    let per = cols * rows;
+    let x0 = area.x + (area.w - (cols as f64 * (size + gap) - gap)) / 2.0;
+    let y0 = area.y + (area.h - (rows as f64 * (size + gap) - gap)) / 2.0;
+    let mut pages = Vec::new();
+    for chunk in pieces.chunks(per) {
+        let mut page = Page::new(paper.width, paper.height);
+        let mut cuts = Vec::new();
+        for (i, piece) in chunk.iter().enumerate() {
+            let r = Rect {
+                x: x0 + (i % cols) as f64 * (size + gap),
+                y: y0 + (i / cols) as f64 * (size + gap),
+                w: size,
+                h: size,
+            };
+            page.add(Layer::Artwork, counter(res, b, *piece, r)?);
+            cuts.extend(shapes::rounded_rect(r.x, r.y, r.w, r.h, 3.0));
+        }
+        page.add(Layer::Cut, [shapes::stroke(cuts, Stroke::solid(TINT, 0.3))]);
+        pages.push(page);
+    }
+    Ok(pages)
+}
+
+/// One tactile counter in `r` (see [`counter_pages`]).
+fn counter(
+    res: &Resources,
+    b: &Braille,
+    piece: crate::game::Piece,
+    r: Rect,
+) -> Result<Vec<Item>, Error> {
+    let rank = res.rules.rank(piece.animal);
+    let label =
+        crate::lang::braille::initial_rank(&res.lang, piece.animal, res.rules.play.fox, rank);
+    let text = word(b, &label)?;
+    let c = r.center();
+    let mut items = Vec::new();
+    // The rim, inset from the cut line so a careless cut keeps it whole.
+    let inset = 1.5;
+    let rim = Rect {
+        x: r.x + inset,
+        y: r.y + inset,
+        w: r.w - 2.0 * inset,
+        h: r.h - 2.0 * inset,
+    };
+    let outline = shapes::rounded_rect(rim.x, rim.y, rim.w, rim.h, 2.0);
+    let stroke = match piece.side {
+        Side::South => Stroke::solid(RAISED, RIM),
+        Side::North => Stroke::dashed(RAISED, RIM, vec![NOTCH_PITCH - NOTCH, NOTCH]),
+    };
+    items.push(shapes::stroke(outline, stroke));
+    // Braille for the player facing the counter's owner's way, and turned
+    // for the other: each line 2.5 mm inside the rim.
+    let n = text.chars().count();
+    let w = braille::width(n);
+    let corner = pt(c.x - w / 2.0, r.bottom() - COUNTER_EDGE - HEIGHT);
+    items.extend(braille(res, text, corner, 0.0, c));
+    items.extend(braille(res, text, corner, 180.0, c));
+    // The rank, large and black, between the two braille lines, with the
+    // animal's character beside it in the helpers' tint.
+    let digits = rank.to_string();
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &digits,
+            stack: &res.bold,
+            size: 8.0,
+            max_width: 8.0,
+            pos: pt(c.x - 3.5, c.y),
+            rotation: 0.0,
+            fill: RAISED,
+        },
+    ));
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &res.animal(piece.animal).han,
+            stack: &res.han,
+            size: 7.0,
+            max_width: 8.0,
+            pos: pt(c.x + 4.0, c.y),
+            rotation: 0.0,
+            fill: TINT,
+        },
+    ));
+    Ok(items)
+}

@@ -1,0 +1,250 @@
+//! The tactile edition (`--for tactile`): braille dots at the standard size
+//! and spacing, measured on the composed pages; only pure black where the
+//! swell paper is to rise, everything else a light tint; the braille in the
+//! PDF's text layer; refusals of packs without braille and of squares too
+//! small for touch.
+
+use std::process::Command;
+
+use jungle_print::compose::drawn::braille::{braille, CELL, DOT, IN_CELL};
+use jungle_print::compose::products::tactile::{board_art, counter_pages, TINT};
+use jungle_print::input::Source;
+use jungle_print::job::{BoardJob, Inputs, Job, Kind, Purpose};
+use jungle_print::layout::paper::Paper;
+use jungle_print::resolve::Resources;
+use jungle_print::scene::{map_leaves, pt, Item, Page, Seg};
+
+const BIN: &str = env!("CARGO_BIN_EXE_jungle-print");
+
+fn res(lang: &str) -> Resources {
+    let inputs = Inputs {
+        lang: Source::builtin(lang),
+        ..Inputs::default()
+    };
+    inputs.resources(Purpose::Tactile).unwrap()
+}
+
+/// Each subpath's bounding box of a filled path: (centre x, centre y, width, height).
+fn discs(items: Vec<Item>) -> Vec<(f64, f64, f64, f64)> {
+    let mut out = Vec::new();
+    map_leaves(items, &mut |item| {
+        if let Item::Path(p) = &item {
+            if p.fill.is_some() {
+                let mut pts = Vec::new();
+                let mut flush = |pts: &mut Vec<jungle_print::scene::Pt>| {
+                    if pts.is_empty() {
+                        return;
+                    }
+                    let (x0, x1) = pts
+                        .iter()
+                        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
+                    let (y0, y1) = pts
+                        .iter()
+                        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+                    out.push(((x0 + x1) / 2.0, (y0 + y1) / 2.0, x1 - x0, y1 - y0));
+                    pts.clear();
+                };
+                for s in &p.segs {
+                    match s {
+                        Seg::Move(a) => {
+                            flush(&mut pts);
+                            pts.push(*a);
+                        }
+                        Seg::Line(a) => pts.push(*a),
+                        Seg::Cubic(a, b, c) => pts.extend([*a, *b, *c]),
+                        Seg::Close => {}
+                    }
+                }
+                flush(&mut pts);
+            }
+        }
+        Some(item)
+    });
+    out
+}
+
+#[test]
+fn braille_dots_are_standard_size_and_spacing() {
+    let r = res("en");
+    // Two full cells: six dots each.
+    let d = discs(braille(&r, "⠿⠿", pt(10.0, 10.0), 0.0, pt(0.0, 0.0)));
+    assert_eq!(d.len(), 12);
+    for &(_, _, w, h) in &d {
+        assert!(
+            (w - 1.5).abs() < 1e-6 && (h - 1.5).abs() < 1e-6,
+            "dot {w} × {h} mm"
+        );
+    }
+    assert_eq!((DOT, IN_CELL, CELL), (1.5, 2.5, 6.2));
+    let mut xs: Vec<f64> = d.iter().map(|p| (p.0 * 1000.0).round() / 1000.0).collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    // Columns: 2.5 mm within a cell, 6.2 mm from a cell to the next.
+    let steps: Vec<f64> = xs
+        .windows(2)
+        .map(|w| ((w[1] - w[0]) * 1000.0).round() / 1000.0)
+        .collect();
+    assert_eq!(steps, [2.5, 3.7, 2.5]);
+    assert!((xs[2] - xs[0] - 6.2).abs() < 1e-9);
+    let mut ys: Vec<f64> = d.iter().map(|p| (p.1 * 1000.0).round() / 1000.0).collect();
+    ys.sort_by(f64::total_cmp);
+    ys.dedup();
+    assert_eq!(ys.len(), 3);
+    assert!((ys[1] - ys[0] - 2.5).abs() < 1e-9 && (ys[2] - ys[1] - 2.5).abs() < 1e-9);
+}
+
+/// Every colour of `pages`: pure black, or a tint no darker than 20 % grey.
+fn only_black_rises(pages: &[Page]) -> (usize, usize) {
+    let (mut black, mut tint) = (0, 0);
+    for page in pages {
+        let items: Vec<Item> = page
+            .layers
+            .iter()
+            .flat_map(|(_, i)| i.iter().cloned())
+            .collect();
+        map_leaves(items, &mut |item| {
+            let mut colours = Vec::new();
+            match &item {
+                Item::Path(p) => {
+                    if let Some(jungle_print::scene::Paint::Solid(c)) = &p.fill {
+                        colours.push(*c);
+                    }
+                    if let Some(s) = &p.stroke {
+                        colours.push(s.color);
+                    }
+                }
+                Item::Text(t) if !t.invisible => colours.push(t.fill),
+                Item::Picture(_) => panic!("a picture on a tactile page"),
+                _ => {}
+            }
+            for c in colours {
+                let (r, g, b) = c.to_rgb();
+                if (r, g, b) == (0, 0, 0) {
+                    black += 1;
+                } else {
+                    // At most 20 % grey: every channel 204 or lighter.
+                    assert!(r.min(g).min(b) >= 204, "{c:?} would rise on swell paper");
+                    tint += 1;
+                }
+            }
+            Some(item)
+        });
+    }
+    (black, tint)
+}
+
+#[test]
+fn only_what_rises_is_black_on_the_board_tiles_and_counters() {
+    for lang in ["en", "zh-Hant"] {
+        let r = res(lang);
+        for paper in ["a4", "a3"] {
+            let mut job = Job::new(Kind::Board(BoardJob::default()));
+            job.inputs.lang = Source::builtin(lang);
+            job.purpose = Purpose::Tactile;
+            job.paper = Paper::parse(paper).unwrap();
+            let made = job.run().unwrap();
+            let (black, tint) = only_black_rises(&made.doc.pages);
+            assert!(
+                black > 40 && tint > 10,
+                "{lang} {paper}: {black} black, {tint} tinted"
+            );
+        }
+        let counters = counter_pages(&r, Paper::A4, 1).unwrap();
+        only_black_rises(&counters);
+        assert_eq!(TINT.to_rgb(), (0xD6, 0xD6, 0xD6));
+    }
+}
+
+#[test]
+fn the_board_has_its_textures_and_braille() {
+    let r = res("en");
+    let art = board_art(&r, 34.0, true).unwrap();
+    let items: Vec<Item> = art
+        .layers
+        .iter()
+        .flat_map(|(_, i)| i.iter().cloned())
+        .collect();
+    let d = discs(items);
+    let braille_dots = d.iter().filter(|p| (p.2 - 1.5).abs() < 1e-6).count();
+    let trap_dots = d.iter().filter(|p| (p.2 - 2.2).abs() < 1e-6).count();
+    // 6 traps of staggered dots; the start squares' initials and the
+    // coordinates twice.
+    assert!(trap_dots >= 6 * 15, "{trap_dots} trap dots");
+    assert!(braille_dots > 100, "{braille_dots} braille dots");
+    assert_eq!(art.width, 7.0 * 34.0 + 28.0);
+}
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+#[test]
+fn braille_is_in_the_text_layer() {
+    if Command::new("pdftotext").arg("-v").output().is_err() {
+        crate::common::missing("pdftotext is not installed (poppler-utils)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("jp-tactile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("c.pdf");
+    let out = run(&["counters", "--for", "tactile", "-o", pdf.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    // The elephant: e, then the numeric indicator and 8 (UEB).
+    assert!(text.contains("⠑⠼⠓"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn packs_without_braille_and_small_squares_are_refused() {
+    let dir = std::env::temp_dir().join(format!("jp-tactile-r-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pack = dir.join("xx.toml");
+    let en = include_str!("../../../lang/en.toml").replace("code = \"en\"", "code = \"xx\"");
+    std::fs::write(&pack, en).unwrap();
+    let out_pdf = dir.join("b.pdf");
+    let out = run(&[
+        "board",
+        "--for",
+        "tactile",
+        "--lang-file",
+        pack.to_str().unwrap(),
+        "-o",
+        out_pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("tools/braille.py") && err.contains("no braille"),
+        "{err}"
+    );
+    assert!(!out_pdf.exists());
+    let out = run(&[
+        "board",
+        "--for",
+        "tactile",
+        "--square",
+        "20",
+        "-o",
+        out_pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("28"));
+    for junk in ["", "tactil", "TACTILE ", "\u{2800}"] {
+        let out = run(&["board", "--for", junk, "-o", out_pdf.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{junk:?}");
+    }
+    let out = run(&["box", "--for", "tactile", "-o", out_pdf.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!out_pdf.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -131,6 +131,26 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
         ..made.pdf_options()
     };
     match &made.files {
+        None if output.format == Format::Brf => {
+            let (bytes, tables) = made.brf.clone().unwrap_or_default();
+            let cells = bytes.iter().filter(|&&b| b > b' ' && b < 0x7f).count();
+            let pages = bytes.iter().filter(|&&b| b == 0x0c).count() + 1;
+            let what = format!(
+                "the rules in braille ({tables}), {} of 40 cells by 25 lines, {}",
+                plural(pages, "page"),
+                plural(cells, "cell"),
+            );
+            files = vec![File {
+                path: output.path.clone(),
+                bytes,
+            }];
+            let shown = shown_files(&files, &output);
+            written.push(Written {
+                files: 0..1,
+                line: format!("{shown} ({what}{})", sizes(&files, &output)),
+                what,
+            });
+        }
         None => {
             files = render(&made.doc, &output, &pdf_options, progress)?;
             let n = made.doc.pages.len();
@@ -247,6 +267,14 @@ fn render(
             (0..n)
                 .map(|i| svg::render(doc, i, &opts).into_bytes())
                 .collect()
+        }
+        Format::Brf => {
+            // Made from the rules' words by the job (`Made::brf`), never
+            // from a drawn document.
+            return Err(Error::usage(
+                Opt::Format,
+                "a BRF file holds the rules in braille, made from their words: ask the rules command for it",
+            ));
         }
         Format::Png => {
             png_limit(doc, out.dpi)?;

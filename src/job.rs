@@ -533,6 +533,9 @@ pub struct Made {
     /// For a set written one file per piece (`set --split`), its files, in
     /// order; `None` for one file.
     pub files: Option<Vec<SetFile>>,
+    /// The rules in braille, a BRF file's bytes, when the output asks for
+    /// BRF ([`crate::compose::products::brf`]), and the tables they come from.
+    pub brf: Option<(Vec<u8>, String)>,
     /// Each photo's automatic frame, as the theme line that writes it
     /// (`pictures.rat = { file = "rat.jpg", crop = [x, y, w, h] }`).
     pub frames: Vec<String>,
@@ -730,6 +733,14 @@ impl Job {
                 ));
             }
         }
+        if let Some(out) = &self.output {
+            if out.format == Format::Brf && !matches!(self.kind, Kind::Rules) {
+                return Err(Error::usage(
+                    Opt::Format,
+                    "a BRF file holds the rules in braille: ask the rules command for it (without {poster}); the board and counters for touch are {for} tactile",
+                ));
+            }
+        }
         if matches!(self.kind, Kind::Preview(s) if s.split) {
             return Err(Error::usage(
                 Opt::Split,
@@ -844,6 +855,12 @@ impl Job {
                 res.theme.board.show_coordinates = false;
             }
         }
+        let brf = match &self.output {
+            Some(out) if out.format == Format::Brf => {
+                Some(crate::compose::products::brf::brf(&res)?)
+            }
+            _ => None,
+        };
         let (title, pages, summary) = self.compose(&res)?;
         res.check_pages(&pages)?;
         let n = pages.len();
@@ -900,6 +917,7 @@ impl Job {
             summary,
             purpose: self.purpose,
             files,
+            brf,
             frames: res
                 .pictures
                 .frames()

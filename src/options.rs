@@ -227,6 +227,9 @@ pub enum Format {
     Svg,
     /// One PNG picture per page.
     Png,
+    /// The rules in braille: a BRF file (ASCII braille), made from the
+    /// rules' words, not from the drawn pages.
+    Brf,
 }
 
 /// One format's row: its word (the `format` value and the file extension),
@@ -263,6 +266,12 @@ pub const FORMATS: &[FormatRow] = &[
         name: "png",
         help: "One PNG picture per page (NAME-2.png, … after the first), at {dpi}",
         per_page: true,
+    },
+    FormatRow {
+        format: Format::Brf,
+        name: "brf",
+        help: "The rules only, in braille (liblouis's translation of the language pack): a BRF file of 40 cells by 25 lines a page, for a braille embosser or display",
+        per_page: false,
     },
 ];
 

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod boxnet;
+pub mod brf;
 pub mod counters;
 pub mod handout;
 pub mod poster;

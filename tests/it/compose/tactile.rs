@@ -248,3 +248,60 @@ fn packs_without_braille_and_small_squares_are_refused() {
     assert!(!out_pdf.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_brf_rules_are_the_handouts_words_in_pages_of_40_by_25() {
+    use jungle_print::compose::products::handout::plain_text;
+    use jungle_print::job::Output;
+    use jungle_print::lang::braille::{ascii, dots, Braille};
+    use jungle_print::options::Format;
+    for lang in ["en", "fr", "zh-Hant", "zh-Hans"] {
+        let mut job = Job::new(Kind::Rules);
+        job.inputs.lang = Source::builtin(lang);
+        job.inputs.ruleset = Source::builtin("fox");
+        job.output = Some(Output::new("r.brf", Format::Brf));
+        let made = job.run().unwrap();
+        let (bytes, _) = made.brf.unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        let pages: Vec<&str> = text.split('\u{c}').collect();
+        assert!(pages.len() > 1, "{lang}");
+        let table: Vec<char> = (0..64u8).map(ascii).collect();
+        let mut cells = Vec::new();
+        for page in &pages {
+            let lines: Vec<&str> = page.split_terminator("\r\n").collect();
+            assert!(lines.len() <= 25, "{lang}: {} lines", lines.len());
+            for line in lines {
+                assert!(line.chars().count() <= 40, "{lang}: {line}");
+                for c in line.chars() {
+                    let d = table
+                        .iter()
+                        .position(|&t| t == c)
+                        .unwrap_or_else(|| panic!("{c:?}"));
+                    if d != 0 {
+                        cells.push(d as u8);
+                    }
+                }
+            }
+        }
+        // Every raised cell of liblouis's translation of every paragraph, in order.
+        let b = Braille::for_code(lang).unwrap();
+        let inputs = Inputs {
+            lang: Source::builtin(lang),
+            ruleset: Source::builtin("fox"),
+            ..Inputs::default()
+        };
+        let res = inputs.resources(Purpose::Home).unwrap();
+        let want: Vec<u8> = plain_text(&res)
+            .iter()
+            .flat_map(|p| {
+                b.text(p)
+                    .unwrap()
+                    .chars()
+                    .filter_map(dots)
+                    .filter(|&d| d != 0)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(cells, want, "{lang}");
+    }
+}

@@ -11,7 +11,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_jungle-print");
 
 /// Runs the program in `dir`: exit code and standard error.
 fn run(dir: &Path, args: &[&str]) -> (i32, String) {
+    // A fixed date: two runs a second apart would otherwise date their
+    // PDFs differently.
     let out = Command::new(BIN)
+        .env("SOURCE_DATE_EPOCH", "0")
         .args(args)
         .current_dir(dir)
         .output()

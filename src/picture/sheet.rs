@@ -13,7 +13,8 @@
 //!    A band along its edge is left out: the edge itself, the shadow on it,
 //!    a thumb's rim.
 //! 2. **The light** on the paper is each channel's brightest paper nearby
-//!    (a running maximum over about 2 % of the copy, smoothed), so uneven
+//!    (a running maximum over about 5 % of the copy, then a running minimum
+//!    over as much, smoothed: a closing), so uneven
 //!    light and a shadow larger than a stroke read as paper; a pixel's
 //!    *shade* is each channel over the paper's, 1 on paper.
 //! 3. **Ruling**: faint marks (a little darker than the paper) are
@@ -173,7 +174,9 @@ pub fn analyse(s: &Small) -> Analysis {
     // of that nearby (a closing: strokes narrower than the reach are filled,
     // but the edge of a shadow stays where it is instead of spreading the
     // lit paper's level into the shade, which would read as ink).
-    let r = (long * 0.02).ceil().max(3.0) as usize;
+    // The reach is wide (5 % of the copy): a crayon-filled body wider than
+    // twice the reach would read as paper.
+    let r = (long * 0.05).ceil().max(3.0) as usize;
     let paper_level: Vec<Vec<f32>> = s
         .rgb
         .iter()
@@ -196,7 +199,7 @@ pub fn analyse(s: &Small) -> Analysis {
                 .zip(&region)
                 .map(|((c, m), &p)| if p { *c } else { *m })
                 .collect();
-            blur(&closed, w, h, (r / 3).max(2))
+            blur(&closed, w, h, (r / 8).max(2))
         })
         .collect();
     let shade = |i: usize| -> [f32; 3] {

@@ -72,20 +72,38 @@ fn the_eight_photos_are_framed_on_the_drawing() {
 
 /// A phone's full resolution (4000 × 3000, as 12 megapixels): the two
 /// hardest of the eight (a flowery cloth, a thumb, a shadow across the
-/// sheet, one in grey crayon) are framed as at low resolution. The shadow's
+/// sheet, one in grey crayon) and the sheet with two drawings are framed
+/// as at low resolution, the second drawing still reported. The shadow's
 /// edge, sharper in pixels of the reduced copy, once read as a stroke
 /// joined to the drawing and threw the drawing out with it.
 #[test]
 fn full_resolution_photos_are_framed_on_the_drawing() {
     for (animal, mut shot, orientation) in the_eight()
         .into_iter()
-        .filter(|(a, ..)| ["tiger", "cat"].contains(a))
+        .filter(|(a, ..)| ["tiger", "cat", "rat"].contains(a))
     {
         let k = 10.0 / 3.0;
         shot.width = 4000;
         shot.height = 3000;
         shot.scale *= k;
         framed_on_the_drawing(animal, &shot, orientation).unwrap();
+        if animal == "rat" {
+            // The sheet with two drawings is still said to hold two.
+            let dir = tempdir("photos-12mp");
+            let p = shoot(&shot);
+            std::fs::write(dir.join("rat.jpg"), phone_file(&p, orientation)).unwrap();
+            std::fs::write(dir.join("t.toml"), "[pictures]\nrat = \"rat.jpg\"\n").unwrap();
+            let t = Theme::load(&dir.join("t.toml")).unwrap();
+            let pictures = Pictures::load(&t, false, true).unwrap();
+            assert!(
+                pictures
+                    .notes()
+                    .iter()
+                    .any(|(_, m)| m.contains("holds 2 drawings")),
+                "{:?}",
+                pictures.notes()
+            );
+        }
     }
 }
 

@@ -152,9 +152,18 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
             });
         }
         None => {
-            files = render(&made.doc, &output, &pdf_options, progress)?;
+            files = render(
+                &made.doc,
+                &output,
+                &pdf_options,
+                made.html.as_deref(),
+                progress,
+            )?;
             let n = made.doc.pages.len();
-            let what = detail(&made.summary, n).unwrap_or_else(|| plural(n, "page"));
+            let what = match made.html {
+                Some(_) => "the rules as one web page, its diagrams described in words".to_string(),
+                None => detail(&made.summary, n).unwrap_or_else(|| plural(n, "page")),
+            };
             let shown = shown_files(&files, &output);
             written.push(Written {
                 files: 0..files.len(),
@@ -173,6 +182,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
                     &made.file_document(f),
                     &piece,
                     &pdf_options,
+                    None,
                     progress,
                 )?);
                 let what = piece_words(f, &made.summary);
@@ -233,12 +243,16 @@ pub fn split_to_stdout() -> Error {
 const PROGRESS_PIXELS: u64 = 60_000_000;
 
 /// A document as the files of `out`: one PDF (PDF/X as the job's
-/// [`crate::job::Made::pdf_options`] decide), or one SVG or PNG per page ([`Output::files`]). The one place a document becomes bytes: a new
-/// format is an arm here (and its row in [`crate::options::FORMATS`]).
+/// [`crate::job::Made::pdf_options`] decide), one SVG or PNG per page
+/// ([`Output::files`]), or the rules' web page `html` the job composed from
+/// its words ([`crate::job::Made::html`]). The one place a document becomes
+/// bytes: a new format is an arm here (and its row in
+/// [`crate::options::FORMATS`]).
 fn render(
     doc: &Document,
     out: &Output,
     pdf_options: &pdf::PdfOptions,
+    html: Option<&str>,
     progress: Progress,
 ) -> Result<Vec<File>, Error> {
     let n = doc.pages.len();
@@ -276,6 +290,13 @@ fn render(
                 "a BRF file holds the rules in braille, made from their words: ask the rules command for it",
             ));
         }
+        Format::Html => vec![html
+            .ok_or_else(|| Error::Render {
+                format: "HTML",
+                message: "this document has no web page (a bug: please report it)".into(),
+            })?
+            .as_bytes()
+            .to_vec()],
         Format::Png => {
             png_limit(doc, out.dpi)?;
             let opts = png::PngOptions { dpi: out.dpi };

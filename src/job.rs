@@ -539,6 +539,8 @@ pub struct Made {
     /// Each photo's automatic frame, as the theme line that writes it
     /// (`pictures.rat = { file = "rat.jpg", crop = [x, y, w, h] }`).
     pub frames: Vec<String>,
+    /// The rules as a web page, when the job's output is HTML.
+    pub html: Option<String>,
 }
 
 impl Made {
@@ -740,6 +742,16 @@ impl Job {
                     "a BRF file holds the rules in braille: ask the rules command for it (without {poster}); the board and counters for touch are {for} tactile",
                 ));
             }
+            if out.format == Format::Html && !matches!(self.kind, Kind::Rules) {
+                let what = match self.kind {
+                    Kind::Poster(_) => "leave out {poster} (the page holds the handout's rules) or choose pdf, svg or png",
+                    _ => "it is made by the rules command; choose pdf, svg or png here",
+                };
+                return Err(Error::usage(
+                    Opt::Format,
+                    format!("html writes the rules as a web page: {what}"),
+                ));
+            }
         }
         if matches!(self.kind, Kind::Preview(s) if s.split) {
             return Err(Error::usage(
@@ -907,6 +919,14 @@ impl Job {
                 res.warn_key(&key, message);
             }
         }
+        let html = match &self.output {
+            Some(out) if out.format == Format::Html => Some(handout::handout_html(
+                &res,
+                &HandoutOptions { paper: self.paper },
+                &title,
+            )?),
+            _ => None,
+        };
         // Taken after the laser pass, which says when it leaves pictures out.
         let (warning_keys, warnings) = res.take_keyed_warnings().into_iter().unzip();
         Ok(Made {
@@ -924,6 +944,7 @@ impl Job {
                 .iter()
                 .map(|(_, l)| l.clone())
                 .collect(),
+            html,
         })
     }
 

@@ -230,6 +230,8 @@ pub enum Format {
     /// The rules in braille: a BRF file (ASCII braille), made from the
     /// rules' words, not from the drawn pages.
     Brf,
+    /// The rules as one web page (the `rules` command only).
+    Html,
 }
 
 /// One format's row: its word (the `format` value and the file extension),
@@ -271,6 +273,12 @@ pub const FORMATS: &[FormatRow] = &[
         format: Format::Brf,
         name: "brf",
         help: "The rules only, in braille (liblouis's translation of the language pack): a BRF file of 40 cells by 25 lines a page, for a braille embosser or display",
+        per_page: false,
+    },
+    FormatRow {
+        format: Format::Html,
+        name: "html",
+        help: "The rules as one web page, diagrams described for screen readers (rules only)",
         per_page: false,
     },
 ];

@@ -845,6 +845,36 @@ pub struct PuzzleWords {
     pub solved_win_in_2: String,
     pub solved_save: String,
     pub solved_capture: String,
+    /// How a move is told in words, for the rules page's diagrams read
+    /// aloud (`rules --format html`) and the puzzles' reasons: an animal
+    /// where it stands (`{side}`, `{animal}` or `{the animal}`, `{square}`).
+    pub piece: String,
+    /// A side's animals, `{side}` and `{list}` (of `note_on`).
+    pub note_pieces: String,
+    /// One animal of such a list: `{animal}`, `{square}`.
+    pub note_on: String,
+    /// The part of the board a diagram shows: `{first}`, `{last}`.
+    pub note_view: String,
+    /// What a move does: `{piece}` (as `piece` says), `{to}`, `{prey}` (the
+    /// animal captured or in the way, as `piece` says).
+    pub note_step: String,
+    pub note_den: String,
+    pub note_leap: String,
+    pub note_capture: String,
+    pub note_capture_trap: String,
+    pub note_leap_capture: String,
+    /// Why a move is not allowed: `{piece}`, `{to}`, `{prey}`.
+    pub not_step: String,
+    pub not_blocked: String,
+    pub not_leap: String,
+    pub not_swim: String,
+    pub not_own_den: String,
+    pub not_own: String,
+    pub not_trap_rank: String,
+    pub not_stronger: String,
+    pub not_elephant_rat: String,
+    pub not_into_water: String,
+    pub not_from_water: String,
 }
 
 /// A complete language pack.

@@ -56,9 +56,22 @@ fn own_placeholders(key: &str) -> &'static [&'static str] {
         "poster.swimmers" => &["list"],
         "poster.traps_rank" => &["n"],
         "poster.leap_both" | "poster.leap_sideways" | "poster.leap_lengthwise" => &["animal"],
-        k if k == "puzzles" || k.starts_with("puzzles.") => {
-            &["move", "letter", "animal", "from", "to"]
-        }
+        k if k == "puzzles" || k.starts_with("puzzles.") => &[
+            "move",
+            "letter",
+            "animal",
+            "from",
+            "to",
+            "piece",
+            "prey",
+            "side",
+            "square",
+            "list",
+            "first",
+            "last",
+            "the animal",
+            "The animal",
+        ],
         _ => &[],
     }
 }

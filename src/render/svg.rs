@@ -28,10 +28,35 @@ pub struct SvgOptions {
 
 /// Renders page `index` of `doc` as an SVG document (a complete XML file).
 pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
+    let root = svg_element(doc, index, opts, "", &doc.title);
+    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{root}\n")
+}
+
+/// Page `index` of `doc` as an `<svg>` element to place inside a web page:
+/// text as outlines, every id it defines starting with `prefix` (so that
+/// several drawings share a page), a picture to assistive technology
+/// (`role="img"`) whose name is `label`, given as its `aria-label` and its
+/// `<title>`. Its size is the page's, in mm.
+pub fn render_inline(doc: &Document, index: usize, prefix: &str, label: &str) -> String {
+    let root = svg_element(doc, index, &SvgOptions::default(), prefix, label)
+        .set("role", "img")
+        .set("aria-label", label);
+    root.to_string()
+}
+
+/// The `<svg>` element of page `index`: its title `title`, its ids prefixed by `prefix`.
+fn svg_element(
+    doc: &Document,
+    index: usize,
+    opts: &SvgOptions,
+    prefix: &str,
+    title: &str,
+) -> svg::Document {
     let page = &doc.pages[index];
     let mut ctx = Ctx {
         book: &doc.fonts,
         opts,
+        prefix,
         glyphs: BTreeMap::new(),
         live: BTreeMap::new(),
         clips: Vec::new(),
@@ -53,7 +78,7 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
             "xmlns:inkscape",
             "http://www.inkscape.org/namespaces/inkscape",
         );
-    root.append(Title::new(doc.title.clone()));
+    root.append(Title::new(title.to_string()));
     let layers = render_layers(&mut ctx, page);
     if !ctx.live.is_empty() {
         root.append(font_faces(&doc.fonts, &ctx.live));
@@ -78,7 +103,7 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
         for ((font, gid), d) in &ctx.glyphs {
             defs.append(
                 SvgPath::new()
-                    .set("id", glyph_id(*font, *gid))
+                    .set("id", glyph_id(ctx.prefix, *font, *gid))
                     .set("d", d.clone()),
             );
         }
@@ -87,12 +112,14 @@ pub fn render(doc: &Document, index: usize, opts: &SvgOptions) -> String {
     for g in layers {
         root.append(g);
     }
-    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{root}\n")
+    root
 }
 
 struct Ctx<'a> {
     book: &'a FontBook,
     opts: &'a SvgOptions,
+    /// What every id defined starts with ("" for a file of its own).
+    prefix: &'a str,
     /// Glyph outlines used so far, by (font, glyph id): SVG path data in font units.
     glyphs: BTreeMap<(FontId, u16), String>,
     /// Live text only: the glyph ids each font draws on this page.
@@ -114,7 +141,7 @@ fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
         .iter()
         .map(|(layer, items)| {
             let mut g = Group::new()
-                .set("id", layer.id())
+                .set("id", format!("{}{}", ctx.prefix, layer.id()))
                 .set("inkscape:groupmode", "layer")
                 .set("inkscape:label", layer.id());
             if matches!(*layer, Layer::Guides | Layer::Marks) {
@@ -127,8 +154,8 @@ fn render_layers(ctx: &mut Ctx, page: &Page) -> Vec<Group> {
         .collect()
 }
 
-fn glyph_id(font: FontId, gid: u16) -> String {
-    format!("g{}-{}", font.0, gid)
+fn glyph_id(prefix: &str, font: FontId, gid: u16) -> String {
+    format!("{prefix}g{}-{}", font.0, gid)
 }
 
 fn matrix(t: Transform) -> String {
@@ -169,7 +196,7 @@ impl<'a> Visitor<'a> for Ctx<'_> {
                     return;
                 };
                 let mut image = Element::new("image");
-                image.assign("id", format!("im{next}"));
+                image.assign("id", format!("{}im{next}", self.prefix));
                 image.assign("width", 1);
                 image.assign("height", 1);
                 image.assign("preserveAspectRatio", "none");
@@ -184,7 +211,7 @@ impl<'a> Visitor<'a> for Ctx<'_> {
         let m = t.then_apply(placed.transform).then_apply(r.orientation());
         self.append(
             Use::new()
-                .set("xlink:href", format!("#im{n}"))
+                .set("xlink:href", format!("#{}im{n}", self.prefix))
                 .set("transform", matrix(m)),
         );
     }
@@ -199,7 +226,7 @@ impl<'a> Visitor<'a> for Ctx<'_> {
     }
 
     fn begin_clip(&mut self, outline: &'a [Seg], t: Transform) -> bool {
-        let id = format!("clip{}", self.clips.len());
+        let id = format!("{}clip{}", self.prefix, self.clips.len());
         let mut clip = Element::new("clipPath");
         clip.assign("id", id.clone());
         clip.append(SvgPath::new().set("d", path_data(outline, t)));
@@ -281,7 +308,7 @@ fn fill(ctx: &mut Ctx, paint: &Paint, t: Transform) -> String {
     match paint {
         Paint::Solid(c) => c.to_hex(),
         Paint::Gradient(g) => {
-            let id = format!("grad{}", ctx.gradients.len());
+            let id = format!("{}grad{}", ctx.prefix, ctx.gradients.len());
             ctx.gradients.push(gradient(g, t, &id));
             format!("url(#{id})")
         }
@@ -365,7 +392,10 @@ fn text(ctx: &mut Ctx, run: &TextRun, t: Transform) -> Box<dyn Node> {
                 Use::new()
                     // `xlink:href`: SVG 1.1 readers (Inkscape 1.2) know only
                     // this form, and SVG 2 readers must still honour it.
-                    .set("xlink:href", format!("#{}", glyph_id(run.font, gid)))
+                    .set(
+                        "xlink:href",
+                        format!("#{}", glyph_id(ctx.prefix, run.font, gid)),
+                    )
                     .set("transform", matrix(run.glyph_transform(t, upem, x))),
             );
         }

@@ -161,6 +161,8 @@ function applicable() {
   // A print shop gets a PDF/X only; a laser cutter an SVG (no PNG).
   $("download-png").hidden = purpose !== "home";
   $("download-svg").hidden = purpose === "print-shop";
+  // The rules as a web page: the handout only, for a screen.
+  $("download-html").hidden = !(command === "rules" && !$("poster").checked && purpose === "home");
 }
 
 function saveUrl() {
@@ -378,7 +380,7 @@ async function download(want) {
   try {
     const r = await ask(want, { dpi: 150 });
     showError("");
-    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png" };
+    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html" };
     if (r.files.length === 1) save(r.files[0].bytes, r.files[0].name, TYPES[want]);
     else {
       const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box", puzzles: "puzzles" }[$("command").value];
@@ -534,6 +536,7 @@ async function main() {
   $("download-pdf").addEventListener("click", () => download("pdf"));
   $("download-svg").addEventListener("click", () => download("svg"));
   $("download-png").addEventListener("click", () => download("png"));
+  $("download-html").addEventListener("click", () => download("html"));
   $("choices").addEventListener("submit", (e) => e.preventDefault());
   // For the browser test: survive a panic in the core.
   window.junglePanicTest = () => ask("panic").catch((e) => { showError(`${words.crashed}\n${e.error}`); return e; });

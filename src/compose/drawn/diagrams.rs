@@ -9,6 +9,7 @@
 //! Lengths in mm, origin at the top-left of the squares shown, y down.
 
 use crate::game::{Animal, Piece, Side, Square};
+use crate::lang::PuzzleWords;
 use crate::play::rules::Jumps;
 use crate::play::{Move, Position};
 use crate::resolve::Resources;
@@ -98,6 +99,13 @@ fn sq(name: &str) -> Square {
 /// diagrams show on the start squares.
 pub fn start(res: &Resources) -> Position {
     Position::start(&res.rules.animals(), res.rules.play.first)
+}
+
+/// The set-up: the start position on the whole board, no move.
+pub fn setup(res: &Resources) -> Diagram {
+    let mut d = Diagram::new("setup", (0, 6), (0, 8));
+    d.position = start(res);
+    d
 }
 
 /// The first animal that may leap (lion, tiger, leopard) and how.
@@ -192,9 +200,7 @@ pub fn den(res: &Resources) -> Diagram {
 /// Every diagram of the handout and the poster for the ruleset in force,
 /// the set-up (the start position, no move) first.
 pub fn all(res: &Resources) -> Vec<Diagram> {
-    let mut setup = Diagram::new("setup", (0, 6), (0, 8));
-    setup.position = start(res);
-    let mut out = vec![setup, stepping(), capturing(res)];
+    let mut out = vec![setup(res), stepping(), capturing(res)];
     if !res.rules.variants.four_animals {
         if let Some((a, b)) = leaps(res) {
             out.extend([a, b]);
@@ -203,4 +209,162 @@ pub fn all(res: &Resources) -> Vec<Diagram> {
     }
     out.push(den(res));
     out
+}
+
+/// The pack's words for telling moves ([`PuzzleWords`]: its `piece`,
+/// `note_*` and `not_*` keys), or an error naming the pack.
+pub fn move_words(res: &Resources) -> Result<&PuzzleWords, crate::error::Error> {
+    res.lang.puzzles.as_ref().ok_or_else(|| {
+        res.lang.source.error(
+            "puzzles",
+            "the language pack has no [puzzles] table, whose words tell the moves of the puzzles and of the rules' diagrams; copy the [puzzles] table from the English pack (lang/en.toml) and translate it".to_string(),
+        )
+    })
+}
+
+/// A sentence with its first letter in capitals (`le lion du Sud…` at the
+/// start of a sentence).
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// An animal where it stands, in the pack's words (`South’s lion on c3`).
+pub fn piece_words(res: &Resources, w: &PuzzleWords, p: Piece, at: Square) -> String {
+    let side = match p.side {
+        Side::South => &res.lang.board.south,
+        Side::North => &res.lang.board.north,
+    };
+    let key = if p.animal == Animal::Wolf && res.rules.play.fox {
+        "fox"
+    } else {
+        p.animal.key()
+    };
+    let t = w
+        .piece
+        .replace("{the animal}", &format!("{{the {key}}}"))
+        .replace("{The animal}", &format!("{{The {key}}}"));
+    res.lang
+        .puzzle_line(&t)
+        .replace("{side}", side)
+        .replace("{animal}", &res.animal(p.animal).noun())
+        .replace("{square}", &at.to_string())
+}
+
+/// What move `mv` does in `pos`, or why it may not be made, as one
+/// sentence in the pack's words, from the engine's
+/// [`explain`](crate::play::explain::explain).
+pub fn move_sentence(res: &Resources, w: &PuzzleWords, pos: &Position, mv: Move) -> String {
+    use crate::play::explain::{explain, Note};
+    let rules = crate::play::Rules::new(&res.rules);
+    let Some(piece) = pos.at(mv.from) else {
+        return String::new();
+    };
+    let note = explain(&rules, pos, mv);
+    let prey = |p: Piece, at: Square| piece_words(res, w, p, at);
+    let (t, prey) = match note {
+        Note::Step => (&w.note_step, String::new()),
+        Note::Leap => (&w.note_leap, String::new()),
+        Note::Den => (&w.note_den, String::new()),
+        Note::Capture {
+            prey: p,
+            leap,
+            trapped,
+        } => (
+            if leap {
+                &w.note_leap_capture
+            } else if trapped {
+                &w.note_capture_trap
+            } else {
+                &w.note_capture
+            },
+            prey(p, mv.to),
+        ),
+        Note::NotAStep | Note::Empty => (&w.not_step, String::new()),
+        Note::Blocked { by } => (
+            &w.not_blocked,
+            pos.at(by).map(|p| prey(p, by)).unwrap_or_default(),
+        ),
+        Note::NoLeap => (&w.not_leap, String::new()),
+        Note::NoSwim => (&w.not_swim, String::new()),
+        Note::OwnDen => (&w.not_own_den, String::new()),
+        Note::OwnPiece => (&w.not_own, String::new()),
+        Note::TrapRank => (&w.not_trap_rank, String::new()),
+        Note::Stronger { prey: p } => (&w.not_stronger, prey(p, mv.to)),
+        Note::ElephantRat { prey: p } => (&w.not_elephant_rat, prey(p, mv.to)),
+        Note::IntoWater { prey: p } => (&w.not_into_water, prey(p, mv.to)),
+        Note::FromWater { prey: p } => (&w.not_from_water, prey(p, mv.to)),
+    };
+    capitalised(
+        &res.lang
+            .puzzle_line(t)
+            .replace("{piece}", &piece_words(res, w, piece, mv.from))
+            .replace("{prey}", &prey)
+            .replace("{to}", &mv.to.to_string()),
+    )
+}
+
+/// A diagram told in words, for a reader who cannot see it (the rules
+/// page's text alternative): the squares it shows (unless the whole board),
+/// each side's animals where they stand (those a move is told of are named
+/// there), then each move drawn, what it does or why it is refused, from
+/// the engine.
+pub fn describe(res: &Resources, w: &PuzzleWords, d: &Diagram) -> String {
+    describe_after(res, w, d, None)
+}
+
+/// [`describe`], saying which squares it shows only when the diagram told
+/// before it (`before`) showed others.
+pub fn describe_after(
+    res: &Resources,
+    w: &PuzzleWords,
+    d: &Diagram,
+    before: Option<&Diagram>,
+) -> String {
+    let mut parts = Vec::new();
+    let whole = d.cols == (0, crate::game::COLS - 1) && d.rows == (0, crate::game::ROWS - 1);
+    let same = before.is_some_and(|b| b.cols == d.cols && b.rows == d.rows);
+    if !whole && !same {
+        parts.push(
+            w.note_view
+                .replace("{first}", &Square::new(d.cols.0, d.rows.0).to_string())
+                .replace("{last}", &Square::new(d.cols.1, d.rows.1).to_string()),
+        );
+    }
+    let sep = if res.lang.is_cjk() { "、" } else { ", " };
+    let moving: Vec<Square> = d.moves.iter().map(|s| s.mv.from).collect();
+    for side in [Side::South, Side::North] {
+        // The animals a move is told of are named there.
+        let list: Vec<String> = d
+            .position
+            .pieces()
+            .filter(|(sq, p)| p.side == side && !moving.contains(sq))
+            .filter(|(sq, _)| d.moves.iter().all(|s| s.mv.to != *sq) && !d.in_the_way(*sq))
+            .map(|(sq, p)| {
+                w.note_on
+                    .replace("{animal}", &res.animal(p.animal).noun())
+                    .replace("{square}", &sq.to_string())
+            })
+            .collect();
+        if list.is_empty() {
+            continue;
+        }
+        let name = match side {
+            Side::South => &res.lang.board.south,
+            Side::North => &res.lang.board.north,
+        };
+        parts.push(capitalised(
+            &w.note_pieces
+                .replace("{side}", name)
+                .replace("{list}", &list.join(sep)),
+        ));
+    }
+    for s in &d.moves {
+        parts.push(move_sentence(res, w, &d.position, s.mv));
+    }
+    let gap = if res.lang.is_cjk() { "" } else { " " };
+    parts.join(gap)
 }

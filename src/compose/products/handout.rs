@@ -126,6 +126,23 @@ pub fn handout_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Page> {
     flow(res, opts.paper, margin, &style, laid, &footer)
 }
 
+/// The handout as one web page (`rules --format html`, see
+/// [`crate::compose::typesetting::html`]): the same blocks as the printed
+/// handout at its full size, its diagrams drawn as on `opts.paper`, titled
+/// `title`. Refused when the pack has no words to tell the diagrams' moves.
+pub fn handout_html(
+    res: &Resources,
+    opts: &HandoutOptions,
+    title: &str,
+) -> Result<String, crate::error::Error> {
+    crate::compose::drawn::diagrams::move_words(res)?;
+    let margin = res.theme.page.margin.max(8.0);
+    let width = opts.paper.width - 2.0 * margin;
+    let size = (width / 52.0).clamp(2.9, 3.7);
+    let blocks = blocks(res, width, size, 1.0);
+    Ok(crate::compose::typesetting::html::page(res, title, &blocks))
+}
+
 /// Where each typeset row of the handout lands: for checking page breaks.
 pub fn handout_line_pages(res: &Resources, opts: &HandoutOptions) -> Vec<Placed> {
     let (_, _, laid) = setup(res, opts);
@@ -561,6 +578,7 @@ fn setup_and_ranks(res: &Resources, width: f64, shrink: f64) -> Vec<Block> {
         h: 9.0 * q,
         items: crate::compose::products::board::board_items(res, place, false),
         caption: h.setup_caption.clone(),
+        alt: told(res, &[crate::compose::drawn::diagrams::setup(res)]),
     };
     let ranks = vec![
         Block::Heading(h.ranks_heading.clone()),
@@ -703,11 +721,15 @@ fn river_blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         list.push(h.jump_blocked.clone());
         b.push(Block::Bullets(list));
         if let Some((w, hh, items)) = river_diagram(res, width.min(170.0), size) {
+            let alt = crate::compose::drawn::diagrams::leaps(res)
+                .map(|(a, b)| told(res, &[a, b]))
+                .unwrap_or_default();
             b.push(Block::Figure {
                 w,
                 h: hh,
                 items,
                 caption: h.jump_caption.clone(),
+                alt,
             });
         }
     }
@@ -731,6 +753,23 @@ fn traps_blocks(res: &Resources) -> Vec<Block> {
         Block::Heading(h.traps_heading.clone()),
         Block::Para(join(res, &traps)),
     ]
+}
+
+/// Diagrams told in words, one after the other ([`crate::compose::drawn::diagrams::describe`]);
+/// empty when the pack has no words for moves.
+fn told(res: &Resources, diagrams: &[crate::compose::drawn::diagrams::Diagram]) -> String {
+    let Ok(w) = crate::compose::drawn::diagrams::move_words(res) else {
+        return String::new();
+    };
+    let told: Vec<String> = diagrams
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let before = i.checked_sub(1).map(|k| &diagrams[k]);
+            crate::compose::drawn::diagrams::describe_after(res, w, d, before)
+        })
+        .collect();
+    told.join(if res.lang.is_cjk() { "" } else { " " })
 }
 
 /// Two strips of the board (rows 3–7): a legal leap, and the same leap blocked

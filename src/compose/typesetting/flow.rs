@@ -38,11 +38,14 @@ pub enum Block {
         dice: Vec<u8>,
     },
     /// A drawing of `w × h` mm (items drawn with their origin at the top-left), centred, then a caption.
+    /// `alt` tells what it shows in words, for a reader who cannot see it
+    /// (the web page's text alternative; the printed page does not show it).
     Figure {
         w: f64,
         h: f64,
         items: Vec<Item>,
         caption: String,
+        alt: String,
     },
     /// Two stacks of blocks side by side, kept together.
     Columns(Vec<Block>, Vec<Block>),
@@ -181,6 +184,7 @@ impl Setter<'_> {
                 h,
                 items,
                 caption,
+                ..
             } => self.figure_rows(*w, *h, items, caption),
             Block::Columns(left, right) => vec![self.columns_row(left, right)],
         }

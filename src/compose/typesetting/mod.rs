@@ -1,6 +1,6 @@
 //! Typesetting: text on a page ([`label`]: a line, a line shrunk to fit, a
 //! paragraph), the small typesetter that flows the handout down its pages
-//! ([`flow`]), and the Chinese readings set with the characters: running
+//! ([`flow`]) or writes it as a web page ([`html`]), and the Chinese readings set with the characters: running
 //! Chinese text broken between words ([`running`]), Zhuyin columns beside
 //! characters ([`phonetic`]) and pinyin over them ([`pinyin`]).
 //!
@@ -10,6 +10,7 @@
 //! [`crate::lang::words`].
 
 pub mod flow;
+pub mod html;
 pub mod label;
 pub mod phonetic;
 pub mod pinyin;

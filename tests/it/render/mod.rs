@@ -1,8 +1,9 @@
-//! Rendering: the bytes of PDF, SVG and PNG files, what other readers rely on,
+//! Rendering: the bytes of PDF, SVG, PNG and HTML files, what other readers rely on,
 //! and the print shop's PDF/X.
 
 mod fidelity;
 mod gradients;
+mod html;
 mod pdf;
 mod pictures;
 mod png;

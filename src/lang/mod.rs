@@ -875,6 +875,20 @@ pub struct PuzzleWords {
     pub not_elephant_rat: String,
     pub not_into_water: String,
     pub not_from_water: String,
+    /// Under the title: how squares are named (the board's coordinates).
+    pub coordinates: String,
+    /// Under the title: the ranks, `{list}` (of "8 象 Elephant" items).
+    pub rank_key: String,
+    /// A rescue's reason: what threatened the elephant, `{piece}`.
+    pub why_threat: String,
+    /// A win in two's reason: North's best reply `{reply}` and South's
+    /// winning answer `{win}` (both as `move` says).
+    pub why_defence: String,
+    /// Why a wrong choice is not allowed: `{letter}` and `{why}` (a `not_*` sentence).
+    pub why_not: String,
+    /// The back of the last page of puzzles when the solutions follow on a
+    /// sheet of their own.
+    pub back: String,
 }
 
 /// A complete language pack.

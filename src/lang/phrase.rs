@@ -71,6 +71,9 @@ fn own_placeholders(key: &str) -> &'static [&'static str] {
             "last",
             "the animal",
             "The animal",
+            "reply",
+            "win",
+            "why",
         ],
         _ => &[],
     }

@@ -829,6 +829,7 @@ fn strip(
         counter: 1.0,
         dashed: true,
         cross: (0.3, 0.09, res.theme.sides.south.0),
+        ranked: false,
     };
     items.extend(draw_diagram(res, d, q, origin, &look));
     items
@@ -892,6 +893,7 @@ pub(crate) fn look(res: &Resources, counter: f64) -> Look {
         counter,
         dashed: false,
         cross: (0.22, 0.08, res.theme.board.coordinates.0),
+        ranked: false,
     }
 }
 
@@ -906,6 +908,10 @@ pub struct Look {
     pub dashed: bool,
     /// The cross: half its size and its stroke width, in squares, and colour.
     pub cross: (f64, f64, Color),
+    /// Each counter shows its rank beside its character (the puzzles', read
+    /// by children who do not yet know the characters); picture counters
+    /// show it as dots whatever this says.
+    pub ranked: bool,
 }
 
 /// Draws a rules diagram ([`crate::compose::drawn::diagrams`]): the pieces and the moves of `d`, squares `q` mm, offset by `origin`: the
@@ -926,7 +932,14 @@ pub fn draw_diagram(
     let shown = |sq: Square| {
         (d.cols.0..=d.cols.1).contains(&sq.col) && (d.rows.0..=d.rows.1).contains(&sq.row)
     };
-    let piece = |sq: Square, p: Piece| counter(res, p.animal, p.side, at(sq), q * look.counter);
+    let piece = |sq: Square, p: Piece| {
+        let size = q * look.counter;
+        if look.ranked {
+            ranked_counter(res, p.animal, p.side, at(sq), size)
+        } else {
+            counter(res, p.animal, p.side, at(sq), size)
+        }
+    };
     let mut items = Vec::new();
     let pieces: Vec<(Square, Piece)> = d.position.pieces().filter(|(s, _)| shown(*s)).collect();
     for &(sq, p) in pieces.iter().filter(|(s, _)| !d.in_the_way(*s)) {
@@ -974,6 +987,54 @@ pub(crate) fn arrow(a: Pt, b: Pt, q: f64, color: crate::scene::Color, dashed: bo
         shapes::stroke(vec![Seg::Move(start), Seg::Line(base)], stroke),
         shapes::fill(shapes::polygon(&[tip, wing(1.0), wing(-1.0)]), color),
     ]
+}
+
+/// [`counter`] with the animal's rank beside its character: the character
+/// a little to the upper left, the rank in bold at the lower right, both in
+/// the side's ink (picture counters show their dots already).
+fn ranked_counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) -> Vec<Item> {
+    if res.theme.counters.layout == crate::theme::FaceLayout::Picture {
+        return counter(res, animal, side, c, q);
+    }
+    let r = q * 0.42;
+    let (ink, behind) = res.theme.counter_ink(side);
+    let mut items = vec![shapes::fill(shapes::circle(c, r), res.theme.side(side))];
+    let ringed = behind != res.theme.side(side);
+    if ringed {
+        items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
+    }
+    items.extend(crate::compose::drawn::side_marks::pattern_line(
+        |grow| shapes::circle(c, r + grow),
+        if ringed { r * 0.1 } else { q * 0.05 },
+        res.theme.pattern(side),
+        if ringed { behind } else { ink },
+        q * 0.035,
+    ));
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &res.animal(animal).han,
+            stack: &res.han,
+            size: q * 0.44,
+            max_width: q * 0.46,
+            pos: pt(c.x - q * 0.11, c.y - q * 0.06),
+            rotation: 0.0,
+            fill: ink,
+        },
+    ));
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &res.rules.rank(animal).to_string(),
+            stack: &res.bold,
+            size: q * 0.3,
+            max_width: q * 0.22,
+            pos: pt(c.x + q * 0.2, c.y + q * 0.13),
+            rotation: 0.0,
+            fill: ink,
+        },
+    ));
+    crate::scene::decorative(items)
 }
 
 /// A diagram's counter (the handout's and the poster's): a disc of `side`

@@ -24,6 +24,8 @@ use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Stroke};
 use crate::compose::drawn::diagrams::{Diagram, Shown};
 use crate::compose::products::handout::{draw_diagram, ruleset_line, Look};
 use crate::compose::typesetting::label::{left_text, text_fit, FitText};
+use crate::compose::typesetting::running;
+use crate::play::Position;
 
 /// Choices for a puzzle sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -107,20 +109,41 @@ pub fn puzzles(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Puzzle>, Err
     Ok(sheet.puzzles)
 }
 
-/// The sheet's pages: each page of puzzles followed by its solutions.
+/// The least side of a board square on a puzzle sheet, mm: a counter
+/// large enough for its character and its rank, read by a child.
+pub const MIN_SQUARE: f64 = 7.0;
+
+/// The sheet's pages: every page of puzzles, then, on a sheet of their own
+/// (a page with a line saying where they are fills the back of an odd last
+/// page of puzzles, so that printed double-sided no answer is on the back of
+/// a puzzle), the pages of their solutions, laid out the same way.
 pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, Error> {
     let w = words(res)?;
     let all = puzzles(res, opts)?;
-    let grid = Grid::new(res, opts.paper);
+    let (_, header_h) = header(res, w, opts, false);
+    let grid = Grid::new(res, opts.paper, header_h);
     let mut pages = Vec::new();
-    for (i, chunk) in all.chunks(grid.per_page()).enumerate() {
-        let first = i * grid.per_page();
-        for solved in [false, true] {
+    for solved in [false, true] {
+        for (i, chunk) in all.chunks(grid.per_page()).enumerate() {
+            let first = i * grid.per_page();
             let mut page = Page::new(opts.paper.width, opts.paper.height);
-            let mut items = header(res, w, opts, &grid, solved);
+            let (mut items, _) = header(res, w, opts, solved);
             for (k, p) in chunk.iter().enumerate() {
                 items.extend(cell(res, w, &grid, k, first + k + 1, p, solved));
             }
+            page.add(Layer::Artwork, items);
+            pages.push(page);
+        }
+        if !solved && pages.len() % 2 == 1 {
+            let mut page = Page::new(opts.paper.width, opts.paper.height);
+            let (items, _) = running::paragraph(
+                res,
+                &w.back,
+                grid.s,
+                pt(grid.area.x, grid.area.center().y),
+                grid.area.w,
+                res.theme.board.text.0,
+            );
             page.add(Layer::Artwork, items);
             pages.push(page);
         }
@@ -129,7 +152,9 @@ pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, 
 }
 
 /// Where the puzzles go on a page: the printable area, the body text's em,
-/// the grid's columns and rows, and each board's square.
+/// the grid's columns and rows, each cell's size and each board's square.
+/// A cell holds its board at the left (row numbers at its left, column
+/// letters under it) and its text at the right.
 #[derive(Debug, Clone, Copy)]
 struct Grid {
     area: Rect,
@@ -146,27 +171,29 @@ struct Grid {
 }
 
 impl Grid {
-    fn new(res: &Resources, paper: Paper) -> Grid {
+    /// The grid under a header `header_h` mm tall: as many rows as keep the
+    /// squares at least [`MIN_SQUARE`] (one at least), two columns on paper
+    /// at least 150 mm wide.
+    fn new(res: &Resources, paper: Paper, header_h: f64) -> Grid {
         let area = printable_area(paper, res.theme.page.margin.max(8.0));
-        let s = (area.w / 56.0).clamp(3.0, 5.0);
-        let top = area.y + s * 6.2;
+        let s = body_size(area);
+        let top = area.y + header_h;
         let gap = s * 1.6;
-        let cols = if area.w >= 150.0 { 3 } else { 2 };
+        let cols = if area.w >= 150.0 { 2 } else { 1 };
         let cw = (area.w - gap * (cols - 1) as f64) / cols as f64;
-        // Two lines of question above the board, one of answer below.
-        let text = s * 4.6;
         let room = area.bottom() - top;
-        let q_w = (cw / COLS as f64).min(9.0);
-        let fits = |q: f64| ((room + gap) / (ROWS as f64 * q + text + gap)).floor() as usize;
-        // Twelve to a page where the boards keep squares of 4.5 mm or more.
-        let mut rows = fits(q_w).max(1);
-        let want = 12usize.div_ceil(cols);
-        let q_at = |rows: usize| ((room + gap) / rows as f64 - gap - text) / ROWS as f64;
-        while rows < want && q_at(rows + 1) >= 4.5 {
+        // The board takes a little more than half the cell's width (its row
+        // numbers beside it), the text the rest.
+        let q_w = ((cw - s) * 0.58 / COLS as f64).min(10.0);
+        // Column letters under the board.
+        let under = s * 1.2;
+        let q_at = |rows: usize| ((room + gap) / rows as f64 - gap - under) / ROWS as f64;
+        let mut rows = 1;
+        while q_at(rows + 1) >= MIN_SQUARE.min(q_w) {
             rows += 1;
         }
         let ch = (room + gap) / rows as f64 - gap;
-        let q = q_w.min((ch - text) / ROWS as f64);
+        let q = q_w.min(q_at(rows));
         Grid {
             area,
             s,
@@ -193,16 +220,23 @@ impl Grid {
     }
 }
 
-/// The title, the ruleset and difficulty, and what every puzzle has in
-/// common (South to move); "Solutions" on a page of answers.
+/// The body text's em on a sheet of printable area `area`, mm.
+fn body_size(area: Rect) -> f64 {
+    (area.w / 56.0).clamp(3.0, 4.2)
+}
+
+/// The title, the ruleset and difficulty, and what a child needs to read
+/// the boards: who moves, which counters are South's, how squares are named
+/// and the ranks; "Solutions" on a page of answers. Returns the items and
+/// the header's height, mm from the printable area's top.
 fn header(
     res: &Resources,
     w: &PuzzleWords,
     opts: &PuzzleOptions,
-    g: &Grid,
     solved: bool,
-) -> Vec<Item> {
-    let s = g.s;
+) -> (Vec<Item>, f64) {
+    let area = printable_area(opts.paper, res.theme.page.margin.max(8.0));
+    let s = body_size(area);
     let accent = res.theme.side(Side::South);
     let ink = res.theme.board.text.0;
     let title = if solved {
@@ -210,14 +244,14 @@ fn header(
     } else {
         w.title.clone()
     };
-    let mut items = text_fit(
+    let mut items = running::fit(
         res,
         FitText {
             text: &title,
             stack: &res.bold,
             size: s * 1.8,
-            max_width: g.area.w,
-            pos: pt(g.area.center().x, g.area.y + s * 1.3),
+            max_width: area.w,
+            pos: pt(area.center().x, area.y + s * 1.3),
             rotation: 0.0,
             fill: accent,
         },
@@ -227,31 +261,57 @@ fn header(
         ruleset_line(res),
         difficulty_word(w, opts.difficulty)
     );
-    items.extend(text_fit(
+    items.extend(running::fit(
         res,
         FitText {
             text: &sub,
             stack: &res.text,
             size: s,
-            max_width: g.area.w,
-            pos: pt(g.area.center().x, g.area.y + s * 3.0),
+            max_width: area.w,
+            pos: pt(area.center().x, area.y + s * 3.1),
             rotation: 0.0,
             fill: ink,
         },
     ));
-    items.extend(text_fit(
-        res,
-        FitText {
-            text: &w.south_to_move,
-            stack: &res.text,
-            size: s,
-            max_width: g.area.w,
-            pos: pt(g.area.center().x, g.area.y + s * 4.4),
-            rotation: 0.0,
-            fill: ink,
-        },
-    ));
-    items
+    let h = &res.lang.handout;
+    let sides = crate::compose::products::handout::sides_sentence(res, &h.sides_colour, &h.sides_pattern)
+        .unwrap_or_default();
+    let key = [
+        res.lang.sentences(&res.lang.puzzle_line(&w.south_to_move), &sides),
+        res.lang.puzzle_line(&w.coordinates),
+        rank_key(res, w),
+    ];
+    let mut y = area.y + s * 4.9;
+    for line in key.iter().filter(|l| !l.trim().is_empty()) {
+        let (more, below) = running::paragraph(res, line, s * 0.9, pt(area.x, y), area.w, ink);
+        items.extend(more);
+        y = below;
+    }
+    (items, y - area.y + s * 0.4)
+}
+
+/// The rank key: every animal of the ruleset, strongest first, with its
+/// rank, character and name.
+fn rank_key(res: &Resources, w: &PuzzleWords) -> String {
+    let cjk = res.lang.is_cjk();
+    let list: Vec<String> = res
+        .rules
+        .animals_by_rank()
+        .into_iter()
+        .map(|a| {
+            let n = res.animal(a);
+            let rank = res.rules.rank(a);
+            if cjk {
+                format!("{}{rank}", n.han)
+            } else {
+                format!("{rank} {} {}", n.han, n.name)
+            }
+        })
+        .collect();
+    let sep = if cjk { "、" } else { ", " };
+    res.lang
+        .puzzle_line(&w.rank_key)
+        .replace("{list}", &list.join(sep))
 }
 
 /// The word for a difficulty.
@@ -274,17 +334,12 @@ pub fn question(res: &Resources, w: &PuzzleWords, kind: Kind) -> String {
     res.lang.puzzle_line(t)
 }
 
-/// A move in the pack's words: the animal's name and the two squares.
-fn move_words(res: &Resources, w: &PuzzleWords, p: &Puzzle, m: Move) -> String {
-    let animal = p
-        .position
+/// A move in the pack's words: the animal's name (of the piece on
+/// `m.from` in `pos`) and the two squares.
+fn move_words(res: &Resources, w: &PuzzleWords, pos: &Position, m: Move) -> String {
+    let animal = pos
         .at(m.from)
-        .map(|piece| {
-            res.lang
-                .animal(piece.animal, res.rules.play.fox)
-                .name
-                .clone()
-        })
+        .map(|piece| res.animal(piece.animal).name.clone())
         .unwrap_or_default();
     w.move_
         .replace("{animal}", &animal)
@@ -294,7 +349,7 @@ fn move_words(res: &Resources, w: &PuzzleWords, p: &Puzzle, m: Move) -> String {
 
 /// The answer to a puzzle, in the pack's words.
 pub fn answer(res: &Resources, w: &PuzzleWords, p: &Puzzle) -> String {
-    let mv = move_words(res, w, p, p.answer);
+    let mv = move_words(res, w, &p.position, p.answer);
     let t = match p.kind {
         Kind::WinIn1 => &w.solved_win_in_1,
         Kind::WinIn2 => &w.solved_win_in_2,
@@ -311,6 +366,78 @@ pub fn answer(res: &Resources, w: &PuzzleWords, p: &Puzzle) -> String {
         .puzzle_line(t)
         .replace("{move}", &mv)
         .replace("{letter}", &letter)
+}
+
+/// Why the answer is right, in the pack's words, each sentence made from
+/// what the engine finds: for a capture, what the right one does and why
+/// each other one is refused; for a win in two, North's best reply (the one
+/// that leaves South the fewest winning moves) and the move that wins after
+/// it; for a rescue, what threatened the elephant. Nothing more for a win in
+/// one, whose answer says it all.
+pub fn reasons(res: &Resources, w: &PuzzleWords, p: &Puzzle) -> Vec<String> {
+    use crate::compose::drawn::diagrams::{move_sentence, piece_words};
+    use crate::play::search::{legal_moves, winning_moves};
+    let rules = Rules::new(&res.rules);
+    let pos = &p.position;
+    match p.kind {
+        Kind::WinIn1 => Vec::new(),
+        Kind::WhichCapture => {
+            let mut out = vec![move_sentence(res, w, pos, p.answer)];
+            for (i, m) in p.choices.iter().enumerate().filter(|(_, m)| **m != p.answer) {
+                out.push(
+                    res.lang
+                        .puzzle_line(&w.why_not)
+                        .replace("{letter}", &letter(i))
+                        .replace("{why}", &move_sentence(res, w, pos, *m)),
+                );
+            }
+            out
+        }
+        Kind::WinIn2 => {
+            let after = rules.after(pos, p.answer);
+            let best = legal_moves(&rules, &after)
+                .into_iter()
+                .map(|r| {
+                    let next = rules.after(&after, r);
+                    (r, winning_moves(&rules, &next, 1))
+                })
+                .filter(|(_, wins)| !wins.is_empty())
+                .min_by_key(|(_, wins)| wins.len());
+            match best {
+                Some((reply, wins)) => vec![res
+                    .lang
+                    .puzzle_line(&w.why_defence)
+                    .replace("{reply}", &move_words(res, w, &after, reply))
+                    .replace(
+                        "{win}",
+                        &move_words(res, w, &rules.after(&after, reply), wins[0]),
+                    )],
+                None => Vec::new(),
+            }
+        }
+        Kind::SaveElephant => {
+            let elephant = crate::game::Piece {
+                side: Side::South,
+                animal: crate::game::Animal::Elephant,
+            };
+            let Some(at) = pos.find(elephant) else {
+                return Vec::new();
+            };
+            let mut north = pos.clone();
+            north.to_move = Side::North;
+            rules
+                .moves(&north)
+                .into_iter()
+                .filter(|m| m.to == at)
+                .filter_map(|m| pos.at(m.from).map(|piece| (m.from, piece)))
+                .map(|(from, piece)| {
+                    res.lang
+                        .puzzle_line(&w.why_threat)
+                        .replace("{piece}", &piece_words(res, w, piece, from))
+                })
+                .collect()
+        }
+    }
 }
 
 /// The letter of choice `i`: A, B, C.
@@ -346,8 +473,9 @@ pub fn diagram(p: &Puzzle, solved: bool) -> Diagram {
     }
 }
 
-/// Cell `k` of a page: puzzle number `n`, its question, its board and a
-/// line for the answer (or the answer, on the page of solutions).
+/// Cell `k` of a page: puzzle number `n`, its board at the left with
+/// the squares' names along it, and at its right the question, then a line
+/// for the answer (on the page of solutions, the answer and its reasons).
 fn cell(
     res: &Resources,
     w: &PuzzleWords,
@@ -361,41 +489,21 @@ fn cell(
     let at = g.corner(k);
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(Side::South);
-    let mut items = Vec::new();
-    // The number, bold, then the question over up to two lines.
-    let num = format!("{n}");
-    items.extend(left_text(
-        res,
-        &res.bold,
-        &num,
-        s * 1.15,
-        pt(at.x, at.y + s),
-        accent,
-    ));
-    let indent = res.fonts.width_mm(&res.bold, &num, s * 1.15) + s * 0.6;
-    let q_text = question(res, w, p.kind);
-    items.extend(lines(
-        res,
-        &q_text,
-        s,
-        pt(at.x + indent, at.y + s),
-        g.cell.0 - indent,
-        ink,
-        2,
-    ));
-    // The board, centred in the cell.
     let q = g.q;
-    let bw = COLS as f64 * q;
-    let origin = pt(at.x + (g.cell.0 - bw) / 2.0, at.y + s * 2.9);
+    let mut items = Vec::new();
+    // The board, its row numbers at its left and column letters under it.
+    let origin = pt(at.x + s * 1.0, at.y);
     let place = BoardPlacement { square: q, origin };
     items.extend(crate::compose::products::board::plain_board_items(
-        res, place, true,
+        res, place, false,
     ));
+    items.extend(coordinates(res, origin, q, s * 0.8));
     let d = diagram(p, solved);
     let look = Look {
-        counter: 0.86,
+        counter: 0.9,
         dashed: true,
         cross: (0.3, 0.09, res.theme.sides.south.0),
+        ranked: true,
     };
     items.extend(draw_diagram(res, &d, q, origin, &look));
     if p.kind == Kind::WhichCapture {
@@ -403,63 +511,104 @@ fn cell(
             items.extend(choice_letter(res, &d, q, origin, *m, &letter(i)));
         }
     }
-    // The answer line under the board.
-    let y = origin.y + ROWS as f64 * q + s * 1.2;
-    if solved {
-        let text = answer(res, w, p);
-        items.extend(lines(res, &text, s, pt(at.x, y), g.cell.0, ink, 2));
+    // The text at the board's right: the number, then the question.
+    let x = origin.x + COLS as f64 * q + s * 0.9;
+    let width = at.x + g.cell.0 - x;
+    let bottom = origin.y + ROWS as f64 * q;
+    let num = format!("{n}");
+    items.extend(left_text(
+        res,
+        &res.bold,
+        &num,
+        s * 1.3,
+        pt(x, at.y + s * 1.1),
+        accent,
+    ));
+    let body: Vec<String> = if solved {
+        std::iter::once(answer(res, w, p))
+            .chain(reasons(res, w, p))
+            .collect()
     } else {
-        let label = &w.answer;
-        items.extend(left_text(res, &res.text, label, s, pt(at.x, y), ink));
-        let x = at.x + res.fonts.width_mm(&res.text, label, s) + s * 0.5;
-        if x < at.x + g.cell.0 {
-            items.push(shapes::stroke(
-                shapes::line(pt(x, y + s * 0.15), pt(at.x + g.cell.0, y + s * 0.15)),
-                Stroke::solid(res.theme.board.coordinates.0, s * 0.06),
-            ));
-        }
+        vec![question(res, w, p.kind)]
+    };
+    // The text's size: the body's, or smaller until it fits beside the board.
+    let room = if solved { bottom } else { bottom - s * 2.6 };
+    let mut size = s;
+    let mut set = text_block(res, &body, size, pt(x, at.y + s * 2.6), width, ink);
+    while set.1 > room && size > s * 0.55 {
+        size *= 0.93;
+        set = text_block(res, &body, size, pt(x, at.y + s * 2.6), width, ink);
     }
-    items
-}
-
-/// Text broken into at most `max` lines `width` mm wide, the first baseline
-/// at `at`, lines 1.2 em apart (the rest of a longer text on the last line,
-/// shrunk to fit).
-fn lines(
-    res: &Resources,
-    text: &str,
-    s: f64,
-    at: Pt,
-    width: f64,
-    ink: Color,
-    max: usize,
-) -> Vec<Item> {
-    let broken = crate::text::linebreak::break_lines(&res.fonts, &res.text, text, s, width);
-    let mut items = Vec::new();
-    let keep = broken.len().min(max);
-    for (i, line) in broken.iter().take(keep).enumerate() {
-        let line = if i + 1 == keep && broken.len() > keep {
-            broken[i..].concat()
-        } else {
-            line.clone()
-        };
-        let line = line.trim_end();
-        let lw = res.fonts.width_mm(&res.text, line, s);
-        let size = if lw > width { s * width / lw } else { s };
-        items.extend(left_text(
-            res,
-            &res.text,
-            line,
-            size,
-            pt(at.x, at.y + i as f64 * s * 1.2),
-            ink,
+    items.extend(set.0);
+    if !solved {
+        // "Answer:" and a line to write it on, at the foot of the board.
+        let y = bottom - s * 1.6;
+        items.extend(left_text(res, &res.text, &w.answer, s, pt(x, y), ink));
+        items.push(shapes::stroke(
+            shapes::line(pt(x, bottom), pt(at.x + g.cell.0, bottom)),
+            Stroke::solid(res.theme.board.coordinates.0, s * 0.06),
         ));
     }
     items
 }
 
-/// A choice's letter in a small disc on its arrow, half way from the mover
-/// to its target (between the two counters of a step).
+/// Paragraphs one under the other, the first baseline at `at`, `width` mm
+/// wide, at em `size`, with the pack's readings when it prints them
+/// throughout. Returns the items and the baseline below the last line.
+fn text_block(
+    res: &Resources,
+    paras: &[String],
+    size: f64,
+    at: Pt,
+    width: f64,
+    ink: Color,
+) -> (Vec<Item>, f64) {
+    let mut items = Vec::new();
+    let mut y = at.y;
+    for p in paras {
+        let (more, below) = running::paragraph(res, p, size, pt(at.x, y), width, ink);
+        items.extend(more);
+        y = below + size * 0.3;
+    }
+    (items, y - size * 0.3)
+}
+
+/// The squares' names along a puzzle's board (squares `q` mm from
+/// `origin`): the rows' numbers at its left, the columns' letters under it,
+/// at em `size`.
+fn coordinates(res: &Resources, origin: Pt, q: f64, size: f64) -> Vec<Item> {
+    use crate::compose::typesetting::label::{Label, VAlign};
+    let color = res.theme.board.text.0;
+    let mut items = Vec::new();
+    let label = |text: String, pos: Pt| {
+        Label {
+            text: &text,
+            stack: &res.text,
+            size,
+            pos,
+            anchor: crate::scene::Anchor::Middle,
+            valign: VAlign::Middle,
+            rotation: 0.0,
+            fill: color,
+        }
+        .items(&res.fonts)
+    };
+    for col in 0..COLS {
+        let x = origin.x + (col as f64 + 0.5) * q;
+        let y = origin.y + ROWS as f64 * q + size * 0.8;
+        items.extend(label(((b'a' + col) as char).to_string(), pt(x, y)));
+    }
+    for row in 0..ROWS {
+        let y = origin.y + (ROWS - 1 - row) as f64 * q + q * 0.5;
+        items.extend(label((row + 1).to_string(), pt(origin.x - size * 0.75, y)));
+    }
+    items
+}
+
+/// A choice's letter in a small disc beside its arrow, half way from the
+/// mover to its target, moved off the arrow's line (up for an arrow across
+/// the board, left for one along it, inside the board): it never hides the
+/// arrow, and only grazes the counters' rims.
 fn choice_letter(
     res: &Resources,
     d: &Diagram,
@@ -469,16 +618,23 @@ fn choice_letter(
     text: &str,
 ) -> Vec<Item> {
     let (a, b) = (d.centre(m.from, q), d.centre(m.to, q));
+    let across = m.from.row == m.to.row;
+    let (px, py) = match across {
+        true if m.from.row == ROWS - 1 => (0.0, 1.0),
+        true => (0.0, -1.0),
+        false if m.from.col == 0 => (1.0, 0.0),
+        false => (-1.0, 0.0),
+    };
     let c = pt(
-        origin.x + a.x + (b.x - a.x) * 0.5,
-        origin.y + a.y + (b.y - a.y) * 0.5,
+        origin.x + a.x + (b.x - a.x) * 0.5 + px * q * 0.42,
+        origin.y + a.y + (b.y - a.y) * 0.5 + py * q * 0.42,
     );
-    let r = q * 0.27;
+    let r = q * 0.2;
     let mut items = vec![
         shapes::fill(shapes::circle(c, r), res.theme.board.land.0),
         shapes::stroke(
             shapes::circle(c, r),
-            Stroke::solid(res.theme.side(Side::South), q * 0.04),
+            Stroke::solid(res.theme.side(Side::South), q * 0.035),
         ),
     ];
     items.extend(text_fit(
@@ -486,7 +642,7 @@ fn choice_letter(
         FitText {
             text,
             stack: &res.bold,
-            size: q * 0.36,
+            size: q * 0.3,
             max_width: r * 1.6,
             pos: c,
             rotation: 0.0,

@@ -665,7 +665,7 @@ pub const TABLE: &[Limit] = &[
     Limit {
         what: "`{count}` (puzzles)",
         value: "1 to 48",
-        why: "four pages of twelve puzzles and their solutions, made in well under a second",
+        why: "eight pages of six puzzles and eight of their solutions, made in well under a second",
         bounds: &[bound!(MAX_PUZZLES, Count)],
     },
     Limit {

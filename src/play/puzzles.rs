@@ -5,6 +5,11 @@
 //! whatever North replies, the only move after which North can neither take
 //! the elephant nor win, the only legal capture among those drawn.
 //!
+//! A sheet varies: no answer twice among twelve puzzles in a row while the
+//! search finds others (never more than twice), and the "which capture"
+//! puzzles take turns to be answered by each capture rule the ruleset has
+//! (a trap, the water, the rat and the elephant, a leap) and by rank alone.
+//!
 //! The same rules, difficulty, count and seed always give the same puzzles:
 //! positions come from a small generator of pseudo-random numbers
 //! (SplitMix64) seeded by the seed, and nothing else.
@@ -235,27 +240,55 @@ fn make_within(
     let mut out: Vec<Puzzle> = Vec::with_capacity(count);
     let mut lost: Vec<Kind> = Vec::new();
     let start = nodes();
+    // The capture rules the "which capture" puzzles take turns to answer with.
+    let rules_here = CaptureRule::ALL
+        .into_iter()
+        .filter(|r| r.possible(rules))
+        .collect::<Vec<_>>();
+    let mut captures = 0;
     for i in 0..count {
         let kind = kinds[i % kinds.len()];
         if lost.contains(&kind) {
             continue;
         }
+        // In turn each rule the ruleset has, then a capture by rank alone.
+        let want = (kind == Kind::WhichCapture)
+            .then(|| rules_here.get(captures % (rules_here.len() + 1)).copied())
+            .flatten();
         let mut found = false;
-        for _ in 0..TRIES {
+        for t in 0..TRIES {
             if nodes() - start > budget {
                 return Sheet {
                     puzzles: out,
                     short: Some(Short::Budget),
                 };
             }
-            let pos = scatter(rules, difficulty, kind, &mut mix);
-            if let Some(p) = pose(rules, kind, pos, &mut mix) {
-                if !out.iter().any(|q| q.position == p.position) {
-                    out.push(p);
-                    found = true;
-                    break;
-                }
+            // The first half of the tries insist on the wanted capture rule
+            // and on an answer not given among the last eleven puzzles; the
+            // rest only on an answer given at most once among them.
+            let strict = t < TRIES / 2;
+            let mut pos = scatter(rules, difficulty, kind, &mut mix);
+            let planted = match want.filter(|_| strict) {
+                Some(r) => match r.plant(rules, &mut pos, &mut mix) {
+                    Some(m) => Some(m),
+                    None => continue,
+                },
+                None => None,
+            };
+            let Some(p) = pose(rules, kind, pos, planted, &mut mix) else {
+                continue;
+            };
+            let recent = &out[out.len().saturating_sub(SHEET_WINDOW - 1)..];
+            let same = recent.iter().filter(|q| same_answer(q, &p)).count();
+            if same > usize::from(!strict) || out.iter().any(|q| q.position == p.position) {
+                continue;
             }
+            if kind == Kind::WhichCapture {
+                captures += 1;
+            }
+            out.push(p);
+            found = true;
+            break;
         }
         if !found {
             lost.push(kind);
@@ -279,8 +312,219 @@ pub fn den_reachable(rules: &Rules) -> bool {
             .any(|a| r.rank(*a) <= r.variants.trap_max_rank)
 }
 
-/// The puzzle of `kind` in `pos`, if the position has one with a unique answer.
-fn pose(rules: &Rules, kind: Kind, pos: Position, mix: &mut Mix) -> Option<Puzzle> {
+/// How many puzzles a sheet's variety is counted over: no answer twice
+/// among any twelve puzzles in a row while the search finds others, never
+/// more than twice.
+pub const SHEET_WINDOW: usize = 12;
+
+/// Whether two puzzles have the same answer as a child reads it: the same
+/// animal moving between the same squares.
+fn same_answer(a: &Puzzle, b: &Puzzle) -> bool {
+    a.answer == b.answer && a.position.at(a.answer.from) == b.position.at(b.answer.from)
+}
+
+/// The rules that make a capture allowed or not, which the "which capture"
+/// puzzles take turns to make the right answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// A weaker animal takes an enemy standing in its side's trap.
+    Trap,
+    /// A swimmer takes a swimmer, in the water.
+    Water,
+    /// The rat takes the elephant.
+    RatElephant,
+    /// A leap over the river lands on an enemy.
+    Leap,
+}
+
+impl CaptureRule {
+    /// Every rule, in the turn the puzzles take.
+    pub const ALL: [CaptureRule; 4] = [
+        CaptureRule::Trap,
+        CaptureRule::Water,
+        CaptureRule::RatElephant,
+        CaptureRule::Leap,
+    ];
+
+    /// The rule a legal capture `mv` in `pos` shows, if any (a plain capture
+    /// by rank shows none).
+    pub fn of(rules: &Rules, pos: &Position, mv: Move) -> Option<CaptureRule> {
+        use super::explain::{explain, Note};
+        match explain(rules, pos, mv) {
+            Note::Capture { leap: true, .. } => Some(CaptureRule::Leap),
+            Note::Capture { trapped: true, .. } => Some(CaptureRule::Trap),
+            Note::Capture { prey, .. } => {
+                let mover = pos.at(mv.from)?;
+                if rules.kind(mv.to) == SquareKind::River {
+                    Some(CaptureRule::Water)
+                } else if mover.animal == Animal::Rat && prey.animal == Animal::Elephant {
+                    Some(CaptureRule::RatElephant)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the ruleset has this rule at all (no river nor traps in the
+    /// four-animal game, no leap where no animal leaps).
+    fn possible(self, rules: &Rules) -> bool {
+        let r = rules.ruleset();
+        let water = !r.variants.four_animals;
+        match self {
+            CaptureRule::Trap => {
+                water
+                    && r.animals()
+                        .iter()
+                        .any(|a| r.rank(*a) <= r.variants.trap_max_rank && *a != Animal::Rat)
+            }
+            CaptureRule::Water => water,
+            CaptureRule::RatElephant => true,
+            CaptureRule::Leap => {
+                water
+                    && r.animals()
+                        .iter()
+                        .any(|a| rules.leaps(*a) != crate::play::rules::Jumps::None)
+            }
+        }
+    }
+
+    /// Puts into `pos` two pieces whose capture shows this rule, South's
+    /// animal and North's (each taken from where it stood, the squares
+    /// between a leap's ends emptied), and returns that capture; `None`
+    /// when the ruleset's ranks or leaps give no such pair here.
+    fn plant(self, rules: &Rules, pos: &mut Position, mix: &mut Mix) -> Option<Move> {
+        let r = rules.ruleset();
+        let animals = r.animals();
+        let sq = |c: u8, row: u8| Square::new(c, row);
+        let (mover, prey, from, to, between): (Animal, Animal, Square, Square, Vec<Square>) =
+            match self {
+                CaptureRule::Trap => {
+                    let traps = [sq(2, 0), sq(4, 0), sq(3, 1)];
+                    let to = traps[mix.below(3)];
+                    let preys: Vec<Animal> = animals
+                        .iter()
+                        .copied()
+                        .filter(|a| r.rank(*a) <= r.variants.trap_max_rank && *a != Animal::Rat)
+                        .collect();
+                    let prey = *preys.get(mix.below(preys.len()))?;
+                    let movers: Vec<Animal> = animals
+                        .iter()
+                        .copied()
+                        .filter(|a| {
+                            r.rank(*a) < r.rank(prey)
+                                && !(*a == Animal::Rat && prey == Animal::Elephant)
+                                && r.rank(*a) <= r.variants.trap_max_rank
+                        })
+                        .collect();
+                    let mover = *movers.get(mix.below(movers.len()))?;
+                    let near: Vec<Square> = [(0i8, 1i8), (1, 0), (-1, 0), (0, -1)]
+                        .iter()
+                        .filter_map(|(dc, dr)| {
+                            let (c, row) = (to.col as i8 + dc, to.row as i8 + dr);
+                            ((0..COLS as i8).contains(&c) && (0..ROWS as i8).contains(&row))
+                                .then(|| sq(c as u8, row as u8))
+                        })
+                        .filter(|s| rules.kind(*s) == SquareKind::Land)
+                        .collect();
+                    (
+                        mover,
+                        prey,
+                        *near.get(mix.below(near.len()))?,
+                        to,
+                        Vec::new(),
+                    )
+                }
+                CaptureRule::Water => {
+                    let swimmer = if rules.swims(Animal::Dog) && mix.below(3) == 0 {
+                        Animal::Dog
+                    } else {
+                        Animal::Rat
+                    };
+                    let col = [1u8, 2, 4, 5][mix.below(4)];
+                    let row = 3 + mix.below(2) as u8;
+                    (
+                        swimmer,
+                        Animal::Rat.min(swimmer),
+                        sq(col, row),
+                        sq(col, row + 1),
+                        Vec::new(),
+                    )
+                }
+                CaptureRule::RatElephant => {
+                    let col = mix.below(COLS as usize) as u8;
+                    let row = [1u8, 2, 6, 7][mix.below(4)];
+                    let (from, to) = (sq(col, row), sq(col, row - 1));
+                    if rules.kind(from) != SquareKind::Land || rules.kind(to) != SquareKind::Land {
+                        return None;
+                    }
+                    (Animal::Rat, Animal::Elephant, from, to, Vec::new())
+                }
+                CaptureRule::Leap => {
+                    use crate::play::rules::Jumps;
+                    let leapers: Vec<Animal> = animals
+                        .iter()
+                        .copied()
+                        .filter(|a| rules.leaps(*a) != Jumps::None)
+                        .collect();
+                    let mover = *leapers.get(mix.below(leapers.len()))?;
+                    let preys: Vec<Animal> = animals
+                        .iter()
+                        .copied()
+                        .filter(|a| r.rank(*a) <= r.rank(mover) && *a != mover)
+                        .collect();
+                    let prey = *preys.get(mix.below(preys.len()))?;
+                    let sideways = match rules.leaps(mover) {
+                        Jumps::Sideways => true,
+                        Jumps::Lengthwise => false,
+                        _ => mix.below(2) == 0,
+                    };
+                    if sideways {
+                        let row = 3 + mix.below(3) as u8;
+                        let (a, b) = [(0u8, 3u8), (3, 0), (3, 6), (6, 3)][mix.below(4)];
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        let between = (lo + 1..hi).map(|c| sq(c, row)).collect();
+                        (mover, prey, sq(a, row), sq(b, row), between)
+                    } else {
+                        let col = [1u8, 2, 4, 5][mix.below(4)];
+                        let between = (3..6).map(|row| sq(col, row)).collect();
+                        (mover, prey, sq(col, 2), sq(col, 6), between)
+                    }
+                }
+            };
+        let south = Piece {
+            side: Side::South,
+            animal: mover,
+        };
+        let north = Piece {
+            side: Side::North,
+            animal: prey,
+        };
+        for p in [south, north] {
+            if let Some(at) = pos.find(p) {
+                pos.put(at, None);
+            }
+        }
+        for s in between {
+            pos.put(s, None);
+        }
+        pos.put(from, Some(south));
+        pos.put(to, Some(north));
+        let mv = Move { from, to };
+        (CaptureRule::of(rules, pos, mv) == Some(self)).then_some(mv)
+    }
+}
+
+/// The puzzle of `kind` in `pos`, if the position has one with a unique
+/// answer; for "which capture", `planted` (when given) must be the answer.
+fn pose(
+    rules: &Rules,
+    kind: Kind,
+    pos: Position,
+    planted: Option<Move>,
+    mix: &mut Mix,
+) -> Option<Puzzle> {
     if rules.won(&pos).is_some() {
         return None;
     }
@@ -323,7 +567,11 @@ fn pose(rules: &Rules, kind: Kind, pos: Position, mix: &mut Mix) -> Option<Puzzl
             if good.is_empty() || bad.len() < 2 {
                 return None;
             }
-            let answer = good[mix.below(good.len())];
+            let answer = match planted {
+                Some(m) if good.contains(&m) => m,
+                Some(_) => return None,
+                None => good[mix.below(good.len())],
+            };
             let mut bad = bad;
             let mut choices = vec![answer];
             for _ in 0..2 {
@@ -485,6 +733,42 @@ mod tests {
             .unwrap_or_default();
         let src = edits.iter().fold(src, |s, (a, b)| s.replacen(a, b, 1));
         Rules::new(&Ruleset::parse(&src, "test").expect("valid"))
+    }
+
+    /// Over 48 puzzles of each preset and difficulty: at least 10 different
+    /// answers in every sheet of 12, none more than twice, and every capture
+    /// rule the preset has a right answer at least once.
+    #[test]
+    fn sheets_vary_their_answers_and_capture_rules() {
+        for name in ["standard", "bell", "fox", "checkers"] {
+            let r = Rules::new(&Ruleset::builtin(name).expect("a preset"));
+            for d in Difficulty::ALL {
+                let all = make(&r, d, 48, 1);
+                assert_eq!(all.len(), 48, "{name} {d:?}");
+                for sheet in all.chunks(SHEET_WINDOW) {
+                    let mut kinds: Vec<usize> = Vec::new();
+                    for p in sheet {
+                        let same = sheet.iter().filter(|q| same_answer(p, q)).count();
+                        assert!(same <= 2, "{name} {d:?}: {} given {same} times", p.answer);
+                        kinds.push(same);
+                    }
+                    let distinct: f64 = kinds.iter().map(|k| 1.0 / *k as f64).sum();
+                    assert!(distinct.round() as usize >= 10, "{name} {d:?}: {distinct}");
+                }
+                if !d.kinds().contains(&Kind::WhichCapture) {
+                    continue;
+                }
+                let shown: Vec<CaptureRule> = all
+                    .iter()
+                    .filter(|p| p.kind == Kind::WhichCapture)
+                    .filter_map(|p| CaptureRule::of(&r, &p.position, p.answer))
+                    .collect();
+                for rule in CaptureRule::ALL.into_iter().filter(|c| c.possible(&r)) {
+                    assert!(shown.contains(&rule), "{name} {d:?}: no {rule:?} answer");
+                }
+                assert!(all.iter().all(|p| p.proven(&r)));
+            }
+        }
     }
 
     #[test]

@@ -4,10 +4,12 @@
 //! [`crate::compose::products::handout::draw_diagram`]), in the theme, language and ruleset of
 //! the resources.
 //!
-//! Each page of puzzles (a grid of boards, twelve on A4 or Letter, each with
-//! its question and a line for the answer) is followed by the page of their
-//! solutions, laid out the same way: printed double-sided, the solutions
-//! are on the back; printed single-sided, they are the next sheet.
+//! Each page of puzzles (a grid of cells, six on A4 or Letter, each with a
+//! board of squares of at least [`MIN_SQUARE`] mm whose counters show their
+//! ranks, and beside it its question and a line for the answer) sits under
+//! a key: who moves, which colour is South, how squares are named, the
+//! ranks. The pages of solutions follow all the puzzles, on sheets of their
+//! own, each answer with its reasons from the engine.
 //!
 //! Lengths in mm; page coordinates (origin top-left, y down).
 
@@ -274,10 +276,12 @@ fn header(
         },
     ));
     let h = &res.lang.handout;
-    let sides = crate::compose::products::handout::sides_sentence(res, &h.sides_colour, &h.sides_pattern)
-        .unwrap_or_default();
+    let sides =
+        crate::compose::products::handout::sides_sentence(res, &h.sides_colour, &h.sides_pattern)
+            .unwrap_or_default();
     let key = [
-        res.lang.sentences(&res.lang.puzzle_line(&w.south_to_move), &sides),
+        res.lang
+            .sentences(&res.lang.puzzle_line(&w.south_to_move), &sides),
         res.lang.puzzle_line(&w.coordinates),
         rank_key(res, w),
     ];
@@ -383,7 +387,12 @@ pub fn reasons(res: &Resources, w: &PuzzleWords, p: &Puzzle) -> Vec<String> {
         Kind::WinIn1 => Vec::new(),
         Kind::WhichCapture => {
             let mut out = vec![move_sentence(res, w, pos, p.answer)];
-            for (i, m) in p.choices.iter().enumerate().filter(|(_, m)| **m != p.answer) {
+            for (i, m) in p
+                .choices
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| **m != p.answer)
+            {
                 out.push(
                     res.lang
                         .puzzle_line(&w.why_not)

@@ -1314,7 +1314,11 @@ fn the_output_may_not_be_one_of_the_inputs() {
 fn a_refused_output_extension_is_named() {
     let d = tempdir("ext");
     for name in ["out.jpg", "out.svgz", "out.PDF.bak"] {
-        refused(&d, &["board", "-o", name], &["--output", "PDF, SVG or PNG"]);
+        refused(
+            &d,
+            &["board", "-o", name],
+            &["--output", "PDF, SVG, PNG or HTML"],
+        );
     }
     let (code, _, err) = run(&d, &["board", "-o", "Board.PDF"]);
     assert_eq!(code, 0, "{err}");

@@ -153,6 +153,21 @@ pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, 
     Ok(pages)
 }
 
+/// The side of a board's square on the puzzle sheets of `opts`, mm (at
+/// least [`MIN_SQUARE`] on A4 and Letter).
+pub fn square_size(res: &Resources, opts: &PuzzleOptions) -> Result<f64, Error> {
+    let w = words(res)?;
+    let (_, header_h) = header(res, w, opts, false);
+    Ok(Grid::new(res, opts.paper, header_h).q)
+}
+
+/// How many puzzles a page of `opts` holds.
+pub fn per_page(res: &Resources, opts: &PuzzleOptions) -> Result<usize, Error> {
+    let w = words(res)?;
+    let (_, header_h) = header(res, w, opts, false);
+    Ok(Grid::new(res, opts.paper, header_h).per_page())
+}
+
 /// Where the puzzles go on a page: the printable area, the body text's em,
 /// the grid's columns and rows, each cell's size and each board's square.
 /// A cell holds its board at the left (row numbers at its left, column

@@ -1,11 +1,15 @@
-//! Puzzle sheets: each page of puzzles followed by the page of their
-//! solutions, in every language; the same seed gives the same file.
+//! Puzzle sheets: the pages of puzzles, then their solutions on sheets of
+//! their own, in every language; squares of 7 mm or more, the key under
+//! the title, each solution with its reasons; the same seed gives the same
+//! file.
 
 use jungle_print::compose::products::puzzles::{
-    answer, puzzle_pages, puzzles, question, PuzzleOptions,
+    answer, per_page, puzzle_pages, puzzles, question, reasons, square_size, PuzzleOptions,
+    MIN_SQUARE,
 };
 use jungle_print::job::{Job, Kind, PuzzleJob};
 use jungle_print::lang::Lang;
+use jungle_print::layout::paper::Paper;
 use jungle_print::play::puzzles::Difficulty;
 use jungle_print::play::rules::Ruleset;
 use jungle_print::render::pdf;
@@ -21,21 +25,27 @@ fn res(lang: &str, preset: &str) -> Resources {
     .unwrap()
 }
 
-/// A page's text, runs joined without spaces.
+/// A page's text, runs joined without spaces, its readings (decorative
+/// runs) left out.
 fn text(page: &Page) -> String {
     page.layers
         .iter()
         .flat_map(|(_, items)| text_runs(items))
+        .filter(|r| !r.decorative)
         .map(|r| r.text.as_str())
         .collect()
 }
 
 #[test]
-fn each_page_of_puzzles_is_followed_by_its_solutions() {
+fn the_puzzles_come_first_and_their_solutions_on_sheets_of_their_own() {
     for lang in ["en", "fr", "zh-Hant", "zh-Hans"] {
         let r = res(lang, "standard");
         let w = r.lang.puzzles.clone().unwrap();
-        for (count, pages) in [(12, 2), (13, 4), (24, 4)] {
+        let squash = |s: &str| s.replace(' ', "");
+        // Six to an A4 page: an odd number of pages of puzzles gets a back
+        // page saying where the solutions are.
+        assert_eq!(per_page(&r, &PuzzleOptions::default()).unwrap(), 6);
+        for (count, puzzle_pages_n, back) in [(6, 1, true), (12, 2, false), (13, 3, true)] {
             for d in Difficulty::ALL {
                 let opts = PuzzleOptions {
                     count,
@@ -45,25 +55,74 @@ fn each_page_of_puzzles_is_followed_by_its_solutions() {
                 let made = puzzles(&r, &opts).unwrap();
                 assert_eq!(made.len(), count, "{lang} {d:?}");
                 let sheet = puzzle_pages(&r, &opts).unwrap();
-                assert_eq!(sheet.len(), pages, "{lang} {count} {d:?}");
+                let extra = usize::from(back);
+                assert_eq!(
+                    sheet.len(),
+                    2 * puzzle_pages_n + extra,
+                    "{lang} {count} {d:?}"
+                );
+                let solutions_from = puzzle_pages_n + extra;
+                if back {
+                    let t = text(&sheet[puzzle_pages_n]);
+                    assert!(squash(&t).contains(&squash(&w.back)), "{lang}: {t}");
+                }
                 for (i, page) in sheet.iter().enumerate() {
+                    if back && i == puzzle_pages_n {
+                        continue;
+                    }
                     let t = text(page);
-                    let squash = |s: &str| s.replace(' ', "");
+                    let solved = i >= solutions_from;
                     assert!(squash(&t).contains(&squash(&w.title)), "{lang} page {i}");
-                    assert_eq!(t.contains(&w.solutions), i % 2 == 1, "{lang} page {i}: {t}");
-                    // Puzzles 12 to a page; the solutions page answers them.
-                    for p in made.iter().skip(i / 2 * 12).take(12) {
-                        let words = if i % 2 == 0 {
-                            question(&r, &w, p.kind)
-                        } else {
+                    assert_eq!(t.contains(&w.solutions), solved, "{lang} page {i}: {t}");
+                    let first = if solved { i - solutions_from } else { i };
+                    for p in made.iter().skip(first * 6).take(6) {
+                        let mut said = vec![if solved {
                             answer(&r, &w, p)
-                        };
-                        // The words may be broken over two lines.
-                        let first = words.split_whitespace().next().unwrap();
-                        assert!(t.contains(first), "{lang} page {i}: `{words}` in {t}");
+                        } else {
+                            question(&r, &w, p.kind)
+                        }];
+                        if solved {
+                            said.extend(reasons(&r, &w, p));
+                        }
+                        for words in said {
+                            // The words may be broken over lines.
+                            let first = words.split_whitespace().next().unwrap();
+                            assert!(
+                                squash(&t).contains(&squash(first)),
+                                "{lang} page {i}: `{words}` in {t}"
+                            );
+                        }
                     }
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn boards_are_large_and_the_key_explains_them() {
+    for lang in ["en", "fr", "zh-Hant", "zh-Hans"] {
+        let r = res(lang, "standard");
+        let w = r.lang.puzzles.clone().unwrap();
+        for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+            let opts = PuzzleOptions {
+                paper,
+                ..PuzzleOptions::default()
+            };
+            let q = square_size(&r, &opts).unwrap();
+            assert!(q >= MIN_SQUARE, "{lang}: {q} mm squares");
+        }
+        let t = text(&puzzle_pages(&r, &PuzzleOptions::default()).unwrap()[0]);
+        // The coordinates explained and every rank in the key.
+        let coords: String = w.coordinates.chars().take(6).collect();
+        assert!(t.contains(&coords), "{lang}: {t}");
+        for a in r.rules.animals() {
+            let han = &r.animal(a).han;
+            let rank = r.rules.rank(a).to_string();
+            assert!(
+                t.contains(han.as_str()) && t.contains(&rank),
+                "{lang}: {a:?}"
+            );
         }
     }
 }

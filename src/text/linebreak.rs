@@ -283,11 +283,36 @@ pub fn unrecorded<R>(f: impl FnOnce() -> R) -> R {
 /// Runs `f` and returns, with its result, every paragraph `f` broke into
 /// lines (each as its lines, in order): how tests walk the laid-out lines
 /// of whole documents.
+/// Inside another recording, the outer one goes on after it, without
+/// these paragraphs (a trial: [`record`] adds those that are kept).
 pub fn recorded<R>(f: impl FnOnce() -> R) -> (R, Vec<Vec<String>>) {
-    RECORDED.with(|r| *r.borrow_mut() = Some(Vec::new()));
+    let outer = RECORDED.with(|r| r.borrow_mut().replace(Vec::new()));
     let out = f();
-    let paragraphs = RECORDED.with(|r| r.borrow_mut().take()).unwrap_or_default();
+    let paragraphs = RECORDED
+        .with(|r| std::mem::replace(&mut *r.borrow_mut(), outer))
+        .unwrap_or_default();
     (out, paragraphs)
+}
+
+/// Adds paragraphs broken in a trial that is kept to the recording, if
+/// [`recorded`] runs.
+pub fn record(paragraphs: &[Vec<String>]) {
+    RECORDED.with(|r| {
+        if let Some(outer) = r.borrow_mut().as_mut() {
+            outer.extend(paragraphs.iter().cloned());
+        }
+    });
+}
+
+/// Whether a paragraph of two lines or more (as [`recorded`] gives them)
+/// ends in a lonely line: one word, or in Chinese fewer than three
+/// characters besides punctuation.
+pub fn ends_lonely(paragraph: &[String]) -> bool {
+    let [_, .., last] = paragraph else {
+        return false;
+    };
+    let chars: Vec<(usize, char)> = last.char_indices().collect();
+    lonely(&chars, last.split_whitespace().count())
 }
 
 #[cfg(test)]

@@ -422,6 +422,10 @@ fn board_block(
 /// A panel's items and its height, mm.
 type Drawing = (Vec<Item>, f64);
 
+/// A way to draw a panel: the drawing, whether it is acceptable (squares big
+/// enough, no paragraph ending in a lonely word), and its paragraphs' lines.
+type Candidate = (Drawing, bool, Vec<Vec<String>>);
+
 /// The wall layout from `y` down: the board (at least
 /// [`WALL_BOARD_SHARE`] of the paper's width) on the left, the ranks on the
 /// right (in two columns when their names fit), then the rules' panels, each
@@ -488,9 +492,9 @@ fn columns(
     // shorter is kept.
     // A drawing whose diagram squares are under [`MIN_SQUARE`] is kept
     // only when no other way fits (`false` beside it).
-    let mut drawn: Vec<[(Drawing, bool); 2]> = Vec::new();
+    let mut drawn: Vec<[Candidate; 2]> = Vec::new();
     let mut names: Vec<&'static str> = Vec::new();
-    let per_col: [Vec<[(Drawing, bool); 2]>; 2] = [0, 1].map(|c| {
+    let per_col: [Vec<[Candidate; 2]>; 2] = [0, 1].map(|c| {
         let (x, cw, _) = cols[c];
         let above = rule_list(res, w, s, 2.0 * (cw - 0.2 * s));
         rule_list(res, w, s, cw)
@@ -501,10 +505,18 @@ fn columns(
                 // Drawn at the column's top: moved down when placed.
                 let at = pt(x, 0.0);
                 let (big, big_stacked) = (p.big_enough(), stacked.big_enough());
-                [
-                    (p.draw(res, at, cw, s, head, ink), big),
-                    (stacked.draw(res, at, cw, s, head, ink), big_stacked),
-                ]
+                // A way whose paragraphs end in a lonely word (lines too
+                // narrow beside a diagram) is kept only as a last resort,
+                // as small squares are.
+                let fine = |panel: Panel, big: bool| {
+                    let (d, paragraphs) =
+                        crate::text::linebreak::recorded(|| panel.draw(res, at, cw, s, head, ink));
+                    let lonely = paragraphs
+                        .iter()
+                        .any(|p| crate::text::linebreak::ends_lonely(p));
+                    (d, big && !lonely, paragraphs)
+                };
+                [fine(p, big), fine(stacked, big_stacked)]
             })
             .collect()
     });
@@ -513,9 +525,9 @@ fn columns(
     }
     let [mut first, mut second] = per_col;
     for (a, b) in first.drain(..).zip(second.drain(..)) {
-        let pick = |[beside, above]: [(Drawing, bool); 2]| {
+        let pick = |[beside, above]: [Candidate; 2]| {
             // Big enough first, then the shorter.
-            let key = |d: &(Drawing, bool)| (!d.1, d.0 .1);
+            let key = |d: &Candidate| (!d.1, d.0 .1);
             if key(&above) < key(&beside) {
                 above
             } else {
@@ -553,6 +565,7 @@ fn columns(
         let (x, cw, _) = cols[c];
         tops[c] += extra[c];
         let (its, h) = std::mem::take(&mut d[c].0);
+        crate::text::linebreak::record(&d[c].2);
         out.items.push(Item::Group(crate::scene::Group {
             picture: false,
             transform: crate::scene::Transform::translate(0.0, tops[c]),
@@ -877,7 +890,11 @@ impl Panel {
             };
             match split {
                 Some((head, tail)) => {
-                    let (its, at_tail) = paragraph(res, &head, s, pt(tx, y), tw, ink.text);
+                    // The head's last line is cut by the diagram's foot, not
+                    // the paragraph's end: only the tail ends the paragraph.
+                    let (its, at_tail) = crate::text::linebreak::unrecorded(|| {
+                        paragraph(res, &head, s, pt(tx, y), tw, ink.text)
+                    });
                     items.extend(its);
                     let (its, end) = paragraph(res, &tail, s, pt(at.x, at_tail), width, ink.text);
                     items.extend(its);
@@ -902,6 +919,18 @@ impl Panel {
 /// pass `clear` (the foot of a diagram beside them): the lines beside it and
 /// the rest, or `None` when every line is beside it or none is.
 fn beside_then_under(
+    res: &Resources,
+    text: &str,
+    s: f64,
+    width: f64,
+    (y, clear): (f64, f64),
+) -> Option<(String, String)> {
+    // Trial settings: not the poster's lines.
+    crate::text::linebreak::unrecorded(|| split_at_clear(res, text, s, width, (y, clear)))
+}
+
+/// [`beside_then_under`], its lines recorded as the caller decides.
+fn split_at_clear(
     res: &Resources,
     text: &str,
     s: f64,

@@ -748,11 +748,12 @@ fn cover_page(
     pages: &[(Page, usize)],
     steps: Option<&BoxOptions>,
 ) -> Result<Option<Page>, Error> {
-    // The animals' row goes when it leaves the steps no room (the lid
-    // shows them too); then the sections' type is set a little smaller
-    // (Letter, shorter than A4).
+    // The sections' type is set a little smaller when the steps would not
+    // fit under them (Letter, shorter than A4); the animals' row goes only
+    // when even that leaves the steps no room (the lid shows them too).
     for (pictures, size) in [
         (true, COVER_TEXT),
+        (true, COVER_TEXT_DENSE),
         (false, COVER_TEXT),
         (false, COVER_TEXT_DENSE),
     ] {

@@ -64,8 +64,12 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # on 26 November 2026, so the limit was 1.73 MB; then export in the library
 # (split sets, the PNG limit and the summary on the page), the options table
 # read by the page, the ending rule and the readings as text: 1,743,684 B on
-# 28 November 2026, so the limit is now 1.76 MB (issue 48 asks for 1.2 MB:
-# the Chinese word lists, puzzles and big fonts fetched when first needed).
+# 28 November 2026, so the limit was 1.76 MB; then braille (the four packs'
+# liblouis translations and a braille font), the tactile board and counters,
+# the rules as HTML and BRF, photo framing on the sheet and the class
+# puzzles: 1,821,880 B on 29 November 2026, so the limit is now 1.84 MB
+# (issue 48 asks for 1.2 MB: the Chinese word lists, braille, puzzles and big
+# fonts fetched when first needed; the wasm's code, not its data, is most of it).
 # It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
@@ -77,7 +81,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1760000
+BUDGET=1840000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -426,6 +426,26 @@ type Drawing = (Vec<Item>, f64);
 /// enough, no paragraph ending in a lonely word), and its paragraphs' lines.
 type Candidate = (Drawing, bool, Vec<Vec<String>>);
 
+/// `panel` drawn at `at`, `width` mm wide, as a [`Candidate`]: a way whose
+/// paragraphs end in a lonely word (lines too narrow beside a diagram) is
+/// kept only as a last resort, as small squares are.
+fn candidate(
+    res: &Resources,
+    panel: Panel,
+    at: Pt,
+    width: f64,
+    (s, head): (f64, f64),
+    ink: &Ink,
+) -> Candidate {
+    let big = panel.big_enough();
+    let (d, paragraphs) =
+        crate::text::linebreak::recorded(|| panel.draw(res, at, width, s, head, ink));
+    let lonely = paragraphs
+        .iter()
+        .any(|p| crate::text::linebreak::ends_lonely(p));
+    (d, big && !lonely, paragraphs)
+}
+
 /// The wall layout from `y` down: the board (at least
 /// [`WALL_BOARD_SHARE`] of the paper's width) on the left, the ranks on the
 /// right (in two columns when their names fit), then the rules' panels, each
@@ -504,19 +524,8 @@ fn columns(
                 stacked.stacked = true;
                 // Drawn at the column's top: moved down when placed.
                 let at = pt(x, 0.0);
-                let (big, big_stacked) = (p.big_enough(), stacked.big_enough());
-                // A way whose paragraphs end in a lonely word (lines too
-                // narrow beside a diagram) is kept only as a last resort,
-                // as small squares are.
-                let fine = |panel: Panel, big: bool| {
-                    let (d, paragraphs) =
-                        crate::text::linebreak::recorded(|| panel.draw(res, at, cw, s, head, ink));
-                    let lonely = paragraphs
-                        .iter()
-                        .any(|p| crate::text::linebreak::ends_lonely(p));
-                    (d, big && !lonely, paragraphs)
-                };
-                [fine(p, big), fine(stacked, big_stacked)]
+                let fine = |panel: Panel| candidate(res, panel, at, cw, (s, head), ink);
+                [fine(p), fine(stacked)]
             })
             .collect()
     });

@@ -10,6 +10,10 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "../dist/pkg/jungle_print_web.js";
 
+// The page dates its PDFs at the epoch; the command line does so when
+// SOURCE_DATE_EPOCH says (else it writes the time it runs).
+const DATED = { ...process.env, SOURCE_DATE_EPOCH: "0" };
+
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 core.initSync({ module: readFileSync(join(here, "../dist/pkg/jungle_print_web_bg.wasm")) });
@@ -44,7 +48,7 @@ for (const [command, extra] of [["counters", { copies: 2, "crop-marks": true }],
   const doc = new core.Set(r);
   const pdf = doc.bytes(0);
   const argv = doc.command_line;
-  execFileSync(bin, [...argv, "-q"], { cwd: dir });
+  execFileSync(bin, [...argv, "-q"], { cwd: dir, env: DATED });
   const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
   ok(Buffer.compare(Buffer.from(pdf), cli) === 0, `${argv.join(" ")}: same bytes as the page (${pdf.length})`);
   doc.free();
@@ -85,7 +89,7 @@ try {
   const doc = new core.Set(r);
   const pdf = doc.bytes(0);
   const argv = doc.command_line;
-  execFileSync(bin, [...argv, "-q"], { cwd: dir });
+  execFileSync(bin, [...argv, "-q"], { cwd: dir, env: DATED });
   const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
   ok(Buffer.compare(Buffer.from(pdf), cli) === 0, `${argv.join(" ")}: same bytes as the page (${pdf.length})`);
   ok(doc.lines.some((l) => /PDF\/X-4 for a print shop/.test(l)) && doc.lines.some((l) => l.startsWith("note:")) === false,
@@ -145,7 +149,7 @@ try {
   const doc = new core.Set(r);
   const argv = doc.command_line;
   ok(argv.includes("--split"), `the split set's command line (${argv.join(" ")})`);
-  execFileSync(bin, [...argv, "-q"], { cwd: dir });
+  execFileSync(bin, [...argv, "-q"], { cwd: dir, env: DATED });
   const names = [];
   let same = doc.files === 4;
   for (let i = 0; i < doc.files; i++) {

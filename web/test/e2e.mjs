@@ -88,7 +88,7 @@ const previewText = () => page.evaluate(async () => {
   return (await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())))).join("\n");
 });
 function cli(args, cwd = out) {
-  const r = spawnSync(bin, args, { cwd, encoding: "utf8" });
+  const r = spawnSync(bin, args, { cwd, encoding: "utf8", env: { ...process.env, SOURCE_DATE_EPOCH: "0" } });
   return r;
 }
 

@@ -360,10 +360,11 @@ await check("the theme panel takes a JPEG, a coloured SVG, a font, and a picture
   await page.waitForFunction(() => /300 × 300/.test(document.querySelector("[data-key='pictures.dog'] .file-name").textContent));
   await settled();
   // No message beside these controls (a refused file or a failed set would show one).
-  // (The JPEG is 16 × 8 pixels: beside it, once, the warning that it prints soft.)
+  // (The JPEG is 16 × 8 pixels of flat colour: beside it, once, a warning
+  // that it prints soft or that its automatic frame is the whole photo.)
   const notes = await page.evaluate(() => ["pictures-tiger", "pictures-cat", "fonts-text", "pictures-dog"]
     .map((k) => document.getElementById(`key-${k}-warn`)).filter((e) => e && !e.hidden).map((e) => e.textContent));
-  assert(notes.length === 1 && /pictures\.tiger.*prints soft/.test(notes[0]) && notes[0].split("\n").length === 1,
+  assert(notes.length === 1 && /pictures\.tiger.*(prints soft|nearly the whole photo)/.test(notes[0]) && notes[0].split("\n").length === 1,
     `shown: ${notes.join(" | ")}`);
   assert((await page.locator("#pages img").count()) === 6, "the set is not drawn");
   return "JPEG, SVG, font and dropped PNG taken";
@@ -564,9 +565,9 @@ await check("puzzle sheets: count, difficulty and number shown only for puzzles,
   await page.evaluate(() => { document.querySelector("#status").textContent = ""; });
   await page.dispatchEvent("#seed", "change");
   await settled();
-  // Two pages of puzzles, each followed by its solutions.
+  // Four pages of six puzzles, then the solutions on sheets of their own.
   const n = await page.locator("#pages img").count();
-  assert(n === 4, `${n} pages for 24 puzzles`);
+  assert(n === 8, `${n} pages for 24 puzzles`);
   const { shown, a } = await pdfAsCommandLine("puzzles");
   assert(shown.includes("puzzles") && shown.includes("--difficulty hard") && shown.includes("--seed 7") && shown.includes("--count 24"), shown);
   await choose("command", "set");

@@ -997,19 +997,7 @@ fn ranked_counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) ->
         return counter(res, animal, side, c, q);
     }
     let r = q * 0.42;
-    let (ink, behind) = res.theme.counter_ink(side);
-    let mut items = vec![shapes::fill(shapes::circle(c, r), res.theme.side(side))];
-    let ringed = behind != res.theme.side(side);
-    if ringed {
-        items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
-    }
-    items.extend(crate::compose::drawn::side_marks::pattern_line(
-        |grow| shapes::circle(c, r + grow),
-        if ringed { r * 0.1 } else { q * 0.05 },
-        res.theme.pattern(side),
-        if ringed { behind } else { ink },
-        q * 0.035,
-    ));
+    let (mut items, ink) = disc(res, side, c, r, q);
     items.extend(text_fit(
         res,
         FitText {
@@ -1037,6 +1025,27 @@ fn ranked_counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64) ->
     crate::scene::decorative(items)
 }
 
+/// A diagram counter's disc of radius `r` mm centred on `c`, for a square
+/// `q` mm wide, painted as the side's counters are (filled, or a light face
+/// in a rim of the side's colour) with the side's line inside the rim;
+/// returns it and the ink for what is printed on it.
+fn disc(res: &Resources, side: Side, c: Pt, r: f64, q: f64) -> (Vec<Item>, Color) {
+    let (ink, behind) = res.theme.counter_ink(side);
+    let mut items = vec![shapes::fill(shapes::circle(c, r), res.theme.side(side))];
+    let ringed = behind != res.theme.side(side);
+    if ringed {
+        items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
+    }
+    items.extend(crate::compose::drawn::side_marks::pattern_line(
+        |grow| shapes::circle(c, r + grow),
+        if ringed { r * 0.1 } else { q * 0.05 },
+        res.theme.pattern(side),
+        if ringed { behind } else { ink },
+        q * 0.035,
+    ));
+    (items, ink)
+}
+
 /// A diagram's counter (the handout's and the poster's): a disc of `side`
 /// showing `animal`'s character, centred on `c`, for a square `q` mm wide.
 /// In a picture layout it is drawn as the counters print it: picture and
@@ -1055,19 +1064,7 @@ pub(super) fn counter(res: &Resources, animal: Animal, side: Side, c: Pt, q: f64
     // of the side's colour), with the side's line inside the rim: in black
     // and white, or where two colours print as one grey, that tells the sides
     // apart as the sentence about them says.
-    let (ink, behind) = res.theme.counter_ink(side);
-    let mut items = vec![shapes::fill(shapes::circle(c, r), res.theme.side(side))];
-    let ringed = behind != res.theme.side(side);
-    if ringed {
-        items.push(shapes::fill(shapes::circle(c, r * 0.8), behind));
-    }
-    items.extend(crate::compose::drawn::side_marks::pattern_line(
-        |grow| shapes::circle(c, r + grow),
-        if ringed { r * 0.1 } else { q * 0.05 },
-        res.theme.pattern(side),
-        if ringed { behind } else { ink },
-        q * 0.035,
-    ));
+    let (mut items, ink) = disc(res, side, c, r, q);
     items.extend(text_fit(
         res,
         FitText {

@@ -935,35 +935,26 @@ fn beside_then_under(
     (y, clear): (f64, f64),
 ) -> Option<(String, String)> {
     // Trial settings: not the poster's lines.
-    crate::text::linebreak::unrecorded(|| split_at_clear(res, text, s, width, (y, clear)))
-}
-
-/// [`beside_then_under`], its lines recorded as the caller decides.
-fn split_at_clear(
-    res: &Resources,
-    text: &str,
-    s: f64,
-    width: f64,
-    (y, clear): (f64, f64),
-) -> Option<(String, String)> {
-    let lines = crate::compose::typesetting::running::paragraph_lines(res, text, s, width);
-    // Where each line ends in `text` (the spaces a break drops are not in
-    // the lines); a line not found as written splits nothing.
-    let mut ends = Vec::with_capacity(lines.len());
-    let mut at = 0;
-    for line in &lines {
-        let line = line.trim();
-        at += text[at..].find(line)? + line.len();
-        ends.push(at);
-    }
-    (1..lines.len()).find_map(|k| {
-        let head = text[..ends[k - 1]].trim_end();
-        let (_, next) = paragraph(res, head, s, pt(0.0, y), width, Color::BLACK);
-        (next - s * 0.85 >= clear).then(|| {
-            (
-                head.to_string(),
-                text[ends[k - 1]..].trim_start().to_string(),
-            )
+    crate::text::linebreak::unrecorded(|| {
+        let lines = crate::compose::typesetting::running::paragraph_lines(res, text, s, width);
+        // Where each line ends in `text` (the spaces a break drops are not in
+        // the lines); a line not found as written splits nothing.
+        let mut ends = Vec::with_capacity(lines.len());
+        let mut at = 0;
+        for line in &lines {
+            let line = line.trim();
+            at += text[at..].find(line)? + line.len();
+            ends.push(at);
+        }
+        (1..lines.len()).find_map(|k| {
+            let head = text[..ends[k - 1]].trim_end();
+            let (_, next) = paragraph(res, head, s, pt(0.0, y), width, Color::BLACK);
+            (next - s * 0.85 >= clear).then(|| {
+                (
+                    head.to_string(),
+                    text[ends[k - 1]..].trim_start().to_string(),
+                )
+            })
         })
     })
 }

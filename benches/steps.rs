@@ -15,6 +15,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use jungle_print::compose::products::set::{set_pages, SetOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::Ruleset;
@@ -60,13 +61,17 @@ fn main() {
         };
         let res = resources();
         let opts = SetOptions::default();
-        let (pages, _) = set_pages(&res, paper, 0.0, &opts).expect("the default set composes");
+        let (pages, _) =
+            set_pages(&res, &Sheet::new(paper), &opts).expect("the default set composes");
         let doc = jungle_print::document("Jungle", pages, &res);
         let count = doc.pages.len();
         let svg_opts = svg::SvgOptions { live_text: false };
         let rows = [
             ("resolve", time(n, resources)),
-            ("compose", time(n, || set_pages(&res, paper, 0.0, &opts))),
+            (
+                "compose",
+                time(n, || set_pages(&res, &Sheet::new(paper), &opts)),
+            ),
             (
                 "render PDF",
                 time(n, || pdf::render(&doc, &pdf::PdfOptions::default())),

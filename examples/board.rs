@@ -7,15 +7,15 @@
 //! ```
 
 use jungle_print::input::Source;
-use jungle_print::job::{BoardJob, Job, Kind, Output};
+use jungle_print::job::{BoardOptions, Job, Kind, Output};
 use jungle_print::layout::paper::Paper;
 use jungle_print::options::Format;
 use jungle_print::output::write_set;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut job = Job::new(Kind::Board(BoardJob {
+    let mut job = Job::new(Kind::Board(BoardOptions {
         square: Some(35.0),
-        ..BoardJob::default()
+        ..BoardOptions::default()
     }));
     job.paper = Paper::parse("a3")?;
     job.inputs.lang = Source::builtin("fr");

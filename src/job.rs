@@ -35,21 +35,16 @@
 use std::path::{Path, PathBuf};
 
 use crate::compose::passes::{laser, print_shop};
-use crate::compose::products::board::{
-    board_page_for_cutting, board_page_marked, square_size, BoardOptions,
-};
-use crate::compose::products::boxnet::{box_pages, box_sizes, BoxOptions};
-use crate::compose::products::counters::{counter_pages, CounterOptions, Shape, Sides};
+use crate::compose::products::boxnet::{box_pages, box_sizes};
+use crate::compose::products::counters::{counter_pages, Sides};
 use crate::compose::products::handout::{self, handout_pages, ruleset_line, HandoutOptions};
 use crate::compose::products::poster::{self, PosterOptions};
-use crate::compose::products::puzzles::{puzzle_pages, PuzzleOptions};
-use crate::compose::products::set::{
-    contact_sheet, first_set, set_pages, whole_set, SetOptions, SetParts,
-};
+use crate::compose::products::puzzles::puzzle_pages;
+use crate::compose::products::set::{contact_sheet, first_set, set_pages, whole_set, SetParts};
 use crate::compose::products::set_files::{set_files, Piece, SetFile};
-use crate::compose::products::tiles::board_sheets;
+use crate::compose::products::tiles::board_pages;
+use crate::compose::products::Sheet;
 use crate::error::{num, Error, Opt};
-use crate::game::{COLS, ROWS};
 use crate::input::Source;
 use crate::lang::Lang;
 use crate::layout::boxnet::BoxSize;
@@ -64,6 +59,13 @@ use crate::scene::{Document, Page};
 use crate::theme::Theme;
 
 mod values;
+
+// The options of each document, as the job holds them and its composer takes them.
+pub use crate::compose::products::board::BoardOptions;
+pub use crate::compose::products::boxnet::BoxOptions;
+pub use crate::compose::products::counters::CounterOptions;
+pub use crate::compose::products::puzzles::PuzzleOptions;
+pub use crate::compose::products::set::SetOptions;
 
 /// The inputs of a job.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -298,84 +300,11 @@ impl Purpose {
     }
 }
 
-/// The board's choices.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct BoardJob {
-    /// Square size in mm; `None` for the largest that fits.
-    pub square: Option<f64>,
-    /// Sheets to tile the board over, if any.
-    pub tile: Option<Paper>,
-    /// Without the coordinates along the edges.
-    pub no_coordinates: bool,
-    /// Crop marks at the board's corners (a board on one sheet only).
-    pub crop_marks: bool,
-}
-
 /// The rules poster's choices.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct PosterJob {
     /// Sheets to tile the poster over (smaller than the job's paper), if any.
     pub tile: Option<Paper>,
-}
-
-/// The counters' choices.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CounterJob {
-    /// Size in mm; `None` for the size that suits the board.
-    pub size: Option<f64>,
-    /// Shape.
-    pub shape: Shape,
-    /// How the backs are printed.
-    pub sides: Sides,
-    /// Sets of counters: 1 to [`crate::limits::MAX_COPIES`].
-    pub copies: usize,
-    /// Crop marks.
-    pub crop_marks: bool,
-    /// Square counters cut by a laser share their cut lines.
-    pub shared_cuts: bool,
-    /// Offset of the backs (duplex), mm, each within ±10.
-    pub back_offset: (f64, f64),
-    /// The game's title on the backs.
-    pub back_title: bool,
-}
-
-impl Default for CounterJob {
-    fn default() -> CounterJob {
-        CounterJob {
-            size: None,
-            shape: Shape::Circle,
-            sides: Sides::Single,
-            copies: 1,
-            crop_marks: false,
-            shared_cuts: false,
-            back_offset: (0.0, 0.0),
-            back_title: true,
-        }
-    }
-}
-
-/// The box's choices.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoxJob {
-    /// The counters' size in mm, 8 to 200; `None` for the default counters'.
-    pub size: Option<f64>,
-    /// Sets of counters the box holds: 1 to [`crate::limits::MAX_COPIES`].
-    pub copies: usize,
-    /// How the counters are made (folded counters are twice as thick).
-    pub sides: Sides,
-    /// The card's thickness, mm.
-    pub card: f64,
-}
-
-impl Default for BoxJob {
-    fn default() -> BoxJob {
-        BoxJob {
-            size: None,
-            copies: 1,
-            sides: Sides::Fold,
-            card: 0.35,
-        }
-    }
 }
 
 /// The document a job makes.
@@ -386,39 +315,17 @@ pub enum Kind {
     /// The set's pages, small, on one sheet.
     Preview(SetOptions),
     /// The board (tiled when asked or when it does not fit).
-    Board(BoardJob),
+    Board(BoardOptions),
     /// The counter sheets.
-    Counters(CounterJob),
+    Counters(CounterOptions),
     /// The rules handout.
     Rules,
     /// The rules on one poster sheet (tiled over smaller sheets when asked).
     Poster(PosterJob),
     /// The box: tray, lid, assembly.
-    Box(BoxJob),
+    Box(BoxOptions),
     /// A sheet of puzzles and their solutions.
-    Puzzles(PuzzleJob),
-}
-
-/// A sheet of puzzles: how many, how hard, and the seed they are made from
-/// (see [`crate::play::puzzles`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PuzzleJob {
-    /// How many puzzles.
-    pub count: usize,
-    /// How hard.
-    pub difficulty: crate::play::puzzles::Difficulty,
-    /// The seed: the same seed (with the same ruleset) gives the same puzzles.
-    pub seed: usize,
-}
-
-impl Default for PuzzleJob {
-    fn default() -> PuzzleJob {
-        PuzzleJob {
-            count: 12,
-            difficulty: crate::play::puzzles::Difficulty::Easy,
-            seed: 1,
-        }
-    }
+    Puzzles(PuzzleOptions),
 }
 
 impl Kind {
@@ -770,25 +677,13 @@ impl Job {
     /// for the set.
     fn compose_tactile(&self, res: &Resources) -> Result<(String, Vec<Page>, Summary), Error> {
         use crate::compose::products::tactile;
-        let board = |square: Option<f64>, tile, coordinates| {
-            let square = match square {
-                Some(s) => s,
-                None => tactile::default_square(res)?,
-            };
-            let opts = tactile::TactileOptions {
-                paper: self.paper,
-                square,
-                tile,
-                coordinates,
-            };
-            Ok::<_, Error>((square, tactile::board_pages(res, &opts)?))
-        };
         let title = res.game_title();
+        let paper = self.paper;
         Ok(match self.kind {
             Kind::Board(b) => {
-                let (square, pages) = board(b.square, b.tile, !b.no_coordinates)?;
+                let (square, pages) = tactile::board_pages(res, paper, &b)?;
                 let summary = Summary::Board {
-                    paper: self.paper,
+                    paper,
                     square,
                     pages: pages.len(),
                 };
@@ -796,13 +691,18 @@ impl Job {
             }
             Kind::Counters(c) => (
                 title,
-                tactile::counter_pages(res, self.paper, c.copies)?,
+                tactile::counter_pages(res, paper, c.copies)?,
                 Summary::Counters,
             ),
             Kind::Set(s) => {
-                let (square, mut pages) = board(s.square, None, true)?;
+                // The set's board: its square, on one sheet or tiled, with coordinates.
+                let board = BoardOptions {
+                    square: s.square,
+                    ..BoardOptions::default()
+                };
+                let (square, mut pages) = tactile::board_pages(res, paper, &board)?;
                 let board_pages = pages.len();
-                pages.extend(tactile::counter_pages(res, self.paper, s.copies)?);
+                pages.extend(tactile::counter_pages(res, paper, s.copies)?);
                 let summary = Summary::Tactile {
                     square,
                     board: board_pages,
@@ -948,28 +848,38 @@ impl Job {
         })
     }
 
-    /// The document's title, pages and summary.
+    /// What every product of this job is printed on: its paper, its bleed,
+    /// and what its purpose asks of the pages (one [`Sheet`] for every composer).
+    pub fn sheet(&self) -> Sheet {
+        Sheet {
+            paper: self.paper,
+            bleed: self.bleed,
+            kerf: self.kerf,
+            laser: self.purpose == Purpose::Laser,
+            print_shop: self.purpose == Purpose::PrintShop,
+        }
+    }
+
+    /// The document's title, pages and summary: each composer takes the
+    /// job's [`Sheet`] (or its paper) and the job's own options for its
+    /// product, by value.
     fn compose(&self, res: &Resources) -> Result<(String, Vec<Page>, Summary), Error> {
-        let paper = self.paper;
-        let bleed = self.bleed;
+        let sheet = self.sheet();
+        let (paper, bleed) = (sheet.paper, sheet.bleed);
         if self.purpose == Purpose::Tactile {
             return self.compose_tactile(res);
         }
+        let rules_title = || format!("{} — {}", res.lang.game.han, ruleset_line(res));
+        let with_bleed = |pages: Vec<Page>| -> Vec<Page> {
+            pages.into_iter().map(|p| p.with_bleed(bleed)).collect()
+        };
         Ok(match self.kind {
             Kind::Set(s) => {
                 handout::check_fits(res, paper)?;
                 // The page cap is checked on the first set's count, before
                 // any copy is made, so that a class set too long fails fast.
-                // Split, the set has no cover: it speaks of the one file's
-                // pages (the box's steps get a page of their own).
-                let print_shop = self.purpose == Purpose::PrintShop;
-                let s = SetOptions {
-                    print_shop,
-                    cover: s.cover && !s.split,
-                    sides: print_shop_sides(res, print_shop, s.sides),
-                    ..s
-                };
-                let (first, parts) = first_set(res, paper, bleed, &s)?;
+                let s = s.as_made(res, &sheet);
+                let (first, parts) = first_set(res, &sheet, &s)?;
                 let summary = Summary::Set {
                     parts,
                     cover: s.cover,
@@ -978,45 +888,23 @@ impl Job {
                 if total > MAX_PAGES {
                     return Err(self.too_many_pages(res, total, &summary));
                 }
-                let pages = whole_set(res, paper, bleed, &s, first, &parts);
+                let pages = whole_set(res, &sheet, &s, first, &parts);
                 (res.game_title(), pages, summary)
             }
             Kind::Preview(s) => {
                 handout::check_fits(res, paper)?;
                 let one = SetOptions { copies: 1, ..s };
-                let (pages, _) = set_pages(res, paper, 0.0, &one)?;
+                let (pages, _) = set_pages(res, &Sheet::new(paper), &one)?;
                 let n = pages.len();
-                let sheet = contact_sheet(res, &pages, paper);
-                (res.game_title(), vec![sheet], Summary::Preview { pages: n })
+                let contact = contact_sheet(res, &pages, paper);
+                (
+                    res.game_title(),
+                    vec![contact],
+                    Summary::Preview { pages: n },
+                )
             }
             Kind::Board(b) => {
-                let square = match b.square {
-                    Some(s) => s,
-                    None => square_size(res, paper, None)?,
-                };
-                refuse_needless_tiles(res, paper, square, b.tile)?;
-                let opts = BoardOptions {
-                    paper,
-                    square: Some(square),
-                    bleed,
-                };
-                let mut pages = board_sheets(res, &opts, b.tile)?;
-                if b.crop_marks {
-                    if pages.len() > 1 {
-                        let blame = if b.tile.is_some() {
-                            Opt::Tile
-                        } else {
-                            Opt::Square
-                        };
-                        return Err(Error::CropMarksOnTiledBoard { blame });
-                    }
-                    pages = vec![board_page_marked(res, &opts, true)?];
-                }
-                // For a print shop a board on one sheet is cut out like every
-                // other piece: its die line and crop marks, as in a set.
-                if self.purpose == Purpose::PrintShop && pages.len() == 1 {
-                    pages = vec![board_page_for_cutting(res, &opts)?];
-                }
+                let (square, pages) = board_pages(res, &sheet, &b)?;
                 let summary = Summary::Board {
                     paper,
                     square,
@@ -1024,77 +912,34 @@ impl Job {
                 };
                 (res.game_title(), pages, summary)
             }
-            Kind::Counters(c) => {
-                let opts = CounterOptions {
-                    paper,
-                    size: c.size,
-                    shape: c.shape,
-                    sides: c.sides,
-                    copies: c.copies,
-                    bleed,
-                    crop_marks: c.crop_marks,
-                    back_offset: c.back_offset,
-                    // The option turns off for one run what the theme shows.
-                    back_title: c.back_title && res.theme.counters.back_title,
-                    kerf: self.kerf,
-                    tight: self.purpose == Purpose::Laser,
-                    shared_cuts: c.shared_cuts,
-                };
-                (
-                    res.game_title(),
-                    counter_pages(res, &opts)?,
-                    Summary::Counters,
-                )
-            }
+            Kind::Counters(c) => (
+                res.game_title(),
+                counter_pages(res, &sheet, &c)?,
+                Summary::Counters,
+            ),
             Kind::Rules => {
                 handout::check_fits(res, paper)?;
-                let pages = handout_pages(res, &HandoutOptions { paper })
-                    .into_iter()
-                    .map(|p| p.with_bleed(bleed))
-                    .collect();
-                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
-                (title, pages, Summary::Rules)
+                let pages = with_bleed(handout_pages(res, &HandoutOptions { paper }));
+                (rules_title(), pages, Summary::Rules)
             }
             Kind::Poster(p) => {
                 let opts = PosterOptions { paper };
                 let body = poster::poster_layout(res, &opts)?.body;
                 let pages = poster::poster_sheets(res, &opts, p.tile, bleed)?;
-                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
                 let summary = Summary::Poster {
                     body,
                     paper,
                     pages: pages.len(),
                 };
-                (title, pages, summary)
+                (rules_title(), pages, summary)
             }
             Kind::Puzzles(p) => {
-                let opts = PuzzleOptions {
-                    paper,
-                    count: p.count,
-                    difficulty: p.difficulty,
-                    seed: p.seed as u64,
-                };
-                let pages = puzzle_pages(res, &opts)?
-                    .into_iter()
-                    .map(|p| p.with_bleed(bleed))
-                    .collect();
-                let title = format!("{} — {}", res.lang.game.han, ruleset_line(res));
-                (title, pages, Summary::Puzzles)
+                let pages = with_bleed(puzzle_pages(res, paper, &p)?);
+                (rules_title(), pages, Summary::Puzzles)
             }
             Kind::Box(b) => {
-                let opts = BoxOptions {
-                    paper,
-                    counter_size: b.size,
-                    copies: b.copies,
-                    sides: b.sides,
-                    card: b.card,
-                    ..BoxOptions::new(paper)
-                };
-                let (tray, lid, _) = box_sizes(res, &opts)?;
-                let pages = box_pages(res, &opts)?
-                    .into_iter()
-                    .map(|p| p.with_bleed(bleed))
-                    .collect();
+                let (tray, lid, _) = box_sizes(res, paper, &b)?;
+                let pages = with_bleed(box_pages(res, paper, &b)?);
                 (res.game_title(), pages, Summary::Box { tray, lid })
             }
         })
@@ -1119,24 +964,6 @@ impl Job {
             );
         }
         too_many_pages(pages, summary)
-    }
-}
-
-/// Refuses tiles (`tile`) that hold the whole board of `square` mm squares:
-/// tiling would only add an assembly map to its one sheet.
-fn refuse_needless_tiles(
-    res: &Resources,
-    paper: Paper,
-    square: f64,
-    tile: Option<Paper>,
-) -> Result<(), Error> {
-    match tile {
-        Some(sheet) if square_size(res, sheet, Some(square)).is_ok() => Err(Error::TileNotNeeded {
-            board: (square * COLS as f64, square * ROWS as f64),
-            sheet: sheet.arg(),
-            on_paper: sheet == paper,
-        }),
-        _ => Ok(()),
     }
 }
 
@@ -1254,21 +1081,6 @@ pub fn parse_offset(v: &str) -> Result<(f64, f64), Error> {
         ));
     }
     Ok((x, y))
-}
-
-/// The counters' sides for a set: a print shop's die cuts every face whole,
-/// so fold-over pairs, whose faces would come apart, are printed duplex
-/// instead (fronts on one side of the sheet, backs on the other, as a shop
-/// prints them), and a line says so.
-fn print_shop_sides(res: &Resources, print_shop: bool, sides: Sides) -> Sides {
-    if !(print_shop && sides == Sides::Fold) {
-        return sides;
-    }
-    res.warn(
-        "for a print shop the counters are printed duplex, fronts on one side of the card and backs on the other, and die-cut whole: fold-over pairs cut on a die would come apart"
-            .into(),
-    );
-    Sides::Duplex(Flip::LongEdge)
 }
 
 /// Sides from the names the command line and the web page use: `single`,
@@ -1479,7 +1291,7 @@ mod tests {
         };
         assert!(rules_fill_pages(&Kind::poster(), &summary));
         assert!(!rules_fill_pages(
-            &Kind::Counters(CounterJob::default()),
+            &Kind::Counters(CounterOptions::default()),
             &Summary::Counters
         ));
         // Without a pack from a file, copies that do not fit blame --copies,
@@ -1491,9 +1303,9 @@ mod tests {
     }
 
     fn board(square: f64) -> Job {
-        Job::new(Kind::Board(BoardJob {
+        Job::new(Kind::Board(BoardOptions {
             square: Some(square),
-            ..BoardJob::default()
+            ..BoardOptions::default()
         }))
     }
 
@@ -1529,9 +1341,9 @@ mod tests {
         let mut job = Job::new(Kind::set());
         job.purpose = Purpose::Laser;
         assert!(matches!(job.validate(), Err(Error::LaserForPaper)));
-        let mut job = Job::new(Kind::Counters(CounterJob {
+        let mut job = Job::new(Kind::Counters(CounterOptions {
             sides: Sides::Fold,
-            ..CounterJob::default()
+            ..CounterOptions::default()
         }));
         job.purpose = Purpose::Laser;
         assert!(matches!(job.validate(), Err(Error::LaserSides)));
@@ -1568,10 +1380,10 @@ mod tests {
     fn a_board_too_large_for_its_paper_is_tiled_and_too_many_pages_refused() {
         let made = board(40.0).run().unwrap();
         assert!(matches!(made.summary, Summary::Board { pages, .. } if pages > 1));
-        let mut job = Job::new(Kind::Counters(CounterJob {
+        let mut job = Job::new(Kind::Counters(CounterOptions {
             size: Some(100.0),
             copies: MAX_COPIES,
-            ..CounterJob::default()
+            ..CounterOptions::default()
         }));
         job.paper = Paper::parse("a5").unwrap();
         let e = job.run().unwrap_err();

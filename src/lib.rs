@@ -13,8 +13,8 @@
 //!
 //! ```no_run
 //! use jungle_print::input::Source;
-//! use jungle_print::job::{BoardJob, Job, Kind};
-//! let mut job = Job::new(Kind::Board(BoardJob::default()));
+//! use jungle_print::job::{BoardOptions, Job, Kind};
+//! let mut job = Job::new(Kind::Board(BoardOptions::default()));
 //! job.inputs.lang = Source::builtin("fr");
 //! let export = jungle_print::export::export(&job)?;
 //! for f in &export.files {

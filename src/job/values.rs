@@ -9,10 +9,10 @@
 use std::path::PathBuf;
 
 use super::{
-    BoardJob, BoxJob, CounterJob, Inputs, Job, Kind, Output, PosterJob, Purpose, PuzzleJob,
+    BoardOptions, BoxOptions, CounterOptions, Inputs, Job, Kind, Output, PosterJob, Purpose,
+    PuzzleOptions, SetOptions,
 };
 use crate::compose::products::counters::{Shape, Sides};
-use crate::compose::products::set::SetOptions;
 use crate::error::{Error, Opt, User};
 use crate::input::Source;
 use crate::lang::Phonetic;
@@ -109,17 +109,19 @@ fields! { SetOptions {
     square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
     cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), poster_paper: Is(PosterPaper),
     copies: Is(Copies), split: Is(Split),
-}, print_shop: bool }
-fields! { BoardJob {
+} }
+fields! { BoardOptions {
     square: Is(Square), tile: Is(Tile), no_coordinates: Is(NoCoordinates), crop_marks: Is(CropMarks),
 } }
-fields! { CounterJob {
+fields! { CounterOptions {
     size: Is(Size), shape: Is(Shape), sides: Is(Sides), copies: Is(Copies), crop_marks: Is(CropMarks),
     shared_cuts: Is(SharedCuts), back_offset: Is(BackOffset), back_title: Not(NoBackTitle),
 } }
-fields! { BoxJob { size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) } }
+// `flat_board` and `papers` are the set's to give: a box alone has neither.
+fields! { BoxOptions { counter_size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) },
+flat_board: Option<(f64, f64)>, papers: usize }
 fields! { PosterJob { tile: Is(Tile) } }
-fields! { PuzzleJob { count: Is(Count), difficulty: Is(Difficulty), seed: Is(Seed) } }
+fields! { PuzzleOptions { count: Is(Count), difficulty: Is(Difficulty), seed: Is(Seed) } }
 
 impl Job {
     /// The job `v` asks for: each field read from its option (defaults from
@@ -130,20 +132,22 @@ impl Job {
     /// checked by [`Job::validate`].
     pub fn from_values(v: &Values) -> Result<Job, Error> {
         let kind = match v.doc {
-            // `print_shop` is set from the job's purpose when the set is composed.
-            Doc::Set => match (SetOptions::read_from(v, false)?, v.switch(Opt::Preview)) {
+            Doc::Set => match (SetOptions::read_from(v)?, v.switch(Opt::Preview)) {
                 (set, true) => Kind::Preview(set),
                 (set, false) => Kind::Set(set),
             },
-            Doc::Board => Kind::Board(BoardJob::read_from(v)?),
-            Doc::Counters => Kind::Counters(CounterJob::read_from(v)?),
+            Doc::Board => Kind::Board(BoardOptions::read_from(v)?),
+            Doc::Counters => Kind::Counters(CounterOptions::read_from(v)?),
             Doc::Rules => match (v.switch(Opt::Poster), PosterJob::read_from(v)?) {
                 (true, poster) => Kind::Poster(poster),
                 (false, PosterJob { tile: None }) => Kind::Rules,
                 (false, _) => return Err(Error::TileWithoutPoster),
             },
-            Doc::Box => Kind::Box(BoxJob::read_from(v)?),
-            Doc::Puzzles => Kind::Puzzles(PuzzleJob::read_from(v)?),
+            Doc::Box => {
+                let alone = BoxOptions::default();
+                Kind::Box(BoxOptions::read_from(v, alone.flat_board, alone.papers)?)
+            }
+            Doc::Puzzles => Kind::Puzzles(PuzzleOptions::read_from(v)?),
             // `check` reads its values into [`super::check`]'s arguments instead.
             Doc::Check => {
                 return Err(Error::usage(
@@ -569,7 +573,6 @@ mod tests {
             poster_paper: Some(Paper::parse("a2").unwrap()),
             copies: 3,
             split: true,
-            print_shop: false,
         };
         let kinds = [
             Kind::Set(set),
@@ -577,13 +580,13 @@ mod tests {
                 split: false,
                 ..set
             }),
-            Kind::Board(BoardJob {
+            Kind::Board(BoardOptions {
                 square: Some(40.0),
                 tile: Some(Paper::parse("a3").unwrap()),
                 no_coordinates: true,
                 crop_marks: true,
             }),
-            Kind::Counters(CounterJob {
+            Kind::Counters(CounterOptions {
                 size: Some(25.0),
                 shape: Shape::Square,
                 sides: Sides::Duplex(Flip::ShortEdge),
@@ -598,13 +601,14 @@ mod tests {
             Kind::Poster(PosterJob {
                 tile: Some(Paper::parse("a4").unwrap()),
             }),
-            Kind::Box(BoxJob {
-                size: Some(30.0),
+            Kind::Box(BoxOptions {
+                counter_size: Some(30.0),
                 copies: 4,
                 sides: Sides::Single,
                 card: 0.5,
+                ..BoxOptions::default()
             }),
-            Kind::Puzzles(PuzzleJob {
+            Kind::Puzzles(PuzzleOptions {
                 count: 20,
                 difficulty: Difficulty::Hard,
                 seed: 7,

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardSheet};
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::Ruleset;
@@ -27,7 +27,7 @@ pub fn board_doc(lang: &str, paper: Paper, square: Option<f64>) -> Document {
     let res = resources(lang);
     let page = board_page(
         &res,
-        &BoardOptions {
+        &BoardSheet {
             paper,
             square,
             bleed: 0.0,

@@ -10,7 +10,9 @@ use jungle_print::compose::products::counters::{Shape, Sides};
 use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::memory;
 use jungle_print::input::Source;
-use jungle_print::job::{BoardJob, BoxJob, CounterJob, Job, Kind, Output, PosterJob, Purpose};
+use jungle_print::job::{
+    BoardOptions, BoxOptions, CounterOptions, Job, Kind, Output, PosterJob, Purpose,
+};
 use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
 use jungle_print::options::Format;
@@ -74,10 +76,10 @@ fn jobs() -> Vec<Job> {
     j.inputs.lang = Source::builtin("fr");
     v.push(with_output(j, "shop.pdf"));
     // A laser's counters, with kerf and shared cuts.
-    let mut j = Job::new(Kind::Counters(CounterJob {
+    let mut j = Job::new(Kind::Counters(CounterOptions {
         shape: Shape::Square,
         shared_cuts: true,
-        ..CounterJob::default()
+        ..CounterOptions::default()
     }));
     j.purpose = Purpose::Laser;
     j.kerf = 0.15;
@@ -88,48 +90,49 @@ fn jobs() -> Vec<Job> {
     v.push(with_output(j, "wide-margins.pdf"));
     // Duplex counters, short-edge, with a back offset and crop marks.
     v.push(with_output(
-        Job::new(Kind::Counters(CounterJob {
+        Job::new(Kind::Counters(CounterOptions {
             sides: Sides::Duplex(Flip::ShortEdge),
             back_offset: (0.5, -1.25),
             crop_marks: true,
             back_title: false,
-            ..CounterJob::default()
+            ..CounterOptions::default()
         })),
         "duplex.pdf",
     ));
     // A board tiled over letter sheets, without coordinates.
-    let mut j = Job::new(Kind::Board(BoardJob {
+    let mut j = Job::new(Kind::Board(BoardOptions {
         square: Some(60.0),
         tile: Some(Paper::parse("letter").unwrap()),
         no_coordinates: true,
-        ..BoardJob::default()
+        ..BoardOptions::default()
     }));
     j.inputs.ruleset = Source::builtin("checkers");
     v.push(with_output(j, "board.pdf"));
     // A board with crop marks on a custom paper.
-    let mut j = Job::new(Kind::Board(BoardJob {
+    let mut j = Job::new(Kind::Board(BoardOptions {
         crop_marks: true,
-        ..BoardJob::default()
+        ..BoardOptions::default()
     }));
     j.paper = Paper::parse("300x400").unwrap();
     v.push(with_output(j, "custom.pdf"));
     // A box for two sets of large single counters, on thick card.
     v.push(with_output(
-        Job::new(Kind::Box(BoxJob {
-            size: Some(30.0),
+        Job::new(Kind::Box(BoxOptions {
+            counter_size: Some(30.0),
             copies: 2,
             sides: Sides::Single,
             card: 0.6,
+            ..BoxOptions::default()
         })),
         "box.pdf",
     ));
     // Counters with a size, copies and a shape.
     v.push(with_output(
-        Job::new(Kind::Counters(CounterJob {
+        Job::new(Kind::Counters(CounterOptions {
             size: Some(22.5),
             copies: 3,
             shape: Shape::Octagon,
-            ..CounterJob::default()
+            ..CounterOptions::default()
         })),
         "counters.pdf",
     ));
@@ -197,7 +200,7 @@ fn a_theme_folder_from_memory_makes_what_the_disk_makes() {
         std::fs::write(&p, bytes).unwrap();
         memory::put(path, bytes.clone());
     }
-    let mut j = Job::new(Kind::Counters(CounterJob::default()));
+    let mut j = Job::new(Kind::Counters(CounterOptions::default()));
     j.inputs.theme = Some(Source::from_arg("my-theme/theme.toml"));
     let j = with_output(j, "mine.pdf");
     assert_eq!(
@@ -236,7 +239,7 @@ fn only_options_that_differ_are_given() {
         split.command_line(),
         ["set", "--split", "-o", "jungle-set.pdf"]
     );
-    let mut j = Job::new(Kind::Box(BoxJob::default()));
+    let mut j = Job::new(Kind::Box(BoxOptions::default()));
     j.purpose = Purpose::Laser;
     j.inputs.theme = Some(Source::builtin("ink-saver"));
     assert_eq!(j.command_line(), ["box", "--for", "laser", "-o", "box.pdf"]);

@@ -4,14 +4,14 @@
 
 use jungle_print::compose::products::set::SetOptions;
 use jungle_print::error::{Error, Opt};
-use jungle_print::job::{BoardJob, BoxJob, Job, Kind};
+use jungle_print::job::{BoardOptions, BoxOptions, Job, Kind};
 use jungle_print::layout::paper::Paper;
 
 fn board(square: f64, tile: Option<Paper>) -> Job {
-    Job::new(Kind::Board(BoardJob {
+    Job::new(Kind::Board(BoardOptions {
         square: Some(square),
         tile,
-        ..BoardJob::default()
+        ..BoardOptions::default()
     }))
 }
 
@@ -22,8 +22,8 @@ fn set(square: f64) -> Job {
     }))
 }
 
-fn boxed(f: impl FnOnce(&mut BoxJob)) -> Job {
-    let mut b = BoxJob::default();
+fn boxed(f: impl FnOnce(&mut BoxOptions)) -> Job {
+    let mut b = BoxOptions::default();
     f(&mut b);
     Job::new(Kind::Box(b))
 }
@@ -74,7 +74,7 @@ fn bad_values_are_refused_with_their_typed_error() {
             matches!(e, Error::Usage { .. })
         }),
         (
-            boxed(|b| b.size = Some(1e9)),
+            boxed(|b| b.counter_size = Some(1e9)),
             Opt::Size,
             |e| matches!(e, Error::CounterSizeOutOfRange { max, .. } if *max == 200.0),
         ),
@@ -84,9 +84,11 @@ fn bad_values_are_refused_with_their_typed_error() {
         (bleed(boxed(|_| ()), 9.0), Opt::Bleed, |e| {
             matches!(e, Error::Usage { .. })
         }),
-        (a5(boxed(|b| b.size = Some(150.0))), Opt::Paper, |e| {
-            matches!(e, Error::BoxTooLarge { .. })
-        }),
+        (
+            a5(boxed(|b| b.counter_size = Some(150.0))),
+            Opt::Paper,
+            |e| matches!(e, Error::BoxTooLarge { .. }),
+        ),
         (bleed(board(30.0, None), -1.0), Opt::Bleed, |e| {
             matches!(e, Error::Usage { .. })
         }),
@@ -243,9 +245,9 @@ fn library_messages_escape_and_cut_every_user_value() {
 /// rules no room is refused (naming the paper, as the theme's would be).
 #[test]
 fn the_margin_option_overrides_the_themes_on_every_product() {
-    use jungle_print::job::{CounterJob, Summary};
+    use jungle_print::job::{CounterOptions, Summary};
     let square = |margin: Option<f64>| {
-        let mut job = Job::new(Kind::Board(BoardJob::default()));
+        let mut job = Job::new(Kind::Board(BoardOptions::default()));
         job.margin = margin;
         match job.run().unwrap().summary {
             Summary::Board { square, .. } => square,
@@ -276,8 +278,8 @@ fn the_margin_option_overrides_the_themes_on_every_product() {
         "{wide} mm body text inside 45 mm margins, {usual} mm usually"
     );
     for kind in [
-        Kind::Counters(CounterJob::default()),
-        Kind::Box(BoxJob::default()),
+        Kind::Counters(CounterOptions::default()),
+        Kind::Box(BoxOptions::default()),
         Kind::set(),
         Kind::Puzzles(Default::default()),
     ] {

@@ -16,9 +16,24 @@ use crate::compose::drawn::scale_bar::scale_bar;
 use crate::compose::drawn::side_marks::{mark_item, pattern_line};
 use crate::compose::typesetting::label::{text_fit, FitText};
 
-/// Choices for the board sheet.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// The board's options, as the job holds them (`board`: `square`, `tile`,
+/// `no-coordinates`, `crop-marks`): [`crate::compose::products::tiles::board_pages`]
+/// takes them by value, beside the job's [`crate::compose::products::Sheet`].
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct BoardOptions {
+    /// Square size in mm; `None` for the largest that fits.
+    pub square: Option<f64>,
+    /// Sheets to tile the board over, if any.
+    pub tile: Option<Paper>,
+    /// Without the coordinates along the edges.
+    pub no_coordinates: bool,
+    /// Crop marks at the board's corners (a board on one sheet only).
+    pub crop_marks: bool,
+}
+
+/// One board on one sheet, as drawn: the paper, the square and the bleed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardSheet {
     /// Paper size.
     pub paper: Paper,
     /// Square size in mm; `None` for the largest whole millimetre that fits.
@@ -29,10 +44,10 @@ pub struct BoardOptions {
     pub bleed: f64,
 }
 
-impl BoardOptions {
+impl BoardSheet {
     /// The largest board that fits `paper`, no bleed.
-    pub fn new(paper: Paper) -> BoardOptions {
-        BoardOptions {
+    pub fn new(paper: Paper) -> BoardSheet {
+        BoardSheet {
             paper,
             square: None,
             bleed: 0.0,
@@ -69,7 +84,7 @@ pub fn square_size(res: &Resources, paper: Paper, square: Option<f64>) -> Result
 }
 
 /// Composes the board page.
-pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
+pub fn board_page(res: &Resources, opts: &BoardSheet) -> Result<Page, Error> {
     board_page_marked(res, opts, false)
 }
 
@@ -78,7 +93,7 @@ pub fn board_page(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
 /// below the bleed and clear of the marks.
 pub fn board_page_marked(
     res: &Resources,
-    opts: &BoardOptions,
+    opts: &BoardSheet,
     crop_marks: bool,
 ) -> Result<Page, Error> {
     let s = square_size(res, opts.paper, opts.square)?;
@@ -135,7 +150,7 @@ pub fn board_page_marked(
 /// outline (its trim, mm on the page) on the cut layer, stroked as the
 /// counters' and the box's cut lines are; the print shop's pass puts it in
 /// the `CutContour` separation.
-pub fn board_page_for_cutting(res: &Resources, opts: &BoardOptions) -> Result<Page, Error> {
+pub fn board_page_for_cutting(res: &Resources, opts: &BoardSheet) -> Result<Page, Error> {
     let mut page = board_page_marked(res, opts, true)?;
     let s = square_size(res, opts.paper, opts.square)?;
     let o = BoardPlacement::centered(opts.paper, s).outline();

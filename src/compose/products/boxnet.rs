@@ -16,14 +16,15 @@ use crate::scene::{
 };
 use crate::theme::FaceStyle;
 
-/// Choices for the box. Lengths in mm.
-#[derive(Debug, Clone, PartialEq)]
+/// The box's options, as the job holds them (`box`: [`crate::error::Opt::Size`],
+/// `copies`, `sides`, `card`), and what a set adds (its flat board, its
+/// folded sheets): the composer takes them by value, beside the job's
+/// paper. Lengths in mm.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoxOptions {
-    /// Paper for the nets.
-    pub paper: Paper,
-    /// Counter size; `None` for the counters' default on this paper.
+    /// Counter size, 8 to 200; `None` for the counters' default on this paper.
     pub counter_size: Option<f64>,
-    /// Sets of counters it must hold.
+    /// Sets of counters it must hold: 1 to [`crate::limits::MAX_COPIES`].
     pub copies: usize,
     /// How the counters were made: fold-over counters are two layers of card.
     pub sides: Sides,
@@ -31,19 +32,19 @@ pub struct BoxOptions {
     pub card: f64,
     /// The board's size (width, height), mm, when it is too large to fold
     /// into the box (a board tiled over several sheets and glued onto card);
-    /// `None` when it is printed on one sheet.
+    /// `None` when it is printed on one sheet. Not an option: the set gives it.
     pub flat_board: Option<(f64, f64)>,
     /// Sheets of the set that go in folded in four (board, rules, cover).
+    /// Not an option: the set counts them.
     pub papers: usize,
 }
 
-impl BoxOptions {
+impl Default for BoxOptions {
     /// A box for one set of default counters, fold-over, on 0.35 mm card,
     /// over three folded sheets (the board, the rules printed on both sides
     /// of one sheet, and the cover).
-    pub fn new(paper: Paper) -> BoxOptions {
+    fn default() -> BoxOptions {
         BoxOptions {
-            paper,
             counter_size: None,
             copies: 1,
             sides: Sides::Fold,
@@ -64,20 +65,20 @@ const HEADING: f64 = 10.0;
 const NET_GAP: f64 = 6.0;
 
 /// The size of the counters the box holds, mm: as asked, or the counters' default.
-fn counter_size(res: &Resources, opts: &BoxOptions) -> Result<f64, Error> {
+fn counter_size(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<f64, Error> {
     match opts.counter_size {
         Some(s) => Ok(s),
-        None => default_size(res, opts.paper),
+        None => default_size(res, paper),
     }
 }
 
 /// What the box holds: the counters' stacks on the folded papers. The
 /// papers' footprint is the paper folded in four; their thickness is
 /// [`FOLDED_SHEET`] per sheet; a fold-over counter is two layers of card.
-pub fn box_contents(res: &Resources, opts: &BoxOptions) -> Result<Contents, Error> {
-    let p = opts.paper;
+pub fn box_contents(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<Contents, Error> {
+    let p = paper;
     Ok(Contents {
-        counter: counter_size(res, opts)?,
+        counter: counter_size(res, paper, opts)?,
         count: res.rules.animals().len() * 2 * opts.copies,
         counter_thickness: opts.card * if opts.sides == Sides::Fold { 2.0 } else { 1.0 },
         papers: (p.width.min(p.height) / 2.0, p.width.max(p.height) / 2.0),
@@ -86,16 +87,20 @@ pub fn box_contents(res: &Resources, opts: &BoxOptions) -> Result<Contents, Erro
 }
 
 /// The inside sizes of the tray and the lid, and how the counters stack.
-pub fn box_sizes(res: &Resources, opts: &BoxOptions) -> Result<(BoxSize, BoxSize, Stacks), Error> {
-    let (tray, stacks) = box_for(&box_contents(res, opts)?);
+pub fn box_sizes(
+    res: &Resources,
+    paper: Paper,
+    opts: &BoxOptions,
+) -> Result<(BoxSize, BoxSize, Stacks), Error> {
+    let (tray, stacks) = box_for(&box_contents(res, paper, opts)?);
     Ok((tray, lid_for(tray, opts.card), stacks))
 }
 
 /// Composes the box: the tray and the lid (on one sheet when both fit), then
 /// the assembly steps.
-pub fn box_pages(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
-    let mut pages = box_nets(res, opts)?;
-    pages.push(box_steps_page(res, opts)?);
+pub fn box_pages(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
+    let mut pages = box_nets(res, paper, opts)?;
+    pages.push(box_steps_page(res, paper, opts)?);
     Ok(pages)
 }
 
@@ -136,11 +141,11 @@ fn together(tray: &Net, lid: &Net, room: Rect) -> Option<(Placed, Placed)> {
 /// The sheets of the nets: the tray and the lid on one sheet when both fit
 /// (see [`together`]), else one sheet each, each net upright or turned a
 /// quarter to fit.
-pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
-    let (tray_size, lid_size, _) = box_sizes(res, opts)?;
+pub fn box_nets(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<Vec<Page>, Error> {
+    let (tray_size, lid_size, _) = box_sizes(res, paper, opts)?;
     let tray = net(tray_size, opts.card);
     let lid = net(lid_size, opts.card);
-    let area = printable_area(opts.paper, res.theme.page.margin);
+    let area = printable_area(paper, res.theme.page.margin);
     let room = Rect {
         y: area.y + HEADING,
         h: area.h - HEADING,
@@ -152,11 +157,8 @@ pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> 
         if !fits(n.width, n.height) && !fits(n.height, n.width) {
             // A box that would fit over the usual three folded sheets is too
             // deep for the rules' many sheets: the rules' length is the cause.
-            let usual = BoxOptions {
-                papers: 3,
-                ..opts.clone()
-            };
-            if opts.papers > usual.papers && box_nets(res, &usual).is_ok() {
+            let usual = BoxOptions { papers: 3, ..*opts };
+            if opts.papers > usual.papers && box_nets(res, paper, &usual).is_ok() {
                 return Err(res.lang.source.error(
                     "handout",
                     format!(
@@ -181,8 +183,8 @@ pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> 
         .or_else(|| together(&tray, &lid, area).map(|at| (at, false)));
     if let Some((((tray_at, tray_turn), (lid_at, lid_turn)), headed)) = both {
         let mut page = match headed {
-            true => sheet(res, opts.paper, &words.title),
-            false => Page::new(opts.paper.width, opts.paper.height),
+            true => sheet(res, paper, &words.title),
+            false => Page::new(paper.width, paper.height),
         };
         draw_net(res, &mut page, &tray, tray_at, tray_turn, false);
         draw_net(res, &mut page, &lid, lid_at, lid_turn, true);
@@ -194,7 +196,7 @@ pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> 
             } else {
                 (n.width, n.height)
             };
-            let mut page = sheet(res, opts.paper, &format!("{} — {name}", words.title));
+            let mut page = sheet(res, paper, &format!("{} — {name}", words.title));
             let at = pt(room.x + (room.w - w) / 2.0, room.y + (room.h - h) / 2.0);
             draw_net(res, &mut page, n, at, turned(n), is_lid);
             pages.push(page);
@@ -204,11 +206,12 @@ pub fn box_nets(res: &Resources, opts: &BoxOptions) -> Result<Vec<Page>, Error> 
 }
 
 /// The page of assembly steps, on its own.
-pub fn box_steps_page(res: &Resources, opts: &BoxOptions) -> Result<Page, Error> {
-    let mut page = sheet(res, opts.paper, &res.lang.boxnet.instructions_heading);
-    let area = printable_area(opts.paper, res.theme.page.margin);
+pub fn box_steps_page(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<Page, Error> {
+    let mut page = sheet(res, paper, &res.lang.boxnet.instructions_heading);
+    let area = printable_area(paper, res.theme.page.margin);
     let (items, _) = box_steps(
         res,
+        paper,
         opts,
         Rect {
             y: area.y + 14.0,
@@ -637,13 +640,14 @@ fn lid_walls(res: &Resources, n: &Net, outlined: bool) -> Vec<Item> {
 /// 10 mm and sets the steps closer. Returns the items and the lowest point drawn.
 pub fn box_steps(
     res: &Resources,
+    paper: Paper,
     opts: &BoxOptions,
     room: Rect,
     compact: bool,
 ) -> Result<(Vec<Item>, f64), Error> {
-    let (tray_size, _, stacks) = box_sizes(res, opts)?;
+    let (tray_size, _, stacks) = box_sizes(res, paper, opts)?;
     let tray = &net(tray_size, opts.card);
-    let counter = counter_size(res, opts)?;
+    let counter = counter_size(res, paper, opts)?;
     let count = res.rules.animals().len() * 2 * opts.copies;
     let flat_board = opts.flat_board;
     let words = &res.lang.boxnet;

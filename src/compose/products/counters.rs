@@ -1,6 +1,7 @@
 //! Counter sheets: the 16 animal pieces packed on pages, ready to cut, as
 //! fronts only, fold-over pairs, or duplex fronts and backs.
 
+use crate::compose::products::Sheet;
 use crate::error::{Error, Opt};
 use crate::game::{Piece, Side};
 use crate::layout::paper::Paper;
@@ -69,56 +70,46 @@ pub enum Sides {
     Duplex(Flip),
 }
 
-/// Choices for counter sheets. Lengths in mm.
-#[derive(Debug, Clone, PartialEq)]
+/// The counters' options, as the job holds them (`counters`: [`Opt::Size`],
+/// [`Opt::Shape`], …): the composer takes them by value, beside the job's
+/// [`Sheet`] (paper, bleed, a laser's kerf). Lengths in mm.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CounterOptions {
-    /// Paper size.
-    pub paper: Paper,
     /// Counter size (diameter, or width across flats); `None` follows the board square.
     pub size: Option<f64>,
     /// Outline.
     pub shape: Shape,
     /// Printing mode.
     pub sides: Sides,
-    /// How many full sets of 16.
+    /// How many full sets of 16: 1 to [`crate::limits::MAX_COPIES`].
     pub copies: usize,
-    /// Face colour extended past the cut line, mm.
-    pub bleed: f64,
     /// Short lines outside each counter's corners.
     pub crop_marks: bool,
-    /// Moves every back (duplex) by `(x, y)` mm as seen from the front, holding
-    /// the sheet to the light: +x right, +y down. Corrects a printer's drift.
-    pub back_offset: (f64, f64),
-    /// Print the game's name on the backs.
-    pub back_title: bool,
-    /// Laser cutting: the cut path lies `kerf / 2` mm outside the face, so the
-    /// beam's width leaves the piece at its size (mm; 0 for print and cut).
-    pub kerf: f64,
-    /// Laser cutting: counters packed tight (1 mm apart plus the kerf), with no
-    /// instructions, scale bar or marks on the sheet.
-    pub tight: bool,
     /// Laser cutting, square counters: neighbours touch and share one cut line,
     /// which runs down the middle of a kerf-wide gap, so each piece still comes
     /// out at its size; fewer, longer cuts.
     pub shared_cuts: bool,
+    /// Moves every back (duplex) by `(x, y)` mm as seen from the front, holding
+    /// the sheet to the light: +x right, +y down. Corrects a printer's drift.
+    /// Each within ±10.
+    pub back_offset: (f64, f64),
+    /// Print the game's name on the backs (when the theme's
+    /// `counters.back_title` does: the option turns it off for one run).
+    pub back_title: bool,
 }
 
-impl CounterOptions {
-    /// Defaults for a paper size: follow the board, circles, single-sided, one set.
-    pub fn new(paper: Paper) -> CounterOptions {
+impl Default for CounterOptions {
+    /// Follow the board, circles, single-sided, one set.
+    fn default() -> CounterOptions {
         CounterOptions {
-            paper,
             size: None,
             shape: Shape::Circle,
             sides: Sides::Single,
             copies: 1,
-            bleed: 0.0,
             crop_marks: false,
+            shared_cuts: false,
             back_offset: (0.0, 0.0),
             back_title: true,
-            kerf: 0.0,
-            tight: false,
-            shared_cuts: false,
         }
     }
 }
@@ -191,12 +182,12 @@ fn zhuyin_face(
 }
 
 /// Gap between cells in mm: room to cut, and for crop marks when asked.
-fn gap(opts: &CounterOptions) -> f64 {
+fn gap(sheet: &Sheet, opts: &CounterOptions) -> f64 {
     if opts.shared_cuts {
-        return opts.kerf;
+        return sheet.kerf;
     }
-    if opts.tight {
-        return 1.0 + opts.kerf;
+    if sheet.laser {
+        return 1.0 + sheet.kerf;
     }
     if opts.crop_marks {
         8.0
@@ -218,23 +209,28 @@ pub fn default_size(res: &Resources, paper: Paper) -> Result<f64, Error> {
 
 /// The largest whole-millimetre counter size, at most `want` mm, whose sheet
 /// fits the paper in this mode (`None` when not even 8 mm fits).
-pub fn largest_fitting_size(res: &Resources, opts: &CounterOptions, want: f64) -> Option<f64> {
+pub fn largest_fitting_size(
+    res: &Resources,
+    sheet: &Sheet,
+    opts: &CounterOptions,
+    want: f64,
+) -> Option<f64> {
     let top = want.min(1000.0).floor() as i64;
     (8..=top)
         .rev()
         .map(|s| s as f64)
-        .find(|&s| grid(res, opts, s).is_ok())
+        .find(|&s| grid(res, sheet, opts, s).is_ok())
 }
 
 /// The grid the counters are packed in, or a usage error when they cannot fit.
-fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error> {
-    let cell = size + 2.0 * opts.bleed;
-    let area = if opts.tight {
+fn grid(res: &Resources, sheet: &Sheet, opts: &CounterOptions, size: f64) -> Result<Grid, Error> {
+    let cell = size + 2.0 * sheet.bleed;
+    let area = if sheet.laser {
         // A cutter needs no room for a printer's margins or for instructions:
         // 2 mm from the material's edge.
-        printable_area(opts.paper, 2.0 + opts.kerf)
+        printable_area(sheet.paper, 2.0 + sheet.kerf)
     } else {
-        let area = printable_area(opts.paper, res.theme.page.margin);
+        let area = printable_area(sheet.paper, res.theme.page.margin);
         Rect {
             x: area.x,
             y: area.y + HEADER,
@@ -246,7 +242,7 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
         Sides::Fold => (2.0 * cell, cell),
         _ => (cell, cell),
     };
-    Grid::fit(area, w, h, gap(opts)).ok_or(Error::CounterTooLarge {
+    Grid::fit(area, w, h, gap(sheet, opts)).ok_or(Error::CounterTooLarge {
         opt: Opt::Size,
         size,
         pair: matches!(opts.sides, Sides::Fold),
@@ -255,36 +251,45 @@ fn grid(res: &Resources, opts: &CounterOptions, size: f64) -> Result<Grid, Error
 }
 
 /// How many counters one sheet (one front page) of [`counter_pages`] holds.
-pub fn counters_per_sheet(res: &Resources, opts: &CounterOptions) -> Result<usize, Error> {
+pub fn counters_per_sheet(
+    res: &Resources,
+    sheet: &Sheet,
+    opts: &CounterOptions,
+) -> Result<usize, Error> {
     let size = match opts.size {
         Some(s) => s,
-        None => default_size(res, opts.paper)?,
+        None => default_size(res, sheet.paper)?,
     };
-    Ok(grid(res, opts, size)?.per_page())
+    Ok(grid(res, sheet, opts, size)?.per_page())
 }
 
-/// Composes every page of the counter sheet.
-pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>, Error> {
+/// Composes every page of the counter sheet: the job's counters (`opts`)
+/// on its paper (`sheet`).
+pub fn counter_pages(
+    res: &Resources,
+    sheet: &Sheet,
+    opts: &CounterOptions,
+) -> Result<Vec<Page>, Error> {
     let size = match opts.size {
         Some(s) => s,
-        None => default_size(res, opts.paper)?,
+        None => default_size(res, sheet.paper)?,
     };
-    if opts.shared_cuts && !(opts.tight && opts.shape == Shape::Square) {
+    if opts.shared_cuts && !(sheet.laser && opts.shape == Shape::Square) {
         return Err(Error::SharedCutsNeedLaserSquares);
     }
-    let g = grid(res, opts, size)?;
+    let g = grid(res, sheet, opts, size)?;
     let in_play = res.rules.animals_by_rank();
     let pieces: Vec<Piece> = (0..opts.copies)
         .flat_map(|_| Side::ALL)
         .flat_map(|side| in_play.iter().map(move |&animal| Piece { side, animal }))
         .collect();
-    let (w, h) = (opts.paper.width, opts.paper.height);
+    let (w, h) = (sheet.paper.width, sheet.paper.height);
     let mut pages = Vec::new();
     for (p, cells) in g.pages(pieces.len()).into_iter().enumerate() {
-        let mut front = Page::new(w, h).with_bleed(opts.bleed);
-        let mut back = Page::new(w, h).with_bleed(opts.bleed);
+        let mut front = Page::new(w, h).with_bleed(sheet.bleed);
+        let mut back = Page::new(w, h).with_bleed(sheet.bleed);
         for (cell, piece) in cells.iter().zip(&pieces[p * g.per_page()..]) {
-            let c = Face::new(opts, size, *cell);
+            let c = Face::new(sheet, opts, size, *cell);
             match opts.sides {
                 Sides::Single => c.front(res, &mut front, *piece),
                 Sides::Fold => {
@@ -297,8 +302,8 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                         w: cell.w / 2.0,
                         ..*cell
                     };
-                    Face::new(opts, size, left).front(res, &mut front, *piece);
-                    Face::new(opts, size, right).back(res, &mut front, *piece, 0.0, true);
+                    Face::new(sheet, opts, size, left).front(res, &mut front, *piece);
+                    Face::new(sheet, opts, size, right).back(res, &mut front, *piece, 0.0, true);
                     let x = cell.x + cell.w / 2.0;
                     front.add(
                         Layer::Fold,
@@ -311,7 +316,7 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                 Sides::Duplex(flip) => {
                     c.front(res, &mut front, *piece);
                     let m = mirror(*cell, w, h, flip);
-                    let (dx, dy) = back_shift(opts, flip);
+                    let (dx, dy) = back_shift(sheet.paper, opts, flip);
                     let m = Rect {
                         x: m.x + dx,
                         y: m.y + dy,
@@ -323,13 +328,13 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
                         Mirror::LeftRight => 0.0,
                         Mirror::TopBottom => 180.0,
                     };
-                    Face::new(opts, size, m).back(res, &mut back, *piece, turn, false);
+                    Face::new(sheet, opts, size, m).back(res, &mut back, *piece, turn, false);
                 }
             }
         }
         if opts.crop_marks {
             let faces = cut_faces(&front);
-            let segs: Vec<Seg> = crop_marks(&faces, opts.bleed + 1.0, 2.5, opts.bleed + 0.5)
+            let segs: Vec<Seg> = crop_marks(&faces, sheet.bleed + 1.0, 2.5, sheet.bleed + 0.5)
                 .into_iter()
                 .flat_map(|(a, b)| shapes::line(a, b))
                 .collect();
@@ -349,8 +354,8 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
             Sides::Duplex(Flip::LongEdge) => &res.lang.sheet.duplex_long,
             Sides::Duplex(Flip::ShortEdge) => &res.lang.sheet.duplex_short,
         };
-        if !opts.tight {
-            sheet_furniture(res, opts, &mut front, instruction, true);
+        if !sheet.laser {
+            sheet_furniture(res, sheet, opts, &mut front, instruction, true);
         }
         if opts.shared_cuts {
             let lines = shared_cut_lines(&g, cells.len().min(pieces.len() - p * g.per_page()));
@@ -362,7 +367,14 @@ pub fn counter_pages(res: &Resources, opts: &CounterOptions) -> Result<Vec<Page>
         }
         pages.push(front);
         if let Sides::Duplex(_) = opts.sides {
-            sheet_furniture(res, opts, &mut back, &res.lang.sheet.duplex_backs, false);
+            sheet_furniture(
+                res,
+                sheet,
+                opts,
+                &mut back,
+                &res.lang.sheet.duplex_backs,
+                false,
+            );
             pages.push(back);
         }
     }
@@ -420,13 +432,17 @@ fn shared_cut_lines(g: &Grid, n: usize) -> Vec<Seg> {
 
 /// One counter alone on a page just larger than it (2 mm around): for previews and tests.
 pub fn counter_preview(res: &Resources, piece: Piece, size: f64, shape: Shape, back: bool) -> Page {
-    let mut opts = CounterOptions::new(Paper {
+    let sheet = Sheet::new(Paper {
         width: size + 4.0,
         height: size + 4.0,
     });
-    opts.shape = shape;
-    let mut page = Page::new(opts.paper.width, opts.paper.height);
+    let opts = CounterOptions {
+        shape,
+        ..CounterOptions::default()
+    };
+    let mut page = Page::new(sheet.paper.width, sheet.paper.height);
     let face = Face::new(
+        &sheet,
         &opts,
         size,
         Rect {
@@ -447,12 +463,13 @@ pub fn counter_preview(res: &Resources, piece: Piece, size: f64, shape: Shape, b
 /// Instructions on top; on fronts pages a scale bar and, in duplex, registration marks.
 fn sheet_furniture(
     res: &Resources,
+    sheet: &Sheet,
     opts: &CounterOptions,
     page: &mut Page,
     text: &str,
     fronts: bool,
 ) {
-    let area = printable_area(opts.paper, res.theme.page.margin);
+    let area = printable_area(sheet.paper, res.theme.page.margin);
     let ink = res.theme.counters.guides.0;
     let duplex = matches!(opts.sides, Sides::Duplex(_));
     let reg = 3.0; // registration mark radius, mm
@@ -475,7 +492,7 @@ fn sheet_furniture(
     );
     page.add(Layer::Guides, head);
     if duplex {
-        let (w, h) = (opts.paper.width, opts.paper.height);
+        let (w, h) = (sheet.paper.width, sheet.paper.height);
         for (x, y) in [
             (area.x, area.y),
             (area.right(), area.y),
@@ -495,7 +512,7 @@ fn sheet_furniture(
                     h: 0.0,
                 };
                 let m = mirror(spot, w, h, flip);
-                let (dx, dy) = back_shift(opts, flip);
+                let (dx, dy) = back_shift(sheet.paper, opts, flip);
                 c = pt(m.x + dx, m.y + dy);
             }
             page.add(Layer::Marks, [registration_mark(c, reg, ink)]);
@@ -521,9 +538,9 @@ fn sheet_furniture(
 
 /// How far the backs move on the back page (its own coordinates, mm) so that
 /// they move by [`CounterOptions::back_offset`] as seen from the front.
-fn back_shift(opts: &CounterOptions, flip: Flip) -> (f64, f64) {
+fn back_shift(paper: Paper, opts: &CounterOptions, flip: Flip) -> (f64, f64) {
     let (x, y) = opts.back_offset;
-    match flip.mirror_on(opts.paper.width, opts.paper.height) {
+    match flip.mirror_on(paper.width, paper.height) {
         Mirror::LeftRight => (-x, y),
         Mirror::TopBottom => (x, -y),
     }
@@ -560,14 +577,16 @@ fn registration_mark(c: Pt, r: f64, ink: Color) -> Item {
 
 /// One counter position (the centre of its cell) and drawing helpers.
 struct Face<'a> {
+    sheet: &'a Sheet,
     opts: &'a CounterOptions,
     size: f64,
     center: Pt,
 }
 
 impl<'a> Face<'a> {
-    fn new(opts: &'a CounterOptions, size: f64, cell: Rect) -> Face<'a> {
+    fn new(sheet: &'a Sheet, opts: &'a CounterOptions, size: f64, cell: Rect) -> Face<'a> {
         Face {
+            sheet,
             opts,
             size,
             center: cell.center(),
@@ -593,7 +612,7 @@ impl<'a> Face<'a> {
 
     /// Background in the side's style and its pattern line; returns the ink colour for text on it.
     fn background(&self, res: &Resources, side: Side, items: &mut Vec<Item>) -> Color {
-        self.background_past(res, side, items, self.opts.bleed)
+        self.background_past(res, side, items, self.sheet.bleed)
     }
 
     /// [`Face::background`] with the side's colour running `past` mm beyond the cut.
@@ -693,8 +712,8 @@ impl<'a> Face<'a> {
             )]
             .map(|item| match item {
                 // The kerf: the beam runs half its width outside the face.
-                Item::Path(mut p) if self.opts.kerf > 0.0 => {
-                    p.segs = self.outline(self.opts.kerf / 2.0);
+                Item::Path(mut p) if self.sheet.kerf > 0.0 => {
+                    p.segs = self.outline(self.sheet.kerf / 2.0);
                     Item::Path(p)
                 }
                 other => other,
@@ -953,10 +972,12 @@ impl<'a> Face<'a> {
         let side = piece.side;
         let mut items = Vec::new();
         let past = if cut {
-            self.opts.bleed
+            self.sheet.bleed
         } else {
             // A third of the gap at most, so neighbours' backs never meet.
-            self.opts.bleed.max(BACK_OVERRUN.min(gap(self.opts) / 3.0))
+            self.sheet
+                .bleed
+                .max(BACK_OVERRUN.min(gap(self.sheet, self.opts) / 3.0))
         };
         let ink = self.background_past(res, side, &mut items, past);
         let (s, c) = (self.size, self.center);
@@ -988,7 +1009,9 @@ impl<'a> Face<'a> {
             label => label,
         };
         let named = res.theme.counters.show_name && !name.is_empty();
-        if self.opts.back_title {
+        // The option turns off for one run what the theme shows.
+        let titled = self.opts.back_title && res.theme.counters.back_title;
+        if titled {
             items.extend(text_fit(
                 res,
                 FitText {
@@ -1005,7 +1028,7 @@ impl<'a> Face<'a> {
         if named {
             // Across the middle, where the face is widest.
             let room = self.room(res, side);
-            let y = if self.opts.back_title { s * 0.06 } else { 0.0 };
+            let y = if titled { s * 0.06 } else { 0.0 };
             let size = res
                 .fonts
                 .size_for_cap_height(&res.text, name, NAME_CAP_HEIGHT);

@@ -29,23 +29,23 @@ use crate::compose::typesetting::label::{left_text, text_fit, FitText};
 use crate::compose::typesetting::running;
 use crate::play::Position;
 
-/// Choices for a puzzle sheet.
+/// A puzzle sheet's options, as the job holds them (`puzzles`: `count`,
+/// `difficulty`, `seed`): the composer takes them by value, beside the job's
+/// paper (portrait).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PuzzleOptions {
-    /// Paper size (portrait).
-    pub paper: Paper,
     /// How many puzzles.
     pub count: usize,
     /// How hard they are.
     pub difficulty: Difficulty,
-    /// The seed they are made from: the same seed gives the same sheet.
-    pub seed: u64,
+    /// The seed they are made from: the same seed (with the same ruleset)
+    /// gives the same sheet.
+    pub seed: usize,
 }
 
 impl Default for PuzzleOptions {
     fn default() -> PuzzleOptions {
         PuzzleOptions {
-            paper: Paper::A4,
             count: 12,
             difficulty: Difficulty::Easy,
             seed: 1,
@@ -71,7 +71,7 @@ fn words(res: &Resources) -> Result<&PuzzleWords, Error> {
 pub fn puzzles(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Puzzle>, Error> {
     use crate::play::puzzles::{den_reachable, make_sheet, Short};
     let rules = Rules::new(&res.rules);
-    let sheet = make_sheet(&rules, opts.difficulty, opts.count, opts.seed);
+    let sheet = make_sheet(&rules, opts.difficulty, opts.count, opts.seed as u64);
     let difficulty = opts.difficulty.name();
     let why = |short| {
         match short {
@@ -119,17 +119,21 @@ pub const MIN_SQUARE: f64 = 7.0;
 /// (a page with a line saying where they are fills the back of an odd last
 /// page of puzzles, so that printed double-sided no answer is on the back of
 /// a puzzle), the pages of their solutions, laid out the same way.
-pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, Error> {
+pub fn puzzle_pages(
+    res: &Resources,
+    paper: Paper,
+    opts: &PuzzleOptions,
+) -> Result<Vec<Page>, Error> {
     let w = words(res)?;
     let all = puzzles(res, opts)?;
-    let (_, header_h) = header(res, w, opts, false);
-    let grid = Grid::new(res, opts.paper, header_h);
+    let (_, header_h) = header(res, w, paper, opts, false);
+    let grid = Grid::new(res, paper, header_h);
     let mut pages = Vec::new();
     for solved in [false, true] {
         for (i, chunk) in all.chunks(grid.per_page()).enumerate() {
             let first = i * grid.per_page();
-            let mut page = Page::new(opts.paper.width, opts.paper.height);
-            let (mut items, _) = header(res, w, opts, solved);
+            let mut page = Page::new(paper.width, paper.height);
+            let (mut items, _) = header(res, w, paper, opts, solved);
             for (k, p) in chunk.iter().enumerate() {
                 items.extend(cell(res, w, &grid, k, first + k + 1, p, solved));
             }
@@ -137,7 +141,7 @@ pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, 
             pages.push(page);
         }
         if !solved && pages.len() % 2 == 1 {
-            let mut page = Page::new(opts.paper.width, opts.paper.height);
+            let mut page = Page::new(paper.width, paper.height);
             let (items, _) = running::paragraph(
                 res,
                 &w.back,
@@ -153,19 +157,19 @@ pub fn puzzle_pages(res: &Resources, opts: &PuzzleOptions) -> Result<Vec<Page>, 
     Ok(pages)
 }
 
-/// The side of a board's square on the puzzle sheets of `opts`, mm (at
+/// The side of a board's square on the puzzle sheets of `opts` on `paper`, mm (at
 /// least [`MIN_SQUARE`] on A4 and Letter).
-pub fn square_size(res: &Resources, opts: &PuzzleOptions) -> Result<f64, Error> {
+pub fn square_size(res: &Resources, paper: Paper, opts: &PuzzleOptions) -> Result<f64, Error> {
     let w = words(res)?;
-    let (_, header_h) = header(res, w, opts, false);
-    Ok(Grid::new(res, opts.paper, header_h).q)
+    let (_, header_h) = header(res, w, paper, opts, false);
+    Ok(Grid::new(res, paper, header_h).q)
 }
 
-/// How many puzzles a page of `opts` holds.
-pub fn per_page(res: &Resources, opts: &PuzzleOptions) -> Result<usize, Error> {
+/// How many puzzles a page of `opts` on `paper` holds.
+pub fn per_page(res: &Resources, paper: Paper, opts: &PuzzleOptions) -> Result<usize, Error> {
     let w = words(res)?;
-    let (_, header_h) = header(res, w, opts, false);
-    Ok(Grid::new(res, opts.paper, header_h).per_page())
+    let (_, header_h) = header(res, w, paper, opts, false);
+    Ok(Grid::new(res, paper, header_h).per_page())
 }
 
 /// Where the puzzles go on a page: the printable area, the body text's em,
@@ -249,10 +253,11 @@ fn body_size(area: Rect) -> f64 {
 fn header(
     res: &Resources,
     w: &PuzzleWords,
+    paper: Paper,
     opts: &PuzzleOptions,
     solved: bool,
 ) -> (Vec<Item>, f64) {
-    let area = printable_area(opts.paper, res.theme.page.margin.max(8.0));
+    let area = printable_area(paper, res.theme.page.margin.max(8.0));
     let s = body_size(area);
     let accent = res.theme.side(Side::South);
     let ink = res.theme.board.text.0;

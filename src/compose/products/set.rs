@@ -13,7 +13,7 @@
 //! part of any set.
 
 use crate::compose::checks::cutting::{Cutting, Making};
-use crate::compose::products::board::{board_page_for_cutting, square_size, BoardOptions};
+use crate::compose::products::board::{board_page_for_cutting, square_size, BoardSheet};
 use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
 use crate::compose::products::counters::{
     counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides,
@@ -21,6 +21,7 @@ use crate::compose::products::counters::{
 use crate::compose::products::handout::{handout_pages, HandoutOptions};
 use crate::compose::products::poster::{poster_over, poster_page, PosterOptions};
 use crate::compose::products::tiles::board_sheets;
+use crate::compose::products::Sheet;
 use crate::compose::typesetting::label::{left_text, paragraph, text_fit, FitText, Label, VAlign};
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
@@ -29,9 +30,9 @@ use crate::layout::{printable_area, Flip, Rect};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Clip, Color, Group, Item, Layer, Page, Stroke, Transform};
 
-/// Choices for the whole set (its paper and bleed are the job's, given to
-/// [`set_pages`] beside them). Lengths in mm. The job holds this type as it
-/// is ([`crate::job::Kind::Set`]), so the set's options are written once.
+/// The whole set's options, as the job holds them ([`crate::job::Kind::Set`]):
+/// the composer takes them by value, beside the job's [`Sheet`] (paper,
+/// bleed, purpose), so the set's options are written once. Lengths in mm.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SetOptions {
     /// Board square; `None` for the largest that fits one sheet. A larger one tiles the board.
@@ -61,10 +62,6 @@ pub struct SetOptions {
     /// [`crate::compose::products::set_files`]); the job then composes the set without its
     /// cover, the rest page for page as in one file.
     pub split: bool,
-    /// Made for a print shop: the board (on one sheet) gets its die line and
-    /// crop marks, like the other pieces to cut. Not an option: the job sets
-    /// it from its purpose.
-    pub print_shop: bool,
 }
 
 impl Default for SetOptions {
@@ -81,9 +78,37 @@ impl Default for SetOptions {
             poster_paper: None,
             copies: 1,
             split: false,
-            print_shop: false,
         }
     }
+}
+
+impl SetOptions {
+    /// The set as it is made on `sheet`: split into files, it has no cover
+    /// (it would speak of the one file's pages; the box's steps get a page
+    /// of their own); for a print shop, fold-over counters are printed
+    /// duplex (see [`print_shop_sides`]).
+    pub fn as_made(self, res: &Resources, sheet: &Sheet) -> SetOptions {
+        SetOptions {
+            cover: self.cover && !self.split,
+            sides: print_shop_sides(res, sheet.print_shop, self.sides),
+            ..self
+        }
+    }
+}
+
+/// A print shop die-cuts each counter whole and prints the card on both sides,
+/// so fold-over pairs, whose faces would come apart, are printed duplex
+/// instead (fronts on one side of the sheet, backs on the other, as a shop
+/// prints them), and a line says so.
+fn print_shop_sides(res: &Resources, print_shop: bool, sides: Sides) -> Sides {
+    if !(print_shop && sides == Sides::Fold) {
+        return sides;
+    }
+    res.warn(
+        "for a print shop the counters are printed duplex, fronts on one side of the card and backs on the other, and die-cut whole: fold-over pairs cut on a die would come apart"
+            .into(),
+    );
+    Sides::Duplex(Flip::LongEdge)
 }
 
 /// Which pages (1-based, inclusive) hold each part of the document, and
@@ -211,7 +236,6 @@ struct Pieces {
 /// it (the board unless tiled, the rules' sheets, the poster on one sheet,
 /// the cover).
 fn box_options(
-    paper: Paper,
     opts: &SetOptions,
     counter_size: Option<f64>,
     board: &[Page],
@@ -232,7 +256,7 @@ fn box_options(
             .filter(|_| tiled)
             .map(|s| (s * COLS as f64, s * ROWS as f64)),
         papers,
-        ..BoxOptions::new(paper)
+        ..BoxOptions::default()
     }
 }
 
@@ -262,17 +286,16 @@ fn check_counter_fits_square(
     })
 }
 
-/// Composes every page of the set on `paper`, every sheet but a tiled
-/// board's with `bleed` mm of bleed, and says where each part is: the
+/// Composes every page of the set on `sheet`'s paper, every sheet but a
+/// tiled board's with its bleed, and says where each part is: the
 /// [`first_set`], then the [`whole_set`] made from it.
 pub fn set_pages(
     res: &Resources,
-    paper: Paper,
-    bleed: f64,
+    sheet: &Sheet,
     opts: &SetOptions,
 ) -> Result<(Vec<Page>, SetParts), Error> {
-    let (first, parts) = first_set(res, paper, bleed, opts)?;
-    Ok((whole_set(res, paper, bleed, opts, first, &parts), parts))
+    let (first, parts) = first_set(res, sheet, opts)?;
+    Ok((whole_set(res, sheet, opts, first, &parts), parts))
 }
 
 /// Composes one set and says where each part is and how many pages the
@@ -286,11 +309,11 @@ pub fn set_pages(
 /// steps fit on it decides the page count.
 pub fn first_set(
     res: &Resources,
-    paper: Paper,
-    bleed: f64,
+    sheet: &Sheet,
     opts: &SetOptions,
 ) -> Result<(Vec<Page>, SetParts), Error> {
-    let board_opts = BoardOptions {
+    let (paper, bleed) = (sheet.paper, sheet.bleed);
+    let board_opts = BoardSheet {
         paper,
         square: opts.square,
         bleed,
@@ -304,15 +327,17 @@ pub fn first_set(
     };
     let board = match board_sheets(res, &board_opts, None)? {
         // One sheet, for a print shop: cut out like every other piece.
-        one if one.len() == 1 && opts.print_shop => vec![board_page_for_cutting(res, &board_opts)?],
+        one if one.len() == 1 && sheet.print_shop => {
+            vec![board_page_for_cutting(res, &board_opts)?]
+        }
         sheets => sheets,
     };
+    // The counters are never cut by a laser in a set: paper and bleed only.
+    let counter_sheet = Sheet::new(paper).with_bleed(bleed);
     let mut counter_opts = CounterOptions {
         shape: opts.shape,
         sides: opts.sides,
-        bleed,
-        back_title: res.theme.counters.back_title,
-        ..CounterOptions::new(paper)
+        ..CounterOptions::default()
     };
     // Counters that suit the board's squares, tiled or not, as large as the
     // paper allows (a floor board's counters are the largest that fit a sheet).
@@ -334,7 +359,7 @@ pub fn first_set(
             ));
         }
         (None, Some(s)) => Some(
-            largest_fitting_size(res, &counter_opts, (s * 0.85).floor()).ok_or(
+            largest_fitting_size(res, &counter_sheet, &counter_opts, (s * 0.85).floor()).ok_or(
                 Error::PaperTooSmallForCounters {
                     min: crate::limits::MIN_COUNTER_SIZE,
                 },
@@ -344,7 +369,7 @@ pub fn first_set(
     };
     // The counters of every set packed together onto the fewest sheets.
     counter_opts.copies = opts.copies.max(1);
-    let counters = counter_pages(res, &counter_opts).map_err(|e| match e {
+    let counters = counter_pages(res, &counter_sheet, &counter_opts).map_err(|e| match e {
         // Asked for by size: that option is to change.
         Error::CounterTooLarge {
             size, pair, area, ..
@@ -376,18 +401,12 @@ pub fn first_set(
         (true, None) => vec![poster_page(res, &PosterOptions { paper })?.with_bleed(bleed)],
         (false, None) => Vec::new(),
     };
-    let box_opts = box_options(
-        paper,
-        opts,
-        counter_opts.size,
-        &board,
-        (rules.len(), poster.len()),
-    );
+    let box_opts = box_options(opts, counter_opts.size, &board, (rules.len(), poster.len()));
     let nets = match opts.boxed {
-        true => with_bleed(box_nets(res, &box_opts)?),
+        true => with_bleed(box_nets(res, paper, &box_opts)?),
         false => Vec::new(),
     };
-    let per_sheet = counters_per_sheet(res, &counter_opts)?;
+    let per_sheet = counters_per_sheet(res, &counter_sheet, &counter_opts)?;
     let mut pieces = Pieces {
         board,
         counters,
@@ -409,7 +428,7 @@ pub fn first_set(
         }
     }
     if opts.boxed {
-        pieces.steps = Some(box_steps_page(res, &box_opts)?.with_bleed(bleed));
+        pieces.steps = Some(box_steps_page(res, paper, &box_opts)?.with_bleed(bleed));
     }
     let (mut first, parts) = arrange(paper, bleed, opts, &pieces);
     first.extend(pieces.steps.iter().cloned());
@@ -468,12 +487,12 @@ fn shown_pages(first: &[Page], parts: &SetParts, opts: &SetOptions) -> Vec<(Page
 /// they have a page of their own.
 pub fn whole_set(
     res: &Resources,
-    paper: Paper,
-    _bleed: f64,
+    sheet: &Sheet,
     opts: &SetOptions,
     mut first: Vec<Page>,
     parts: &SetParts,
 ) -> Vec<Page> {
+    let paper = sheet.paper;
     let sets = parts.sets;
     let cover = match opts.cover {
         true => first.pop(),
@@ -903,7 +922,7 @@ fn cover_with(
             w: area.w,
             h: area.bottom() - 9.0 - y,
         };
-        let (drawn, bottom) = box_steps(res, box_opts, room, true)?;
+        let (drawn, bottom) = box_steps(res, paper, box_opts, room, true)?;
         if bottom > room.bottom() + 1e-6 {
             return Ok(None);
         }

@@ -15,6 +15,7 @@
 
 use crate::compose::drawn::braille::{self, braille, HEIGHT, RAISED};
 use crate::compose::drawn::diagrams::start;
+use crate::compose::products::board::BoardOptions;
 use crate::compose::products::tiles::{tile_plan, tiled_pages, Tiled};
 use crate::compose::typesetting::label::{text_fit, FitText};
 use crate::error::{Error, Opt};
@@ -45,19 +46,6 @@ pub const TRAP_DOT: f64 = 2.2;
 /// From a trap dot to the next, mm.
 pub const TRAP_PITCH: f64 = 5.0;
 
-/// The tactile board's choices.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TactileOptions {
-    /// The paper (the board tiles over sheets of it when it does not fit).
-    pub paper: Paper,
-    /// The square's side, mm (at least [`crate::limits::MIN_TACTILE_SQUARE`]).
-    pub square: f64,
-    /// Sheets to tile over instead of `paper`, if any.
-    pub tile: Option<Paper>,
-    /// The braille coordinates in the frame.
-    pub coordinates: bool,
-}
-
 /// The resources with everything the tiles and sheets print for helpers
 /// (their words, arrows, scale bar, cut lines and marks) in [`TINT`].
 fn tinted(res: &Resources) -> Resources {
@@ -78,12 +66,23 @@ fn word<'b>(b: &'b Braille, w: &str) -> Result<&'b str, Error> {
     b.word(w).map_err(|m| Error::usage(Opt::Lang, m))
 }
 
-/// The tactile board's pages: one sheet when the board and its frame fit
-/// `opts.paper` (or `opts.tile`), else an assembly map and its tiles.
-pub fn board_pages(res: &Resources, opts: &TactileOptions) -> Result<Vec<Page>, Error> {
-    let art = board_art(res, opts.square, opts.coordinates)?;
+/// The tactile board the job asks for (`opts`, the board's options: its
+/// square, at least [`crate::limits::MIN_TACTILE_SQUARE`], else
+/// [`default_square`]; its tiles; braille coordinates in the frame unless
+/// `no_coordinates`), and its square, mm: one sheet when the board and its
+/// frame fit `paper` (or `opts.tile`), else an assembly map and its tiles.
+pub fn board_pages(
+    res: &Resources,
+    paper: Paper,
+    opts: &BoardOptions,
+) -> Result<(f64, Vec<Page>), Error> {
+    let square = match opts.square {
+        Some(s) => s,
+        None => default_square(res)?,
+    };
+    let art = board_art(res, square, !opts.no_coordinates)?;
     let res = tinted(res);
-    let sheet = opts.tile.unwrap_or(opts.paper);
+    let sheet = opts.tile.unwrap_or(paper);
     let area = printable_area(sheet, res.theme.page.margin);
     if opts.tile.is_none() && art.width <= area.w + 1e-9 && art.height <= area.h + 1e-9 {
         let mut page = Page::new(sheet.width, sheet.height);
@@ -122,11 +121,11 @@ pub fn board_pages(res: &Resources, opts: &TactileOptions) -> Result<Vec<Page>, 
                 ),
             );
         }
-        return Ok(vec![page]);
+        return Ok((square, vec![page]));
     }
     let what = Tiled::Framed {
         page: &art,
-        square: opts.square,
+        square,
         frame: FRAME,
     };
     let blame = if opts.tile.is_some() {
@@ -135,7 +134,7 @@ pub fn board_pages(res: &Resources, opts: &TactileOptions) -> Result<Vec<Page>, 
         Opt::Square
     };
     let plan = tile_plan(&res, sheet, what, blame)?;
-    Ok(tiled_pages(&res, &plan, what))
+    Ok((square, tiled_pages(&res, &plan, what)))
 }
 
 /// The board of `q` mm squares in its frame, on a page of its own size

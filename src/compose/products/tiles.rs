@@ -3,7 +3,11 @@
 //! part of the board or poster, glue strips, labels and arrows) and the
 //! assembly map. Lengths in mm, page coordinates.
 
-use crate::compose::products::board::{board_art, board_page, square_size, BoardOptions};
+use crate::compose::products::board::{
+    board_art, board_page, board_page_for_cutting, board_page_marked, square_size, BoardOptions,
+    BoardSheet,
+};
+use crate::compose::products::Sheet;
 use crate::error::{Error, Opt};
 use crate::game::{COLS, ROWS};
 use crate::layout::paper::Paper;
@@ -186,7 +190,7 @@ pub fn tile_plan(
 /// printed over sheets of `tile` (e.g. A4). Tiled sheets carry no bleed.
 pub fn board_sheets(
     res: &Resources,
-    opts: &BoardOptions,
+    opts: &BoardSheet,
     tile: Option<Paper>,
 ) -> Result<Vec<Page>, Error> {
     if let Some(sheet) = tile {
@@ -208,6 +212,63 @@ pub fn board_sheets(
             board_tiles(res, opts.paper, s, Opt::Square)
         }
         _ => Ok(vec![board_page(res, opts)?]),
+    }
+}
+
+/// The board the job asks for (`opts`) on its `sheet`, and its square, mm:
+/// the largest square that fits when none is given; the [`board_sheets`]
+/// (tiled when asked or when it does not fit); crop marks when asked (one
+/// sheet only); for a print shop, a board on one sheet cut out like every
+/// other piece, with its die line and crop marks, as in a set.
+pub fn board_pages(
+    res: &Resources,
+    sheet: &Sheet,
+    opts: &BoardOptions,
+) -> Result<(f64, Vec<Page>), Error> {
+    let paper = sheet.paper;
+    let square = match opts.square {
+        Some(s) => s,
+        None => square_size(res, paper, None)?,
+    };
+    refuse_needless_tiles(res, paper, square, opts.tile)?;
+    let one = BoardSheet {
+        paper,
+        square: Some(square),
+        bleed: sheet.bleed,
+    };
+    let mut pages = board_sheets(res, &one, opts.tile)?;
+    if opts.crop_marks {
+        if pages.len() > 1 {
+            let blame = if opts.tile.is_some() {
+                Opt::Tile
+            } else {
+                Opt::Square
+            };
+            return Err(Error::CropMarksOnTiledBoard { blame });
+        }
+        pages = vec![board_page_marked(res, &one, true)?];
+    }
+    if sheet.print_shop && pages.len() == 1 {
+        pages = vec![board_page_for_cutting(res, &one)?];
+    }
+    Ok((square, pages))
+}
+
+/// Refuses tiles (`tile`) that hold the whole board of `square` mm squares:
+/// tiling would only add an assembly map to its one sheet.
+fn refuse_needless_tiles(
+    res: &Resources,
+    paper: Paper,
+    square: f64,
+    tile: Option<Paper>,
+) -> Result<(), Error> {
+    match tile {
+        Some(sheet) if square_size(res, sheet, Some(square)).is_ok() => Err(Error::TileNotNeeded {
+            board: (square * COLS as f64, square * ROWS as f64),
+            sheet: sheet.arg(),
+            on_paper: sheet == paper,
+        }),
+        _ => Ok(()),
     }
 }
 

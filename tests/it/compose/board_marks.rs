@@ -4,7 +4,7 @@ use crate::common;
 
 use common::*;
 use jungle_print::compose::products::board::{
-    board_page_for_cutting, board_page_marked, BoardOptions,
+    board_page_for_cutting, board_page_marked, BoardSheet,
 };
 use jungle_print::layout::paper::Paper;
 use jungle_print::layout::BoardPlacement;
@@ -38,9 +38,9 @@ fn page(paper: Paper, bleed: f64, crop_marks: bool) -> Page {
     let res = resources("en");
     board_page_marked(
         &res,
-        &BoardOptions {
+        &BoardSheet {
             bleed,
-            ..BoardOptions::new(paper)
+            ..BoardSheet::new(paper)
         },
         crop_marks,
     )
@@ -115,9 +115,9 @@ fn crop_marks_are_refused_for_a_tiled_board() {
 fn the_board_to_cut_has_its_outline_as_die_line() {
     let res = resources("en");
     for bleed in [0.0, 3.0] {
-        let opts = BoardOptions {
+        let opts = BoardSheet {
             bleed,
-            ..BoardOptions::new(Paper::A4)
+            ..BoardSheet::new(Paper::A4)
         };
         let cut = board_page_for_cutting(&res, &opts).unwrap();
         let marked = page(Paper::A4, bleed, true);

@@ -6,6 +6,7 @@ use common::*;
 use jungle_print::compose::products::boxnet::{box_pages, box_sizes, inside_words, BoxOptions};
 use jungle_print::compose::products::counters::default_size;
 use jungle_print::compose::products::counters::Sides;
+use jungle_print::compose::products::Sheet;
 use jungle_print::layout::boxnet::{net, PanelKind, PANEL_PLAY, SLOT_CLEAR};
 use jungle_print::layout::paper::Paper;
 use jungle_print::layout::printable_area;
@@ -45,7 +46,7 @@ fn the_nets_lie_inside_the_printable_area() {
     let res = resources("en");
     for paper in ["a4", "letter", "a3"] {
         let paper = Paper::parse(paper).unwrap();
-        let pages = box_pages(&res, &BoxOptions::new(paper)).unwrap();
+        let pages = box_pages(&res, paper, &BoxOptions::default()).unwrap();
         let area = printable_area(paper, res.theme.page.margin);
         let nets: Vec<_> = pages
             .iter()
@@ -75,13 +76,14 @@ fn the_nets_lie_inside_the_printable_area() {
 #[test]
 fn the_box_grows_with_what_it_holds() {
     let res = resources("en");
-    let (one, _, _) = box_sizes(&res, &BoxOptions::new(Paper::A4)).unwrap();
+    let (one, _, _) = box_sizes(&res, Paper::A4, &BoxOptions::default()).unwrap();
     let (many, _, stacks) = box_sizes(
         &res,
+        Paper::A4,
         &BoxOptions {
             copies: 16,
             card: 1.0,
-            ..BoxOptions::new(Paper::A4)
+            ..BoxOptions::default()
         },
     )
     .unwrap();
@@ -89,10 +91,11 @@ fn the_box_grows_with_what_it_holds() {
     assert!(stacks.cols * stacks.rows * stacks.per_stack >= 256);
     let (big, _, _) = box_sizes(
         &res,
+        Paper::A4,
         &BoxOptions {
             counter_size: Some(60.0),
             sides: Sides::Single,
-            ..BoxOptions::new(Paper::A4)
+            ..BoxOptions::default()
         },
     )
     .unwrap();
@@ -104,9 +107,10 @@ fn too_small_a_paper_is_refused_naming_it() {
     let res = resources("en");
     let e = box_pages(
         &res,
+        Paper::parse("a5").unwrap(),
         &BoxOptions {
             counter_size: Some(150.0),
-            ..BoxOptions::new(Paper::parse("a5").unwrap())
+            ..BoxOptions::default()
         },
     )
     .expect_err("an A5 sheet cannot hold a box for 150 mm counters");
@@ -121,7 +125,7 @@ fn too_small_a_paper_is_refused_naming_it() {
 fn every_language_explains_the_box() {
     for lang in LANGS {
         let res = resources(lang);
-        let pages = box_pages(&res, &BoxOptions::new(Paper::A4)).unwrap();
+        let pages = box_pages(&res, Paper::A4, &BoxOptions::default()).unwrap();
         let text = pdf_text(
             &render(
                 &jungle_print::document("b", pages, &res),
@@ -156,9 +160,9 @@ fn the_tray_holds_its_contents_with_a_millimetre_to_spare() {
                 let opts = BoxOptions {
                     card,
                     sides,
-                    ..BoxOptions::new(paper)
+                    ..BoxOptions::default()
                 };
-                let (tray, _, stacks) = box_sizes(&res, &opts).unwrap();
+                let (tray, _, stacks) = box_sizes(&res, paper, &opts).unwrap();
                 // Measured from the folded net, not from the size asked for.
                 let inside = net(tray, card).inside();
                 let counter_t = card * if sides == Sides::Fold { 2.0 } else { 1.0 };
@@ -187,9 +191,9 @@ fn slots_keep_clear_of_the_folds_and_the_panels_fit() {
         for card in CARDS {
             let opts = BoxOptions {
                 card,
-                ..BoxOptions::new(paper)
+                ..BoxOptions::default()
             };
-            let (tray, lid, _) = box_sizes(&res, &opts).unwrap();
+            let (tray, lid, _) = box_sizes(&res, paper, &opts).unwrap();
             for size in [tray, lid] {
                 let n = net(size, card);
                 // Each slot at least SLOT_CLEAR from every fold line.
@@ -262,11 +266,11 @@ fn the_printed_inside_is_the_folded_inside() {
         for card in [0.35, 1.0] {
             let opts = BoxOptions {
                 card,
-                ..BoxOptions::new(Paper::parse("letter").unwrap())
+                ..BoxOptions::default()
             };
-            let (tray, _, _) = box_sizes(&res, &opts).unwrap();
+            let (tray, _, _) = box_sizes(&res, Paper::parse("letter").unwrap(), &opts).unwrap();
             let want = inside_words(&res.lang.boxnet, net(tray, card).inside());
-            let pages = box_pages(&res, &opts).unwrap();
+            let pages = box_pages(&res, Paper::parse("letter").unwrap(), &opts).unwrap();
             let mut text = String::new();
             page_text(pages[0].layer(Layer::Artwork), &mut text);
             assert!(
@@ -292,7 +296,7 @@ fn the_box_page_says_where_the_board_goes() {
                 cover: false,
                 ..SetOptions::default()
             };
-            let (pages, _) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+            let (pages, _) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
             let mut text = String::new();
             page_text(pages.last().unwrap().layer(Layer::Artwork), &mut text);
             squeeze(&text)
@@ -354,7 +358,7 @@ fn the_ink_saver_lid_is_outlined() {
     )
     .unwrap();
     // Both nets share a sheet; the lid's animals are drawn smaller there.
-    let pages = box_pages(&res, &BoxOptions::new(Paper::A4)).unwrap();
+    let pages = box_pages(&res, Paper::A4, &BoxOptions::default()).unwrap();
     let lid = &pages[0];
     let c = coverage(&res, lid);
     eprintln!("ink-saver nets: {:.1} %", c * 100.0);
@@ -367,7 +371,7 @@ fn the_ink_saver_lid_is_outlined() {
     assert!(runs.contains(&res.lang.game.han), "{runs}");
     // A theme with filled faces keeps its solid lid.
     res.theme = jungle_print::theme::Theme::default();
-    let solid = &box_pages(&res, &BoxOptions::new(Paper::A4)).unwrap()[0];
+    let solid = &box_pages(&res, Paper::A4, &BoxOptions::default()).unwrap()[0];
     eprintln!("classic nets: {:.1} %", coverage(&res, solid) * 100.0);
     assert!(coverage(&res, solid) > 0.08);
 }
@@ -384,9 +388,9 @@ fn the_tray_is_as_deep_as_its_contents() {
             let opts = BoxOptions {
                 copies,
                 sides,
-                ..BoxOptions::new(Paper::A4)
+                ..BoxOptions::default()
             };
-            let (tray, lid, stacks) = box_sizes(&res, &opts).unwrap();
+            let (tray, lid, stacks) = box_sizes(&res, Paper::A4, &opts).unwrap();
             let counter = opts.card * if sides == Sides::Fold { 2.0 } else { 1.0 };
             let contents = 3.0 * 0.4 + stacks.per_stack as f64 * counter;
             let want = ((contents + PLAY + SPRING) - 1e-9).ceil().max(MIN_HEIGHT);
@@ -421,10 +425,10 @@ fn the_lid_has_art_and_its_colours_run_past_the_folds() {
     assert!((1.5..=2.0).contains(&OVERRUN));
     for lang in LANGS {
         let res = resources(lang);
-        let opts = BoxOptions::new(Paper::A4);
-        let (_, lid_size, _) = box_sizes(&res, &opts).unwrap();
+        let opts = BoxOptions::default();
+        let (_, lid_size, _) = box_sizes(&res, Paper::A4, &opts).unwrap();
         let n = net(lid_size, opts.card);
-        let pages = box_pages(&res, &opts).unwrap();
+        let pages = box_pages(&res, Paper::A4, &opts).unwrap();
         assert_eq!(
             pages.len(),
             2,

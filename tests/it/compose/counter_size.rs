@@ -6,6 +6,7 @@ use crate::common;
 use common::*;
 use jungle_print::compose::products::boxnet::{box_sizes, BoxOptions};
 use jungle_print::compose::products::set::{set_pages, SetOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::layout::paper::Paper;
 use jungle_print::scene::{bounds, Item, Layer, Page};
 
@@ -23,7 +24,8 @@ fn cut_widths(page: &Page) -> Vec<f64> {
 #[test]
 fn the_whole_set_takes_the_counter_size_and_the_box_follows() {
     let res = resources("en");
-    let (base, base_parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+    let (base, base_parts) =
+        set_pages(&res, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
     let mut layouts = Vec::new();
     let mut nets: Vec<Vec<Page>> = Vec::new();
     for size in [18.0, 25.0] {
@@ -31,7 +33,7 @@ fn the_whole_set_takes_the_counter_size_and_the_box_follows() {
             counter_size: Some(size),
             ..SetOptions::default()
         };
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let (pages, parts) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         // Every counter on the sheets is that size (fold-over: two faces a pair).
         let mut widths = Vec::new();
         for p in &pages[parts.counters.0 - 1..parts.counters.1] {
@@ -49,14 +51,14 @@ fn the_whole_set_takes_the_counter_size_and_the_box_follows() {
         // The box is the one made for counters of that size.
         let box_opts = BoxOptions {
             counter_size: Some(size),
-            ..BoxOptions::new(Paper::A4)
+            ..BoxOptions::default()
         };
         // (The set's nets count its own papers, so they are compared with the
         // other size's below rather than with `box --size`.)
         let (b0, b1) = parts.boxnet.unwrap();
         nets.push(pages[b0 - 1..b1].to_vec());
         // Its counters stand in stacks laid out for their size, inside the tray.
-        let (tray, _, stacks) = box_sizes(&res, &box_opts).unwrap();
+        let (tray, _, stacks) = box_sizes(&res, Paper::A4, &box_opts).unwrap();
         assert!(
             stacks.cols as f64 * size <= tray.w && stacks.rows as f64 * size <= tray.d,
             "{size}: {stacks:?} in a tray {:.1} × {:.1} mm",

@@ -6,6 +6,7 @@ use common::*;
 use jungle_print::compose::products::counters::{
     counter_pages, counter_preview, CounterOptions, Shape, Sides,
 };
+use jungle_print::compose::products::Sheet;
 use jungle_print::game::{Animal, Piece, Side};
 use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
@@ -14,10 +15,13 @@ use jungle_print::render::{pdf, svg};
 use jungle_print::resolve::Resources;
 use jungle_print::scene::{Item, Layer, Page, Seg};
 
+/// A4, no bleed, for a home printer.
+const A4: Sheet = Sheet::new(Paper::A4);
+
 fn opts(sides: Sides) -> CounterOptions {
     CounterOptions {
         sides,
-        ..CounterOptions::new(Paper::A4)
+        ..CounterOptions::default()
     }
 }
 
@@ -60,10 +64,18 @@ fn cut_centres(page: &Page) -> Vec<(f64, f64)> {
 #[test]
 fn page_counts_per_mode() {
     let res = resources("en");
-    assert_eq!(counter_pages(&res, &opts(Sides::Single)).unwrap().len(), 1);
-    assert_eq!(counter_pages(&res, &opts(Sides::Fold)).unwrap().len(), 1);
     assert_eq!(
-        counter_pages(&res, &opts(Sides::Duplex(Flip::LongEdge)))
+        counter_pages(&res, &A4, &opts(Sides::Single))
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        counter_pages(&res, &A4, &opts(Sides::Fold)).unwrap().len(),
+        1
+    );
+    assert_eq!(
+        counter_pages(&res, &A4, &opts(Sides::Duplex(Flip::LongEdge)))
             .unwrap()
             .len(),
         2
@@ -73,7 +85,7 @@ fn page_counts_per_mode() {
         copies: 2,
         ..opts(Sides::Duplex(Flip::ShortEdge))
     };
-    let pages = counter_pages(&res, &big).unwrap();
+    let pages = counter_pages(&res, &A4, &big).unwrap();
     assert_eq!(pages.len() % 2, 0, "fronts and backs alternate");
     let fronts: usize = pages.iter().step_by(2).map(|p| cut_centres(p).len()).sum();
     assert_eq!(fronts, 32);
@@ -84,7 +96,7 @@ fn default_counter_fits_the_board_square() {
     let res = resources("en");
     let size = jungle_print::compose::products::counters::default_size(&res, Paper::A4).unwrap();
     assert_eq!(size, 22.0, "85 % of the 27 mm A4 square");
-    let page = &counter_pages(&res, &opts(Sides::Single)).unwrap()[0];
+    let page = &counter_pages(&res, &A4, &opts(Sides::Single)).unwrap()[0];
     for item in page.layer(Layer::Cut) {
         let b = bbox(item);
         assert!(
@@ -110,7 +122,7 @@ fn pdf_has_sixteen_names_and_ranks() {
             Ruleset::builtin(ruleset).unwrap(),
         )
         .unwrap();
-        let pages = counter_pages(&res, &opts(Sides::Fold)).unwrap();
+        let pages = counter_pages(&res, &A4, &opts(Sides::Fold)).unwrap();
         let doc = jungle_print::document("counters", pages, &res);
         let text = pdf_text(&pdf::render(&doc, &Default::default()).unwrap());
         let words: Vec<&str> = text.split_whitespace().collect();
@@ -187,10 +199,9 @@ fn duplex_backs_land_behind_their_fronts_on_any_paper() {
             for offset in [(0.0, 0.0), (0.7, -1.2)] {
                 let o = CounterOptions {
                     back_offset: offset,
-                    paper,
                     ..opts(Sides::Duplex(flip))
                 };
-                let pages = counter_pages(&res, &o).unwrap();
+                let pages = counter_pages(&res, &Sheet::new(paper), &o).unwrap();
                 let fronts = cut_centres(&pages[0]);
                 let backs: Vec<(f64, f64)> =
                     pages[1].layer(Layer::Artwork).iter().map(centre).collect();
@@ -224,11 +235,10 @@ fn registration_marks_on_both_sides_meet_through_the_sheet() {
     ] {
         let paper = Paper::parse(paper).unwrap();
         let o = CounterOptions {
-            paper,
             back_offset: (0.5, 0.25),
             ..opts(Sides::Duplex(flip))
         };
-        let pages = counter_pages(&res, &o).unwrap();
+        let pages = counter_pages(&res, &Sheet::new(paper), &o).unwrap();
         let marks = |p: &Page| -> Vec<(f64, f64)> {
             p.layer(Layer::Marks)
                 .iter()
@@ -257,10 +267,9 @@ fn fold_backs_mirror_their_fronts_across_the_fold() {
     for shape in [Shape::Circle, Shape::Octagon] {
         let o = CounterOptions {
             shape,
-            bleed: 1.5,
             ..opts(Sides::Fold)
         };
-        let page = &counter_pages(&res, &o).unwrap()[0];
+        let page = &counter_pages(&res, &A4.with_bleed(1.5), &o).unwrap()[0];
         let cuts = cut_centres(page);
         let folds: Vec<f64> = page.layer(Layer::Fold).iter().map(|i| bbox(i).0).collect();
         assert_eq!(cuts.len(), 32);
@@ -304,14 +313,7 @@ fn one_counter_svg_snapshot() {
 #[test]
 fn bleed_extends_the_face_past_the_cut_line() {
     let res = resources("en");
-    let page = &counter_pages(
-        &res,
-        &CounterOptions {
-            bleed: 2.0,
-            ..opts(Sides::Single)
-        },
-    )
-    .unwrap()[0];
+    let page = &counter_pages(&res, &A4.with_bleed(2.0), &opts(Sides::Single)).unwrap()[0];
     let art = page.layer(Layer::Artwork);
     let background = art
         .iter()
@@ -332,11 +334,10 @@ fn crop_marks_never_touch_a_face_or_its_bleed() {
             for bleed in [0.0, 2.0, 5.0] {
                 let o = CounterOptions {
                     shape,
-                    bleed,
                     crop_marks: true,
                     ..opts(sides)
                 };
-                let pages = counter_pages(&res, &o).unwrap();
+                let pages = counter_pages(&res, &A4.with_bleed(bleed), &o).unwrap();
                 let page = &pages[0];
                 let faces: Vec<(f64, f64, f64, f64)> = page
                     .layer(Layer::Cut)
@@ -381,7 +382,7 @@ fn duplex_backs_run_their_colour_past_the_cut() {
     let res = resources("en");
     let size = default_size(&res, Paper::A4).unwrap();
     for flip in [Flip::LongEdge, Flip::ShortEdge] {
-        let pages = counter_pages(&res, &opts(Sides::Duplex(flip))).unwrap();
+        let pages = counter_pages(&res, &A4, &opts(Sides::Duplex(flip))).unwrap();
         // The fronts are cut at the counter's size...
         for item in pages[0].layer(Layer::Cut) {
             let (x0, _, x1, _) = bbox(item);

@@ -8,6 +8,7 @@ use jungle_print::compose::drawn::faces::{dice, MIN_DIAGRAM_DOT};
 use jungle_print::compose::products::counters::{
     counter_pages, counter_preview, CounterOptions, Shape, Sides,
 };
+use jungle_print::compose::products::Sheet;
 use jungle_print::game::{Piece, Side};
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
@@ -225,9 +226,9 @@ fn fold_over_and_duplex_fronts_count_the_same() {
     for sides in [Sides::Single, Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
         let opts = CounterOptions {
             sides,
-            ..CounterOptions::new(Paper::A4)
+            ..CounterOptions::default()
         };
-        let pages = counter_pages(&res, &opts).unwrap();
+        let pages = counter_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         let f = face(&pages[0]);
         let want: usize = 2 * res
             .rules

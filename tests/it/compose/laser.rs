@@ -5,8 +5,9 @@ use crate::common;
 
 use common::*;
 use jungle_print::compose::passes::laser::{for_laser, CUT, ENGRAVE, HAIRLINE, SCORE};
-use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardSheet};
 use jungle_print::compose::products::counters::{counter_pages, CounterOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::layout::paper::Paper;
 use jungle_print::scene::{Item, Layer, Page, Seg};
 
@@ -28,13 +29,17 @@ fn leaves(page: &Page, layer: Layer) -> Vec<&Item> {
 
 fn laser_counters(kerf: f64) -> Page {
     let res = resources("en");
+    let sheet = Sheet {
+        kerf,
+        laser: true,
+        ..Sheet::new(Paper::parse("300x200").unwrap())
+    };
     let pages = counter_pages(
         &res,
+        &sheet,
         &CounterOptions {
             size: Some(22.0),
-            kerf,
-            tight: true,
-            ..CounterOptions::new(Paper::parse("300x200").unwrap())
+            ..CounterOptions::default()
         },
     )
     .unwrap();
@@ -51,7 +56,7 @@ fn only_the_laser_colours_and_no_text_or_cut_fills() {
     let res = resources("zh-Hant");
     let board = for_laser(
         &res,
-        &board_page(&res, &BoardOptions::new(Paper::A4)).unwrap(),
+        &board_page(&res, &BoardSheet::new(Paper::A4)).unwrap(),
     );
     for page in [laser_counters(0.2), board] {
         assert!(
@@ -129,16 +134,22 @@ fn the_engraving_keeps_the_labels() {
 fn shared_cuts_cut_each_edge_once_at_the_size() {
     use jungle_print::compose::products::counters::Shape;
     let res = resources("en");
+    let sheet = Sheet {
+        kerf: 0.2,
+        laser: true,
+        ..Sheet::new(Paper::parse("300x200").unwrap())
+    };
     let opts = |shared| CounterOptions {
         size: Some(22.0),
-        kerf: 0.2,
-        tight: true,
         shape: Shape::Square,
         shared_cuts: shared,
-        ..CounterOptions::new(Paper::parse("300x200").unwrap())
+        ..CounterOptions::default()
     };
     let lines = |shared| -> Vec<(f64, f64, f64, f64)> {
-        let page = for_laser(&res, &counter_pages(&res, &opts(shared)).unwrap()[0]);
+        let page = for_laser(
+            &res,
+            &counter_pages(&res, &sheet, &opts(shared)).unwrap()[0],
+        );
         let mut out = Vec::new();
         for item in leaves(&page, Layer::Cut) {
             let Item::Path(p) = item else { panic!() };

@@ -7,7 +7,7 @@
 
 use jungle_print::compose::products::set::SetOptions;
 use jungle_print::input::Source;
-use jungle_print::job::{BoxJob, Job, Kind};
+use jungle_print::job::{BoxOptions, Job, Kind};
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::BUILTIN as PRESETS;
 use jungle_print::text::{is_han, linebreak::recorded};
@@ -63,7 +63,7 @@ fn no_paragraph_ends_in_a_lonely_line() {
                 &job(set, lang, "standard", paper),
                 &format!("set {lang} {paper}"),
             ));
-            let boxed = Kind::Box(BoxJob::default());
+            let boxed = Kind::Box(BoxOptions::default());
             found.extend(lonely_lines(
                 &job(boxed, lang, "standard", paper),
                 &format!("box {lang} {paper}"),

@@ -5,6 +5,7 @@
 
 use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
 use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::compose::typesetting::phonetic::{ink_middle_em, Annotated};
 use jungle_print::lang::zhuyin::{is_bopomofo, Syllable};
 use jungle_print::lang::{Lang, Phonetic};
@@ -218,7 +219,7 @@ fn zh_hant_prints_zhuyin_by_default_and_the_others_do_not() {
 fn counters_and_rank_table_carry_each_animals_column() {
     let r = res("zh-Hant");
     let l = &r.lang;
-    let pages = counter_pages(&r, &CounterOptions::new(Paper::A4)).unwrap();
+    let pages = counter_pages(&r, &Sheet::new(Paper::A4), &CounterOptions::default()).unwrap();
     let all = page_runs(&pages[0]);
     let mut checked = 0;
     for base in all.iter().filter(|run| run.size > 5.0) {
@@ -315,9 +316,9 @@ fn pinyin_and_none_stay_a_pack_setting() {
     let r = res_with(pinyin);
     let fold = CounterOptions {
         sides: Sides::Fold,
-        ..CounterOptions::new(Paper::A4)
+        ..CounterOptions::default()
     };
-    let pages = counter_pages(&r, &fold).unwrap();
+    let pages = counter_pages(&r, &Sheet::new(Paper::A4), &fold).unwrap();
     let all = page_runs(&pages[0]);
     assert!(
         all.iter().any(|run| run.text == "shǔ"),
@@ -335,7 +336,7 @@ fn pinyin_and_none_stay_a_pack_setting() {
     )
     .unwrap();
     let r = res_with(none);
-    let pages = counter_pages(&r, &CounterOptions::new(Paper::A4)).unwrap();
+    let pages = counter_pages(&r, &Sheet::new(Paper::A4), &CounterOptions::default()).unwrap();
     let all = page_runs(&pages[0]);
     assert!(!all.iter().any(|run| run.text == "shǔ"));
     assert!(!all.iter().any(|run| run.text.chars().any(is_bopomofo)));

@@ -6,7 +6,7 @@ use crate::common;
 
 use common::*;
 use jungle_print::input::Source;
-use jungle_print::job::{BoardJob, CounterJob, Inputs, Job, Kind};
+use jungle_print::job::{BoardOptions, CounterOptions, Inputs, Job, Kind};
 use jungle_print::scene::{Item, Layer, Page, Transform};
 
 /// Every circle path (four cubic segments) in `items`, as (centre x, centre
@@ -64,7 +64,7 @@ fn theme(text: &str) -> Source {
 }
 
 fn counters_job(theme_text: &str) -> Job {
-    let mut job = Job::new(Kind::Counters(CounterJob::default()));
+    let mut job = Job::new(Kind::Counters(CounterOptions::default()));
     job.inputs.theme = Some(theme(theme_text));
     job
 }
@@ -134,7 +134,7 @@ fn dots_stay_inside_every_shape() {
 /// Start squares show the counters' pictures in the picture layouts.
 #[test]
 fn start_squares_match_the_counters() {
-    let mut job = Job::new(Kind::Board(BoardJob::default()));
+    let mut job = Job::new(Kind::Board(BoardOptions::default()));
     job.inputs.theme = Some(theme("[counters]\nlayout = \"picture\"\n"));
     let made = job.run().unwrap();
     let art = made.doc.pages[0].layer(Layer::Artwork);
@@ -160,7 +160,7 @@ const ANIMALS: [&str; 8] = [
 #[test]
 fn a_folder_of_pictures_makes_picture_faces() {
     let dir = folder("pictures-all", &ANIMALS);
-    let mut job = Job::new(Kind::Counters(CounterJob::default()));
+    let mut job = Job::new(Kind::Counters(CounterOptions::default()));
     job.inputs = Inputs {
         pictures: Some(dir.to_path_buf()),
         ..Inputs::default()
@@ -215,7 +215,7 @@ fn every_bad_picture_is_reported_in_file_order() {
     }
     let path = dir.join("theme.toml");
     std::fs::write(&path, text).unwrap();
-    let mut job = Job::new(Kind::Counters(CounterJob::default()));
+    let mut job = Job::new(Kind::Counters(CounterOptions::default()));
     job.inputs.theme = Some(Source::File(path));
     let e = job.run().unwrap_err().to_string();
     assert!(e.starts_with("8 pictures could not be used"), "{e}");
@@ -244,7 +244,7 @@ fn a_small_picture_is_said_to_print_soft() {
     std::fs::write(dir.join("lid.jpg"), &jpeg).unwrap();
     let path = dir.join("theme.toml");
     std::fs::write(&path, "[pictures]\nlid = \"lid.jpg\"\n").unwrap();
-    let mut job = Job::new(Kind::Box(jungle_print::job::BoxJob::default()));
+    let mut job = Job::new(Kind::Box(jungle_print::job::BoxOptions::default()));
     job.inputs.theme = Some(Source::File(path));
     let made = job.run().unwrap();
     let w = made

@@ -9,6 +9,7 @@ use crate::common;
 use common::*;
 use jungle_print::compose::products::poster::{poster_sheets, PosterOptions};
 use jungle_print::compose::products::tiles::GLUE;
+use jungle_print::compose::products::Sheet;
 use jungle_print::error::Opt;
 use jungle_print::layout::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions};
@@ -217,7 +218,7 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
             copies,
             ..SetOptions::default()
         };
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let (pages, parts) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         assert_eq!(pages.len(), parts.total(true), "{copies}");
         let (first, last) = parts.poster.expect("a poster");
         assert_eq!(
@@ -267,7 +268,12 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
         poster_paper: Some(Paper::parse("a4").unwrap()),
         ..SetOptions::default()
     };
-    let (pages, parts) = set_pages(&res, Paper::parse("a3").unwrap(), 2.0, &opts).unwrap();
+    let (pages, parts) = set_pages(
+        &res,
+        &Sheet::new(Paper::parse("a3").unwrap()).with_bleed(2.0),
+        &opts,
+    )
+    .unwrap();
     let (first, last) = parts.poster.unwrap();
     assert_eq!(first, last);
     let p = &pages[first - 1];
@@ -278,7 +284,7 @@ fn a_sets_poster_paper_tiles_its_poster_once_over_the_sets_paper() {
             poster_paper: Some(Paper::parse(poster).unwrap()),
             ..SetOptions::default()
         };
-        let e = set_pages(&res, Paper::parse(paper).unwrap(), 0.0, &opts).unwrap_err();
+        let e = set_pages(&res, &Sheet::new(Paper::parse(paper).unwrap()), &opts).unwrap_err();
         assert_eq!(e.opt(), Some(Opt::PosterPaper), "{poster}: {e}");
     }
 }

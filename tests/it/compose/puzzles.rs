@@ -7,7 +7,7 @@ use jungle_print::compose::products::puzzles::{
     answer, per_page, puzzle_pages, puzzles, question, reasons, square_size, PuzzleOptions,
     MIN_SQUARE,
 };
-use jungle_print::job::{Job, Kind, PuzzleJob};
+use jungle_print::job::{Job, Kind};
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::puzzles::Difficulty;
@@ -44,7 +44,10 @@ fn the_puzzles_come_first_and_their_solutions_on_sheets_of_their_own() {
         let squash = |s: &str| s.replace(' ', "");
         // Six to an A4 page: an odd number of pages of puzzles gets a back
         // page saying where the solutions are.
-        assert_eq!(per_page(&r, &PuzzleOptions::default()).unwrap(), 6);
+        assert_eq!(
+            per_page(&r, Paper::A4, &PuzzleOptions::default()).unwrap(),
+            6
+        );
         for (count, puzzle_pages_n, back) in [(6, 1, true), (12, 2, false), (13, 3, true)] {
             for d in Difficulty::ALL {
                 let opts = PuzzleOptions {
@@ -54,7 +57,7 @@ fn the_puzzles_come_first_and_their_solutions_on_sheets_of_their_own() {
                 };
                 let made = puzzles(&r, &opts).unwrap();
                 assert_eq!(made.len(), count, "{lang} {d:?}");
-                let sheet = puzzle_pages(&r, &opts).unwrap();
+                let sheet = puzzle_pages(&r, Paper::A4, &opts).unwrap();
                 let extra = usize::from(back);
                 assert_eq!(
                     sheet.len(),
@@ -105,14 +108,10 @@ fn boards_are_large_and_the_key_explains_them() {
         let r = res(lang, "standard");
         let w = r.lang.puzzles.clone().unwrap();
         for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
-            let opts = PuzzleOptions {
-                paper,
-                ..PuzzleOptions::default()
-            };
-            let q = square_size(&r, &opts).unwrap();
+            let q = square_size(&r, paper, &PuzzleOptions::default()).unwrap();
             assert!(q >= MIN_SQUARE, "{lang}: {q} mm squares");
         }
-        let t = text(&puzzle_pages(&r, &PuzzleOptions::default()).unwrap()[0]);
+        let t = text(&puzzle_pages(&r, Paper::A4, &PuzzleOptions::default()).unwrap()[0]);
         // The coordinates explained and every rank in the key.
         let coords: String = w.coordinates.chars().take(6).collect();
         assert!(t.contains(&coords), "{lang}: {t}");
@@ -131,17 +130,17 @@ fn boards_are_large_and_the_key_explains_them() {
 fn a_pack_without_puzzle_words_is_refused_by_name() {
     let mut r = res("en", "standard");
     r.lang.puzzles = None;
-    let e = puzzle_pages(&r, &PuzzleOptions::default()).unwrap_err();
+    let e = puzzle_pages(&r, Paper::A4, &PuzzleOptions::default()).unwrap_err();
     assert!(e.to_string().contains("[puzzles]"), "{e}");
 }
 
 #[test]
 fn the_same_seed_writes_the_same_file() {
     let pdf_of = |seed| {
-        let job = Job::new(Kind::Puzzles(PuzzleJob {
+        let job = Job::new(Kind::Puzzles(PuzzleOptions {
             seed,
             difficulty: Difficulty::Medium,
-            ..PuzzleJob::default()
+            ..PuzzleOptions::default()
         }));
         let made = job.run().unwrap();
         pdf::render(&made.doc, &pdf::PdfOptions::default()).unwrap()

@@ -12,12 +12,13 @@ use crate::common;
 use common::*;
 use jungle_print::compose::drawn::scenery::PictureFinder;
 use jungle_print::compose::passes::laser::{for_laser, LEFT_OUT};
-use jungle_print::compose::products::board::{board_page, square_size, BoardOptions};
+use jungle_print::compose::products::board::{board_page, square_size, BoardSheet};
 use jungle_print::compose::products::boxnet::{box_pages, BoxOptions};
 use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
 use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
 use jungle_print::compose::products::set::{set_pages, SetOptions};
 use jungle_print::compose::products::tiles::board_sheets;
+use jungle_print::compose::products::Sheet;
 use jungle_print::game::{Board, SquareKind};
 use jungle_print::icons::{builtin, Icon};
 use jungle_print::lang::Lang;
@@ -161,7 +162,7 @@ fn inside(inner: (f64, f64, f64, f64), outer: (f64, f64, f64, f64)) -> bool {
 #[test]
 fn board_pictures_lie_under_the_marks_each_clipped_to_its_square() {
     let res = themed(&scenery_theme());
-    let page = board_page(&res, &BoardOptions::new(Paper::A4)).unwrap();
+    let page = board_page(&res, &BoardSheet::new(Paper::A4)).unwrap();
     let art = page.layer(Layer::Artwork);
     let th = &res.theme.board;
     let s = square_size(&res, Paper::A4, None).unwrap();
@@ -241,9 +242,9 @@ fn board_pictures_reach_into_the_bleed() {
     let bleed = 3.0;
     let page = board_page(
         &res,
-        &BoardOptions {
+        &BoardSheet {
             bleed,
-            ..BoardOptions::new(Paper::A4)
+            ..BoardSheet::new(Paper::A4)
         },
     )
     .unwrap();
@@ -264,7 +265,7 @@ fn board_pictures_reach_into_the_bleed() {
 #[test]
 fn a_land_picture_alone_keeps_the_land_colour_under_it() {
     let res = themed("[pictures]\nland = \"builtin:lion\"\n");
-    let page = board_page(&res, &BoardOptions::new(Paper::A4)).unwrap();
+    let page = board_page(&res, &BoardSheet::new(Paper::A4)).unwrap();
     let art = page.layer(Layer::Artwork);
     assert!(
         matches!(&art[0], Item::Path(p) if p.fill == Some(res.theme.board.land.0.into())),
@@ -284,9 +285,9 @@ fn tiled_boards_show_the_pictures_but_not_on_glue_strips() {
     let res = themed(&scenery_theme());
     let pages = board_sheets(
         &res,
-        &BoardOptions {
+        &BoardSheet {
             square: Some(40.0),
-            ..BoardOptions::new(Paper::A4)
+            ..BoardSheet::new(Paper::A4)
         },
         Some(Paper::A4),
     )
@@ -352,9 +353,9 @@ fn back_pictures_fill_the_back_inside_the_rim() {
         let opts = CounterOptions {
             sides,
             size: Some(24.0),
-            ..CounterOptions::new(Paper::A4)
+            ..CounterOptions::default()
         };
-        let pages = counter_pages(&res, &opts).unwrap();
+        let pages = counter_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         let back_page = match sides {
             Sides::Duplex(_) => &pages[1],
             _ => &pages[0],
@@ -377,7 +378,7 @@ fn back_pictures_fill_the_back_inside_the_rim() {
 #[test]
 fn the_lid_picture_lies_under_a_light_band_behind_the_title() {
     let res = themed(&scenery_theme());
-    let pages = box_pages(&res, &BoxOptions::new(Paper::A4)).unwrap();
+    let pages = box_pages(&res, Paper::A4, &BoxOptions::default()).unwrap();
     let mut lids = 0;
     for page in &pages {
         for item in page.layer(Layer::Artwork) {
@@ -445,22 +446,23 @@ fn label_keys_hide_the_backs_and_the_lids_labels() {
             let opts = CounterOptions {
                 sides,
                 back_title: res.theme.counters.back_title,
-                ..CounterOptions::new(Paper::A4)
+                ..CounterOptions::default()
             };
-            let pages = counter_pages(&res, &opts).unwrap();
+            let pages = counter_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
             assert_eq!(han(&res, &pages), if titled { 16 } else { 0 }, "{sides:?}");
             // The back picture stays.
             let back_page = &pages[pages.len() - 1];
             assert_eq!(backs(back_page).len(), 16);
         }
         // The set's counters follow the theme.
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+        let (pages, parts) =
+            set_pages(&res, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
         let counters = &pages[parts.counters.0 - 1..parts.counters.1];
         assert_eq!(han(&res, counters), if titled { 16 } else { 0 });
     }
     for (extra, titled) in [("", true), ("[box]\nlid_title = false\n", false)] {
         let res = themed(&format!("{}{extra}", scenery_theme()));
-        let pages = box_pages(&res, &BoxOptions::new(Paper::A4)).unwrap();
+        let pages = box_pages(&res, Paper::A4, &BoxOptions::default()).unwrap();
         let g = &res.lang.game;
         let mut tops = 0;
         for item in pages.iter().flat_map(|p| p.layer(Layer::Artwork)) {
@@ -540,9 +542,9 @@ fn the_ranks_table_shows_the_pictures_only_when_the_theme_has_them() {
 #[test]
 fn the_cover_shows_a_row_of_the_animals() {
     let opts = SetOptions::default();
-    let (plain, _) = set_pages(&resources("en"), Paper::A4, 0.0, &opts).unwrap();
+    let (plain, _) = set_pages(&resources("en"), &Sheet::new(Paper::A4), &opts).unwrap();
     let res = themed(&animals_theme());
-    let (pictured, _) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+    let (pictured, _) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
     let cover = |pages: &[Page]| animal_pictures(pages[0].layer(Layer::Artwork));
     assert_eq!(cover(&plain), 0);
     // The cover's own row (thumbnails are page references, not counted).
@@ -564,7 +566,7 @@ fn the_cover_shows_a_row_of_the_animals() {
 fn laser_files_leave_the_pictures_out_and_say_so() {
     let pictured = themed(&scenery_theme());
     let classic = themed("");
-    let board = |res: &Resources| board_page(res, &BoardOptions::new(Paper::A4)).unwrap();
+    let board = |res: &Resources| board_page(res, &BoardSheet::new(Paper::A4)).unwrap();
     let lasered = for_laser(&pictured, &board(&pictured));
     assert!(pictured.take_warnings().iter().any(|w| w == LEFT_OUT));
     // Exactly the lines of the same board without pictures.
@@ -574,7 +576,7 @@ fn laser_files_leave_the_pictures_out_and_say_so() {
         "no pictures, no warning"
     );
     let boxes = |res: &Resources| -> Vec<Page> {
-        box_pages(res, &BoxOptions::new(Paper::A4))
+        box_pages(res, Paper::A4, &BoxOptions::default())
             .unwrap()
             .iter()
             .map(|p| for_laser(res, p))
@@ -593,7 +595,7 @@ fn laser_files_leave_out_the_animals_pictures_of_a_picture_layout() {
         "{}[counters]\nlayout = \"picture\"\n",
         animals_theme()
     ));
-    let page = board_page(&res, &BoardOptions::new(Paper::A4)).unwrap();
+    let page = board_page(&res, &BoardSheet::new(Paper::A4)).unwrap();
     assert_eq!(
         animal_pictures(page.layer(Layer::Artwork)),
         16,

@@ -5,6 +5,7 @@ use crate::common;
 use common::*;
 use jungle_print::compose::products::counters::Sides;
 use jungle_print::compose::products::set::{page_words, set_pages, SetOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::layout::paper::Paper;
 use jungle_print::layout::Flip;
 use jungle_print::render::pdf::{render, PdfOptions};
@@ -23,7 +24,7 @@ fn the_cover_lists_the_pages_the_set_really_has() {
                 sides,
                 ..SetOptions::default()
             };
-            let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+            let (pages, parts) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
             let boxed = parts.boxnet.expect("a box by default");
             // Card together (board, counters, nets), then the rules on paper.
             assert_eq!(parts.card, (parts.board.0, boxed.1), "{lang}");
@@ -74,13 +75,12 @@ fn the_cover_lists_the_pages_the_set_really_has() {
 #[test]
 fn without_a_cover_the_board_comes_first() {
     let res = resources("en");
-    let with = set_pages(&res, Paper::A4, 0.0, &SetOptions::default())
+    let with = set_pages(&res, &Sheet::new(Paper::A4), &SetOptions::default())
         .unwrap()
         .0;
     let (pages, parts) = set_pages(
         &res,
-        Paper::A4,
-        0.0,
+        &Sheet::new(Paper::A4),
         &SetOptions {
             cover: false,
             ..SetOptions::default()
@@ -90,8 +90,7 @@ fn without_a_cover_the_board_comes_first() {
     assert_eq!(parts.board, (1, 1));
     let (no_box, parts_nb) = set_pages(
         &res,
-        Paper::A4,
-        0.0,
+        &Sheet::new(Paper::A4),
         &SetOptions {
             boxed: false,
             ..SetOptions::default()
@@ -219,10 +218,14 @@ fn a_class_set_is_grouped_by_material_each_page_marked_with_its_set() {
                 sides,
                 ..SetOptions::default()
             };
-            let (single, p1) = set_pages(&res, Paper::A4, 0.0, &one).unwrap();
+            let (single, p1) = set_pages(&res, &Sheet::new(Paper::A4), &one).unwrap();
             assert_eq!((p1.sets, single.len()), (1, p1.total(true)));
-            let (pages, parts) =
-                set_pages(&res, Paper::A4, 0.0, &SetOptions { copies: 3, ..one }).unwrap();
+            let (pages, parts) = set_pages(
+                &res,
+                &Sheet::new(Paper::A4),
+                &SetOptions { copies: 3, ..one },
+            )
+            .unwrap();
             assert_eq!(pages.len(), parts.total(true), "{lang}");
             let (board, nets) = (len(p1.board), len(p1.boxnet.unwrap()));
             let rules = len(p1.rules) + usize::from(parts.rules_blank);
@@ -356,7 +359,7 @@ fn the_printing_summary_counts_the_pages_composed() {
             copies,
             ..SetOptions::default()
         };
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let (pages, parts) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         let printed =
             |p: &jungle_print::scene::Page| p.layers.iter().any(|(_, items)| !items.is_empty());
         let card = &pages[parts.card.0 - 1..parts.card.1];
@@ -424,7 +427,7 @@ fn the_counters_of_all_copies_are_packed() {
             copies,
             ..SetOptions::default()
         };
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let (pages, parts) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         let all = 16 * copies;
         let per_sheet = parts.counters_per_sheet;
         let sheets = all.div_ceil(per_sheet);
@@ -518,7 +521,7 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
             poster: true,
             ..SetOptions::default()
         };
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &opts).unwrap();
+        let (pages, parts) = set_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
         let (poster, last) = parts.poster.expect("a poster page");
         assert_eq!(poster, last, "{lang}: one poster in one set");
         assert_eq!(
@@ -551,7 +554,8 @@ fn the_cover_names_the_poster_on_a_line_of_its_own() {
             "{lang}: {flat}"
         );
         // Without a poster there is no poster line.
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+        let (pages, parts) =
+            set_pages(&res, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
         assert_eq!(parts.poster, None);
         let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
         let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())
@@ -601,7 +605,8 @@ fn the_default_set_takes_six_pages_card_together() {
     // The cover says which pages go on card.
     for lang in LANGS {
         let res = resources(lang);
-        let (pages, parts) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+        let (pages, parts) =
+            set_pages(&res, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
         let cover = jungle_print::document("c", vec![pages[0].clone()], &res);
         let flat: String = pdf_text(&render(&cover, &PdfOptions::default()).unwrap())
             .split_whitespace()
@@ -634,15 +639,14 @@ fn every_set_s_rules_have_sheets_of_their_own_in_every_mode() {
             square: Some(40.0),
             ..SetOptions::default()
         };
-        let (single, p1) = set_pages(&res, Paper::parse("a5").unwrap(), 0.0, &one).unwrap();
+        let (single, p1) = set_pages(&res, &Sheet::new(Paper::parse("a5").unwrap()), &one).unwrap();
         let own = p1.rules.1 + 1 - p1.rules.0;
         assert_eq!(own % 2, 1, "{sides:?}: this case has rules of odd length");
         assert!(!p1.rules_blank);
         assert_eq!(single.len(), p1.total(true));
         let (pages, parts) = set_pages(
             &res,
-            Paper::parse("a5").unwrap(),
-            0.0,
+            &Sheet::new(Paper::parse("a5").unwrap()),
             &SetOptions { copies: 3, ..one },
         )
         .unwrap();

@@ -9,7 +9,7 @@ use std::process::Command;
 use jungle_print::compose::drawn::braille::{braille, CELL, DOT, IN_CELL};
 use jungle_print::compose::products::tactile::{board_art, counter_pages, TINT};
 use jungle_print::input::Source;
-use jungle_print::job::{BoardJob, Inputs, Job, Kind, Purpose};
+use jungle_print::job::{BoardOptions, Inputs, Job, Kind, Purpose};
 use jungle_print::layout::paper::Paper;
 use jungle_print::resolve::Resources;
 use jungle_print::scene::{map_leaves, pt, Item, Page, Seg};
@@ -138,7 +138,7 @@ fn only_what_rises_is_black_on_the_board_tiles_and_counters() {
     for lang in ["en", "zh-Hant"] {
         let r = res(lang);
         for paper in ["a4", "a3"] {
-            let mut job = Job::new(Kind::Board(BoardJob::default()));
+            let mut job = Job::new(Kind::Board(BoardOptions::default()));
             job.inputs.lang = Source::builtin(lang);
             job.purpose = Purpose::Tactile;
             job.paper = Paper::parse(paper).unwrap();

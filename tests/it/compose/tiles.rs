@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::products::board::BoardOptions;
+use jungle_print::compose::products::board::BoardSheet;
 use jungle_print::compose::products::tiles::board_sheets;
 use jungle_print::compose::products::tiles::GLUE;
 use jungle_print::layout::paper::Paper;
@@ -62,9 +62,9 @@ fn a_large_board_is_tiled_at_true_size_and_covered_once() {
         let paper = Paper::parse(paper).unwrap();
         let pages = board_sheets(
             &res,
-            &BoardOptions {
+            &BoardSheet {
                 square: Some(square),
-                ..BoardOptions::new(paper)
+                ..BoardSheet::new(paper)
             },
             None,
         )
@@ -102,7 +102,7 @@ fn tile_forces_a_board_sized_for_one_paper_onto_smaller_sheets() {
     let res = resources("fr");
     let pages = board_sheets(
         &res,
-        &BoardOptions::new(Paper::parse("a3").unwrap()),
+        &BoardSheet::new(Paper::parse("a3").unwrap()),
         Some(Paper::A4),
     )
     .unwrap();
@@ -124,7 +124,7 @@ fn tile_forces_a_board_sized_for_one_paper_onto_smaller_sheets() {
 #[test]
 fn a_fitting_board_stays_on_one_sheet() {
     let res = resources("en");
-    let pages = board_sheets(&res, &BoardOptions::new(Paper::A4), None).unwrap();
+    let pages = board_sheets(&res, &BoardSheet::new(Paper::A4), None).unwrap();
     assert_eq!(pages.len(), 1);
 }
 
@@ -134,9 +134,9 @@ fn every_language_labels_its_tiles() {
         let res = resources(lang);
         let pages = board_sheets(
             &res,
-            &BoardOptions {
+            &BoardSheet {
                 square: Some(40.0),
-                ..BoardOptions::new(Paper::A4)
+                ..BoardSheet::new(Paper::A4)
             },
             None,
         )
@@ -177,9 +177,9 @@ fn every_tiled_sheet_carries_a_scale_bar() {
         let paper = Paper::parse(paper).unwrap();
         let pages = board_sheets(
             &res,
-            &BoardOptions {
+            &BoardSheet {
                 square: Some(square),
-                ..BoardOptions::new(paper)
+                ..BoardSheet::new(paper)
             },
             None,
         )

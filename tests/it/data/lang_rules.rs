@@ -10,6 +10,7 @@ use std::process::Command;
 
 use common::*;
 use jungle_print::compose::products::counters::{counter_pages, CounterOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::error::Error;
 use jungle_print::input::Source;
 use jungle_print::lang::{Lang, BUILTIN as PACKS};
@@ -238,7 +239,7 @@ fn counters_are_printed_strongest_first_for_every_preset() {
             Ruleset::builtin(name).unwrap(),
         )
         .unwrap();
-        let pages = counter_pages(&r, &CounterOptions::new(Paper::A4)).unwrap();
+        let pages = counter_pages(&r, &Sheet::new(Paper::A4), &CounterOptions::default()).unwrap();
         fn walk(items: &[Item], out: &mut Vec<u8>) {
             for i in items {
                 match i {

@@ -8,6 +8,7 @@ use crate::common;
 use common::*;
 use jungle_print::compose::products::handout::{handout_pages, ruleset_line, HandoutOptions};
 use jungle_print::compose::products::set::{set_pages, SetOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::lang::{Lang, BUILTIN as PACKS};
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
@@ -230,7 +231,7 @@ fn every_pack_and_preset_prints_no_placeholder() {
     for (code, _) in PACKS {
         for (preset, _) in PRESETS {
             let r = res_with("classic", Lang::builtin(code).unwrap(), preset);
-            let (pages, _) = set_pages(&r, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+            let (pages, _) = set_pages(&r, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
             for run in runs(&pages) {
                 assert!(
                     !run.contains('{') && !run.contains('}'),
@@ -289,7 +290,7 @@ fn a_variant_is_named_under_the_title_and_on_the_cover() {
             let sub = &r.lang.game.subtitle;
             let with_name = format!("{sub}  ·  {name}");
             let first = runs(&handout(&r)[..1]).concat();
-            let (set, _) = set_pages(&r, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+            let (set, _) = set_pages(&r, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
             let cover = runs(&set[..1]).concat();
             for (what, text) in [("handout", &first), ("cover", &cover)] {
                 assert!(text.contains(sub.as_str()), "{code} {preset} {what}");

@@ -5,8 +5,9 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardSheet};
 use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
+use jungle_print::compose::products::Sheet;
 use jungle_print::error::Error;
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
@@ -298,9 +299,9 @@ fn text_that_does_not_fit_is_reported() {
     // Names are printed on the counters' backs.
     let fold = CounterOptions {
         sides: Sides::Fold,
-        ..CounterOptions::new(Paper::A4)
+        ..CounterOptions::default()
     };
-    counter_pages(&res, &fold).unwrap();
+    counter_pages(&res, &Sheet::new(Paper::A4), &fold).unwrap();
     let w = res.take_warnings();
     assert!(
         w.iter().any(|m| m.contains("Elephant of the great southern forests") && m.contains("too long")),
@@ -339,14 +340,16 @@ fn every_builtin_theme_renders_board_and_counters_in_every_language_without_warn
             .unwrap_or_else(|e| panic!("{name} × {code}: {e}"));
             let mut pages = vec![board_page(
                 &res,
-                &BoardOptions {
+                &BoardSheet {
                     paper: Paper::A4,
                     square: None,
                     bleed: 0.0,
                 },
             )
             .unwrap()];
-            pages.extend(counter_pages(&res, &CounterOptions::new(Paper::A4)).unwrap());
+            pages.extend(
+                counter_pages(&res, &Sheet::new(Paper::A4), &CounterOptions::default()).unwrap(),
+            );
             let doc = jungle_print::document(name, pages, &res);
             let bytes = pdf::render(&doc, &Default::default()).unwrap();
             let text = common::pdf_text(&bytes);
@@ -376,7 +379,7 @@ fn icons_are_drawn_only_when_the_theme_asks() {
         .unwrap();
         let page = board_page(
             &res,
-            &BoardOptions {
+            &BoardSheet {
                 paper: Paper::A4,
                 square: None,
                 bleed: 0.0,

@@ -5,6 +5,7 @@
 //! metrics layout reads are the whole face's.
 
 use jungle_print::compose::products::set::{set_pages, SetOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::Ruleset;
@@ -33,7 +34,8 @@ fn kai_chars() -> BTreeSet<char> {
                     Ruleset::builtin(rules).unwrap(),
                 )
                 .unwrap();
-                let (pages, _) = set_pages(&res, Paper::A4, 0.0, &SetOptions::default()).unwrap();
+                let (pages, _) =
+                    set_pages(&res, &Sheet::new(Paper::A4), &SetOptions::default()).unwrap();
                 let doc = jungle_print::document(&res.game_title(), pages, &res);
                 for page in &doc.pages {
                     for (_, items) in page.layers.iter() {

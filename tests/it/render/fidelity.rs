@@ -7,9 +7,10 @@ use crate::common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::*;
-use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardSheet};
 use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
 use jungle_print::compose::products::handout::{handout_pages, HandoutOptions};
+use jungle_print::compose::products::Sheet;
 use jungle_print::layout::paper::Paper;
 use jungle_print::render::pdf::{render, PdfOptions, PT_PER_MM};
 use jungle_print::render::svg::{self, SvgOptions};
@@ -28,9 +29,9 @@ fn board(lang: &str, bleed: f64) -> Vec<Page> {
     let res = resources(lang);
     vec![board_page(
         &res,
-        &BoardOptions {
+        &BoardSheet {
             bleed,
-            ..BoardOptions::new(Paper::A4)
+            ..BoardSheet::new(Paper::A4)
         },
     )
     .unwrap()]
@@ -40,9 +41,10 @@ fn counters(lang: &str) -> Vec<Page> {
     let res = resources(lang);
     counter_pages(
         &res,
+        &Sheet::new(Paper::A4),
         &CounterOptions {
             sides: Sides::Fold,
-            ..CounterOptions::new(Paper::A4)
+            ..CounterOptions::default()
         },
     )
     .unwrap()
@@ -197,10 +199,8 @@ fn page_boxes_tell_the_truth() {
     let res = resources("en");
     let pages = counter_pages(
         &res,
-        &CounterOptions {
-            bleed: 2.0,
-            ..CounterOptions::new(Paper::A4)
-        },
+        &Sheet::new(Paper::A4).with_bleed(2.0),
+        &CounterOptions::default(),
     )
     .unwrap();
     for [media, trim, _] in boxes(&pdf_of(pages, "en")) {

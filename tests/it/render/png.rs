@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardSheet};
 use jungle_print::layout::paper::Paper;
 use jungle_print::render::png::{pixel_size, render, PngOptions};
 
@@ -25,9 +25,9 @@ fn size_in_pixels_follows_the_dpi_and_the_bleed() {
     ] {
         let page = board_page(
             &res,
-            &BoardOptions {
+            &BoardSheet {
                 bleed,
-                ..BoardOptions::new(Paper::A4)
+                ..BoardSheet::new(Paper::A4)
             },
         )
         .unwrap();
@@ -94,7 +94,7 @@ fn chunks_before_pixels(png: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
 #[test]
 fn a_page_carries_its_resolution_and_colour_space() {
     let res = resources("en");
-    let page = board_page(&res, &BoardOptions::new(Paper::A4)).unwrap();
+    let page = board_page(&res, &BoardSheet::new(Paper::A4)).unwrap();
     let doc = jungle_print::document("b", vec![page], &res);
     for (dpi, per_metre) in [(300.0, 11_811u32), (150.0, 5_906), (72.0, 2_835)] {
         let png = render(&doc, 0, &PngOptions { dpi }).unwrap();

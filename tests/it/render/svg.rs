@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::*;
-use jungle_print::compose::products::board::{board_page, BoardOptions};
+use jungle_print::compose::products::board::{board_page, BoardSheet};
 use jungle_print::lang::Lang;
 use jungle_print::layout::paper::Paper;
 use jungle_print::render::svg::{render, SvgOptions};
@@ -83,7 +83,7 @@ fn any_label_makes_valid_xml() {
     let res = Resources::new(Default::default(), lang, Default::default()).unwrap();
     let page = board_page(
         &res,
-        &BoardOptions {
+        &BoardSheet {
             paper: Paper::A4,
             square: None,
             bleed: 0.0,

@@ -36,6 +36,21 @@ pub const MAX_STRING_CHARS: usize = 2_000;
 /// sentences repeat a long name costs to lay out.
 pub const MAX_FILLED_CHARS: usize = 4_000;
 
+/// Most typesetting work in a language pack's printable text: 60,000
+/// characters, a Chinese character printed with its reading (Zhuyin or
+/// pinyin throughout) counted [`READING_WEIGHT`] times. About 3.5 × the
+/// largest built-in pack (the French one, 17,000 characters; the Chinese
+/// ones 5,800 characters, 17,500 with their readings). Checked when the pack
+/// is loaded, before anything is laid out: the worst pack under it makes a
+/// handout in about a second, where 300 strings of 2,000 characters with
+/// their readings took 3 s and 130 MB before the page cap refused them.
+pub const MAX_TEXT_WORK: usize = 60_000;
+
+/// How many characters of [`MAX_TEXT_WORK`] a Chinese character with a
+/// printed reading counts for: its own glyph, the reading's one to four
+/// symbols set beside or above it, and their placement.
+pub const READING_WEIGHT: usize = 3;
+
 /// Most steps in a list of instructions (`tiles.steps`,
 /// `tiles.poster_steps`, `box.steps`), a
 /// count: 12. The built-in packs use 4 and 5; the cap keeps the pages they
@@ -444,6 +459,12 @@ pub const TABLE: &[Limit] = &[
         value: "2,000 characters",
         why: "about 10 × the longest built-in sentence; about a page",
         bounds: &[bound!(MAX_STRING_CHARS, Count)],
+    },
+    Limit {
+        what: "printable text of a language pack",
+        value: "60,000 characters, one with a printed reading (Zhuyin, pinyin) counted 3 times",
+        why: "about 3.5 × the largest built-in pack (17,000); checked at load, before any layout",
+        bounds: &[bound!(MAX_TEXT_WORK, Count), bound!(READING_WEIGHT, Count)],
     },
     Limit {
         what: "control characters in strings",

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::error::{shown, User};
 use crate::input::{read_bytes, InputKind};
 use crate::lang::Lang;
-use crate::limits::MAX_FONT_BYTES_TOTAL;
+use crate::limits::{MAX_FONT_BYTES_TOTAL, MAX_TEXT_WORK, READING_WEIGHT};
 use crate::picture::{Art, Pictures};
 use crate::play::rules::Ruleset;
 use crate::scene::{Document, Page};
@@ -637,7 +637,9 @@ impl Resources {
             }
             Ok(())
         };
-        for (key, s) in self.lang.strings() {
+        let strings = self.lang.strings();
+        self.check_text_work(&strings)?;
+        for (key, s) in strings {
             if !key.starts_with("meta.") {
                 check(&key, &s, self.stack_for_key(&key), &mut missing)?;
             }
@@ -684,6 +686,54 @@ impl Resources {
                 ),
             }
         })
+    }
+}
+
+impl Resources {
+    /// Refuses a pack whose printable text is more work to set than
+    /// [`MAX_TEXT_WORK`]: its characters, a Chinese character printed with
+    /// a reading (Zhuyin or pinyin throughout) counted [`READING_WEIGHT`]
+    /// times. Names the pack's longest string, the first to shorten.
+    fn check_text_work(&self, strings: &[(String, String)]) -> Result<(), Error> {
+        let lang = &self.lang;
+        let readings = (lang.is_traditional_chinese()
+            && lang.phonetic() == crate::lang::Phonetic::Zhuyin)
+            || lang.pinyin_throughout();
+        let work = |s: &str| -> usize {
+            s.chars()
+                .map(|c| match readings && crate::text::is_han(c) {
+                    true => READING_WEIGHT,
+                    false => 1,
+                })
+                .sum()
+        };
+        let printed = strings.iter().filter(|(k, _)| !k.starts_with("meta."));
+        let total: usize = printed.clone().map(|(_, s)| work(s)).sum();
+        if total <= MAX_TEXT_WORK {
+            return Ok(());
+        }
+        let (key, longest) = printed
+            .max_by_key(|(_, s)| s.chars().count())
+            .expect("a pack over the budget has strings");
+        let weight = match readings {
+            true => {
+                format!(", a Chinese character with its reading counted {READING_WEIGHT} times")
+            }
+            false => String::new(),
+        };
+        Err(lang.source.error(
+            key,
+            format!(
+                "the pack's printable text is {} characters{weight}, more than the limit of {}: shorten its longest strings, starting with this one ({} characters){}",
+                crate::limits::Shown::Count.write(total as f64),
+                crate::limits::Shown::Count.write(MAX_TEXT_WORK as f64),
+                longest.chars().count(),
+                match readings {
+                    true => ", or print it without readings (--phonetic none)",
+                    false => "",
+                }
+            ),
+        ))
     }
 }
 

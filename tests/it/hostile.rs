@@ -2299,3 +2299,64 @@ fn png_work_is_bounded_before_drawing() {
     assert_eq!(code, 0, "{err}");
     assert!(d.join("jungle-set-preview.png").is_file());
 }
+
+/// Issue 44: the typesetting work of a pack's text is bounded before any
+/// layout ([`jungle_print::limits::MAX_TEXT_WORK`]): twelve handout
+/// sentences of 2,000 characters print as they are, and are refused with
+/// pinyin over every character, which triples their weight.
+#[test]
+fn a_pack_with_long_texts_and_readings_is_refused_before_layout() {
+    let d = tempdir("textwork");
+    let zh = String::from_utf8(
+        Command::new(BIN)
+            .args(["lang", "show", "zh-Hans"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let mut section = String::new();
+    let mut long = 0;
+    let lines: Vec<String> = zh
+        .lines()
+        .map(|l| {
+            if l.starts_with('[') {
+                section = l.to_string();
+            }
+            let plain = l.contains(" = \"") && !l.contains('{');
+            if section == "[handout]" && plain && long < 12 && !l.contains("_heading") {
+                long += 1;
+                let key = l.split(" = ").next().unwrap();
+                return format!("{key} = \"{}\"", "象走一格。".repeat(400));
+            }
+            l.to_string()
+        })
+        .collect();
+    assert_eq!(long, 12, "twelve handout sentences made long");
+    std::fs::write(d.join("long.toml"), lines.join("\n")).unwrap();
+    let (code, err) = run_limited(
+        &d,
+        2000,
+        &["rules", "--lang-file", "long.toml", "-o", "plain.pdf"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let err = refused(
+        &d,
+        &[
+            "rules",
+            "--lang-file",
+            "long.toml",
+            "--phonetic",
+            "pinyin",
+            "-o",
+            "out.pdf",
+        ],
+        &[
+            "long.toml",
+            "handout.",
+            "limit of 60,000",
+            "--phonetic none",
+        ],
+    );
+    assert!(err.len() < 400, "{err}");
+}

@@ -195,5 +195,21 @@ try {
     `the previews are live-text SVG (${doc.files} pages) and the command line writes rules.pdf`);
   doc.free();
 }
+// The rules as a web page and as braille: the command line's bytes, in a
+// language with readings too.
+for (const [format, lang] of [["html", "en"], ["html", "zh-Hant"], ["brf", "fr"]]) {
+  const r = new core.Request();
+  r.command = "rules";
+  r.set("format", format);
+  r.set("lang", lang);
+  const doc = new core.Set(r);
+  const argv = doc.command_line;
+  execFileSync(bin, [...argv, "-q"], { cwd: dir, env: DATED });
+  const cli = readFileSync(join(dir, argv[argv.indexOf("-o") + 1]));
+  const page = Buffer.from(doc.bytes(0));
+  ok(doc.files === 1 && Buffer.compare(page, cli) === 0 && page.length > 1000,
+    `${argv.join(" ")}: same bytes as the page (${page.length})`);
+  doc.free();
+}
 console.log(failed ? `${failed} failed` : "all passed");
 process.exit(failed ? 1 : 0);

@@ -729,7 +729,7 @@ impl Resources {
                 crate::limits::Shown::Count.write(MAX_TEXT_WORK as f64),
                 longest.chars().count(),
                 match readings {
-                    true => ", or print it without readings (--phonetic none)",
+                    true => ", or print it without readings ({phonetic} none)",
                     false => "",
                 }
             ),

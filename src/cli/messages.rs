@@ -43,7 +43,7 @@ pub(crate) fn with_flags(text: &str) -> String {
 /// and what would be right, in the command line's words.
 pub(crate) fn message(e: &Error) -> String {
     let Some(opt) = e.opt() else {
-        return e.to_string();
+        return with_flags(&e.to_string());
     };
     let what = match e {
         Error::Usage { message, .. } => with_flags(message),

@@ -10,7 +10,7 @@ use jungle_print::input::Source;
 use jungle_print::job::{BoardOptions, Job, Kind, Output};
 use jungle_print::layout::paper::Paper;
 use jungle_print::options::Format;
-use jungle_print::output::write_set;
+use jungle_print::output::{write_set, Stdout};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut job = Job::new(Kind::Board(BoardOptions {
@@ -32,7 +32,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .map(|f| (f.path.clone(), &f.bytes))
         .collect();
-    write_set(&files)?;
+    // Standard output as this program found it (`-o -` writes there).
+    write_set(&files, Stdout::at_start())?;
     for w in &export.written {
         println!("wrote {}", w.line);
     }

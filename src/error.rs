@@ -1,8 +1,10 @@
 //! Errors: every failure a user can cause, with a message that says where and how to fix it.
 
-use thiserror::Error;
-
 use crate::limits::{MAX_MESSAGE_BYTES, MAX_QUOTED_BYTES};
+
+mod wording;
+
+pub use wording::{spelled, KINDS};
 
 /// An option of a job, named for what it means (not for how a command line
 /// or a form spells it): the front end maps it to its flag or its control.
@@ -93,6 +95,50 @@ pub enum Opt {
 }
 
 impl Opt {
+    /// Every option, once each.
+    pub const ALL: [Opt; 40] = [
+        Opt::Paper,
+        Opt::Tile,
+        Opt::Square,
+        Opt::Size,
+        Opt::CounterSize,
+        Opt::Shape,
+        Opt::Sides,
+        Opt::Copies,
+        Opt::SharedCuts,
+        Opt::BackOffset,
+        Opt::Card,
+        Opt::Bleed,
+        Opt::Margin,
+        Opt::Kerf,
+        Opt::Purpose,
+        Opt::Format,
+        Opt::Output,
+        Opt::Dpi,
+        Opt::Theme,
+        Opt::Lang,
+        Opt::LangFile,
+        Opt::Phonetic,
+        Opt::Ruleset,
+        Opt::Pictures,
+        Opt::Preview,
+        Opt::Check,
+        Opt::Command,
+        Opt::CropMarks,
+        Opt::Flip,
+        Opt::NoCover,
+        Opt::NoBox,
+        Opt::Poster,
+        Opt::PosterPaper,
+        Opt::Split,
+        Opt::NoBackTitle,
+        Opt::NoCoordinates,
+        Opt::LiveText,
+        Opt::Count,
+        Opt::Difficulty,
+        Opt::Seed,
+    ];
+
     /// The option's name, lower case and hyphenated: `square`, `lang-file`, …
     /// (the command line's flag without its dashes, the web page's field).
     pub fn name(self) -> &'static str {
@@ -152,14 +198,14 @@ pub type Mm2 = (f64, f64);
 
 /// Everything that can go wrong. Usage and input errors exit with code 2.
 ///
-/// Messages describe the value, never a command-line flag: the command line
-/// maps [`Error::opt`] to its flags (`src/cli/messages.rs`), the web page to
-/// its controls.
-#[derive(Debug, Error)]
+/// Its words are [`Error::message`]'s (in `error/wording.rs`), for both front
+/// ends: they name options through a spelling each front end gives (the
+/// command line's flags, the web page's names), never a command-line flag
+/// of their own; [`Error::kind`] names the kind for a front end's own words.
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
     /// An option has a bad value.
-    #[error("{opt}: {message}")]
     Usage {
         /// The option to fix.
         opt: Opt,
@@ -167,7 +213,6 @@ pub enum Error {
         message: String,
     },
     /// A length (square, counter size) that is not a number.
-    #[error("{opt}: `{}` is not a length in mm", num(*.value))]
     NotALength {
         /// The option.
         opt: Opt,
@@ -175,7 +220,6 @@ pub enum Error {
         value: f64,
     },
     /// Squares smaller than the smallest printable.
-    #[error("square: {} mm is too small; squares must be at least {} mm", num_beside(*.value, &[*.min]), num(*.min))]
     SquareTooSmall {
         /// The square size given, mm.
         value: f64,
@@ -183,7 +227,6 @@ pub enum Error {
         min: f64,
     },
     /// Squares larger than any board.
-    #[error("square: {} mm squares are too large; give at most {} mm (a board 9 m long)", num(*.value), num(*.max))]
     SquareTooLarge {
         /// The square size given, mm.
         value: f64,
@@ -191,7 +234,6 @@ pub enum Error {
         max: f64,
     },
     /// A board larger than the paper's printable area.
-    #[error("square: a {} mm square makes a {} × {} mm board, larger than this paper's printable area ({:.1} × {:.1} mm); use squares of at most {largest} mm or larger paper", num(*.value), num(.board.0), num(.board.1), .area.0, .area.1)]
     BoardTooLarge {
         /// The square size given, mm.
         value: f64,
@@ -203,7 +245,6 @@ pub enum Error {
         area: Mm2,
     },
     /// A board that cannot be tiled over the sheets.
-    #[error("{blame}: a board of {} mm squares cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose larger paper or smaller squares", num(*.square), num(.sheet.0), num(.sheet.1))]
     NotTileable {
         /// The square size, mm.
         square: f64,
@@ -215,7 +256,6 @@ pub enum Error {
         blame: Opt,
     },
     /// A poster paper too small for the rules poster at its smallest text.
-    #[error("{blame}: the rules poster does not fit on {} × {} mm paper: with its smallest text it needs {needed:.0} mm of height and {}; choose a larger paper or a language pack with shorter [poster] lines", num(.paper.0), num(.paper.1), room_inside(*.room))]
     PosterTooSmall {
         /// The poster's paper, mm.
         paper: Mm2,
@@ -227,7 +267,6 @@ pub enum Error {
         blame: Opt,
     },
     /// Sheets to tile the poster over that hold it whole.
-    #[error("tile: a {} × {} mm sheet holds the whole {} × {} mm poster, so there is nothing to tile; give smaller sheets, or a larger paper for the poster", num(.sheet.0), num(.sheet.1), num(.poster.0), num(.poster.1))]
     PosterTileHoldsAll {
         /// The sheet, mm.
         sheet: Mm2,
@@ -235,7 +274,6 @@ pub enum Error {
         poster: Mm2,
     },
     /// A poster that cannot be tiled over the sheets.
-    #[error("{blame}: a {} × {} mm poster cannot be tiled over {} × {} mm sheets (too small a sheet, or more than {max_sheets} sheets); choose larger sheets", num(.poster.0), num(.poster.1), num(.sheet.0), num(.sheet.1))]
     PosterNotTileable {
         /// The poster's paper, mm.
         poster: Mm2,
@@ -247,10 +285,8 @@ pub enum Error {
         blame: Opt,
     },
     /// Sheets to tile over given for the rules handout, not the poster.
-    #[error("tile: only the rules poster can be tiled over smaller sheets: ask for the poster, or give no sheets to tile over")]
     TileWithoutPoster,
     /// Paper too small for the rules handout.
-    #[error("paper: this paper leaves {:.0} × {:.0} mm inside the {margin} mm margins; the rules need at least {} × {} mm: use larger paper (at least 100x120) or smaller margins (the margin option, or the theme's page.margin)", .room.0.max(0.0), .room.1.max(0.0), .min.0, .min.1)]
     PaperTooSmallForRules {
         /// The text area the paper leaves, mm.
         room: Mm2,
@@ -260,13 +296,11 @@ pub enum Error {
         min: Mm2,
     },
     /// Paper too small for even the smallest counters.
-    #[error("paper: not even {} mm counters fit this paper; choose larger paper", num(*.min))]
     PaperTooSmallForCounters {
         /// The smallest counter size, mm.
         min: f64,
     },
     /// A counter (or fold-over pair) larger than the printable area.
-    #[error("{opt}: a {} mm counter{} does not fit on this paper's printable area ({:.0} × {:.0} mm); choose smaller counters", num(*.size), if *.pair { " pair" } else { "" }, .area.0, .area.1)]
     CounterTooLarge {
         /// The option that set the size (`size`, or the set's `counter-size`).
         opt: Opt,
@@ -279,7 +313,6 @@ pub enum Error {
     },
     /// Counters asked for wider than the board's squares: refused, the
     /// board is not grown to fit them.
-    #[error("counter-size: {} mm counters are wider than the board's {} mm squares, so each would cover its neighbours; refused (the board does not grow by itself): choose counters of at most {} mm, or squares of {} mm{}", num(*.counter), num(*.square), num(.square.floor()), num(*.larger), if *.tiled { " (a board tiled over several sheets of this paper)" } else { "" })]
     CounterWiderThanSquare {
         /// The counter size asked for, mm.
         counter: f64,
@@ -291,13 +324,11 @@ pub enum Error {
         tiled: bool,
     },
     /// `SOURCE_DATE_EPOCH` set to something that is not a date.
-    #[error("the environment variable SOURCE_DATE_EPOCH is `{}`, not a number of seconds since 1970-01-01 00:00 UTC (0 to 253402300799): set it to one (e.g. 1700000000) for reproducible files, or unset it to date the files now", User(.value))]
     SourceDate {
         /// The variable's value, as given.
         value: String,
     },
     /// A part of the box that opens out larger than the paper.
-    #[error("paper: the box's {part} opens out to {:.0} × {:.0} mm, larger than this paper's printable area ({:.0} × {:.0} mm); choose larger paper (e.g. a3) or smaller counters", .size.0, .size.1, .room.0, .room.1)]
     BoxTooLarge {
         /// `tray` or `lid`.
         part: &'static str,
@@ -307,19 +338,14 @@ pub enum Error {
         room: Mm2,
     },
     /// Shared cut lines asked for counters that cannot share them.
-    #[error("shared-cuts: only square counters cut by a laser can share cut lines")]
     SharedCutsNeedLaserSquares,
     /// A laser asked for a document that is only for paper (the set, the rules).
-    #[error("for: a laser cutter makes the board, the counters and the box; the set and the rules are for paper")]
     LaserForPaper,
     /// A laser asked for counters with printed backs.
-    #[error("sides: a laser cuts each counter whole, engraved on its face: print fronts only")]
     LaserSides,
     /// A kerf given for a file that is not for a laser.
-    #[error("kerf: the kerf is a laser cutter's; make the file for a laser, or give no kerf")]
     KerfWithoutLaser,
     /// The box's counters outside the sizes it can hold.
-    #[error("size: {} mm is out of range; give the counters' size from {} to {} mm", num(*.value), num(*.min), num(*.max))]
     CounterSizeOutOfRange {
         /// The size given, mm.
         value: f64,
@@ -329,7 +355,6 @@ pub enum Error {
         max: f64,
     },
     /// A document longer than the page cap.
-    #[error("paper: the document would have {pages} pages, more than the limit of {max}; use larger paper or fewer copies")]
     TooManyPages {
         /// The pages the document would have.
         pages: usize,
@@ -337,7 +362,6 @@ pub enum Error {
         max: usize,
     },
     /// A class set whose copies would make more pages than the cap.
-    #[error("copies: {sets} sets would make {pages} pages ({}), more than the limit of {max}; make {fit} sets or fewer{}", set_pages_parts(*.set_len, *.shared, *.once), if *.tiled { ", or choose smaller squares so that each board fits one sheet" } else { "" })]
     TooManySets {
         /// The sets asked for.
         sets: usize,
@@ -360,14 +384,12 @@ pub enum Error {
         tiled: bool,
     },
     /// Crop marks asked for a board that is tiled over several sheets.
-    #[error("{blame}: crop marks mark a board printed on one sheet, and this board is tiled (its sheets carry corner marks of their own); leave out the crop marks, or choose a square that fits the paper")]
     CropMarksOnTiledBoard {
         /// The option that tiled the board: the tiles' sheet when one was given, else the square.
         blame: Opt,
     },
     /// A board asked to be tiled over sheets that hold it whole: tiling
     /// would only add an assembly map to the one sheet.
-    #[error("tile: the whole board ({} × {} mm) fits on one sheet of {sheet}, so there is nothing to tile; leave out the tiling{}", num(.board.0), num(.board.1), if *.on_paper { "" } else { ", or print the board on that paper" })]
     TileNotNeeded {
         /// The board's outline, mm.
         board: Mm2,
@@ -378,7 +400,6 @@ pub enum Error {
         on_paper: bool,
     },
     /// A data file (theme, language pack, ruleset) is wrong.
-    #[error("{}:{line}:{column}: {key}{message}", User(origin))]
     Input {
         /// The file (or built-in name), shown escaped and cut.
         origin: String,
@@ -392,7 +413,6 @@ pub enum Error {
         message: String,
     },
     /// Text that the chosen fonts cannot draw, or a font that cannot be used.
-    #[error("{message}")]
     Glyphs {
         /// The theme key of the font to blame (`fonts.text`), when one is.
         key: Option<String>,
@@ -403,7 +423,6 @@ pub enum Error {
         message: String,
     },
     /// An icon (or other file) named by a theme key that cannot be used.
-    #[error("{message}")]
     Asset {
         /// The theme key that names it (`icons.rat`).
         key: String,
@@ -411,7 +430,6 @@ pub enum Error {
         message: String,
     },
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
     Io {
         /// The file.
         path: String,
@@ -419,7 +437,6 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The renderer failed (a bug, not a user error).
-    #[error("{message}")]
     Render {
         /// The format being written: `PDF`, `SVG` or `PNG`.
         format: &'static str,
@@ -640,16 +657,6 @@ pub fn num(v: f64) -> String {
         "0".into()
     } else {
         s.to_string()
-    }
-}
-
-/// "the paper has 277 mm inside its margins", or, when the margins take it
-/// all, that they leave no room (never a negative length).
-fn room_inside(room: f64) -> String {
-    if room > 0.5 {
-        format!("the paper has {room:.0} mm inside its margins")
-    } else {
-        "the paper's margins leave no room inside them".to_string()
     }
 }
 

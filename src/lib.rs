@@ -18,7 +18,7 @@
 //! job.inputs.lang = Source::builtin("fr");
 //! let export = jungle_print::export::export(&job)?;
 //! for f in &export.files {
-//!     jungle_print::output::write_atomic(&f.path, &f.bytes)?;
+//!     jungle_print::output::write_atomic(&f.path, &f.bytes, Default::default())?;
 //! }
 //! # Ok::<(), jungle_print::error::Error>(())
 //! ```
@@ -30,7 +30,8 @@
 //! other in a circle; `tests/it/house.rs` reads this list and checks both.
 //!
 //! - `limits`: every limit on input, with its unit and why
-//! - `error`: the typed errors and how numbers are written in messages
+//! - `error`: the typed errors, their one wording (options spelled by each
+//!   front end) and how numbers are written in messages
 //! - `game`: sides, animals, squares, the standard board
 //! - `input`: reading files within their caps; where inputs come from (`Source`)
 //! - `text`: fonts, shaping, line breaking, installed fonts by family name

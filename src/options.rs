@@ -825,6 +825,18 @@ mod tests {
     }
 
     #[test]
+    fn every_option_of_the_table_is_in_opt_all_once() {
+        use crate::error::Opt;
+        for s in TABLE {
+            assert!(Opt::ALL.contains(&s.opt), "{} is not in Opt::ALL", s.opt);
+        }
+        let mut names: Vec<&str> = Opt::ALL.iter().map(|o| o.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Opt::ALL.len());
+    }
+
+    #[test]
     fn every_range_is_in_its_help_and_only_ranges_are() {
         for s in TABLE {
             let written = s.help.text().contains("{range}");

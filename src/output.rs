@@ -35,34 +35,57 @@ pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Whether standard output was closed when the program started (see
-/// [`guard_standard_streams`]).
-static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Standard output as the program found it when it started: open, or
+/// closed (then writing a document there fails, exit 1, instead of
+/// vanishing). The front end looks once, first thing ([`Stdout::at_start`]),
+/// and hands the value to whatever writes; the library keeps no state of
+/// its own. `Stdout::default()` is open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stdout {
+    /// True when descriptor 1 was closed at start.
+    closed: bool,
+}
 
-/// Notes whether standard output was closed when the program started, so
-/// that writing a document there fails (exit 1) instead of vanishing. Call
-/// once, first thing.
-///
-/// Rust's runtime opens `/dev/null` read-write on a standard descriptor that
-/// is closed at start (so that no file opened later takes its place); a
-/// shell's `>/dev/null` opens it write-only. Descriptor 1 open read-write on
-/// `/dev/null` is therefore taken as closed.
-pub fn guard_standard_streams() {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{FileTypeExt, MetadataExt};
-        // SAFETY: fcntl(F_GETFL) only queries the descriptor.
-        let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
-        let read_write = flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR;
-        let null = std::fs::metadata("/dev/null").ok();
-        let fd1 = std::fs::metadata("/proc/self/fd/1").ok();
-        let is_null = match (null, fd1) {
-            (Some(n), Some(o)) => o.file_type().is_char_device() && o.rdev() == n.rdev(),
-            _ => false,
-        };
-        if flags == -1 || (read_write && is_null) {
-            STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+impl Stdout {
+    /// Looks whether standard output was closed when the program started.
+    /// Call once, first thing.
+    ///
+    /// Rust's runtime opens `/dev/null` read-write on a standard descriptor
+    /// that is closed at start (so that no file opened later takes its
+    /// place); a shell's `>/dev/null` opens it write-only. Descriptor 1 open
+    /// read-write on `/dev/null` is therefore taken as closed.
+    pub fn at_start() -> Stdout {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::{FileTypeExt, MetadataExt};
+            // SAFETY: fcntl(F_GETFL) only queries the descriptor.
+            let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+            let read_write = flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR;
+            let null = std::fs::metadata("/dev/null").ok();
+            let fd1 = std::fs::metadata("/proc/self/fd/1").ok();
+            let is_null = match (null, fd1) {
+                (Some(n), Some(o)) => o.file_type().is_char_device() && o.rdev() == n.rdev(),
+                _ => false,
+            };
+            Stdout {
+                closed: flags == -1 || (read_write && is_null),
+            }
         }
+        #[cfg(not(unix))]
+        Stdout::default()
+    }
+
+    /// Writes `bytes` to standard output, failing (exit 1) when it is
+    /// closed, full or a broken pipe.
+    pub fn write(self, bytes: &[u8]) -> Result<(), Error> {
+        if self.closed {
+            return Err(stdout_error(std::io::Error::other(
+                "it is closed; redirect it to a file or give -o FILE",
+            )));
+        }
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes).map_err(stdout_error)?;
+        out.flush().map_err(stdout_error)
     }
 }
 
@@ -72,19 +95,6 @@ fn stdout_error(source: std::io::Error) -> Error {
         path: "standard output".into(),
         source,
     }
-}
-
-/// Writes `bytes` to standard output, failing (exit 1) when it is closed,
-/// full or a broken pipe.
-pub fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
-    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
-        return Err(stdout_error(std::io::Error::other(
-            "it is closed; redirect it to a file or give -o FILE",
-        )));
-    }
-    let mut out = std::io::stdout().lock();
-    out.write_all(bytes).map_err(stdout_error)?;
-    out.flush().map_err(stdout_error)
 }
 
 /// The file that writing to `path` replaces: `path` itself, or the end of its
@@ -186,19 +196,19 @@ pub fn check_not_input(outputs: &[PathBuf], inputs: &[PathBuf]) -> Result<(), Er
     Ok(())
 }
 
-/// Writes `bytes` to `path` atomically (or to standard output when `path` is `-`).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    write_set(&[(path.to_path_buf(), bytes)])
+/// Writes `bytes` to `path` atomically (or to `stdout` when `path` is `-`).
+pub fn write_atomic(path: &Path, bytes: &[u8], stdout: Stdout) -> Result<(), Error> {
+    write_set(&[(path.to_path_buf(), bytes)], stdout)
 }
 
 /// Writes several files as a set: every target is checked, every file is
 /// written to a temporary file, and only then are the targets replaced, all
-/// or none (see the module's documentation). Standard output (`-`) may only be
-/// written alone.
-pub fn write_set<B: AsRef<[u8]>>(files: &[(PathBuf, B)]) -> Result<(), Error> {
+/// or none (see the module's documentation). Standard output (`-`,
+/// `stdout`) may only be written alone.
+pub fn write_set<B: AsRef<[u8]>>(files: &[(PathBuf, B)], stdout: Stdout) -> Result<(), Error> {
     if let [(path, bytes)] = files {
         if is_stdout(path) {
-            return write_stdout(bytes.as_ref());
+            return stdout.write(bytes.as_ref());
         }
     }
     let targets: Vec<PathBuf> = files
@@ -665,7 +675,7 @@ mod tests {
         std::fs::set_permissions(d.join("real.pdf"), std::fs::Permissions::from_mode(0o600))
             .unwrap();
         std::os::unix::fs::symlink("real.pdf", d.join("link.pdf")).unwrap();
-        write_atomic(&d.join("link.pdf"), b"new").unwrap();
+        write_atomic(&d.join("link.pdf"), b"new", Stdout::default()).unwrap();
         assert!(std::fs::symlink_metadata(d.join("link.pdf"))
             .unwrap()
             .file_type()
@@ -694,7 +704,7 @@ mod tests {
     fn a_long_name_fits_beside_its_temporary_file() {
         let d = dir("long");
         let p = d.join(format!("{}.svg", "n".repeat(251)));
-        write_atomic(&p, b"x").unwrap();
+        write_atomic(&p, b"x", Stdout::default()).unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"x");
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -708,7 +718,7 @@ mod tests {
             (d.join("a.svg"), b"new a".to_vec()),
             (d.join("a-2.svg"), b"new b".to_vec()),
         ];
-        assert!(write_set(&files).is_err());
+        assert!(write_set(&files, Stdout::default()).is_err());
         assert_eq!(std::fs::read(d.join("a.svg")).unwrap(), b"old a");
         assert_eq!(names(&d), ["a-2.svg", "a.svg"], "no temporary file is left");
         std::fs::remove_dir_all(&d).unwrap();
@@ -757,7 +767,7 @@ mod tests {
             let name = format!(".jp-{}-{i}.tmp", std::process::id());
             std::os::unix::fs::symlink(d.join("victim"), d.join(name)).unwrap();
         }
-        write_atomic(&d.join("out.pdf"), b"new").unwrap();
+        write_atomic(&d.join("out.pdf"), b"new", Stdout::default()).unwrap();
         assert_eq!(std::fs::read(d.join("victim")).unwrap(), b"precious");
         assert!(!std::fs::symlink_metadata(d.join("out.pdf"))
             .unwrap()

@@ -8,14 +8,14 @@ use jungle_print::job::{Job, Kind};
 use jungle_print::options::Values;
 
 use super::args::*;
-use super::emit::{emit, is_quiet, say};
+use super::emit::{emit, Voice};
 use jungle_print::export::split_to_stdout;
 use jungle_print::output::{check_target, is_stdout};
 
 /// Loads a theme, language pack or ruleset the way printing would and composes
 /// the default set with it in each language, through the checks printing
 /// runs, without writing anything.
-pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
+pub(crate) fn check(CheckArgs(v): CheckArgs, voice: &Voice) -> Result<(), Error> {
     let mut theme = v.text(Opt::Check).unwrap_or("classic").to_string();
     let mut ruleset = v.text(Opt::Ruleset).unwrap_or("standard").to_string();
     let mut lang_file = v.path(Opt::LangFile).map(Path::to_path_buf);
@@ -75,9 +75,9 @@ pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
         ),
     };
     for w in &checked.warnings {
-        say(&format!("warning: {w}"));
+        voice.say(&format!("warning: {w}"));
     }
-    if is_quiet() {
+    if voice.quiet {
         return Ok(());
     }
     let mut line = String::new();
@@ -99,14 +99,14 @@ pub(crate) fn check(CheckArgs(v): CheckArgs) -> Result<(), Error> {
             n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
         }
     );
-    jungle_print::output::write_stdout(line.as_bytes())
+    voice.stdout.write(line.as_bytes())
 }
 
 /// Makes and writes the document `v` asks for (`set`, `board`, `counters`,
 /// `rules`, `box`, `puzzles`): the job from the values (its output among
 /// them), every option checked, then the target on disk, before anything
 /// is composed; then the files.
-pub(crate) fn document(v: Values) -> Result<(), Error> {
+pub(crate) fn document(v: Values, voice: &Voice) -> Result<(), Error> {
     let job = Job::from_values(&v)?;
     job.validate()?;
     let out = job.output.clone().unwrap_or_else(|| job.default_output());
@@ -127,5 +127,5 @@ pub(crate) fn document(v: Values) -> Result<(), Error> {
     if !is_stdout(&out.path) {
         check_target(&out.path)?;
     }
-    emit(job)
+    emit(job, voice)
 }

@@ -3,25 +3,26 @@
 //! ([`write_set`]) after the checks only the disk can answer.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// `--quiet`: nothing is printed on success (errors are still reported).
-static QUIET: AtomicBool = AtomicBool::new(false);
+use jungle_print::output::Stdout;
 
-/// Turns `--quiet` on or off for this run.
-pub(crate) fn set_quiet(quiet: bool) {
-    QUIET.store(quiet, Ordering::Relaxed);
+/// How this run speaks: whether it is quiet (`--quiet`: nothing is printed
+/// on success, errors are still reported) and standard output as the run
+/// found it. Made once in [`super::run`] and handed to each command.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Voice {
+    /// True under `--quiet`.
+    pub(crate) quiet: bool,
+    /// Standard output, open or closed at start.
+    pub(crate) stdout: Stdout,
 }
 
-/// True under `--quiet`.
-pub(crate) fn is_quiet() -> bool {
-    QUIET.load(Ordering::Relaxed)
-}
-
-/// A message for standard error, unless `--quiet`.
-pub(crate) fn say(message: &str) {
-    if !QUIET.load(Ordering::Relaxed) {
-        tell(message);
+impl Voice {
+    /// A message for standard error, unless `--quiet`.
+    pub(crate) fn say(&self, message: &str) {
+        if !self.quiet {
+            tell(message);
+        }
     }
 }
 
@@ -69,14 +70,16 @@ fn source_date() -> Result<i64, Error> {
 /// Exports the job (which checks and composes the pages, then renders
 /// them), prints the warnings composing noted (labels shrunk to fit, …),
 /// writes the files, all or none, then says what was written.
-pub(crate) fn emit(mut job: Job) -> Result<(), Error> {
+pub(crate) fn emit(mut job: Job, voice: &Voice) -> Result<(), Error> {
     if let Some(out) = &mut job.output {
         out.created = Some(source_date()?);
     }
     let split = matches!(job.kind, jungle_print::job::Kind::Set(s) if s.split);
-    let export = export_with(&job, &mut |i, n| say(&format!("drawing page {i} of {n}")))?;
+    let export = export_with(&job, &mut |i, n| {
+        voice.say(&format!("drawing page {i} of {n}"))
+    })?;
     for w in &export.warnings {
-        say(&format!("warning: {w}"));
+        voice.say(&format!("warning: {w}"));
     }
     let files: Vec<(std::path::PathBuf, &[u8])> = export
         .files
@@ -88,23 +91,23 @@ pub(crate) fn emit(mut job: Job) -> Result<(), Error> {
         let names: Vec<_> = files.iter().map(|(p, _)| p.clone()).collect();
         check_made_up_targets(&names)?;
     }
-    write_set(&files)?;
+    write_set(&files, voice.stdout)?;
     for w in &export.written {
         let first = &export.files[w.files.start].path;
         if export.output.per_page() && !is_stdout(first) {
-            warn_stale_pages(first, w.files.len());
+            warn_stale_pages(first, w.files.len(), voice);
         }
-        say(&format!("wrote {}", w.line));
+        voice.say(&format!("wrote {}", w.line));
     }
     for note in &export.notes {
-        say(&with_flags(note));
+        voice.say(&with_flags(note));
     }
     Ok(())
 }
 
 /// Warns about `NAME-K.svg` files beyond the `n` pages just written: pages of
 /// an earlier, longer document that are not part of this one.
-pub(crate) fn warn_stale_pages(path: &Path, n: usize) {
+pub(crate) fn warn_stale_pages(path: &Path, n: usize, voice: &Voice) {
     let stale: Vec<String> = (n.max(1)..)
         .map(|i| page_path(path, i))
         .take_while(|p| p.exists())
@@ -112,7 +115,7 @@ pub(crate) fn warn_stale_pages(path: &Path, n: usize) {
         .map(|p| shown_path(&p))
         .collect();
     if !stale.is_empty() {
-        say(&format!(
+        voice.say(&format!(
             "warning: {} {} left from an earlier run and not part of this document; delete {}",
             stale.join(", "),
             if stale.len() == 1 { "is" } else { "are" },

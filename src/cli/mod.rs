@@ -15,7 +15,7 @@ use clap::{CommandFactory, Parser};
 use jungle_print::error::Error;
 use jungle_print::input::Source;
 use jungle_print::lang::Lang;
-use jungle_print::output::write_stdout;
+use jungle_print::output::Stdout;
 use jungle_print::play::rules::Ruleset;
 use jungle_print::theme::Theme;
 
@@ -48,7 +48,7 @@ pub fn run() -> i32 {
 
 /// [`run`] without the panic hook.
 fn run_command() -> i32 {
-    jungle_print::output::guard_standard_streams();
+    let stdout = Stdout::at_start();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -85,18 +85,21 @@ fn run_command() -> i32 {
             return 2;
         }
     };
-    emit::set_quiet(cli.quiet);
+    let voice = emit::Voice {
+        quiet: cli.quiet,
+        stdout,
+    };
     let result = match cli.command {
         Command::Set(SetArgs(v))
         | Command::Board(BoardArgs(v))
         | Command::Counters(CounterArgs(v))
         | Command::Rules(RulesArgs(v))
         | Command::Puzzles(PuzzleArgs(v))
-        | Command::Box(BoxArgs(v)) => document(v),
-        Command::Completions { shell } => completions(shell),
-        Command::Man { command } => man(command.as_deref()),
-        Command::Check(a) => check(a),
-        other => listing(other).and_then(|text| write_stdout(text.as_bytes())),
+        | Command::Box(BoxArgs(v)) => document(v, &voice),
+        Command::Completions { shell } => completions(shell, stdout),
+        Command::Man { command } => man(command.as_deref(), stdout),
+        Command::Check(a) => check(a, &voice),
+        other => listing(other).and_then(|text| stdout.write(text.as_bytes())),
     };
     match result {
         Ok(()) => 0,
@@ -199,7 +202,7 @@ fn non_utf8_option() -> String {
 }
 
 /// Prints the man page (roff) of jungle-print, or of one of its commands.
-fn man(command: Option<&str>) -> Result<(), Error> {
+fn man(command: Option<&str>, stdout: Stdout) -> Result<(), Error> {
     let mut top = Cli::command();
     // Global options (`--quiet`) reach each command's page.
     top.build();
@@ -229,11 +232,11 @@ fn man(command: Option<&str>) -> Result<(), Error> {
             path: "standard output".into(),
             source: e,
         })?;
-    write_stdout(&out)
+    stdout.write(&out)
 }
 
 /// Prints the completion script for `shell`.
-fn completions(shell: clap_complete::Shell) -> Result<(), Error> {
+fn completions(shell: clap_complete::Shell, stdout: Stdout) -> Result<(), Error> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "jungle-print", &mut script);
     let mut script = String::from_utf8_lossy(&script).into_owned();
@@ -243,5 +246,5 @@ fn completions(shell: clap_complete::Shell) -> Result<(), Error> {
         // or nothing after a subcommand would complete.
         script = script.replace("jungle__subcmd__print", "jungle__print");
     }
-    write_stdout(script.as_bytes())
+    stdout.write(script.as_bytes())
 }

@@ -121,7 +121,7 @@ fn class_sets_over_the_page_limit_are_refused_naming_copies() {
     assert_eq!(e.opt(), Some(Opt::Copies), "{e}");
     let msg = e.to_string();
     assert!(
-        msg.contains("200") && msg.contains("make 9 sets or fewer"),
+        msg.contains("200") && msg.contains("give copies 9 or fewer"),
         "{msg}"
     );
     // Within the limit the same set is made, and 17 sets are refused before anything is drawn.

@@ -225,7 +225,9 @@ pub fn lang_name(code: &str) -> String {
 #[wasm_bindgen(getter_with_clone)]
 #[derive(Debug, Clone)]
 pub struct JobError {
-    /// The message, as the command line words it (without its flags).
+    /// The message: the library's words, as the command line's, with each
+    /// option named by its plain name instead of its flag (`square`, not
+    /// `--square`).
     pub message: String,
     /// The control the error is about: an option's name as the command line
     /// spells it without dashes (`square`, `paper`, `back-offset`, …),
@@ -235,7 +237,8 @@ pub struct JobError {
     /// The theme key the error is about (`pictures.rat`, `fonts.text`), or empty.
     pub key: String,
     /// What kind of error it is, for the page to word it in its own language
-    /// (see [`reason`]), or empty when the page shows `message` as it is.
+    /// (see [`reason`] and [`error_kinds`]), or empty for the page's own
+    /// refusals (a picture it cannot read).
     pub code: String,
     /// The values the page's words insert for `code`, each made safe as the
     /// messages are ([`said`]).
@@ -247,7 +250,7 @@ impl JobError {
         let (code, args) = reason(&e, None);
         JobError {
             key: e.theme_key().unwrap_or_default().to_string(),
-            message: said(&named(&e.to_string())),
+            message: said(&e.to_string()),
             control: String::new(),
             code,
             args,
@@ -256,75 +259,42 @@ impl JobError {
 }
 
 /// The kind of an error and its values, for the page's words in the page's
-/// language (web/www/i18n.js, `errors`): the option's number outside its
-/// range (`range`: given, smallest, largest, unit; `at-least`: given,
-/// smallest, unit), a number that is not one (`not-number`: given), a board
-/// or counter too large for the paper (`board-too-large`: square, largest
-/// square; `counter-too-large`: size), paper too small (`paper-too-small`),
-/// a box part larger than the paper (`box-too-large`), too many pages
-/// (`too-many-pages`: pages, limit; `too-many-sets`: sets, the most that
-/// fit), a board that cannot be tiled (`not-tileable`), crop marks on a
-/// tiled board (`crop-marks-tiled`), a poster paper too small for the
-/// poster (`poster-too-small`: width, height), sheets that hold the whole
-/// poster (`poster-tile-whole`), a poster that cannot be tiled over the
-/// sheets (`poster-not-tileable`: the most sheets), sheets to tile over
-/// without the poster (`tile-without-poster`), tiles that hold the whole
-/// board (`tile-not-needed`), a laser's wrong choice (`laser`), a
-/// data file's error (`file`: file, line, key). Empty for the others, which
-/// the page shows in the command line's words.
+/// language (web/www/i18n.js, `errors`): the code is the library's
+/// [`Error::kind`], except for a usage error about a number of the options
+/// table, which the page words itself: outside its range (`range`: given,
+/// smallest, largest, unit; `at-least`: given, smallest, unit) or not a
+/// number (`not-number`: given). The values, each made safe as the messages
+/// are: a square or counter size outside its range (`square-too-small`:
+/// given, smallest, unit; `square-too-large` and `counter-size-out-of-range`
+/// as `range`), not a number (`not-a-length`: given), a board or counter too
+/// large for the paper (`board-too-large`: square, largest square;
+/// `counter-too-large`: size), too many pages (`too-many-pages`: pages,
+/// limit; `too-many-sets`: sets, the most that fit), a poster paper too small
+/// for the poster (`poster-too-small`: width, height), a poster that cannot
+/// be tiled over the sheets (`poster-not-tileable`: the most sheets), a data
+/// file's error (`input`: file, line, key); none for the others. The page
+/// shows the message (the command line's words) for a kind it has no words for.
 pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
     use jungle_print::error::num;
     let n = |v: f64| num(v);
-    let out =
-        |code: &str, args: Vec<String>| (code.to_string(), args.iter().map(|a| said(a)).collect());
-    match e {
-        Error::SquareTooSmall { value, min } => {
-            return out("at-least", vec![n(*value), n(*min), "mm".into()])
-        }
-        Error::SquareTooLarge { value, max } => {
-            return out(
-                "range",
-                vec![
-                    n(*value),
-                    n(jungle_print::limits::MIN_SQUARE),
-                    n(*max),
-                    "mm".into(),
-                ],
-            )
-        }
+    let args = match e {
+        Error::SquareTooSmall { value, min } => vec![n(*value), n(*min), "mm".into()],
+        Error::SquareTooLarge { value, max } => vec![
+            n(*value),
+            n(jungle_print::limits::MIN_SQUARE),
+            n(*max),
+            "mm".into(),
+        ],
         Error::CounterSizeOutOfRange { value, min, max } => {
-            return out("range", vec![n(*value), n(*min), n(*max), "mm".into()])
+            vec![n(*value), n(*min), n(*max), "mm".into()]
         }
-        Error::NotALength { value, .. } => return out("not-number", vec![n(*value)]),
-        Error::BoardTooLarge { value, largest, .. } => {
-            return out("board-too-large", vec![n(*value), largest.to_string()])
-        }
-        Error::CounterTooLarge { size, .. } => return out("counter-too-large", vec![n(*size)]),
-        Error::PaperTooSmallForRules { .. } | Error::PaperTooSmallForCounters { .. } => {
-            return out("paper-too-small", vec![])
-        }
-        Error::BoxTooLarge { .. } => return out("box-too-large", vec![]),
-        Error::TooManyPages { pages, max } => {
-            return out("too-many-pages", vec![pages.to_string(), max.to_string()])
-        }
-        Error::TooManySets { sets, fit, .. } => {
-            return out("too-many-sets", vec![sets.to_string(), fit.to_string()])
-        }
-        Error::NotTileable { .. } => return out("not-tileable", vec![]),
-        Error::CropMarksOnTiledBoard { .. } => return out("crop-marks-tiled", vec![]),
-        Error::PosterTooSmall { paper, .. } => {
-            return out("poster-too-small", vec![n(paper.0), n(paper.1)])
-        }
-        Error::PosterTileHoldsAll { .. } => return out("poster-tile-whole", vec![]),
-        Error::PosterNotTileable { max_sheets, .. } => {
-            return out("poster-not-tileable", vec![max_sheets.to_string()])
-        }
-        Error::TileWithoutPoster => return out("tile-without-poster", vec![]),
-        Error::TileNotNeeded { .. } => return out("tile-not-needed", vec![]),
-        Error::LaserForPaper
-        | Error::LaserSides
-        | Error::KerfWithoutLaser
-        | Error::SharedCutsNeedLaserSquares => return out("laser", vec![]),
+        Error::NotALength { value, .. } => vec![n(*value)],
+        Error::BoardTooLarge { value, largest, .. } => vec![n(*value), largest.to_string()],
+        Error::CounterTooLarge { size, .. } => vec![n(*size)],
+        Error::TooManyPages { pages, max } => vec![pages.to_string(), max.to_string()],
+        Error::TooManySets { sets, fit, .. } => vec![sets.to_string(), fit.to_string()],
+        Error::PosterTooSmall { paper, .. } => vec![n(paper.0), n(paper.1)],
+        Error::PosterNotTileable { max_sheets, .. } => vec![max_sheets.to_string()],
         Error::Input {
             origin, line, key, ..
         } => {
@@ -333,43 +303,59 @@ pub fn reason(e: &Error, r: Option<&Request>) -> (String, Vec<String>) {
                 .and_then(|k| k.split_once('`'))
                 .map(|(k, _)| k)
                 .unwrap_or_default();
-            return out(
-                "file",
-                vec![origin.clone(), line.to_string(), key.to_string()],
-            );
+            vec![origin.clone(), line.to_string(), key.to_string()]
         }
-        _ => {}
-    }
-    // An option's numbers outside the range the options table gives it.
-    let (Some(opt), Some(r)) = (e.opt(), r) else {
-        return Default::default();
+        Error::Usage { opt, .. } => match r.and_then(|r| number_refused(*opt, r)) {
+            Some((code, args)) => return (code.to_string(), safe(args)),
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
     };
-    let Some(spec) = options::TABLE.iter().find(|s| s.opt == opt) else {
-        return Default::default();
-    };
+    (e.kind().to_string(), safe(args))
+}
+
+/// Each value as the messages are made safe ([`said`]).
+fn safe(values: Vec<String>) -> Vec<String> {
+    values.iter().map(|v| said(v)).collect()
+}
+
+/// The page's own kind of a usage error about option `opt`, a number of the
+/// options table, and its values: `not-number`, `at-least` or `range` (see
+/// [`reason`]); `None` when the number given is within its range.
+fn number_refused(opt: Opt, r: &Request) -> Option<(&'static str, Vec<String>)> {
+    let spec = options::TABLE.iter().find(|s| s.opt == opt)?;
+    let (lo, hi) = spec.range?;
     let given = r.get(opt.name());
-    let Some((lo, hi)) = spec.range else {
-        return Default::default();
-    };
+    if given.is_empty() {
+        return None;
+    }
     let numbers: Vec<Option<f64>> = given
         .split(',')
         .map(|t| t.trim().parse::<f64>().ok())
         .collect();
-    if given.is_empty() {
-        return Default::default();
-    }
     if numbers.iter().any(|x| x.is_none_or(|x| !x.is_finite())) {
-        return out("not-number", vec![given]);
+        return Some(("not-number", vec![given]));
     }
     if numbers.iter().flatten().all(|x| (lo..=hi).contains(x)) {
-        return Default::default();
+        return None;
     }
-    let unit = spec.unit.to_string();
-    if hi.is_infinite() {
-        out("at-least", vec![given, n(lo), unit])
+    let (n, unit) = (jungle_print::error::num, spec.unit.to_string());
+    Some(if hi.is_infinite() {
+        ("at-least", vec![given, n(lo), unit])
     } else {
-        out("range", vec![given, n(lo), n(hi), unit])
-    }
+        ("range", vec![given, n(lo), n(hi), unit])
+    })
+}
+
+/// The kinds of error a [`JobError`] may have (its `code`): the library's
+/// ([`jungle_print::error::KINDS`]) and the page's own for a usage error
+/// about a number (`range`, `at-least`, `not-number`, see [`reason`]); the
+/// page's words are checked against them (web/test/words.mjs).
+#[wasm_bindgen]
+pub fn error_kinds() -> Vec<String> {
+    let page = ["range", "at-least", "not-number"];
+    let kinds = jungle_print::error::KINDS.iter().chain(page.iter());
+    kinds.map(|k| k.to_string()).collect()
 }
 
 /// A message as the page shows it: through the command line's net
@@ -443,7 +429,7 @@ fn located(e: Error, r: &Request) -> JobError {
     let (code, args) = reason(&e, Some(r));
     JobError {
         key: input_key(&e),
-        message: said(&named(&e.to_string())),
+        message: said(&e.to_string()),
         control,
         code,
         args,
@@ -566,13 +552,10 @@ impl Set {
 }
 
 /// A library text with the options it names in braces (`{bleed}`) written
-/// by name (`bleed`), as the page's messages name them.
+/// by name (`bleed`), as the page's messages name them (the spelling of
+/// [`Error::message`] that `Display` uses).
 fn named(text: &str) -> String {
-    let mut out = text.to_string();
-    for s in options::TABLE {
-        out = out.replace(&format!("{{{}}}", s.opt.name()), s.opt.name());
-    }
-    out
+    jungle_print::error::spelled(text, &|o| o.name().to_string())
 }
 
 /// Uploaded TOML text, with its name, if there is any.
@@ -766,7 +749,7 @@ pub fn read_theme(text: String) -> Result<Vec<String>, JobError> {
             let (code, args) = reason(&e, None);
             JobError {
                 key: input_key(&e),
-                message: said(&named(&e.to_string())),
+                message: said(&e.to_string()),
                 control: "theme-file".into(),
                 code,
                 args,

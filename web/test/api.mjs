@@ -4,7 +4,7 @@
 // round-trip. Run after web/build.sh:
 //   JUNGLE_PRINT_BIN=target/release/jungle-print node test/api.mjs
 import { readFileSync, mkdirSync, writeFileSync, mkdtempSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -138,6 +138,46 @@ try {
   } catch (e) {
     ok(e.control === "copies" && e.code === "range" && e.args[0] === "30" && e.args[1] === "1",
       `30 copies: ${e.control}, ${e.code} [${Array.from(e.args).join(", ")}] (${e.message})`);
+  }
+}
+// Refusals: the page's message is the command line's, word for word, with
+// each option named without its dashes (the library words both), and its
+// kind is the library's.
+{
+  const names = core.option_table().map((o) => { const n = o.name; o.free(); return n; });
+  const plain = (text) => names.reduce((t, n) => t.split(`--${n}`).join(n), text);
+  writeFileSync(join(dir, "bad.toml"), 'extends = "classic"\n[board]\nrivr = "#0000ff"\n');
+  for (const [command, options, kind, file] of [
+    ["board", { square: "5" }, "square-too-small"],
+    ["board", { square: "2000" }, "square-too-large"],
+    ["board", { tile: "a3" }, "tile-not-needed"],
+    ["counters", { size: "300" }, "counter-too-large"],
+    ["counters", { for: "laser", shape: "circle", "shared-cuts": "true" }, "shared-cuts-need-laser-squares"],
+    ["rules", { paper: "90x100" }, "paper-too-small-for-rules"],
+    ["board", { bleed: "50" }, "range"],
+    ["set", { copies: "16", paper: "a5", square: "40" }, "too-many-sets"],
+    ["set", { "counter-size": "40", square: "30" }, "counter-wider-than-square"],
+    ["board", {}, "input", "bad.toml"],
+  ]) {
+    const r = new core.Request();
+    r.command = command;
+    const argv = [command];
+    for (const [k, v] of Object.entries(options)) {
+      r.set(k, v);
+      argv.push(`--${k}`, ...(v === "true" ? [] : [v]));
+    }
+    if (file) {
+      r.theme_file = readFileSync(join(dir, file), "utf8");
+      r.theme_file_name = file;
+      argv.push("--theme", file);
+    }
+    let page = null;
+    try { new core.Set(r).free(); } catch (e) { page = e; }
+    const run = spawnSync(bin, [...argv, "-o", "refused.pdf"], { cwd: dir, env: DATED, encoding: "utf8" });
+    // A theme file is named by its path on disk, by its name in the page.
+    const said = run.stderr.trim().replace(/^jungle-print: error: /, "").split(`${dir}/`).join("");
+    ok(page && run.status === 2 && page.message === plain(said) && page.code === kind,
+      `${argv.join(" ")}: refused alike (${page ? `${page.code}: ${page.message}` : "made"} | CLI ${run.status}: ${said})`);
   }
 }
 // A split set, as the command line writes it: the same files, the same

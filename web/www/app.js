@@ -208,7 +208,7 @@ function worded(e) {
   const id = CONTROLS[e.control] || e.control;
   const label = id && document.querySelector(`label[for="${id}"]`);
   const text = say(label ? label.textContent.trim() : "", ...(e.args || []));
-  return e.code === "file" ? `${text}\n${e.error}` : text;
+  return e.code === "input" ? `${text}\n${e.error}` : text;
 }
 
 /// The box beside control `id` where its errors show (made the first time).

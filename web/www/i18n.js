@@ -227,32 +227,14 @@ Object.assign(WORDS["zh-Hans"], {
   "copy-command": "复制命令", "download-pdf": "下载 PDF",
 });
 
-// The core's refusals in the page's words: each kind of error (its `code`,
-// see web/src/lib.rs `reason`) with its values, which the core has made safe
-// and which are shown as text. `field` is the label of the control it is
-// about (empty when none); a kind the page has no words for is shown in the
-// command line's words.
+// The core's refusals in the page's words: each kind of error (its `code`:
+// the library's `Error::kind`, or the page's own `range`, `at-least` and
+// `not-number`; see web/src/lib.rs `reason` and `error_kinds`) with its values,
+// which the core has made safe and which are shown as text. `field` is the
+// label of the control it is about (empty when none). In English, and for a
+// kind a language has no words for, the page shows the core's message: the
+// command line's words, options named without dashes.
 const mm = (unit, word) => (unit === "mm" ? word : "");
-WORDS.en.errors = {
-  range: (field, v, lo, hi, unit) => `${field}: ${v}${mm(unit, " mm")} is out of range; give ${lo} to ${hi}${mm(unit, " mm")}.`,
-  "at-least": (field, v, lo, unit) => `${field}: ${v}${mm(unit, " mm")} is too small; give at least ${lo}${mm(unit, " mm")}.`,
-  "not-number": (field, v) => `${field}: “${v}” is not a number.`,
-  "board-too-large": (field, v, largest) => `${field}: a board of ${v} mm squares does not fit this paper; give at most ${largest} mm, or choose larger paper.`,
-  "counter-too-large": (field, v) => `${field}: ${v} mm counters do not fit this paper; choose smaller counters or larger paper.`,
-  "paper-too-small": () => "This paper is too small for what is made; choose larger paper.",
-  "box-too-large": () => "The box opens out larger than this paper; choose larger paper (A3) or smaller counters.",
-  "too-many-pages": (field, pages, max) => `That would make ${pages} pages, more than the limit of ${max}; choose larger paper or fewer copies.`,
-  "too-many-sets": (field, sets, fit) => `${field}: ${sets} sets make too many pages; make at most ${fit}.`,
-  "not-tileable": () => "The board cannot be tiled over these sheets; choose larger sheets or smaller squares.",
-  "crop-marks-tiled": () => "Crop marks are for a board on one sheet, and this board is tiled: leave them out or choose a square that fits the paper.",
-  "poster-too-small": (field, w, h) => `${field}: the rules poster does not fit on ${w} × ${h} mm paper, even with its smallest text; choose a larger paper (A4 or more).`,
-  "poster-tile-whole": (field) => `${field}: one of these sheets holds the whole poster, so there is nothing to tile; choose smaller sheets, or a larger paper for the poster.`,
-  "poster-not-tileable": (field, max) => `${field}: the poster cannot be tiled over these sheets (too small, or more than ${max} sheets); choose larger sheets or a smaller poster.`,
-  "tile-without-poster": (field) => `${field}: only the rules poster can be tiled over smaller sheets; ask for the poster, or choose no tiling.`,
-  "tile-not-needed": (field) => `${field}: one of these sheets holds the whole board, so there is nothing to tile; choose “No tiling”, or print on that paper.`,
-  laser: () => "A laser cutter makes the board, the counters and the box, each counter whole: choose those, fronts only, or another purpose.",
-  file: (field, file, line, key) => `${file}, line ${line}${key ? `, key ${key}` : ""}: this needs fixing (the generator says):`,
-};
 WORDS.en["file-too-large"] = (name, size) => `“${name}”: ${size} bytes is too large (at most 1 MiB).`;
 WORDS.en["not-utf8"] = (name) => `“${name}” is not UTF-8 text; save the file as UTF-8.`;
 WORDS.en.stale = "These pages are out of date: fix the value marked in red and they are made again.";
@@ -263,7 +245,7 @@ WORDS.fr.errors = {
   "not-number": (field, v) => `${field}\u202f: «\u202f${v}\u202f» n’est pas un nombre.`,
   "board-too-large": (field, v, largest) => `${field}\u202f: un plateau à cases de ${v} mm ne tient pas sur ce papier\u202f; donnez au plus ${largest} mm, ou choisissez un papier plus grand.`,
   "counter-too-large": (field, v) => `${field}\u202f: des pions de ${v} mm ne tiennent pas sur ce papier\u202f; choisissez des pions plus petits ou un papier plus grand.`,
-  "paper-too-small": () => "Ce papier est trop petit pour ce qui est fabriqué\u202f; choisissez un papier plus grand.",
+  "paper-too-small-for-rules": () => "Ce papier est trop petit pour ce qui est fabriqué\u202f; choisissez un papier plus grand.",
   "box-too-large": () => "La boîte dépliée est plus grande que ce papier\u202f; choisissez un papier plus grand (A3) ou des pions plus petits.",
   "too-many-pages": (field, pages, max) => `Cela ferait ${pages} pages, plus que la limite de ${max}\u202f; choisissez un papier plus grand ou moins d’exemplaires.`,
   "too-many-sets": (field, sets, fit) => `${field}\u202f: ${sets} jeux font trop de pages\u202f; faites-en au plus ${fit}.`,
@@ -274,8 +256,8 @@ WORDS.fr.errors = {
   "poster-not-tileable": (field, max) => `${field}\u202f: l’affiche ne peut pas être découpée sur ces feuilles (trop petites, ou plus de ${max} feuilles)\u202f; choisissez des feuilles plus grandes ou une affiche plus petite.`,
   "tile-without-poster": (field) => `${field}\u202f: seule l’affiche des règles peut être découpée en feuilles plus petites\u202f; demandez l’affiche, ou une seule feuille.`,
   "tile-not-needed": (field) => `${field}\u202f: une seule de ces feuilles contient tout le plateau, il n’y a rien à découper\u202f; choisissez «\u202fUne seule feuille\u202f», ou imprimez sur ce papier.`,
-  laser: () => "Une découpeuse laser fabrique le plateau, les pions et la boîte, chaque pion entier\u202f: choisissez-les, recto seulement, ou un autre usage.",
-  file: (field, file, line, key) => `${file}, ligne ${line}${key ? `, clé ${key}` : ""}\u202f: à corriger (message du générateur)\u202f:`,
+  "laser-for-paper": () => "Une découpeuse laser fabrique le plateau, les pions et la boîte, chaque pion entier\u202f: choisissez-les, recto seulement, ou un autre usage.",
+  input: (field, file, line, key) => `${file}, ligne ${line}${key ? `, clé ${key}` : ""}\u202f: à corriger (message du générateur)\u202f:`,
 };
 WORDS.fr["file-too-large"] = (name, size) => `«\u202f${name}\u202f»\u202f: ${size} octets, c’est trop (1 Mio au plus).`;
 WORDS.fr["not-utf8"] = (name) => `«\u202f${name}\u202f» n’est pas du texte UTF-8\u202f; enregistrez le fichier en UTF-8.`;
@@ -287,7 +269,7 @@ WORDS["zh-Hant"].errors = {
   "not-number": (field, v) => `${field}：「${v}」不是數字。`,
   "board-too-large": (field, v, largest) => `${field}：格子 ${v} 公釐的棋盤放不進這種紙；請填最多 ${largest} 公釐，或選大一點的紙。`,
   "counter-too-large": (field, v) => `${field}：${v} 公釐的棋子放不進這種紙；請選小一點的棋子或大一點的紙。`,
-  "paper-too-small": () => "這種紙太小，放不下要製作的內容；請選大一點的紙。",
+  "paper-too-small-for-rules": () => "這種紙太小，放不下要製作的內容；請選大一點的紙。",
   "box-too-large": () => "盒子展開後比這種紙大；請選大一點的紙（A3）或小一點的棋子。",
   "too-many-pages": (field, pages, max) => `這樣會有 ${pages} 頁，超過上限 ${max} 頁；請選大一點的紙或少印幾份。`,
   "too-many-sets": (field, sets, fit) => `${field}：${sets} 套的頁數太多；最多做 ${fit} 套。`,
@@ -298,8 +280,8 @@ WORDS["zh-Hant"].errors = {
   "poster-not-tileable": (field, max) => `${field}：海報無法分印在這種紙上（紙太小，或超過 ${max} 張）；請選大一點的紙或小一點的海報。`,
   "tile-without-poster": (field) => `${field}：只有規則海報可以分印在較小的紙上；請選海報，或選不分印。`,
   "tile-not-needed": (field) => `${field}：一張這種紙就放得下整個棋盤，不必分印；請選「不分印」，或直接印在這種紙上。`,
-  laser: () => "雷射切割機只做棋盤、棋子和盒子，每個棋子整片切下：請選這些、只印正面，或改選其他用途。",
-  file: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，鍵 ${key}` : ""}需要修正（產生器的說明）：`,
+  "laser-for-paper": () => "雷射切割機只做棋盤、棋子和盒子，每個棋子整片切下：請選這些、只印正面，或改選其他用途。",
+  input: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，鍵 ${key}` : ""}需要修正（產生器的說明）：`,
 };
 WORDS["zh-Hant"]["file-too-large"] = (name, size) => `「${name}」有 ${size} 位元組，太大了（最多 1 MiB）。`;
 WORDS["zh-Hant"]["not-utf8"] = (name) => `「${name}」不是 UTF-8 文字；請把檔案存成 UTF-8。`;
@@ -311,7 +293,7 @@ WORDS["zh-Hans"].errors = {
   "not-number": (field, v) => `${field}：“${v}”不是数字。`,
   "board-too-large": (field, v, largest) => `${field}：格子 ${v} 毫米的棋盘放不进这种纸；请填最多 ${largest} 毫米，或选大一点的纸。`,
   "counter-too-large": (field, v) => `${field}：${v} 毫米的棋子放不进这种纸；请选小一点的棋子或大一点的纸。`,
-  "paper-too-small": () => "这种纸太小，放不下要制作的内容；请选大一点的纸。",
+  "paper-too-small-for-rules": () => "这种纸太小，放不下要制作的内容；请选大一点的纸。",
   "box-too-large": () => "盒子展开后比这种纸大；请选大一点的纸（A3）或小一点的棋子。",
   "too-many-pages": (field, pages, max) => `这样会有 ${pages} 页，超过上限 ${max} 页；请选大一点的纸或少印几份。`,
   "too-many-sets": (field, sets, fit) => `${field}：${sets} 套的页数太多；最多做 ${fit} 套。`,
@@ -322,9 +304,20 @@ WORDS["zh-Hans"].errors = {
   "poster-not-tileable": (field, max) => `${field}：海报无法分印在这种纸上（纸太小，或超过 ${max} 张）；请选大一点的纸或小一点的海报。`,
   "tile-without-poster": (field) => `${field}：只有规则海报可以分印在较小的纸上；请选海报，或选不分印。`,
   "tile-not-needed": (field) => `${field}：一张这种纸就放得下整个棋盘，不必分印；请选“不分印”，或直接印在这种纸上。`,
-  laser: () => "激光切割机只做棋盘、棋子和盒子，每个棋子整片切下：请选这些、只印正面，或改选其他用途。",
-  file: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，键 ${key}` : ""}需要修正（生成器的说明）：`,
+  "laser-for-paper": () => "激光切割机只做棋盘、棋子和盒子，每个棋子整片切下：请选这些、只印正面，或改选其他用途。",
+  input: (field, file, line, key) => `${file} 第 ${line} 行${key ? `，键 ${key}` : ""}需要修正（生成器的说明）：`,
 };
 WORDS["zh-Hans"]["file-too-large"] = (name, size) => `“${name}”有 ${size} 字节，太大了（最多 1 MiB）。`;
 WORDS["zh-Hans"]["not-utf8"] = (name) => `“${name}”不是 UTF-8 文本；请把文件存成 UTF-8。`;
 WORDS["zh-Hans"].stale = "这些页面已经过时：请修正标成红色的值，页面就会重新制作。";
+
+// Kinds of the core worded as another kind: the same words for the same values.
+const SAME_WORDS = {
+  "square-too-small": "at-least", "square-too-large": "range", "counter-size-out-of-range": "range",
+  "not-a-length": "not-number", "paper-too-small-for-counters": "paper-too-small-for-rules",
+  "laser-sides": "laser-for-paper", "kerf-without-laser": "laser-for-paper",
+  "shared-cuts-need-laser-squares": "laser-for-paper",
+};
+for (const lang of ["fr", "zh-Hant", "zh-Hans"]) {
+  for (const [kind, as] of Object.entries(SAME_WORDS)) WORDS[lang].errors[kind] = WORDS[lang].errors[as];
+}

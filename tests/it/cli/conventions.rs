@@ -175,31 +175,8 @@ fn bash_completes_the_built_in_themes_after_a_subcommand() {
 /// the table's names; `options` and `limits` name options in braces).
 #[test]
 fn the_library_names_no_flag() {
-    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                rust_files(&p, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut found = Vec::new();
-    for f in files {
-        let rel = f
-            .strip_prefix(&src)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        if rel.starts_with("cli/") || rel == "main.rs" {
-            continue;
-        }
-        let text = std::fs::read_to_string(&f).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap();
+    for (rel, code) in library_code() {
         for (i, line) in code.lines().enumerate() {
             let t = line.trim_start();
             if t.starts_with("//") {
@@ -217,6 +194,59 @@ fn the_library_names_no_flag() {
     assert!(
         found.is_empty(),
         "flags named outside src/cli:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The library's files (`src/` but the command line's), each as its path
+/// under `src/` and its code before any `#[cfg(test)]`.
+fn library_code() -> Vec<(String, String)> {
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                rust_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut out = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel.starts_with("cli/") || rel == "main.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+        out.push((rel, code));
+    }
+    out
+}
+
+/// The library leaves the process's panic hook to the program (the command
+/// line sets its own once, the web page its own).
+#[test]
+fn the_library_installs_no_panic_hook() {
+    let mut found = Vec::new();
+    for (rel, code) in library_code() {
+        for (i, line) in code.lines().enumerate() {
+            let t = line.trim_start();
+            if !t.starts_with("//") && (t.contains("set_hook(") || t.contains("take_hook(")) {
+                found.push(format!("src/{rel}:{}: {t}", i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "panic hooks in the library:\n{}",
         found.join("\n")
     );
 }

@@ -87,7 +87,8 @@ impl Error {
 
     /// The error in words: the option to change (spelled by `spell`), what
     /// is wrong and what would be right, every option it names spelled the
-    /// same way. `Display` is this with each option's plain name.
+    /// same way. `Display` is this with each option's plain name (for an
+    /// error about an option).
     pub fn message(&self, spell: impl Fn(Opt) -> String) -> String {
         let spell: Spell = &spell;
         match self.opt() {
@@ -338,9 +339,16 @@ impl Error {
     }
 }
 
+/// [`Error::message`] with each option's plain name (`square`); the text of
+/// an error about no option (a file's, a font's) as the library wrote it,
+/// braces and all, since it may quote a language pack's placeholders
+/// (`{paper}`) that look like options; other texts of the library take it in.
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message(|o| o.name().to_string()))
+        match self.opt() {
+            Some(_) => f.write_str(&self.message(|o| o.name().to_string())),
+            None => f.write_str(&self.about_input()),
+        }
     }
 }
 

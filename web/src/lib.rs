@@ -250,7 +250,7 @@ impl JobError {
         let (code, args) = reason(&e, None);
         JobError {
             key: e.theme_key().unwrap_or_default().to_string(),
-            message: said(&e.to_string()),
+            message: said(&plain_message(&e)),
             control: String::new(),
             code,
             args,
@@ -429,7 +429,7 @@ fn located(e: Error, r: &Request) -> JobError {
     let (code, args) = reason(&e, Some(r));
     JobError {
         key: input_key(&e),
-        message: said(&e.to_string()),
+        message: said(&plain_message(&e)),
         control,
         code,
         args,
@@ -551,9 +551,14 @@ impl Set {
     }
 }
 
+/// The library's message for `e`, each option named by its plain name
+/// (`square`): the command line's words without the dashes.
+fn plain_message(e: &Error) -> String {
+    e.message(|o| o.name().to_string())
+}
+
 /// A library text with the options it names in braces (`{bleed}`) written
-/// by name (`bleed`), as the page's messages name them (the spelling of
-/// [`Error::message`] that `Display` uses).
+/// by name (`bleed`), as the page's messages name them ([`plain_message`]).
 fn named(text: &str) -> String {
     jungle_print::error::spelled(text, &|o| o.name().to_string())
 }
@@ -749,7 +754,7 @@ pub fn read_theme(text: String) -> Result<Vec<String>, JobError> {
             let (code, args) = reason(&e, None);
             JobError {
                 key: input_key(&e),
-                message: said(&e.to_string()),
+                message: said(&plain_message(&e)),
                 control: "theme-file".into(),
                 code,
                 args,

@@ -147,7 +147,7 @@ fn counters_wider_than_the_squares_are_refused_saying_so() {
     assert!(
         m.contains("wider than the board's 27 mm squares")
             && m.contains("does not grow")
-            && m.contains("at most 27 mm"),
+            && m.contains("give counter-size 27 or less"),
         "{m}"
     );
     // As wide as the square, or with squares as large: made.

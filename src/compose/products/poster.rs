@@ -317,6 +317,8 @@ fn draw(res: &Resources, w: &PosterWords, sheet: &Sheet, s: f64) -> (Vec<Item>, 
 fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) -> f64 {
     let gap = s;
     let ts = s * 2.1;
+    // Pinyin over the title stands in room of its own, inside the margin.
+    let top = area.y + above(res, ts);
     out.items.extend(fit(
         res,
         FitText {
@@ -324,7 +326,7 @@ fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) 
             stack: &res.bold,
             size: ts,
             max_width: area.w,
-            pos: pt(area.center().x, area.y + ts * 0.75),
+            pos: pt(area.center().x, top + ts * 0.75),
             rotation: 0.0,
             fill: ink.accent,
         },
@@ -332,7 +334,7 @@ fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) 
     let sub = ruleset_line(res);
     let ss = s * 1.1;
     // Pinyin over the ruleset's line stands between it and the title.
-    let sub_y = area.y + ts * 1.4 + ss * 0.6 + above(res, ss);
+    let sub_y = top + ts * 1.4 + ss * 0.6 + above(res, ss);
     out.items.extend(fit(
         res,
         FitText {

@@ -600,11 +600,13 @@ fn rank_table(res: &Resources) -> Block {
     let h = &res.lang.handout;
     let r = &res.rules;
     // The name column holds what boards and counters print under the
-    // character (pinyin, or the name); with Zhuyin beside the characters, or
-    // no guide, the table has the character and the rank only, and a column
-    // of its own for the pictures when the theme draws them.
+    // character (pinyin, or the name); with Zhuyin beside the characters,
+    // pinyin over them (printed once, not again in a column), or no guide,
+    // the table has the character and the rank only, and a column of its
+    // own for the pictures when the theme draws them.
     let ranked = r.animals_by_rank();
-    let named = res.lang.phonetic() == crate::lang::Phonetic::Pinyin;
+    let named =
+        res.lang.phonetic() == crate::lang::Phonetic::Pinyin && !res.lang.pinyin_throughout();
     let art = crate::compose::drawn::scenery::animal_pictures(res, res.theme.board.text.0);
     let pictures: Vec<Option<(crate::picture::Art, String)>> = ranked
         .iter()

@@ -37,7 +37,7 @@ use crate::compose::products::handout::{
 };
 use crate::compose::products::tiles::{tile_plan, tiled_pages, Tiled};
 use crate::compose::typesetting::label::FitText;
-use crate::compose::typesetting::running::{fit, left, paragraph};
+use crate::compose::typesetting::running::{above, fit, left, paragraph};
 
 /// Choices for the poster.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -317,6 +317,8 @@ fn draw(res: &Resources, w: &PosterWords, sheet: &Sheet, s: f64) -> (Vec<Item>, 
 fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) -> f64 {
     let gap = s;
     let ts = s * 2.1;
+    // Pinyin over the title stands in room of its own, inside the margin.
+    let top = area.y + above(res, ts);
     out.items.extend(fit(
         res,
         FitText {
@@ -324,14 +326,15 @@ fn title_block(res: &Resources, area: Rect, s: f64, ink: &Ink, out: &mut Drawn) 
             stack: &res.bold,
             size: ts,
             max_width: area.w,
-            pos: pt(area.center().x, area.y + ts * 0.75),
+            pos: pt(area.center().x, top + ts * 0.75),
             rotation: 0.0,
             fill: ink.accent,
         },
     ));
     let sub = ruleset_line(res);
     let ss = s * 1.1;
-    let sub_y = area.y + ts * 1.4 + ss * 0.6;
+    // Pinyin over the ruleset's line stands between it and the title.
+    let sub_y = top + ts * 1.4 + ss * 0.6 + above(res, ss);
     out.items.extend(fit(
         res,
         FitText {
@@ -672,7 +675,8 @@ fn ranks_panel(
 ) -> (Vec<Item>, Vec<Animal>, f64, f64) {
     let mut items = heading(res, &w.ranks_heading, at, head, ink.accent);
     let note = s * 0.85;
-    let mut y = at.y + head * 1.3;
+    // Pinyin over the note stands between it and the heading.
+    let mut y = at.y + head * 1.3 + above(res, note);
     items.extend(left(
         res,
         &res.text,
@@ -690,6 +694,13 @@ fn ranks_panel(
     let (top, mut bottom, mut shrunk) = (y, y, 1.0f64);
     let rh = s * 2.05;
     let pic = rh * 0.86;
+    let hs = s * 1.5;
+    // Pinyin over the character (and the name) stands above it: a row is
+    // tall enough for the character and its pinyin, and the row's line (the
+    // middle of its number, picture and characters, at `c_y`) is lowered so
+    // that the character and its pinyin stand in the middle of the row.
+    let lift = above(res, hs);
+    let row = rh.max(if lift > 0.0 { hs + lift + s * 0.1 } else { 0.0 });
     let num_w = res.fonts.width_mm(&res.bold, "8", s * 1.4) * 1.2;
     let dotted = res.theme.counters.layout == crate::theme::FaceLayout::Picture;
     for (i, a) in animals.iter().enumerate() {
@@ -697,7 +708,7 @@ fn ranks_panel(
             y = top;
         }
         let x0 = at.x + (i / per) as f64 * (col_w + col_gap);
-        let c_y = y + rh / 2.0;
+        let c_y = y + (row + lift) / 2.0;
         let rank = res.rules.rank(*a).to_string();
         items.extend(fit(
             res,
@@ -735,7 +746,6 @@ fn ranks_panel(
         ));
         let names = res.animal(*a);
         let hx = px + pic + s * 0.5;
-        let hs = s * 1.5;
         // The character with its Zhuyin beside it when the pack prints
         // Zhuyin; then the name follows alone, without pinyin.
         let zhuyin = crate::compose::drawn::faces::zhuyin_block(
@@ -767,9 +777,12 @@ fn ranks_panel(
         let room = (x0 + col_w - nx).max(s);
         // The reading belongs to the character: in a pack whose names are
         // Chinese (大象 beside 象), it comes first, so that it does not read
-        // as the name's ("象 xiàng 大象", not "象 大象 xiàng").
+        // as the name's ("象 xiàng 大象", not "象 大象 xiàng"). With pinyin
+        // over every character, the character's reading is over it: it is
+        // not printed again beside it.
         let mut label = names.name.clone();
-        if let Some(sub) = Some(names.label()).filter(|t| !t.is_empty() && *t != names.name) {
+        let sub = Some(names.label()).filter(|t| !t.is_empty() && *t != names.name);
+        if let Some(sub) = sub.filter(|_| lift == 0.0) {
             label = if res.lang.is_cjk() {
                 format!("{sub}  {label}")
             } else {
@@ -789,8 +802,9 @@ fn ranks_panel(
             crate::compose::typesetting::label::VAlign::Middle,
             ink.text,
         ));
-        y += rh;
-        bottom = bottom.max(y);
+        y += row;
+        // The picture may reach a little below a row made for pinyin.
+        bottom = bottom.max(y).max(c_y + pic / 2.0);
     }
     (items, animals, bottom, shrunk)
 }

@@ -345,10 +345,10 @@ impl Setter<'_> {
         }
     }
 
-    /// A ranks table's last cell: the rank's number, and its dice beside it
-    /// (as picture counters show it), in a column `w` mm wide from `x`, a row
-    /// `h` mm tall.
-    fn rank_with_dice(&self, text: &str, n: u8, x: f64, w: f64, h: f64) -> Vec<Item> {
+    /// A ranks table's last cell: the rank's number (its middle at `mid`),
+    /// and its dice beside it (as picture counters show it), in a column `w`
+    /// mm wide from `x`, a row `h` mm tall.
+    fn rank_with_dice(&self, text: &str, n: u8, (x, mid): (f64, f64), w: f64, h: f64) -> Vec<Item> {
         let res = self.res;
         let mut items = fit(
             res,
@@ -357,7 +357,7 @@ impl Setter<'_> {
                 stack: &res.text,
                 size: self.style.size,
                 max_width: w * 0.3,
-                pos: pt(x + w * 0.2, h / 2.0),
+                pos: pt(x + w * 0.2, mid),
                 rotation: 0.0,
                 fill: self.style.ink,
             },
@@ -396,24 +396,44 @@ impl Setter<'_> {
         } else {
             (s * 2.2, s * 1.5)
         };
-        let mut out = Vec::new();
-        let cell = |text: &str, col: usize, stack: &FontStack, size: f64, color: Color| {
-            fit(
-                res,
-                FitText {
-                    text,
-                    stack,
-                    size,
-                    max_width: col_w - 1.0,
-                    pos: pt(col_w * (col as f64 + 0.5), row_h / 2.0),
-                    rotation: 0.0,
-                    fill: color,
-                },
-            )
+        // Pinyin over the characters stands above them: a row is tall
+        // enough for the character's, and its text (the middle of the
+        // characters at `mid`) is centred with the pinyin over it.
+        let lift = |size: f64| crate::compose::typesetting::running::above(res, size);
+        let row_h = if lift(han_size) > 0.0 {
+            row_h.max(han_size + lift(han_size) + s * 0.1)
+        } else {
+            row_h
         };
+        let (head_mid, mid) = (
+            (row_h + lift(s * 0.95)) / 2.0,
+            (row_h + lift(han_size)) / 2.0,
+        );
+        let mut out = Vec::new();
+        let cell =
+            |text: &str, (col, y): (usize, f64), stack: &FontStack, size: f64, color: Color| {
+                fit(
+                    res,
+                    FitText {
+                        text,
+                        stack,
+                        size,
+                        max_width: col_w - 1.0,
+                        pos: pt(col_w * (col as f64 + 0.5), y),
+                        rotation: 0.0,
+                        fill: color,
+                    },
+                )
+            };
         let mut items = Vec::new();
         for (i, h) in header.iter().enumerate() {
-            items.extend(cell(h, i, &res.bold, s * 0.95, self.style.accent));
+            items.extend(cell(
+                h,
+                (i, head_mid),
+                &res.bold,
+                s * 0.95,
+                self.style.accent,
+            ));
         }
         items.push(shapes::stroke(
             shapes::line(pt(0.0, row_h), pt(self.width, row_h)),
@@ -460,7 +480,7 @@ impl Setter<'_> {
                     }
                     items.extend(block.items(&res.fonts));
                 } else if i == han {
-                    items.extend(cell(t, i, &res.han, han_size, self.style.ink));
+                    items.extend(cell(t, (i, mid), &res.han, han_size, self.style.ink));
                 } else if let (1, Some((art, key))) = (i, picture) {
                     let side = row_h * 0.86;
                     let x = col_w + 0.5;
@@ -481,15 +501,16 @@ impl Setter<'_> {
                             stack: &res.text,
                             size: s,
                             max_width: right - left,
-                            pos: pt((left + right) / 2.0, row_h / 2.0),
+                            pos: pt((left + right) / 2.0, mid),
                             rotation: 0.0,
                             fill: self.style.ink,
                         },
                     ));
                 } else if let (true, Some(&n)) = (i + 1 == row.len(), dice.get(r)) {
-                    items.extend(self.rank_with_dice(t, n, col_w * i as f64, col_w, row_h));
+                    let at = (col_w * i as f64, mid);
+                    items.extend(self.rank_with_dice(t, n, at, col_w, row_h));
                 } else {
-                    items.extend(cell(t, i, &res.text, s, self.style.ink));
+                    items.extend(cell(t, (i, mid), &res.text, s, self.style.ink));
                 }
             }
             out.push(Row {

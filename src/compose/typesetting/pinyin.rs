@@ -35,14 +35,17 @@ struct Drawn {
 }
 
 /// A letter composed of a plain letter and the accent of a marked e: the
-/// marked e drawn moved by (`dx`, `dy`) and seen only above `cut` (font
-/// units, y up, in the moved glyph's own space).
+/// marked e drawn moved by (`dx`, `dy`) and seen only above `cut` and
+/// between `left` and `right`, the accent's own ink (font units, y up, in
+/// the moved glyph's own space).
 struct Accent {
     base: char,
     donor: char,
     dx: f32,
     dy: f32,
     cut: f32,
+    left: f32,
+    right: f32,
 }
 
 /// The face a syllable is set in: the first of `stack` with the letter a.
@@ -125,6 +128,8 @@ fn letter(book: &FontBook, font: FontId, c: char) -> Option<Drawn> {
         dy,
         // Halfway between the e's top and the accent's foot.
         cut: (e_ink.3 + a_ink.1) / 2.0,
+        left: a_ink.0,
+        right: a_ink.2,
     });
     Some(drawn)
 }
@@ -175,12 +180,16 @@ pub fn syllable(
             None => items.push(run(c, x, at.y)),
             Some(a) => {
                 items.push(run(a.base, x, at.y));
-                // The marked e, moved by (dx, dy), seen only above `cut`.
+                // The marked e, moved by (dx, dy), seen only above `cut`,
+                // no wider than the accent (a little room round it), so
+                // that the clip reaches no further than the ink.
                 let (ex, ey) = (x + a.dx as f64 * k, at.y - a.dy as f64 * k);
                 let top = ey - 2.0 * size;
                 let cut = ey - a.cut as f64 * k;
+                let (x0, x1) = (ex + a.left as f64 * k, ex + a.right as f64 * k);
+                let pad = 0.05 * size;
                 items.push(Item::Clip(Clip {
-                    path: shapes::rect(ex - size, top, 3.0 * size, cut - top),
+                    path: shapes::rect(x0 - pad, top, x1 - x0 + 2.0 * pad, cut - top),
                     items: vec![run(a.donor, ex, ey)],
                 }));
             }

@@ -510,3 +510,11 @@ pub(crate) fn paragraph(
     }
     (items, y)
 }
+
+/// How far (mm) the readings over a line of the handout's and the poster's
+/// own text at em `size` mm reach above the top of its characters' em:
+/// pinyin's height when the pack sets it over every character, else
+/// nothing (Zhuyin stands beside the characters).
+pub(crate) fn above(res: &Resources, size: f64) -> f64 {
+    annotated_running(res).map_or(0.0, |r| r.above(size))
+}

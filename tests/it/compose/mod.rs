@@ -18,6 +18,7 @@ mod pictures;
 mod poster;
 mod poster_tiles;
 mod puzzles;
+mod readings;
 mod scene;
 mod scenery;
 mod set;

@@ -8,18 +8,22 @@ use crate::common;
 use super::blank::item_boxes;
 use common::*;
 use jungle_print::compose::products::poster::{poster_layout, poster_page, PosterOptions};
-use jungle_print::lang::Lang;
+use jungle_print::lang::{Lang, Phonetic};
 use jungle_print::layout::paper::Paper;
 use jungle_print::play::rules::{Ruleset, BUILTIN as PRESETS};
 use jungle_print::resolve::Resources;
 
 fn res(lang: &str, preset: &str) -> Resources {
-    Resources::new(
-        Default::default(),
-        Lang::builtin(lang).unwrap(),
-        Ruleset::builtin(preset).unwrap(),
-    )
-    .unwrap()
+    res_read(lang, preset, None)
+}
+
+/// [`res`] with the phonetic guide `guide` instead of the pack's.
+fn res_read(lang: &str, preset: &str, guide: Option<Phonetic>) -> Resources {
+    let mut lang = Lang::builtin(lang).unwrap();
+    if let Some(g) = guide {
+        lang.set_phonetic(g).unwrap();
+    }
+    Resources::new(Default::default(), lang, Ruleset::builtin(preset).unwrap()).unwrap()
 }
 
 fn paper(name: &str) -> Paper {
@@ -30,9 +34,12 @@ fn paper(name: &str) -> Paper {
 fn one_page_inside_the_margins_for_every_preset_and_language() {
     for name in ["a4", "a2", "letter"] {
         let p = paper(name);
-        for lang in LANGS {
+        // Every pack as it comes, and zh-Hans with pinyin over every
+        // character (which stands above the title's).
+        let packs = LANGS.iter().map(|l| (*l, None));
+        for (lang, guide) in packs.chain([("zh-Hans", Some(Phonetic::Pinyin))]) {
             for (preset, _) in PRESETS {
-                let r = res(lang, preset);
+                let r = res_read(lang, preset, guide);
                 let page = poster_page(&r, &PosterOptions { paper: p }).unwrap();
                 assert_eq!((page.width, page.height), (p.width, p.height));
                 let m = r.theme.page.margin.max(8.0);

@@ -374,6 +374,11 @@ pub struct CoverWords {
     pub card: String,
     pub assemble_heading: String,
     pub assemble_board: String,
+    /// The board on one sheet when the set has a box: cut it out and fold it
+    /// on the marks (between squares) to keep it in the box. Optional:
+    /// without it, `assemble_board`.
+    #[serde(default)]
+    pub assemble_board_fold: String,
     /// The tiled board: follow the map on `{page}`.
     pub assemble_tiled: String,
     /// Duplex counters, printed: cut them out (`{pages}`: their pages).

@@ -12,5 +12,5 @@ mod sheet;
 mod tile;
 
 pub use impose::{corner_marks, crop_marks, mirror, Flip, Grid, Mirror};
-pub use sheet::{max_square, printable_area, BoardPlacement, Rect};
+pub use sheet::{folded_board, max_square, printable_area, BoardPlacement, Rect};
 pub use tile::{Tile, TilePlan};

@@ -65,6 +65,22 @@ pub fn max_square(area: Rect) -> u32 {
     (s + 1e-9).floor().max(0.0) as u32
 }
 
+/// Columns west of the board's upright fold: it falls between columns c and
+/// d, beside the dens and the middle traps, never through them.
+pub const FOLD_WEST_COLUMNS: u8 = 3;
+/// Rows south of the board's crosswise fold: it falls between rows 4 and 5,
+/// along the river squares' edges, never through a square.
+pub const FOLD_SOUTH_ROWS: u8 = 4;
+
+/// The footprint of a board of `square` mm squares cut out along its
+/// border and folded in four on [`BoardPlacement::folds`]: its largest
+/// quarter, (width, height) in mm, 4 columns by 5 rows.
+pub fn folded_board(square: f64) -> (f64, f64) {
+    let cols = FOLD_WEST_COLUMNS.max(COLS - FOLD_WEST_COLUMNS);
+    let rows = FOLD_SOUTH_ROWS.max(ROWS - FOLD_SOUTH_ROWS);
+    (square * cols as f64, square * rows as f64)
+}
+
 /// The board placed on a page: square size and top-left corner.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardPlacement {
@@ -104,6 +120,16 @@ impl BoardPlacement {
         }
     }
 
+    /// Where the board is folded to go into a box, on square edges (see
+    /// [`FOLD_WEST_COLUMNS`], [`FOLD_SOUTH_ROWS`]): the upright fold's x and
+    /// the crosswise fold's y, mm on the page (origin top-left, y down).
+    pub fn folds(&self) -> (f64, f64) {
+        (
+            self.origin.x + FOLD_WEST_COLUMNS as f64 * self.square,
+            self.origin.y + (ROWS - FOLD_SOUTH_ROWS) as f64 * self.square,
+        )
+    }
+
     /// True when the board fits inside `area`.
     pub fn fits(&self, area: Rect) -> bool {
         area.contains(&self.outline())
@@ -125,6 +151,27 @@ mod tests {
             max_square(printable_area(Paper::parse("a3").unwrap(), 10.0)),
             39
         );
+    }
+
+    #[test]
+    fn the_folds_fall_on_square_edges_clear_of_dens_traps_and_river() {
+        use crate::game::{Board, SquareKind};
+        let p = BoardPlacement::centered(Paper::A4, 27.0);
+        let (x, y) = p.folds();
+        let board = Board::standard();
+        let mut crossed = 0;
+        for sq in board.squares() {
+            let r = p.square_rect(sq);
+            // No square is cut by a fold: each lies wholly on one side.
+            assert!(r.right() <= x + 1e-9 || r.x >= x - 1e-9, "{sq:?}");
+            assert!(r.bottom() <= y + 1e-9 || r.y >= y - 1e-9, "{sq:?}");
+            if board.kind(sq) != SquareKind::Land && (r.right() - x).abs() < 1e-9 {
+                crossed += 1;
+            }
+        }
+        // The upright fold runs beside the den and the traps of each side.
+        assert!(crossed >= 2);
+        assert_eq!(folded_board(27.0), (108.0, 135.0));
     }
 
     #[test]

@@ -139,6 +139,31 @@ pub fn render(doc: &Document, index: usize, opts: &PngOptions) -> Result<Vec<u8>
     Ok(with_resolution(png, opts.dpi))
 }
 
+/// The ink of `items` over a transparent `n` × `n` pixel square that shows
+/// the square of `side` mm whose top-left corner is `at` (mm on the page):
+/// each pixel's coverage, 0 (none) to 255 (full), row by row from the top.
+/// For measuring a drawing's ink, not for printing.
+pub fn coverage(
+    items: &[crate::scene::Item],
+    fonts: &FontBook,
+    at: crate::scene::Pt,
+    side: f64,
+    n: u32,
+) -> Vec<u8> {
+    let Some(mut pixmap) = Pixmap::new(n.max(1), n.max(1)) else {
+        return Vec::new();
+    };
+    let k = f64::from(n.max(1)) / side;
+    let base = Transform([k, 0.0, 0.0, k, -at.x * k, -at.y * k]);
+    let mut ctx = Ctx {
+        book: fonts,
+        pixmap: &mut pixmap,
+        masks: Vec::new(),
+    };
+    walk(items, base, &mut ctx);
+    pixmap.pixels().iter().map(|p| p.alpha()).collect()
+}
+
 /// Adds an `sRGB` chunk (perceptual intent: the samples are sRGB) and a
 /// `pHYs` chunk (the resolution in pixels per metre, so that a picture
 /// editor prints the page at its size) right after the header of a PNG file.

@@ -31,6 +31,7 @@ pub fn board_doc(lang: &str, paper: Paper, square: Option<f64>) -> Document {
             paper,
             square,
             bleed: 0.0,
+            fold_marks: false,
         },
     )
     .unwrap();

@@ -307,12 +307,18 @@ pub(crate) fn dice_face(
             .pictures
             .animal(animal)
             .map_or(String::new(), |(_, k)| k.to_string());
-        let f = face.frame;
+        // A drawing balanced with the others' ink, at least CLEAR inside
+        // the plate's rim.
+        let (k, shift) = match art.pixels() {
+            None => balanced_scale(res, animal, ink, face.frame, face.frame_y, plate - CLEAR),
+            Some(_) => (1.0, 0.0),
+        };
+        let (f, y) = (face.frame * k, c.y + face.frame_y + shift);
         items.push(place_art(
             res,
             &art,
             &key,
-            (c.x - f / 2.0, c.y + face.frame_y - f / 2.0, f, f),
+            (c.x - f / 2.0, y - f / 2.0, f, f),
             Fit::Contain,
             clip,
         ));
@@ -430,6 +436,19 @@ pub(crate) fn picture_face(
         (frame_fraction(cs.picture_scale, 1.0) * s).min(low - top)
     };
     let with_character = cs.layout == FaceLayout::PictureAndCharacter;
+    // A drawn picture alone in the band is set at the scale that balances
+    // its ink with the other animals' and keeps it clear of the rim.
+    let (side, mid) = match (&art, with_character || cs.picture_scale >= 0.95) {
+        (Some(a), false) if a.pixels().is_none() => {
+            let room = match res.theme.face_style(piece.side) {
+                crate::theme::FaceStyle::Ringed => s * (0.5 - cs.ring_width),
+                _ => s * 0.43,
+            };
+            let (k, shift) = balanced_scale(res, piece.animal, ink, side, mid - c.y, room - CLEAR);
+            (side * k, mid + shift)
+        }
+        _ => (side, mid),
+    };
     if let Some(art) = &art {
         let (x, w) = if with_character {
             (c.x - s * 0.02 - side * 0.75, side * 0.75)
@@ -494,6 +513,125 @@ pub(crate) fn picture_face(
         ));
     }
     items
+}
+
+/// Pixels along a side of the square on which a picture's ink is measured.
+const BALANCE_PIXELS: u32 = 48;
+
+/// How far an animal's inked area may stray from the median animal's, as a
+/// fraction of it.
+pub const INK_SPREAD: f64 = 0.25;
+
+/// One animal's drawn picture measured in a unit box: its inked share of the
+/// box, and each inked pixel's centre (0 to 1 across and down).
+fn ink_of(res: &Resources, animal: crate::game::Animal, ink: Color) -> Option<(f64, Vec<Pt>)> {
+    let art = res.animal_art(animal, ink)?;
+    if art.pixels().is_some() {
+        return None;
+    }
+    let item = place_art(res, &art, "", (0.0, 0.0, 10.0, 10.0), Fit::Contain, None);
+    let n = BALANCE_PIXELS;
+    let mask = crate::render::png::coverage(&[item], &res.fonts, pt(0.0, 0.0), 10.0, n);
+    let share = mask.iter().map(|&a| f64::from(a)).sum::<f64>() / 255.0 / f64::from(n * n);
+    let at = |i: usize| {
+        let (x, y) = ((i as u32 % n) as f64, (i as u32 / n) as f64);
+        pt((x + 0.5) / f64::from(n), (y + 0.5) / f64::from(n))
+    };
+    let inked = (0..mask.len()).filter(|&i| mask[i] > 8).map(at).collect();
+    Some((share, inked))
+}
+
+/// The scale of `animal`'s drawn picture, set in a box of `side` mm whose
+/// centre is `dy` mm below a face's centre, and how far its centre moves
+/// down (mm): each animal's inked area within [`INK_SPREAD`] of the median
+/// animal's (a small drawing grown, a large one shrunk), its ink inside
+/// radius `room` (mm, from the face's centre) and within the box's height
+/// (clear of what is above and below it), moved within that height when
+/// that lets it grow. `(1, 0)` when the animals' pictures are not all
+/// drawings.
+fn balanced_scale(
+    res: &Resources,
+    animal: crate::game::Animal,
+    ink: Color,
+    side: f64,
+    dy: f64,
+    room: f64,
+) -> (f64, f64) {
+    // Where a picture at scale `k` may sit: a shift of its centre that keeps
+    // every inked pixel in the room and in the box's height, if any.
+    let place = |inked: &[Pt], k: f64| -> Option<f64> {
+        let top = inked.iter().map(|u| u.y).fold(1.0, f64::min);
+        let foot = inked.iter().map(|u| u.y).fold(0.0, f64::max);
+        // The lowest and the highest shift within the box's height.
+        let low = side / 2.0 - k * side * (foot - 0.5);
+        let high = -side / 2.0 - k * side * (top - 0.5);
+        if high > low + 1e-9 {
+            return None;
+        }
+        // A pixel's corner as far out as its centre's half-diagonal.
+        let corner = k * side * 0.71 / f64::from(BALANCE_PIXELS);
+        let fits = |shift: f64| {
+            inked.iter().all(|u| {
+                let (x, y) = (k * side * (u.x - 0.5), dy + shift + k * side * (u.y - 0.5));
+                x.hypot(y) + corner <= room
+            })
+        };
+        // From the lowest place up: the face is widest at its middle.
+        (0..=8)
+            .map(|i| low + (high - low) * f64::from(i) / 8.0)
+            .find(|&t| fits(t))
+    };
+    // The largest scale that has a place.
+    let largest = |inked: &[Pt]| {
+        let (mut lo, mut hi) = (0.25, 2.0);
+        if place(inked, hi).is_some() {
+            return hi;
+        }
+        for _ in 0..20 {
+            let mid = (lo + hi) / 2.0;
+            match place(inked, mid) {
+                Some(_) => lo = mid,
+                None => hi = mid,
+            }
+        }
+        lo
+    };
+    let mut all = Vec::new();
+    for a in res.rules.animals_by_rank() {
+        match ink_of(res, a, ink) {
+            Some((share, inked)) if share > 0.0 => {
+                let most = largest(&inked);
+                all.push((a, share, most, inked));
+            }
+            _ => return (1.0, 0.0),
+        }
+    }
+    let mut shares: Vec<f64> = all.iter().map(|x| x.1).collect();
+    shares.sort_by(f64::total_cmp);
+    let median = shares[shares.len() / 2];
+    // Each brought within 80–120 % of the median, as far as its room allows.
+    let first: Vec<f64> = all
+        .iter()
+        .map(|(_, share, most, _)| {
+            1f64.max((0.8 * median / share).sqrt())
+                .min((1.2 * median / share).sqrt())
+                .min(*most)
+        })
+        .collect();
+    // One that could not grow enough caps the others: every area then lies
+    // within 25 % of the median, whichever it is.
+    let least = all
+        .iter()
+        .zip(&first)
+        .map(|(x, k)| x.1 * k * k)
+        .fold(f64::MAX, f64::min);
+    let cap = least * (1.0 + INK_SPREAD) * 0.99;
+    let Some(((_, share, _, inked), k)) = all.iter().zip(&first).find(|(x, _)| x.0 == animal)
+    else {
+        return (1.0, 0.0);
+    };
+    let k = k.min((cap / share).sqrt());
+    (k, place(inked, k).unwrap_or(0.0))
 }
 
 /// An animal's Chinese character centred on `c` (`size` mm, shrunk to at most

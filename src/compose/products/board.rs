@@ -42,17 +42,90 @@ pub struct BoardSheet {
     /// cut out along its border shows no white), and the printed sheet grows by
     /// as much on every side (see [`Page::bleed`]).
     pub bleed: f64,
+    /// Marks outside the grid where the board is folded to go into a box
+    /// ([`BoardPlacement::folds`]), when a set folds it.
+    pub fold_marks: bool,
 }
 
 impl BoardSheet {
-    /// The largest board that fits `paper`, no bleed.
+    /// The largest board that fits `paper`, no bleed, no fold marks.
     pub fn new(paper: Paper) -> BoardSheet {
         BoardSheet {
             paper,
             square: None,
             bleed: 0.0,
+            fold_marks: false,
         }
     }
+}
+
+/// A fold mark's length, mm: a short solid line in line with the fold.
+const FOLD_MARK: f64 = 3.0;
+/// Between the board's trim (its edge, or its bleed's) and a fold mark, mm.
+const FOLD_MARK_GAP: f64 = 1.0;
+/// The least room beside the board, inside the margin, for a side fold
+/// mark, mm.
+const FOLD_MARK_LEAST: f64 = 1.5;
+
+/// The length of a fold mark in `room` mm between the board and the margin,
+/// mm, 0 for none: a title or a scale bar that fits there (7 mm) keeps its
+/// room, and a mark shorter than [`FOLD_MARK_LEAST`] is left out.
+fn fold_mark_length(room: f64, bleed: f64) -> f64 {
+    let keep = if room >= 7.0 { 7.0 } else { 0.0 };
+    let len = (room - keep - bleed - FOLD_MARK_GAP - 0.5).min(FOLD_MARK);
+    if len >= FOLD_MARK_LEAST {
+        len
+    } else {
+        0.0
+    }
+}
+
+/// The band a fold mark of `len` mm takes beside a board with `bleed`, mm.
+fn fold_band(len: f64, bleed: f64) -> f64 {
+    match len > 0.0 {
+        true => bleed + FOLD_MARK_GAP + len + 0.5,
+        false => 0.0,
+    }
+}
+
+/// The fold marks of a board at `place` with `bleed` mm, in line with its
+/// folds ([`BoardPlacement::folds`]): `(top, bottom)` mm long above and
+/// below it for the upright fold, and left and right of it for the
+/// crosswise fold where the page's `edge` (its margin, or a print shop's)
+/// leaves room (a board as wide as the paper allows has none beside it).
+fn fold_marks(
+    res: &Resources,
+    place: BoardPlacement,
+    bleed: f64,
+    edge: f64,
+    (top, bottom): (f64, f64),
+) -> Vec<Item> {
+    let o = place.outline();
+    let (x, y) = place.folds();
+    let off = bleed + FOLD_MARK_GAP;
+    let mut segs = Vec::new();
+    if top > 0.0 {
+        segs.extend(shapes::line(pt(x, o.y - off - top), pt(x, o.y - off)));
+    }
+    if bottom > 0.0 {
+        segs.extend(shapes::line(
+            pt(x, o.bottom() + off),
+            pt(x, o.bottom() + off + bottom),
+        ));
+    }
+    // The board is centred: as much room on its right as on its left.
+    let side = (o.x - edge - off - 0.5).min(FOLD_MARK);
+    if side >= FOLD_MARK_LEAST {
+        segs.extend(shapes::line(pt(o.x - off - side, y), pt(o.x - off, y)));
+        segs.extend(shapes::line(
+            pt(o.right() + off, y),
+            pt(o.right() + off + side, y),
+        ));
+    }
+    vec![shapes::stroke(
+        segs,
+        Stroke::solid(res.theme.counters.fold.0, 0.3),
+    )]
 }
 
 /// The square size that will be used: the requested one if it fits the
@@ -101,22 +174,45 @@ pub fn board_page_marked(
     let outline = place.outline();
     let mut page = Page::new(opts.paper.width, opts.paper.height).with_bleed(opts.bleed);
     let mut art = board_art(res, place, res.theme.board.show_coordinates, opts.bleed);
-    art.extend(title(res, opts.paper, outline));
-    page.add(Layer::Artwork, art);
-
     let margin = res.theme.page.margin;
-    // Below the bleed; beside the crop marks (on the board's edge lines), if
-    // any. A sheet with bleed goes to a print shop, which prints up to 3 mm
-    // from the trim: the bar may use the rest of a home printer's margin.
+    // A sheet with bleed goes to a print shop, which prints up to 3 mm from
+    // the trim: the scale bar may use the rest of a home printer's margin.
     let edge = if opts.bleed > 0.0 {
         margin.min(3.0)
     } else {
         margin
     };
     let below = opts.paper.height - edge - outline.bottom() - opts.bleed;
-    if below >= 7.0 {
+    // Fold marks take a band above and below the board, leaving the title
+    // and the scale bar their room.
+    let marks = match opts.fold_marks {
+        true => (
+            fold_mark_length(outline.y - margin, opts.bleed),
+            fold_mark_length(below, opts.bleed),
+        ),
+        false => (0.0, 0.0),
+    };
+    let (band_top, band_bottom) = (
+        fold_band(marks.0, opts.bleed),
+        fold_band(marks.1, opts.bleed),
+    );
+    art.extend(title(res, opts.paper, outline, band_top));
+    page.add(Layer::Artwork, art);
+
+    if opts.fold_marks {
+        page.add(
+            Layer::Guides,
+            fold_marks(res, place, opts.bleed, edge, marks),
+        );
+    }
+    // The scale bar: below the bleed and the fold marks; beside the crop
+    // marks (on the board's edge lines), if any.
+    if below - band_bottom >= 7.0 {
         let inset = if crop_marks { 1.5 } else { 0.0 };
-        let at = pt(outline.x + inset, outline.bottom() + opts.bleed + 2.8);
+        let at = pt(
+            outline.x + inset,
+            outline.bottom() + opts.bleed + band_bottom + 2.8,
+        );
         page.add(
             Layer::Guides,
             scale_bar(
@@ -623,15 +719,16 @@ fn coordinates(res: &Resources, place: BoardPlacement) -> Vec<Item> {
     items
 }
 
-/// The game's name above the board, when the top margin leaves room.
-fn title(res: &Resources, paper: Paper, board: Rect) -> Vec<Item> {
-    let room = board.y - res.theme.page.margin;
+/// The game's name centred above the `board`, when the top margin leaves
+/// room, clear of a `band` mm above the board (for fold marks).
+fn title(res: &Resources, paper: Paper, board: Rect, band: f64) -> Vec<Item> {
+    let room = board.y - res.theme.page.margin - band;
     if room < 7.0 {
         return Vec::new();
     }
     let text = res.lang.game.title_line();
     let size = (room * 0.5).min(9.0);
-    let pos = pt(paper.width / 2.0, board.y - room / 2.0);
+    let pos = pt(paper.width / 2.0, board.y - band - room / 2.0);
     text_fit(
         res,
         FitText {

@@ -2,6 +2,7 @@
 //! glue, sized for this set's counters, board and rules; then a page of
 //! numbered assembly steps with small diagrams.
 
+use crate::compose::products::board::square_size;
 use crate::compose::products::counters::{default_size, Sides};
 use crate::compose::typesetting::label::{left_text, paragraph, text_fit, FitText};
 use crate::error::Error;
@@ -34,6 +35,10 @@ pub struct BoxOptions {
     /// into the box (a board tiled over several sheets and glued onto card);
     /// `None` when it is printed on one sheet. Not an option: the set gives it.
     pub flat_board: Option<(f64, f64)>,
+    /// The square of the board folded into the box (cut out and folded in
+    /// four on square edges, [`crate::layout::folded_board`]), mm; `None` for
+    /// the largest that fits the paper. Not an option: the set gives it.
+    pub board_square: Option<f64>,
     /// Sheets of the set that go in folded in four (board, rules, cover).
     /// Not an option: the set counts them.
     pub papers: usize,
@@ -50,6 +55,7 @@ impl Default for BoxOptions {
             sides: Sides::Fold,
             card: 0.35,
             flat_board: None,
+            board_square: None,
             papers: 3,
         }
     }
@@ -73,15 +79,29 @@ fn counter_size(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<f64,
 }
 
 /// What the box holds: the counters' stacks on the folded papers. The
-/// papers' footprint is the paper folded in four; their thickness is
+/// papers' footprint is the paper folded in four, or the board cut out and
+/// folded on square edges when that is larger; their thickness is
 /// [`FOLDED_SHEET`] per sheet; a fold-over counter is two layers of card.
 pub fn box_contents(res: &Resources, paper: Paper, opts: &BoxOptions) -> Result<Contents, Error> {
     let p = paper;
+    let quarter = (p.width.min(p.height) / 2.0, p.width.max(p.height) / 2.0);
+    let papers = match opts.flat_board {
+        Some(_) => quarter,
+        None => {
+            let square = match opts.board_square {
+                Some(s) => s,
+                // No board fits this paper: only paper goes in.
+                None => square_size(res, paper, None).unwrap_or(0.0),
+            };
+            let (w, h) = crate::layout::folded_board(square);
+            (quarter.0.max(w.min(h)), quarter.1.max(w.max(h)))
+        }
+    };
     Ok(Contents {
         counter: counter_size(res, paper, opts)?,
         count: res.rules.animals().len() * 2 * opts.copies,
         counter_thickness: opts.card * if opts.sides == Sides::Fold { 2.0 } else { 1.0 },
-        papers: (p.width.min(p.height) / 2.0, p.width.max(p.height) / 2.0),
+        papers,
         papers_thickness: opts.papers as f64 * FOLDED_SHEET,
     })
 }

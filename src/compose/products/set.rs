@@ -255,6 +255,7 @@ fn box_options(
             .square
             .filter(|_| tiled)
             .map(|s| (s * COLS as f64, s * ROWS as f64)),
+        board_square: opts.square.filter(|s| s.is_finite()),
         papers,
         ..BoxOptions::default()
     }
@@ -317,6 +318,8 @@ pub fn first_set(
         paper,
         square: opts.square,
         bleed,
+        // A board on one sheet goes into the box folded on square edges.
+        fold_marks: opts.boxed,
     };
     // The board's outline on one sheet, for the cutting it asks for.
     let board_trim = match opts.square {
@@ -1105,6 +1108,8 @@ fn assembly_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<S
     let assemble_board = if parts.tiled {
         w.assemble_tiled
             .replace("{page}", &parts.board.0.to_string())
+    } else if opts.boxed && !w.assemble_board_fold.is_empty() {
+        w.assemble_board_fold.clone()
     } else {
         w.assemble_board.clone()
     };

@@ -235,6 +235,7 @@ pub fn board_pages(
         paper,
         square: Some(square),
         bleed: sheet.bleed,
+        fold_marks: false,
     };
     let mut pages = board_sheets(res, &one, opts.tile)?;
     if opts.crop_marks {

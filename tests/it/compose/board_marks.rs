@@ -136,3 +136,109 @@ fn the_board_to_cut_has_its_outline_as_die_line() {
         assert!(marked.layer(Layer::Cut).is_empty());
     }
 }
+
+/// The board a set folds into its box is marked outside the grid where it
+/// folds, on square edges: in line with the upright fold above and below the
+/// board, and with the crosswise fold beside it where the margin leaves
+/// room; the marks stay outside the bleed and inside the margin, and the
+/// title and the scale bar keep their places beside them.
+#[test]
+fn a_folded_boards_marks_lie_in_line_with_its_folds_outside_the_grid() {
+    let res = resources("en");
+    let margin = res.theme.page.margin;
+    for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+        for bleed in [0.0, 3.0] {
+            let sheet = BoardSheet {
+                bleed,
+                fold_marks: true,
+                ..BoardSheet::new(paper)
+            };
+            let p = board_page_marked(&res, &sheet, false).unwrap();
+            let place = BoardPlacement::centered(paper, 27.0);
+            let (o, (fx, fy)) = (place.outline(), place.folds());
+            let mut marks = 0;
+            for item in p.layer(Layer::Guides) {
+                let Item::Path(path) = item else { continue };
+                // Each stroke of the path on its own, as its points.
+                let mut strokes: Vec<Vec<Pt>> = Vec::new();
+                for s in &path.segs {
+                    match *s {
+                        Seg::Move(a) => strokes.push(vec![a]),
+                        Seg::Line(a) => strokes.last_mut().unwrap().push(a),
+                        _ => strokes.push(Vec::new()),
+                    }
+                }
+                for pts in strokes {
+                    let upright = pts.iter().all(|q| (q.x - fx).abs() < 1e-9);
+                    let across = pts.iter().all(|q| (q.y - fy).abs() < 1e-9);
+                    if pts.len() != 2 || !(upright || across) {
+                        continue;
+                    }
+                    marks += 1;
+                    for q in pts {
+                        let outside = q.y <= o.y - bleed - 0.9
+                            || q.y >= o.bottom() + bleed + 0.9
+                            || q.x <= o.x - bleed - 0.9
+                            || q.x >= o.right() + bleed + 0.9;
+                        assert!(
+                            outside,
+                            "{paper:?} bleed {bleed}: a mark at {q:?} on the grid"
+                        );
+                        // A print shop (bleed) prints up to 3 mm from the trim.
+                        let edge = if bleed > 0.0 { margin.min(3.0) } else { margin };
+                        let inside = q.x >= edge - 1e-9
+                            && q.x <= paper.width - edge + 1e-9
+                            && q.y >= edge - 1e-9
+                            && q.y <= paper.height - edge + 1e-9;
+                        assert!(
+                            inside,
+                            "{paper:?} bleed {bleed}: a mark at {q:?} in the margin"
+                        );
+                    }
+                }
+            }
+            assert!(marks >= 2, "{paper:?} bleed {bleed}: {marks} fold marks");
+            // The title and the scale bar are still there.
+            let unmarked = board_page_marked(
+                &res,
+                &BoardSheet {
+                    bleed,
+                    ..BoardSheet::new(paper)
+                },
+                false,
+            )
+            .unwrap();
+            let texts = |p: &Page| {
+                p.layer(Layer::Artwork)
+                    .iter()
+                    .chain(p.layer(Layer::Guides))
+                    .filter(|i| matches!(i, Item::Text(_)))
+                    .count()
+            };
+            assert_eq!(texts(&p), texts(&unmarked), "{paper:?} bleed {bleed}");
+        }
+    }
+}
+
+/// A set with its box marks its board's folds and says on the cover where to
+/// fold; a set without a box does neither.
+#[test]
+fn a_set_with_a_box_marks_the_boards_folds() {
+    use jungle_print::job::{Job, Kind};
+    for boxed in [true, false] {
+        let mut job = Job::new(Kind::set());
+        if let Kind::Set(o) = &mut job.kind {
+            o.boxed = boxed;
+        }
+        let made = job.run().unwrap();
+        let (fx, _) = BoardPlacement::centered(Paper::A4, 27.0).folds();
+        let mut pts = Vec::new();
+        points(made.doc.pages[1].layer(Layer::Guides), &mut pts);
+        let on_fold = pts.iter().filter(|q| (q.x - fx).abs() < 1e-9).count();
+        assert_eq!(
+            on_fold > 0,
+            boxed,
+            "boxed {boxed}: {on_fold} points on the fold"
+        );
+    }
+}

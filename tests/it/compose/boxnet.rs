@@ -500,3 +500,22 @@ fn the_lid_has_art_and_its_colours_run_past_the_folds() {
         assert!(drawings >= 8, "{lang}: {drawings} animals on the lid");
     }
 }
+
+/// The board goes into the box cut out and folded in four on square edges
+/// (4 columns by 5 rows), a little wider than an A4 sheet folded in four:
+/// the box's inside holds it as well as the folded rules.
+#[test]
+fn the_box_holds_the_board_folded_on_square_edges() {
+    let res = resources("en");
+    for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+        let (tray, _, _) = box_sizes(&res, paper, &BoxOptions::default()).unwrap();
+        let (w, h) = jungle_print::layout::folded_board(27.0);
+        let (short, long) = (tray.w.min(tray.d), tray.w.max(tray.d));
+        assert!(
+            short >= w && long >= h,
+            "{paper:?}: {tray:?} for a {w} × {h} mm board"
+        );
+        assert!(short >= paper.width.min(paper.height) / 2.0);
+        assert!(long >= paper.width.max(paper.height) / 2.0);
+    }
+}

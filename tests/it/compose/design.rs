@@ -748,3 +748,107 @@ fn close_square_kinds_are_warned_about_in_the_run() {
         );
     }
 }
+
+/// The pictures among `items` (SVG drawings, marked `picture`), kept inside
+/// the groups and clips around them; everything else left out.
+fn only_pictures(items: &[Item]) -> Vec<Item> {
+    use jungle_print::scene::{Clip, Group};
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Group(g) if g.picture => Some(i.clone()),
+            Item::Group(g) => {
+                let inner = only_pictures(&g.items);
+                (!inner.is_empty()).then(|| {
+                    Item::Group(Group {
+                        items: inner,
+                        ..g.clone()
+                    })
+                })
+            }
+            Item::Clip(c) => {
+                let inner = only_pictures(&c.items);
+                (!inner.is_empty()).then(|| {
+                    Item::Clip(Clip {
+                        items: inner,
+                        path: c.path.clone(),
+                    })
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The radius of the first clip among `items` around the centre `c`, mm.
+fn plate_radius(items: &[Item], c: f64) -> Option<f64> {
+    use jungle_print::scene::Seg;
+    items.iter().find_map(|i| match i {
+        Item::Clip(clip) => Some(
+            clip.path
+                .iter()
+                .filter_map(|s| match *s {
+                    Seg::Move(p) | Seg::Line(p) | Seg::Cubic(_, _, p) => {
+                        Some((p.x - c).hypot(p.y - c))
+                    }
+                    _ => None,
+                })
+                .fold(0.0, f64::max),
+        ),
+        Item::Group(g) => plate_radius(&g.items, c),
+        _ => None,
+    })
+}
+
+/// Issue 45: in picture-book each animal's picture prints about as much ink
+/// as the others' (within 25 % of the median animal's area), and every
+/// picture's ink stays at least 0.8 mm inside the counter's rim.
+#[test]
+fn picture_book_animals_balance_their_ink_and_clear_the_rim() {
+    use jungle_print::compose::drawn::faces::{CLEAR, INK_SPREAD};
+    use jungle_print::render::png::coverage;
+    use jungle_print::scene::pt;
+    let res = res("picture-book", "en");
+    let s = size(&res);
+    let c = 2.0 + s / 2.0;
+    let n = 480;
+    let px = (s + 4.0) / n as f64;
+    for side in Side::ALL {
+        let mut areas = Vec::new();
+        for animal in res.rules.animals_by_rank() {
+            let page = counter_preview(&res, Piece { side, animal }, s, Shape::Circle, false);
+            let pictures = only_pictures(page.layer(Layer::Artwork));
+            assert!(!pictures.is_empty(), "{side:?} {animal:?}: a picture");
+            // The plate inside the rim: the picture's clip, a circle.
+            let room = plate_radius(&pictures, c).expect("the picture is clipped to the plate");
+            let mask = coverage(&pictures, &res.fonts, pt(0.0, 0.0), s + 4.0, n);
+            let mut area = 0.0;
+            let mut farthest: f64 = 0.0;
+            for (i, &a) in mask.iter().enumerate() {
+                area += f64::from(a) / 255.0 * px * px;
+                if a > 8 {
+                    let (x, y) = ((i % n as usize) as f64 + 0.5, (i / n as usize) as f64 + 0.5);
+                    farthest = farthest.max((x * px - c).hypot(y * px - c));
+                }
+            }
+            let clear = room - farthest;
+            eprintln!("picture-book {side:?} {animal:?}: {area:.1} mm² of ink, {clear:.2} mm inside the rim");
+            assert!(
+                clear >= CLEAR - px,
+                "{side:?} {animal:?}: {clear:.2} mm inside the rim"
+            );
+            areas.push((animal, area));
+        }
+        let mut sorted: Vec<f64> = areas.iter().map(|a| a.1).collect();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        for (animal, area) in areas {
+            let off = area / median - 1.0;
+            assert!(
+                off.abs() <= INK_SPREAD,
+                "{side:?} {animal:?}: {area:.1} mm² is {:+.0} % of the median {median:.1}",
+                off * 100.0
+            );
+        }
+    }
+}

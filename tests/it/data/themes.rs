@@ -338,15 +338,7 @@ fn every_builtin_theme_renders_board_and_counters_in_every_language_without_warn
                 Ruleset::default(),
             )
             .unwrap_or_else(|e| panic!("{name} × {code}: {e}"));
-            let mut pages = vec![board_page(
-                &res,
-                &BoardSheet {
-                    paper: Paper::A4,
-                    square: None,
-                    bleed: 0.0,
-                },
-            )
-            .unwrap()];
+            let mut pages = vec![board_page(&res, &BoardSheet::new(Paper::A4)).unwrap()];
             pages.extend(
                 counter_pages(&res, &Sheet::new(Paper::A4), &CounterOptions::default()).unwrap(),
             );
@@ -377,15 +369,7 @@ fn icons_are_drawn_only_when_the_theme_asks() {
             Ruleset::default(),
         )
         .unwrap();
-        let page = board_page(
-            &res,
-            &BoardSheet {
-                paper: Paper::A4,
-                square: None,
-                bleed: 0.0,
-            },
-        )
-        .unwrap();
+        let page = board_page(&res, &BoardSheet::new(Paper::A4)).unwrap();
         let doc = jungle_print::document("b", vec![page], &res);
         svg::render(&doc, 0, &Default::default())
             .matches("<path")

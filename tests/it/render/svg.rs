@@ -81,15 +81,7 @@ fn any_label_makes_valid_xml() {
         .replace("name = \"Rat\"", "name = \"R<a>t & \\\"co\\\" 'x'\"");
     let lang = Lang::parse(&src, "test").unwrap();
     let res = Resources::new(Default::default(), lang, Default::default()).unwrap();
-    let page = board_page(
-        &res,
-        &BoardSheet {
-            paper: Paper::A4,
-            square: None,
-            bleed: 0.0,
-        },
-    )
-    .unwrap();
+    let page = board_page(&res, &BoardSheet::new(Paper::A4)).unwrap();
     let doc = jungle_print::document("<Title> & \"quotes\"", vec![page], &res);
     for live_text in [false, true] {
         let svg = render(&doc, 0, &SvgOptions { live_text });

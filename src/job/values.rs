@@ -117,9 +117,10 @@ fields! { CounterOptions {
     size: Is(Size), shape: Is(Shape), sides: Is(Sides), copies: Is(Copies), crop_marks: Is(CropMarks),
     shared_cuts: Is(SharedCuts), back_offset: Is(BackOffset), back_title: Not(NoBackTitle),
 } }
-// `flat_board` and `papers` are the set's to give: a box alone has neither.
+// `flat_board` and `papers` are the set's to give: a box alone has neither;
+// `die_cut` is the job's purpose, given when the box is composed.
 fields! { BoxOptions { counter_size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) },
-flat_board: Option<(f64, f64)>, papers: usize }
+flat_board: Option<(f64, f64)>, papers: usize, die_cut: bool }
 fields! { PosterJob { tile: Is(Tile) } }
 fields! { PuzzleOptions { count: Is(Count), difficulty: Is(Difficulty), seed: Is(Seed) } }
 
@@ -145,7 +146,12 @@ impl Job {
             },
             Doc::Box => {
                 let alone = BoxOptions::default();
-                Kind::Box(BoxOptions::read_from(v, alone.flat_board, alone.papers)?)
+                Kind::Box(BoxOptions::read_from(
+                    v,
+                    alone.flat_board,
+                    alone.papers,
+                    alone.die_cut,
+                )?)
             }
             Doc::Puzzles => Kind::Puzzles(PuzzleOptions::read_from(v)?),
             // `check` reads its values into [`super::check`]'s arguments instead.

@@ -21,6 +21,7 @@ mod puzzles;
 mod scene;
 mod scenery;
 mod set;
+mod shop_words;
 mod tactile;
 mod tiles;
 mod words;

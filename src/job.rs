@@ -938,6 +938,11 @@ impl Job {
                 (rules_title(), pages, Summary::Puzzles)
             }
             Kind::Box(b) => {
+                // A print shop die-cuts the box: its steps say so.
+                let b = BoxOptions {
+                    die_cut: sheet.print_shop,
+                    ..b
+                };
                 let (tray, lid, _) = box_sizes(res, paper, &b)?;
                 let pages = with_bleed(box_pages(res, paper, &b)?);
                 (res.game_title(), pages, Summary::Box { tray, lid })
@@ -1268,6 +1273,7 @@ mod tests {
             paper_sheets: 1 + sets * rules,
             cutting: Default::default(),
             making: Default::default(),
+            die_cut: false,
         };
         Summary::Set { parts, cover: true }
     }

@@ -323,6 +323,33 @@ impl Resources {
         self.warn_key("", message);
     }
 
+    /// The pack's optional sentence `text`, under `key` (`cover.shop_board`),
+    /// or, when the pack has none (one written before the key), `fallback`,
+    /// the sentence under `instead`, with a warning at `instead`'s line
+    /// naming `key` and saying `why` it is wanted (noted once however often
+    /// the sentence is asked for).
+    pub fn words_or<'a>(
+        &self,
+        (key, text): (&str, &'a str),
+        (instead, fallback): (&str, &'a str),
+        why: &str,
+    ) -> &'a str {
+        if !text.is_empty() {
+            return text;
+        }
+        let mut note = self.lang.source.error(
+            instead,
+            format!(
+                "missing, so `{instead}` (this line) is printed in its place, though {why}; add the key in this pack's words (see the English pack, lang/en.toml)"
+            ),
+        );
+        if let Error::Input { key: at, .. } = &mut note {
+            *at = crate::error::key_prefix(key);
+        }
+        self.warn(note.to_string());
+        fallback
+    }
+
     /// Notes a problem, as [`Resources::warn`] does, about theme key `key`
     /// (`pictures.rat`), which a theme editor shows it beside.
     pub fn warn_key(&self, key: &str, message: String) {

@@ -118,9 +118,10 @@ fields! { CounterOptions {
     shared_cuts: Is(SharedCuts), back_offset: Is(BackOffset), back_title: Not(NoBackTitle),
 } }
 // `flat_board`, `board_square` and `papers` are the set's to give: a box
-// alone has none of them.
+// alone has none of them; `die_cut` is the job's purpose, given when the box
+// is composed.
 fields! { BoxOptions { counter_size: Is(Size), copies: Is(Copies), sides: Is(Sides), card: Is(Card) },
-flat_board: Option<(f64, f64)>, board_square: Option<f64>, papers: usize }
+flat_board: Option<(f64, f64)>, board_square: Option<f64>, papers: usize, die_cut: bool }
 fields! { PosterJob { tile: Is(Tile) } }
 fields! { PuzzleOptions { count: Is(Count), difficulty: Is(Difficulty), seed: Is(Seed) } }
 
@@ -151,6 +152,7 @@ impl Job {
                     alone.flat_board,
                     alone.board_square,
                     alone.papers,
+                    alone.die_cut,
                 )?)
             }
             Doc::Puzzles => Kind::Puzzles(PuzzleOptions::read_from(v)?),

@@ -331,6 +331,20 @@ pub struct BoxWords {
     pub legend_fold: String,
     /// Five steps: cut; crease; side walls and flaps; end walls and tabs; the lid.
     pub steps: Vec<String>,
+    /// `legend_cut` for a box a print shop has die-cut (its slots too).
+    /// Optional: without it, `legend_cut`, with a warning naming the key.
+    #[serde(default)]
+    pub shop_legend_cut: String,
+    /// The first of `steps` for a die-cut box: press the tray and the lid
+    /// out, and the slots' scraps. Optional, as `shop_legend_cut`.
+    #[serde(default)]
+    pub shop_step_cut: String,
+}
+
+impl BoxWords {
+    /// The keys a pack may leave out (then empty): each says what is printed
+    /// without it.
+    pub const OPTIONAL: &'static [&'static str] = &["shop_legend_cut", "shop_step_cut"];
 }
 
 /// The set's cover page. `{pages}` becomes [`CoverWords::one_page`] or
@@ -447,6 +461,23 @@ pub struct CoverWords {
     pub tool_pen: String,
     #[serde(default)]
     pub tool_knife: String,
+    /// For a print shop's set, whose card pieces come die-cut: the board on
+    /// one sheet, to press out (in place of `assemble_board`). Optional:
+    /// without it, `assemble_board`, with a warning naming the key.
+    #[serde(default)]
+    pub shop_board: String,
+    /// … the tiled board's sheets, cut along their solid lines, to glue as
+    /// the map on `{page}` shows (in place of `assemble_tiled`). Optional.
+    #[serde(default)]
+    pub shop_tiled: String,
+    /// … the counters (`{pages}`), to press out (in place of the home
+    /// printer's cutting). Optional.
+    #[serde(default)]
+    pub shop_counters: String,
+    /// … how long making the box takes, `{total}` (in place of `making`:
+    /// nothing else is left to make). Optional.
+    #[serde(default)]
+    pub shop_making: String,
     /// `print_duplex_sets`, retired (see [`RETIRED`]): read, never printed.
     #[serde(default, rename = "print_duplex_sets", skip_serializing)]
     retired_print_duplex_sets: Option<String>,
@@ -475,6 +506,10 @@ impl CoverWords {
         "tool_glue",
         "tool_pen",
         "tool_knife",
+        "shop_board",
+        "shop_tiled",
+        "shop_counters",
+        "shop_making",
     ];
 }
 
@@ -1006,6 +1041,7 @@ impl Lang {
                     Some(("looks", _)) => true,
                     Some(("poster", key)) => PosterWords::OPTIONAL.contains(&key),
                     Some(("cover", key)) => CoverWords::OPTIONAL.contains(&key),
+                    Some(("box", key)) => BoxWords::OPTIONAL.contains(&key),
                     _ => false,
                 };
                 !optional

@@ -128,13 +128,16 @@ pub fn line_opening(v: &[f32], w: usize, h: usize, angle: f32, len: usize) -> Ve
         ts.iter().copied().fold(f32::MIN, f32::max),
     );
     let (gw, gh) = ((u1 - u0).ceil() as usize + 2, (t1 - t0).ceil() as usize + 2);
-    // Largest of the four values around a point (outside: `outside`).
+    // Largest of the four values around a point (outside: `outside`), in
+    // whole pixels: the same samples as with floats, without a float floor
+    // (a library call on the baseline target) and float bounds per sample.
     let around = |p: &[f32], pw: usize, ph: usize, x: f32, y: f32, outside: f32| -> f32 {
-        let (fx, fy) = (x.floor(), y.floor());
+        let (fx, fy) = (floor(x), floor(y));
+        let (pw_i, ph_i) = (pw as i64, ph as i64);
         let mut m = f32::MIN;
-        for (dx, dy) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             let (xx, yy) = (fx + dx, fy + dy);
-            let value = if xx < 0.0 || yy < 0.0 || xx >= pw as f32 || yy >= ph as f32 {
+            let value = if xx < 0 || yy < 0 || xx >= pw_i || yy >= ph_i {
                 outside
             } else {
                 p[yy as usize * pw + xx as usize]
@@ -165,6 +168,17 @@ pub fn line_opening(v: &[f32], w: usize, h: usize, angle: f32, len: usize) -> Ve
             around(&opened, gw, gh, u, t, 0.0).min(v[i])
         })
         .collect()
+}
+
+/// `x.floor()` as a whole number, for the pixel coordinates of a picture
+/// (well within ±2^23, where an `f32` holds every whole number exactly).
+fn floor(x: f32) -> i64 {
+    let t = x as i64;
+    if (t as f32) > x {
+        t - 1
+    } else {
+        t
+    }
 }
 
 /// The ruling in a plane of darkness (0 paper, 1 black): thin long lines

@@ -42,6 +42,9 @@ pub struct BoxOptions {
     /// Sheets of the set that go in folded in four (board, rules, cover).
     /// Not an option: the set counts them.
     pub papers: usize,
+    /// Die-cut by a print shop, slots and all: the steps say to press the
+    /// pieces out instead of cutting them. Not an option: the job's purpose.
+    pub die_cut: bool,
 }
 
 impl Default for BoxOptions {
@@ -57,6 +60,7 @@ impl Default for BoxOptions {
             flat_board: None,
             board_square: None,
             papers: 3,
+            die_cut: false,
         }
     }
 }
@@ -714,12 +718,17 @@ pub fn box_steps(
     };
     let least = if compact { 10.0 } else { 12.0 };
     let gap = if compact { 2.5 } else { 4.0 };
-    // Legend.
+    // Legend: the cut lines, already cut when a print shop die-cut the box.
+    let legend_cut = match opts.die_cut {
+        true => res.words_or(
+            ("box.shop_legend_cut", &words.shop_legend_cut),
+            ("box.legend_cut", &words.legend_cut),
+            DIE_CUT,
+        ),
+        false => &words.legend_cut,
+    };
     let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);
-    for (stroke, text) in [
-        (cut, &words.legend_cut),
-        (fold_stroke(res), &words.legend_fold),
-    ] {
+    for (stroke, text) in [(cut, legend_cut), (fold_stroke(res), &words.legend_fold)] {
         items.push(shapes::stroke(
             shapes::line(pt(area.x, y - 1.2), pt(area.x + 14.0, y - 1.2)),
             stroke,
@@ -728,11 +737,19 @@ pub fn box_steps(
     }
     y += 3.0;
     // The steps, their diagrams as tall as the room allows, smaller (down
-    // to 12 mm) when the steps' text makes them run over.
-    let mut pic_h =
-        ((area.bottom() - y) / words.steps.len().max(1) as f64 - gap).clamp(least, 40.0);
+    // to 12 mm) when the steps' text makes them run over. A die-cut box's
+    // first step presses its pieces out.
+    let mut steps: Vec<&str> = words.steps.iter().map(String::as_str).collect();
+    if let (true, Some(first)) = (opts.die_cut, steps.first_mut()) {
+        *first = res.words_or(
+            ("box.shop_step_cut", &words.shop_step_cut),
+            ("box.steps[0]", first),
+            DIE_CUT,
+        );
+    }
+    let mut pic_h = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
     loop {
-        let (rows, bottom) = step_rows(res, tray, area, (y, gap), pic_h);
+        let (rows, bottom) = step_rows(res, tray, &steps, area, (y, gap), pic_h);
         if bottom <= area.bottom() + 1e-6 || pic_h <= least {
             items.extend(rows);
             return Ok((items, bottom));
@@ -741,17 +758,17 @@ pub fn box_steps(
     }
 }
 
-/// The numbered steps from `y` down inside `area`, `gap` mm apart, each beside a picture of
+/// The numbered steps `texts` from `y` down inside `area`, `gap` mm apart, each beside a picture of
 /// the tray's net `pic_h` mm tall with the panels it moves in the accent
 /// colour. Returns the items and the lowest point drawn.
 fn step_rows(
     res: &Resources,
     tray: &Net,
+    texts: &[&str],
     area: Rect,
     (mut y, gap): (f64, f64),
     pic_h: f64,
 ) -> (Vec<Item>, f64) {
-    let words = &res.lang.boxnet;
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(Side::South);
     let mut items = Vec::new();
@@ -769,7 +786,7 @@ fn step_rows(
     ];
     let k = pic_h / tray.height;
     let pic_w = tray.width * k;
-    for (i, text) in words.steps.iter().enumerate() {
+    for (i, text) in texts.iter().enumerate() {
         let highlight = steps.get(i).copied().unwrap_or(&[]);
         let at = pt(area.x, y);
         let place = Transform([k, 0.0, 0.0, k, at.x, at.y]);
@@ -830,6 +847,9 @@ fn step_rows(
     }
     (items, y - gap)
 }
+
+/// Why a print shop's words are wanted, for the warning when a pack lacks them.
+pub const DIE_CUT: &str = "it asks the buyer to cut what the print shop has die-cut";
 
 /// A length in mm as printed: whole millimetres without decimals, else to a
 /// tenth.

@@ -14,7 +14,7 @@
 
 use crate::compose::checks::cutting::{Cutting, Making};
 use crate::compose::products::board::{board_page_for_cutting, square_size, BoardSheet};
-use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions};
+use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions, DIE_CUT};
 use crate::compose::products::counters::{
     counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides,
 };
@@ -164,6 +164,9 @@ pub struct SetParts {
     pub cutting: Cutting,
     /// How long making the sets takes by hand (see [`crate::compose::checks::cutting`]).
     pub making: Making,
+    /// The card pieces come die-cut (a print shop's set): the cover and the
+    /// box's steps say to press them out, and making them takes no cutting.
+    pub die_cut: bool,
 }
 
 impl SetParts {
@@ -230,6 +233,8 @@ struct Pieces {
     /// The poster's sheets (empty without one), once for all the sets.
     poster: Vec<Page>,
     steps: Option<Page>,
+    /// Die-cut by a print shop: every line of the cut layer.
+    die_cut: bool,
 }
 
 /// The box's options for the set: its counters, and the sheets folded into
@@ -404,7 +409,10 @@ pub fn first_set(
         (true, None) => vec![poster_page(res, &PosterOptions { paper })?.with_bleed(bleed)],
         (false, None) => Vec::new(),
     };
-    let box_opts = box_options(opts, counter_opts.size, &board, (rules.len(), poster.len()));
+    let box_opts = BoxOptions {
+        die_cut: sheet.print_shop,
+        ..box_options(opts, counter_opts.size, &board, (rules.len(), poster.len()))
+    };
     let nets = match opts.boxed {
         true => with_bleed(box_nets(res, paper, &box_opts)?),
         false => Vec::new(),
@@ -420,6 +428,7 @@ pub fn first_set(
         rules,
         poster,
         steps: None,
+        die_cut: sheet.print_shop,
     };
     // The steps on the cover when they fit there, else on a page of their own.
     if opts.boxed && opts.cover {
@@ -627,6 +636,7 @@ fn arrange(paper: Paper, bleed: f64, opts: &SetOptions, p: &Pieces) -> (Vec<Page
             + usize::from(p.steps.is_some()),
         cutting: cutting(opts, p),
         making: making(opts, p),
+        die_cut: p.die_cut,
     };
     (pages, parts)
 }
@@ -648,8 +658,9 @@ fn cutting(opts: &SetOptions, p: &Pieces) -> Cutting {
     (0..sets).fold(counters, |all, _| all.plus(each))
 }
 
-/// How long making every set takes by hand: cutting out, gluing fold-over
-/// counters, scoring and folding every set's box (a tray and a lid).
+/// How long making every set takes by hand: cutting out (none when a print
+/// shop die-cut the pieces), gluing fold-over counters, scoring and folding
+/// every set's box (a tray and a lid).
 fn making(opts: &SetOptions, p: &Pieces) -> Making {
     let sets = opts.copies.max(1);
     let glued = match opts.sides {
@@ -658,7 +669,11 @@ fn making(opts: &SetOptions, p: &Pieces) -> Making {
     };
     let folds = Cutting::of_layer(&p.nets, Layer::Fold).cuts * sets;
     let parts = if p.nets.is_empty() { 0 } else { 2 * sets };
-    Making::new(cutting(opts, p), glued, folds, parts)
+    let by_hand = match p.die_cut {
+        true => Cutting::default(),
+        false => cutting(opts, p),
+    };
+    Making::new(by_hand, glued, folds, parts)
 }
 
 /// `page` of set `k` of `sets`, marked "Set k of n" (in the pack's words;
@@ -1102,23 +1117,47 @@ pub fn printing_summary(parts: &SetParts, summary: &str, minutes: &str, hours: &
         .replace("{plotter}", &time(c.plotter(parts.card_sheets)))
 }
 
-/// The cover's assembly steps: the board, the counters, the rules and the box.
-fn assembly_lines(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
+/// The cover's assembly steps: the board, the counters, the rules and the box
+/// (for a print shop's set, the die-cut pieces pressed out, in the pack's
+/// `shop_*` words, or the home printer's with a warning when it has none).
+fn assembly_lines<'a>(res: &'a Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
     let w = &res.lang.cover;
+    // A print shop's pieces come die-cut: pressed out, not cut.
+    let shop = |key: &str, text: &'a str, instead: &str, home: &'a str| match parts.die_cut {
+        true => res.words_or((key, text), (instead, home), DIE_CUT),
+        false => home,
+    };
     let assemble_board = if parts.tiled {
-        w.assemble_tiled
-            .replace("{page}", &parts.board.0.to_string())
-    } else if opts.boxed && !w.assemble_board_fold.is_empty() {
+        shop(
+            "cover.shop_tiled",
+            &w.shop_tiled,
+            "cover.assemble_tiled",
+            &w.assemble_tiled,
+        )
+        .replace("{page}", &parts.board.0.to_string())
+    } else if opts.boxed && !parts.die_cut && !w.assemble_board_fold.is_empty() {
+        // Cut out and folded on square edges to go into the box.
         w.assemble_board_fold.clone()
     } else {
-        w.assemble_board.clone()
+        shop(
+            "cover.shop_board",
+            &w.shop_board,
+            "cover.assemble_board",
+            &w.assemble_board,
+        )
+        .to_string()
     };
     // How to make the counters; printing double-sided is said under Printing.
-    let counters_how = match opts.sides {
-        Sides::Single => res.lang.sheet.cut_single.clone(),
-        Sides::Fold => res.lang.sheet.cut_fold.clone(),
-        Sides::Duplex(_) => fill_pages(res, &w.assemble_counters, parts.counters),
+    let (instead, home) = match opts.sides {
+        Sides::Single => ("sheet.cut_single", &res.lang.sheet.cut_single),
+        Sides::Fold => ("sheet.cut_fold", &res.lang.sheet.cut_fold),
+        Sides::Duplex(_) => ("cover.assemble_counters", &w.assemble_counters),
     };
+    let counters_how = fill_pages(
+        res,
+        shop("cover.shop_counters", &w.shop_counters, instead, home),
+        parts.counters,
+    );
     [
         Some(assemble_board),
         Some(counters_how),
@@ -1140,6 +1179,19 @@ fn making_line(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Option<S
         return None;
     }
     let m = parts.making;
+    // Nothing left to make by hand (a print shop's set without a box).
+    if m.total() <= 0.0 {
+        return None;
+    }
+    // A print shop's set: only the box is made by hand, and the line says so.
+    let making = match parts.die_cut {
+        true => res.words_or(
+            ("cover.shop_making", &w.shop_making),
+            ("cover.making", &w.making),
+            DIE_CUT,
+        ),
+        false => &w.making,
+    };
     let glued = matches!(opts.sides, Sides::Fold);
     let each: Vec<String> = [
         (&w.making_cut, m.cutting, true),
@@ -1151,32 +1203,35 @@ fn making_line(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Option<S
     .map(|(t, s, _)| t.replace("{t}", &duration(res, s)))
     .collect();
     Some(
-        w.making
+        making
             .replace("{total}", &duration(res, m.total()))
             .replace("{parts}", &list(res, &each)),
     )
 }
 
 /// The tools making the set needs: scissors, a ruler, glue for fold-over
-/// counters, a pen to score and a knife for the box's slots.
+/// counters, a pen to score and a knife for the box's slots (pieces a print
+/// shop die-cut need neither scissors nor knife, only the ruler and pen that
+/// score the box); `None` when it needs none.
 fn tools_line(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Option<String> {
     let w = &res.lang.cover;
     if w.tools.is_empty() {
         return None;
     }
     let boxed = parts.boxnet.is_some();
+    let cut = !parts.die_cut;
     let tools: Vec<String> = [
-        (&w.tool_scissors, true),
-        (&w.tool_ruler, true),
+        (&w.tool_scissors, cut),
+        (&w.tool_ruler, cut || boxed),
         (&w.tool_glue, matches!(opts.sides, Sides::Fold)),
         (&w.tool_pen, boxed),
-        (&w.tool_knife, boxed),
+        (&w.tool_knife, boxed && cut),
     ]
     .into_iter()
     .filter(|(t, keep)| *keep && !t.is_empty())
     .map(|(t, _)| t.clone())
     .collect();
-    Some(w.tools.replace("{list}", &list(res, &tools)))
+    (!tools.is_empty()).then(|| w.tools.replace("{list}", &list(res, &tools)))
 }
 
 /// A time in s in the pack's words ([`crate::compose::checks::cutting::rounded_minutes`]).

@@ -22,6 +22,7 @@ mod readings;
 mod scene;
 mod scenery;
 mod set;
+mod shop_words;
 mod tactile;
 mod tiles;
 mod words;

@@ -670,6 +670,54 @@ await check("a print shop's set with two 12-megapixel photos redraws a change in
   return `redraws ${times.map(([ms, core]) => `${ms} ms (core ${core} ms)`).join(", ")}; PDF download ${download} ms`;
 });
 
+await check("every number control of the page takes its range from the library's options table", async () => {
+  const core = await import(path.join(root, "web", "dist", "pkg", "jungle_print_web.js"));
+  core.initSync({ module: fs.readFileSync(path.join(root, "web", "dist", "pkg", "jungle_print_web_bg.wasm")) });
+  const table = core.option_table().map((t) => {
+    const o = { name: t.name, kind: t.kind, min: t.min, max: t.max };
+    t.free();
+    return o;
+  });
+  const shown = await page.evaluate((names) => names.map((n) => {
+    const e = document.getElementById(n);
+    return e && e.type === "number" ? [n, e.min, e.max] : null;
+  }).filter(Boolean), table.map((t) => t.name));
+  const wrong = shown.filter(([n, min, max]) => {
+    const t = table.find((o) => o.name === n);
+    if (t.kind !== "number" && t.kind !== "count") return false;
+    return Number(min) !== t.min || (t.max > t.min && Number(max) !== t.max);
+  });
+  assert(shown.length >= 10 && wrong.length === 0, `ranges not the table's: ${JSON.stringify(wrong)}`);
+  return `${shown.length} number controls`;
+});
+
+await check("the page frames a phone photo of a drawing where the command line's check does", async () => {
+  // A felt-pen cat on a tilted sheet on a wooden table, a thumb on one corner
+  // (tests/fixtures/pictures/photo.py): the automatic frame the page shows in
+  // the cat's framing row is the one `check --pictures` prints.
+  const file = path.join(root, "tests", "fixtures", "pictures", "sheet-on-table.jpg");
+  const dir = fs.mkdtempSync(path.join(out, "framing-"));
+  for (const a of ["rat", "cat", "dog", "wolf", "leopard", "tiger", "lion", "elephant"]) {
+    fs.copyFileSync(file, path.join(dir, `${a}.jpg`));
+  }
+  const r = cli(["check", "--pictures", dir]);
+  const m = `${r.stdout}${r.stderr}`.match(/pictures\.cat = \{ file = "[^"]*", crop = \[([^\]]+)\] \}/);
+  assert(m, `check printed no frame for the cat: ${r.stdout}${r.stderr}`);
+  const want = m[1].split(",").map(Number);
+  await page.setInputFiles("#key-pictures-cat", file);
+  await page.waitForFunction(() => {
+    const f = document.getElementById("key-pictures-cat-frame")?.dataset.frame;
+    return f && f !== "0,0,1,1";
+  }, null, { timeout: 20000 });
+  const shown = await page.evaluate(() => document.getElementById("key-pictures-cat-frame").dataset.frame);
+  const got = shown.split(",").map(Number);
+  assert(got.length === 4 && got.every((v, i) => Math.abs(v - want[i]) <= 0.0015),
+    `the page frames ${shown}, the command line ${want.join(", ")}`);
+  await page.click("#clear-files");
+  await settled();
+  return `frame ${got.map((v) => v.toFixed(3)).join(", ")} in both`;
+});
+
 await check("a refused value shows beside its field in the page's language, and the pages are marked out of date until it is fixed", async () => {
   await choose("lang", "zh-Hant");
   await page.fill("#copies", "30");

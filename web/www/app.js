@@ -462,7 +462,14 @@ const COMMANDS = { set: ["set"], board: ["board"], counters: ["counters"], rules
 function addOptions(table) {
   let at = $("kerf").closest(".opt");
   for (const t of table) {
-    if (OWN.has(t.name) || t.output || t.kind === "path" || $(t.name)) continue;
+    // A control of the page's own markup takes its range from the table too,
+    // so the page and the command line accept the same numbers.
+    const own = $(t.name);
+    if (own && own.type === "number" && (t.kind === "number" || t.kind === "count")) {
+      if (Number.isFinite(t.min)) own.min = String(t.min);
+      if (Number.isFinite(t.max) && t.max > t.min) own.max = String(t.max);
+    }
+    if (OWN.has(t.name) || t.output || t.kind === "path" || own) continue;
     const div = document.createElement("div");
     div.className = "opt";
     div.dataset.for = t.commands.flatMap((c) => COMMANDS[c] || []).join(" ");

@@ -215,7 +215,8 @@ fn a_set_for_a_home_printer_keeps_its_words() {
         let cover = words(&pages[0]);
         let (w, b, s) = (&res.lang.cover, &res.lang.boxnet, &res.lang.sheet);
         for said in [
-            &w.assemble_board,
+            // With its box, the board is cut out and folded on square edges.
+            &w.assemble_board_fold,
             &s.cut_fold,
             &b.legend_cut,
             &b.steps[0],

@@ -24,6 +24,10 @@ const CJK_QUOTES: &[u8] = include_bytes!("../fonts/JungleKaiQuotes-Regular.ttf")
 /// ，。、；： centred, as Traditional Chinese sets them in Taiwan (see fonts/README.md).
 const TC_PUNCTUATION: &[u8] = include_bytes!("../fonts/JungleKaiTCPunct-Regular.ttf");
 
+/// Each animal in play with its picture's scale and the shift of its centre
+/// in mm (see `compose::drawn::faces`).
+pub(crate) type PictureBalance = Vec<(crate::game::Animal, f64, f64)>;
+
 /// Everything a composer needs: validated data and loaded fonts.
 #[derive(Debug, Clone)]
 pub struct Resources {
@@ -60,6 +64,10 @@ pub struct Resources {
     /// Problems found while composing that did not stop it (see [`Resources::warn`]).
     /// Warnings noted: (theme key it is about or "", message).
     warnings: RefCell<Vec<(String, String)>>,
+    /// The animals' picture scales and shifts, worked out once for each ink
+    /// and face geometry (see `compose::drawn::faces`): the geometry's key,
+    /// then (animal, scale, shift in mm) for every animal in play.
+    pub(crate) picture_balance: RefCell<Vec<(String, PictureBalance)>>,
 }
 
 /// Loads one font of a theme: `builtin:NAME`, a file path, `path#FACE`, or
@@ -272,6 +280,7 @@ impl Resources {
             chosen,
             lists,
             warnings: Default::default(),
+            picture_balance: Default::default(),
         };
         res.check_glyphs()?;
         for (key, message) in res.pictures.notes() {

@@ -543,12 +543,8 @@ fn ink_of(res: &Resources, animal: crate::game::Animal, ink: Color) -> Option<(f
 
 /// The scale of `animal`'s drawn picture, set in a box of `side` mm whose
 /// centre is `dy` mm below a face's centre, and how far its centre moves
-/// down (mm): each animal's inked area within [`INK_SPREAD`] of the median
-/// animal's (a small drawing grown, a large one shrunk), its ink inside
-/// radius `room` (mm, from the face's centre) and within the box's height
-/// (clear of what is above and below it), moved within that height when
-/// that lets it grow. `(1, 0)` when the animals' pictures are not all
-/// drawings.
+/// down (mm): see [`balance`]. Worked out once for each ink and geometry
+/// (every face of a sheet shares them) and kept in the resources.
 fn balanced_scale(
     res: &Resources,
     animal: crate::game::Animal,
@@ -557,6 +553,45 @@ fn balanced_scale(
     dy: f64,
     room: f64,
 ) -> (f64, f64) {
+    let key = format!(
+        "{ink:?} {:x} {:x} {:x}",
+        side.to_bits(),
+        dy.to_bits(),
+        room.to_bits()
+    );
+    let known = res
+        .picture_balance
+        .borrow()
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, t)| t.clone());
+    let table = match known {
+        Some(t) => t,
+        None => {
+            let t = balance(res, ink, side, dy, room);
+            res.picture_balance.borrow_mut().push((key, t.clone()));
+            t
+        }
+    };
+    table
+        .iter()
+        .find(|(a, ..)| *a == animal)
+        .map_or((1.0, 0.0), |&(_, k, shift)| (k, shift))
+}
+
+/// Each animal's picture scale and shift (as [`balanced_scale`] gives
+/// them): each animal's inked area within [`INK_SPREAD`] of the median
+/// animal's (a small drawing grown, a large one shrunk), its ink inside
+/// radius `room` (mm, from the face's centre) and within the box's height
+/// (clear of what is above and below it), moved within that height when
+/// that lets it grow. Empty when the animals' pictures are not all drawings.
+fn balance(
+    res: &Resources,
+    ink: Color,
+    side: f64,
+    dy: f64,
+    room: f64,
+) -> crate::resolve::PictureBalance {
     // Where a picture at scale `k` may sit: a shift of its centre that keeps
     // every inked pixel in the room and in the box's height, if any.
     let place = |inked: &[Pt], k: f64| -> Option<f64> {
@@ -603,7 +638,7 @@ fn balanced_scale(
                 let most = largest(&inked);
                 all.push((a, share, most, inked));
             }
-            _ => return (1.0, 0.0),
+            _ => return Vec::new(),
         }
     }
     let mut shares: Vec<f64> = all.iter().map(|x| x.1).collect();
@@ -626,12 +661,13 @@ fn balanced_scale(
         .map(|(x, k)| x.1 * k * k)
         .fold(f64::MAX, f64::min);
     let cap = least * (1.0 + INK_SPREAD) * 0.99;
-    let Some(((_, share, _, inked), k)) = all.iter().zip(&first).find(|(x, _)| x.0 == animal)
-    else {
-        return (1.0, 0.0);
-    };
-    let k = k.min((cap / share).sqrt());
-    (k, place(inked, k).unwrap_or(0.0))
+    all.iter()
+        .zip(&first)
+        .map(|((a, share, _, inked), k)| {
+            let k = k.min((cap / share).sqrt());
+            (*a, k, place(inked, k).unwrap_or(0.0))
+        })
+        .collect()
 }
 
 /// An animal's Chinese character centred on `c` (`size` mm, shrunk to at most

@@ -719,14 +719,12 @@ pub fn box_steps(
     let least = if compact { 10.0 } else { 12.0 };
     let gap = if compact { 2.5 } else { 4.0 };
     // Legend: the cut lines, already cut when a print shop die-cut the box.
-    let legend_cut = match opts.die_cut {
-        true => res.words_or(
-            ("box.shop_legend_cut", &words.shop_legend_cut),
-            ("box.legend_cut", &words.legend_cut),
-            DIE_CUT,
-        ),
-        false => &words.legend_cut,
-    };
+    let legend_cut = die_cut_words(
+        res,
+        opts.die_cut,
+        ("box.shop_legend_cut", &words.shop_legend_cut),
+        ("box.legend_cut", &words.legend_cut),
+    );
     let cut = Stroke::solid(res.theme.counters.cut.0, 0.35);
     for (stroke, text) in [(cut, legend_cut), (fold_stroke(res), &words.legend_fold)] {
         items.push(shapes::stroke(
@@ -740,11 +738,12 @@ pub fn box_steps(
     // to 12 mm) when the steps' text makes them run over. A die-cut box's
     // first step presses its pieces out.
     let mut steps: Vec<&str> = words.steps.iter().map(String::as_str).collect();
-    if let (true, Some(first)) = (opts.die_cut, steps.first_mut()) {
-        *first = res.words_or(
+    if let Some(first) = steps.first_mut() {
+        *first = die_cut_words(
+            res,
+            opts.die_cut,
             ("box.shop_step_cut", &words.shop_step_cut),
             ("box.steps[0]", first),
-            DIE_CUT,
         );
     }
     let mut pic_h = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
@@ -849,7 +848,23 @@ fn step_rows(
 }
 
 /// Why a print shop's words are wanted, for the warning when a pack lacks them.
-pub const DIE_CUT: &str = "it asks the buyer to cut what the print shop has die-cut";
+const DIE_CUT: &str = "it asks the buyer to cut what the print shop has die-cut";
+
+/// The sentence a buyer reads: the print shop's `shop` words (key, text)
+/// when the pieces come `die_cut`, else the `home` ones (key, text); a pack
+/// without the shop's words prints the home ones and warns once (see
+/// [`Resources::words_or`]).
+pub fn die_cut_words<'a>(
+    res: &Resources,
+    die_cut: bool,
+    shop: (&str, &'a str),
+    home: (&str, &'a str),
+) -> &'a str {
+    match die_cut {
+        true => res.words_or(shop, home, DIE_CUT),
+        false => home.1,
+    }
+}
 
 /// A length in mm as printed: whole millimetres without decimals, else to a
 /// tenth.

@@ -14,7 +14,9 @@
 
 use crate::compose::checks::cutting::{Cutting, Making};
 use crate::compose::products::board::{board_page_for_cutting, square_size, BoardSheet};
-use crate::compose::products::boxnet::{box_nets, box_steps, box_steps_page, BoxOptions, DIE_CUT};
+use crate::compose::products::boxnet::{
+    box_nets, box_steps, box_steps_page, die_cut_words, BoxOptions,
+};
 use crate::compose::products::counters::{
     counter_pages, counters_per_sheet, largest_fitting_size, CounterOptions, Shape, Sides,
 };
@@ -1123,9 +1125,8 @@ pub fn printing_summary(parts: &SetParts, summary: &str, minutes: &str, hours: &
 fn assembly_lines<'a>(res: &'a Resources, opts: &SetOptions, parts: &SetParts) -> Vec<String> {
     let w = &res.lang.cover;
     // A print shop's pieces come die-cut: pressed out, not cut.
-    let shop = |key: &str, text: &'a str, instead: &str, home: &'a str| match parts.die_cut {
-        true => res.words_or((key, text), (instead, home), DIE_CUT),
-        false => home,
+    let shop = |key: &str, text: &'a str, instead: &str, home: &'a str| {
+        die_cut_words(res, parts.die_cut, (key, text), (instead, home))
     };
     let assemble_board = if parts.tiled {
         shop(
@@ -1184,14 +1185,12 @@ fn making_line(res: &Resources, opts: &SetOptions, parts: &SetParts) -> Option<S
         return None;
     }
     // A print shop's set: only the box is made by hand, and the line says so.
-    let making = match parts.die_cut {
-        true => res.words_or(
-            ("cover.shop_making", &w.shop_making),
-            ("cover.making", &w.making),
-            DIE_CUT,
-        ),
-        false => &w.making,
-    };
+    let making = die_cut_words(
+        res,
+        parts.die_cut,
+        ("cover.shop_making", &w.shop_making),
+        ("cover.making", &w.making),
+    );
     let glued = matches!(opts.sides, Sides::Fold);
     let each: Vec<String> = [
         (&w.making_cut, m.cutting, true),

@@ -16,7 +16,6 @@ use std::time::Instant;
 use jungle_print::limits::MAX_PUZZLE_NODES;
 use jungle_print::play::puzzles::{make, make_sheet, Difficulty};
 use jungle_print::play::rules::{Ruleset, BUILTIN};
-use jungle_print::play::search::nodes;
 use jungle_print::play::Rules;
 
 fn main() {
@@ -100,14 +99,14 @@ fn main() {
             .fold(standard.to_string(), |s, (a, b)| s.replacen(a, b, 1));
         let rules = Rules::new(&Ruleset::parse(&src, name).expect("a valid ruleset"));
         for d in Difficulty::ALL {
-            let (n0, t) = (nodes(), cpu_seconds());
+            let (n0, t) = (rules.searched(), cpu_seconds());
             let sheet = make_sheet(&rules, d, 48, 1);
             println!(
                 "{:<44} {:<7} {:>6} {:>12} {:>8.0}",
                 name,
                 d.name(),
                 sheet.puzzles.len(),
-                nodes() - n0,
+                rules.searched() - n0,
                 (cpu_seconds() - t) * 1000.0
             );
         }

@@ -1,5 +1,6 @@
 //! Reading input files. Every file the program reads — theme, language pack,
-//! ruleset, icon, font — goes through [`read_bytes`] or [`read_text`], which
+//! ruleset, icon, font — goes through [`read_bytes`] or [`read_text`] (or
+//! [`Files`], a front end's in-memory folder, read before the disk), which
 //! accept only regular files under a size cap (never a FIFO, a device such as
 //! `/dev/zero`, or a folder), and [`check_toml_strings`] refuses control
 //! characters and over-long strings in TOML data with file, line and key.
@@ -146,13 +147,6 @@ pub(crate) fn node_kind(ft: &std::fs::FileType) -> &'static str {
 /// FIFO is never opened (opening one would wait for a writer), and the read
 /// stops at the cap whatever the file claims its size is.
 pub fn read_bytes(path: &Path, kind: InputKind) -> Result<Vec<u8>, ReadError> {
-    if let Some(bytes) = memory::get(path) {
-        let cap = kind.cap();
-        if bytes.len() as u64 > cap {
-            return Err(ReadError::TooLarge(kind, bytes.len() as u64, cap));
-        }
-        return Ok(bytes);
-    }
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => ReadError::NotFound(kind),
         _ => ReadError::Io(e),
@@ -183,7 +177,12 @@ pub fn read_bytes(path: &Path, kind: InputKind) -> Result<Vec<u8>, ReadError> {
 /// Reads a regular text file as [`read_bytes`] does and checks that it is UTF-8
 /// (a leading byte-order mark is dropped).
 pub fn read_text(path: &Path, kind: InputKind) -> Result<String, ReadError> {
-    let bytes = read_bytes(path, kind)?;
+    utf8_text(read_bytes(path, kind)?, kind)
+}
+
+/// A file's bytes as text: UTF-8 (a leading byte-order mark dropped), or
+/// the line and column where they stop being UTF-8.
+fn utf8_text(bytes: Vec<u8>, kind: InputKind) -> Result<String, ReadError> {
     match String::from_utf8(bytes) {
         Ok(s) => Ok(s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s)),
         Err(e) => {
@@ -195,26 +194,28 @@ pub fn read_text(path: &Path, kind: InputKind) -> Result<String, ReadError> {
     }
 }
 
-/// An in-memory folder for a front end without a file system (the web
-/// page): files put here are read by [`read_bytes`] and [`read_text`] (and
-/// found by the theme's and fonts' path checks) before the disk is tried.
-/// Paths are relative and `/`-separated (`my-theme/theme.toml`,
-/// `my-theme/rat.png`); `./` and `a/../` are normalised away. The command line
-/// never puts anything here.
-pub mod memory {
-    use std::collections::BTreeMap;
-    use std::path::{Component, Path};
-    use std::sync::Mutex;
+/// An in-memory folder, for a front end without a file system (the web
+/// page): a value the front end fills and hands over with its job
+/// ([`crate::job::Inputs::files`]). Files put here are read by
+/// [`Files::read_bytes`] and [`Files::read_text`] (and found by the theme's
+/// and fonts' path checks) before the disk is tried. Paths are relative and
+/// `/`-separated (`my-theme/theme.toml`, `my-theme/rat.png`); `./` and `a/../`
+/// are normalised away. The command line's folder is always empty (the
+/// disk alone). Cloning shares the files.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Files(std::sync::Arc<std::collections::BTreeMap<String, std::sync::Arc<[u8]>>>);
 
-    static FILES: Mutex<BTreeMap<String, Vec<u8>>> = Mutex::new(BTreeMap::new());
-
-    fn files() -> std::sync::MutexGuard<'static, BTreeMap<String, Vec<u8>>> {
-        FILES.lock().unwrap_or_else(|e| e.into_inner())
+impl fmt::Debug for Files {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.0.keys()).finish()
     }
+}
 
+impl Files {
     /// The key a path is stored under: its normal components joined by `/`;
     /// `None` for an absolute path or one that climbs above the folder.
     pub fn key(path: &Path) -> Option<String> {
+        use std::path::Component;
         let mut parts: Vec<String> = Vec::new();
         for c in path.components() {
             match c {
@@ -229,43 +230,66 @@ pub mod memory {
         (!parts.is_empty()).then(|| parts.join("/"))
     }
 
-    /// Stores `bytes` at `path` (replacing any file there).
-    pub fn put(path: &str, bytes: Vec<u8>) {
-        if let Some(k) = key(Path::new(path)) {
-            files().insert(k, bytes);
+    /// Stores `bytes` at `path` (replacing any file there); a path that is
+    /// absolute or climbs above the folder is ignored.
+    pub fn put(&mut self, path: &str, bytes: Vec<u8>) {
+        if let Some(k) = Files::key(Path::new(path)) {
+            std::sync::Arc::make_mut(&mut self.0).insert(k, bytes.into());
         }
     }
 
     /// Removes the file at `path`, if any.
-    pub fn remove(path: &str) {
-        if let Some(k) = key(Path::new(path)) {
-            files().remove(&k);
+    pub fn remove(&mut self, path: &str) {
+        if let Some(k) = Files::key(Path::new(path)) {
+            std::sync::Arc::make_mut(&mut self.0).remove(&k);
         }
-    }
-
-    /// Removes every file.
-    pub fn clear() {
-        files().clear();
     }
 
     /// The stored paths, sorted.
-    pub fn list() -> Vec<String> {
-        files().keys().cloned().collect()
+    pub fn list(&self) -> Vec<String> {
+        self.0.keys().cloned().collect()
     }
 
     /// True when a file is stored at `path`.
-    pub fn contains(path: &Path) -> bool {
-        let map = files();
-        !map.is_empty() && key(path).is_some_and(|k| map.contains_key(&k))
+    pub fn contains(&self, path: &Path) -> bool {
+        !self.0.is_empty() && Files::key(path).is_some_and(|k| self.0.contains_key(&k))
     }
 
-    /// A copy of the file stored at `path`.
-    pub fn get(path: &Path) -> Option<Vec<u8>> {
-        let map = files();
-        if map.is_empty() {
+    /// True when `path` is a file here or exists on the disk.
+    pub fn exists(&self, path: &Path) -> bool {
+        self.contains(path) || path.exists()
+    }
+
+    /// The file stored at `path`, if any.
+    fn get(&self, path: &Path) -> Option<&[u8]> {
+        if self.0.is_empty() {
             return None;
         }
-        map.get(&key(path)?).cloned()
+        self.0.get(&Files::key(path)?).map(|b| &b[..])
+    }
+
+    /// [`read_bytes`], from this folder first.
+    pub fn read_bytes(&self, path: &Path, kind: InputKind) -> Result<Vec<u8>, ReadError> {
+        match self.get(path) {
+            Some(bytes) if bytes.len() as u64 > kind.cap() => {
+                Err(ReadError::TooLarge(kind, bytes.len() as u64, kind.cap()))
+            }
+            Some(bytes) => Ok(bytes.to_vec()),
+            None => read_bytes(path, kind),
+        }
+    }
+
+    /// [`read_text`], from this folder first.
+    pub fn read_text(&self, path: &Path, kind: InputKind) -> Result<String, ReadError> {
+        utf8_text(self.read_bytes(path, kind)?, kind)
+    }
+
+    /// [`not_a_regular_file`], for a file not in this folder.
+    pub fn not_a_regular_file(&self, path: &Path, kind: InputKind) -> Option<String> {
+        match self.contains(path) {
+            true => None,
+            false => not_a_regular_file(path, kind),
+        }
     }
 }
 
@@ -273,9 +297,6 @@ pub mod memory {
 /// not a regular file (a FIFO, device, socket or folder, directly or through
 /// symbolic links). For messages about paths inside data files.
 pub fn not_a_regular_file(path: &Path, kind: InputKind) -> Option<String> {
-    if memory::contains(path) {
-        return None;
-    }
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => None,
         Ok(m) => Some(format!(
@@ -563,9 +584,16 @@ impl Source {
         }
     }
 
-    /// Loads a theme, a language pack or a ruleset from this source.
+    /// Loads a theme, a language pack or a ruleset from this source (a file
+    /// from the disk).
     pub fn load<T: Load>(&self) -> Result<T, Error> {
-        T::load(self)
+        T::load(self, &Files::default())
+    }
+
+    /// Loads a theme, a language pack or a ruleset from this source, a file
+    /// read from `files` before the disk.
+    pub fn load_in<T: Load>(&self, files: &Files) -> Result<T, Error> {
+        T::load(self, files)
     }
 }
 
@@ -573,8 +601,9 @@ impl Source {
 /// [`crate::lang::Lang`], [`crate::play::rules::Ruleset`] (each implements it in
 /// its own module).
 pub trait Load: Sized {
-    /// Loads from `source`, with the errors of the option it is given to.
-    fn load(source: &Source) -> Result<Self, Error>;
+    /// Loads from `source` (a file from `files` before the disk), with the
+    /// errors of the option it is given to.
+    fn load(source: &Source, files: &Files) -> Result<Self, Error>;
 }
 
 /// A data file's name and text, kept so that a later check can point at the

@@ -82,6 +82,10 @@ pub struct Inputs {
     /// A folder with one picture per animal ([`Opt::Pictures`]), laid over the
     /// theme: the faces become picture faces with the rank as dots.
     pub pictures: Option<PathBuf>,
+    /// The front end's in-memory folder, read before the disk for every
+    /// file named above and in the theme (the web page's uploads; empty for
+    /// the command line). Not an option: it is what the paths point into.
+    pub files: crate::input::Files,
 }
 
 impl Default for Inputs {
@@ -92,6 +96,7 @@ impl Default for Inputs {
             phonetic: None,
             ruleset: Source::builtin("standard"),
             pictures: None,
+            files: Default::default(),
         }
     }
 }
@@ -101,15 +106,15 @@ impl Inputs {
     /// check); the files read are listed in [`Resources::inputs`].
     pub fn resources(&self, purpose: Purpose) -> Result<Resources, Error> {
         let theme = match &self.theme {
-            Some(s) => s.load::<Theme>()?,
+            Some(s) => s.load_in::<Theme>(&self.files)?,
             None => Theme::builtin(purpose.default_theme())?,
         };
-        let mut lang = self.lang.load::<Lang>()?;
+        let mut lang = self.lang.load_in::<Lang>(&self.files)?;
         if let Some(guide) = self.phonetic {
             lang.set_phonetic(guide)
                 .map_err(|e| Error::usage(Opt::Phonetic, e))?;
         }
-        let rules = self.ruleset.load::<Ruleset>()?;
+        let rules = self.ruleset.load_in::<Ruleset>(&self.files)?;
         if purpose == Purpose::Tactile {
             // Braille comes from the built-in packs' data: refused before
             // anything is composed for a pack that has none.
@@ -1146,20 +1151,22 @@ pub struct Checked {
 /// runs ([`Job::run`]), writing nothing, the designer's rules
 /// ([`crate::compose::checks::design_check`]) included.
 pub fn check(theme: &Source, ruleset: &Source, lang: Option<&Source>) -> Result<Checked, Error> {
-    check_with_pictures(theme, ruleset, lang, None)
+    check_with_pictures(theme, ruleset, lang, None, &Default::default())
 }
 
 /// [`check`] with a folder of pictures laid over the theme, as `set
-/// --pictures` lays it: its frames and warnings are the set's.
+/// --pictures` lays it: its frames and warnings are the set's; files are
+/// read from `files` before the disk.
 pub fn check_with_pictures(
     theme: &Source,
     ruleset: &Source,
     lang: Option<&Source>,
     pictures: Option<&std::path::Path>,
+    files: &crate::input::Files,
 ) -> Result<Checked, Error> {
     // Loaded first, so that their errors come before any composing.
-    let t: Theme = theme.load()?;
-    let r: Ruleset = ruleset.load()?;
+    let t: Theme = theme.load_in(files)?;
+    let r: Ruleset = ruleset.load_in(files)?;
     let langs: Vec<Source> = match lang {
         Some(l) => vec![l.clone()],
         None => crate::lang::BUILTIN
@@ -1207,6 +1214,7 @@ pub fn check_with_pictures(
             lang,
             phonetic: None,
             ruleset: ruleset.clone(),
+            files: files.clone(),
         };
         // No option was given: an error about one is about the files
         // checked, printed as a set with the default options.

@@ -10,14 +10,14 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::error::{shown, User};
-use crate::input::{read_bytes, InputKind};
+use crate::input::InputKind;
 use crate::lang::Lang;
 use crate::limits::{MAX_FONT_BYTES_TOTAL, MAX_TEXT_WORK, READING_WEIGHT};
 use crate::picture::{Art, Pictures};
 use crate::play::rules::Ruleset;
 use crate::scene::{Document, Page};
 use crate::text::{split_face_index, BuiltinFont, FontBook, FontId, FontStack};
-use crate::theme::{FontList, KeyOrigins, Theme};
+use crate::theme::{FontList, Theme};
 
 /// Full-width “ ” ‘ ’ for Chinese text (see fonts/README.md).
 const CJK_QUOTES: &[u8] = include_bytes!("../fonts/JungleKaiQuotes-Regular.ttf");
@@ -74,12 +74,8 @@ pub struct Resources {
 /// an installed family name (see [`crate::text::system`]).
 /// A file is read and parsed once however its path is spelled (by canonical
 /// path), and must be a font that the PDF writer can embed.
-fn load_font(
-    book: &mut FontBook,
-    spec: &str,
-    key: &str,
-    origins: &KeyOrigins,
-) -> Result<FontId, Error> {
+fn load_font(book: &mut FontBook, spec: &str, key: &str, theme: &Theme) -> Result<FontId, Error> {
+    let origins = &theme.origins;
     let font_key = format!("fonts.{key}");
     let bad = |m: String| {
         origins.error(&font_key, m, |message| Error::Glyphs {
@@ -105,7 +101,7 @@ fn load_font(
     let shown = crate::input::shown_path(&path);
     let canonical = match std::fs::canonicalize(&path) {
         Ok(c) => c,
-        Err(_) if crate::input::memory::contains(&path) => path,
+        Err(_) if theme.files.contains(&path) => path,
         Err(e) => return Err(bad(format!("cannot read font file `{shown}`: {e}"))),
     };
     let name = canonical.to_string_lossy();
@@ -115,7 +111,9 @@ fn load_font(
     let data = match book.data_of(&name) {
         Some(data) => data,
         None => {
-            let bytes = read_bytes(&canonical, InputKind::Font)
+            let bytes = theme
+                .files
+                .read_bytes(&canonical, InputKind::Font)
                 .map_err(|e| bad(format!("`{shown}`: {e}")))?;
             if book.total_bytes() + bytes.len() > MAX_FONT_BYTES_TOTAL {
                 return Err(bad(format!(
@@ -164,7 +162,7 @@ fn load_fonts(book: &mut FontBook, theme: &Theme, key: &str) -> Result<FontStack
     };
     list.0
         .iter()
-        .map(|spec| load_font(book, spec, key, &theme.origins))
+        .map(|spec| load_font(book, spec, key, theme))
         .collect()
 }
 

@@ -50,6 +50,7 @@ pub(crate) fn check(CheckArgs(v): CheckArgs, voice: &Voice) -> Result<(), Error>
         &Source::from_arg(&ruleset),
         lang.as_ref(),
         v.path(Opt::Pictures),
+        &Default::default(),
     )?;
     // Every name here is the user's (a path, a theme or pack's own name):
     // escaped and cut as every value in a message is.

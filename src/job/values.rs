@@ -104,7 +104,7 @@ fields! { Job { purpose: Is(Purpose), paper: Is(Paper), bleed: Is(Bleed), kerf: 
 kind: Kind, inputs: Inputs, output: Option<Output> }
 fields! { Inputs {
     theme: Is(Theme), lang: Pack(Lang), phonetic: Is(Phonetic), ruleset: Is(Ruleset), pictures: Is(Pictures),
-} }
+}, files: crate::input::Files }
 fields! { SetOptions {
     square: Is(Square), counter_size: Is(CounterSize), sides: Is(Sides), shape: Is(Shape),
     cover: Not(NoCover), boxed: Not(NoBox), poster: Is(Poster), poster_paper: Is(PosterPaper),
@@ -164,7 +164,8 @@ impl Job {
                 ))
             }
         };
-        let mut job = Job::read_from(v, kind, Inputs::read_from(v)?, None)?;
+        let inputs = Inputs::read_from(v, Default::default())?;
+        let mut job = Job::read_from(v, kind, inputs, None)?;
         job.output = Some(Output::read_from(v, job.default_output())?);
         Ok(job)
     }
@@ -643,6 +644,7 @@ mod tests {
                     phonetic: Some(Phonetic::Pinyin),
                     ruleset: Source::builtin("fox"),
                     pictures: Some("art".into()),
+                    files: Default::default(),
                 },
                 paper: Paper::parse("300x400").unwrap(),
                 purpose: Purpose::PrintShop,

@@ -1334,7 +1334,13 @@ impl Lang {
 
     /// Loads a pack from a file.
     pub fn load(path: &Path) -> Result<Lang, Error> {
-        let src = crate::input::read_text(path, crate::input::InputKind::LangPack)
+        Lang::load_in(path, &crate::input::Files::default())
+    }
+
+    /// Loads a pack from a file, read from `files` before the disk.
+    pub fn load_in(path: &Path, files: &crate::input::Files) -> Result<Lang, Error> {
+        let src = files
+            .read_text(path, crate::input::InputKind::LangPack)
             .map_err(|e| e.for_option(Opt::LangFile, path))?;
         Lang::parse(&src, &crate::input::shown_path(path))
     }
@@ -1465,10 +1471,10 @@ fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
 }
 
 impl Load for Lang {
-    fn load(source: &Source) -> Result<Lang, Error> {
+    fn load(source: &Source, files: &crate::input::Files) -> Result<Lang, Error> {
         match source {
             Source::Builtin(code) => Lang::builtin(code),
-            Source::File(path) => Lang::load(path),
+            Source::File(path) => Lang::load_in(path, files),
             // An uploaded file's name is the user's: shown escaped and cut.
             Source::Text { name, contents } => {
                 Lang::parse(contents, &crate::error::User(name).to_string())

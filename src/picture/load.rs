@@ -13,18 +13,19 @@ use super::{decode, Art, Limits};
 use crate::error::Error;
 use crate::game::Animal;
 use crate::icons::{builtin, Icon};
-use crate::input::{read_bytes, shown_path, InputKind};
+use crate::input::{shown_path, Files, InputKind};
 use crate::limits::{MAX_DOCUMENT_PIXELS, MAX_ICON_BYTES};
 use crate::theme::{Background, PictureRef, Theme};
 
-/// Reads one picture reference and frames it (see [`super::framed`]), or
-/// takes the same picture framed the same way before ([`cache`]); messages
-/// start with the file's name.
-pub fn load_framed(
+/// Reads one picture reference (from `files` before the disk) and frames it
+/// (see [`super::framed`]), or takes the same picture framed the same way
+/// before ([`cache`]); messages start with the file's name.
+fn load_framed(
     spec: &PictureRef,
     background: Background,
+    files: &Files,
 ) -> Result<(Art, Option<Framed>), String> {
-    let art = load(&spec.file)?;
+    let art = load(&spec.file, files)?;
     let Art::Raster(r) = art else {
         return Ok((art, None));
     };
@@ -49,8 +50,8 @@ pub fn load_framed(
     Ok((Art::Raster(framed.raster.clone()), Some(framed)))
 }
 
-/// Reads one picture reference; `shown` names it in messages.
-pub fn load(spec: &str) -> Result<Art, String> {
+/// Reads one picture reference (a file from `files` before the disk).
+fn load(spec: &str, files: &Files) -> Result<Art, String> {
     if let Some(name) = spec.strip_prefix("builtin:") {
         let src = builtin(name)
             .ok_or_else(|| format!("unknown built-in picture `{}`", crate::error::shown(name)))?;
@@ -58,7 +59,9 @@ pub fn load(spec: &str) -> Result<Art, String> {
     }
     let path = Path::new(spec);
     let shown = format!("`{}`", shown_path(path));
-    let bytes = read_bytes(path, InputKind::Picture).map_err(|e| format!("{shown}: {e}"))?;
+    let bytes = files
+        .read_bytes(path, InputKind::Picture)
+        .map_err(|e| format!("{shown}: {e}"))?;
     if sniff(&bytes) == Format::Svg {
         if bytes.len() as u64 > MAX_ICON_BYTES {
             return Err(format!(
@@ -119,7 +122,7 @@ impl Pictures {
             if let Some((_, done)) = read.iter().find(|(s, _)| s == spec) {
                 return Ok(done.clone());
             }
-            let done = load_framed(spec, theme.pictures.background)?;
+            let done = load_framed(spec, theme.pictures.background, &theme.files)?;
             read.push((spec.clone(), done.clone()));
             Ok(done)
         };

@@ -35,6 +35,8 @@ pub fn output_profile() -> Option<&'static [u8]> {
     Some(OUTPUT_PROFILE)
 }
 
+/// The profile once the page has handed it over: the bundled file arriving
+/// late, given once and never changed (not run state).
 #[cfg(feature = "web")]
 static PROFILE: OnceLock<&'static [u8]> = OnceLock::new();
 

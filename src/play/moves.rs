@@ -97,6 +97,9 @@ pub enum Outcome {
 pub struct Rules {
     ruleset: Ruleset,
     kinds: [[SquareKind; COLS as usize]; ROWS as usize],
+    /// Positions the searches with these rules have visited (see
+    /// [`Rules::searched`]).
+    pub(crate) searched: std::cell::Cell<u64>,
 }
 
 /// The four steps: north, east, south, west, as (columns, rows).
@@ -128,7 +131,17 @@ impl Rules {
         Rules {
             ruleset: ruleset.clone(),
             kinds,
+            searched: Default::default(),
         }
+    }
+
+    /// How many positions the searches with these rules have visited so far
+    /// (each move played in a line of play counts one, and each position
+    /// whose moves are listed one more for it and each of its moves): a
+    /// measure of work that is the same on every machine, for the puzzle
+    /// maker's budget ([`crate::limits::MAX_PUZZLE_NODES`]).
+    pub fn searched(&self) -> u64 {
+        self.searched.get()
     }
 
     /// The ruleset.

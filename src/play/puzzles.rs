@@ -18,7 +18,7 @@ use crate::game::{Animal, Piece, Side, Square, SquareKind, COLS, ROWS};
 
 use super::moves::{Move, Rules};
 use super::position::Position;
-use super::search::{legal_moves, nodes, safe_moves, winning_moves};
+use super::search::{legal_moves, safe_moves, winning_moves};
 use crate::limits::MAX_PUZZLE_NODES;
 
 /// What a puzzle asks.
@@ -239,7 +239,7 @@ fn make_within(
     let kinds = difficulty.kinds();
     let mut out: Vec<Puzzle> = Vec::with_capacity(count);
     let mut lost: Vec<Kind> = Vec::new();
-    let start = nodes();
+    let start = rules.searched();
     // The capture rules the "which capture" puzzles take turns to answer with.
     let rules_here = CaptureRule::ALL
         .into_iter()
@@ -257,7 +257,7 @@ fn make_within(
             .flatten();
         let mut found = false;
         for t in 0..TRIES {
-            if nodes() - start > budget {
+            if rules.searched() - start > budget {
                 return Sheet {
                     puzzles: out,
                     short: Some(Short::Budget),
@@ -794,9 +794,9 @@ mod tests {
             "trap_max_rank = 8 ",
             "trap_max_rank = 1 "
         )])));
-        let start = nodes();
+        let start = r.searched();
         let sheet = make_sheet(&r, Difficulty::Hard, 48, 1);
-        assert!(nodes() - start < MAX_PUZZLE_NODES);
+        assert!(r.searched() - start < MAX_PUZZLE_NODES);
         assert_eq!(sheet.short, Some(Short::NotFound));
         assert!(sheet.puzzles.iter().all(|p| p.kind == Kind::SaveElephant));
         assert!(sheet.puzzles.iter().all(|p| p.proven(&r)));

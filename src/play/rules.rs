@@ -199,7 +199,13 @@ impl Ruleset {
 
     /// A ruleset file.
     pub fn load(path: &Path) -> Result<Ruleset, Error> {
-        let src = crate::input::read_text(path, crate::input::InputKind::Ruleset)
+        Ruleset::load_in(path, &crate::input::Files::default())
+    }
+
+    /// A ruleset file, read from `files` before the disk.
+    pub fn load_in(path: &Path, files: &crate::input::Files) -> Result<Ruleset, Error> {
+        let src = files
+            .read_text(path, crate::input::InputKind::Ruleset)
             .map_err(|e| e.for_option(Opt::Ruleset, path))?;
         Ruleset::parse(&src, &crate::input::shown_path(path))
     }
@@ -382,10 +388,10 @@ impl Default for Ruleset {
 }
 
 impl Load for Ruleset {
-    fn load(source: &Source) -> Result<Ruleset, Error> {
+    fn load(source: &Source, files: &crate::input::Files) -> Result<Ruleset, Error> {
         match source {
             Source::Builtin(name) => Ruleset::builtin(name),
-            Source::File(path) => Ruleset::load(path),
+            Source::File(path) => Ruleset::load_in(path, files),
             // An uploaded file's name is the user's: shown escaped and cut.
             Source::Text { name, contents } => {
                 Ruleset::parse(contents, &crate::error::User(name).to_string())

@@ -1,24 +1,8 @@
 //! Forced wins, found by searching every line of play: what a puzzle's
 //! answer is, and the proof that it is the only one.
 
-use std::cell::Cell;
-
 use super::moves::{Move, Outcome, Rules};
 use super::position::Position;
-
-thread_local! {
-    /// Positions this thread's searches have visited, for the puzzle maker's
-    /// budget ([`crate::limits::MAX_PUZZLE_NODES`]).
-    static NODES: Cell<u64> = const { Cell::new(0) };
-}
-
-/// How many positions the searches of this thread have visited so far (each
-/// move played in a line of play counts one, and each position whose moves
-/// are listed one more for it and each of its moves): a measure of work that
-/// is the same on every machine.
-pub fn nodes() -> u64 {
-    NODES.with(Cell::get)
-}
 
 /// A line of play from a position: the positions seen so far (for the ban on
 /// repeated positions), the last one current.
@@ -28,6 +12,12 @@ struct Line<'a> {
 }
 
 impl Line<'_> {
+    /// Adds `n` to the positions the rules' searches have visited.
+    fn count(&self, n: u64) {
+        let c = &self.rules.searched;
+        c.set(c.get() + n);
+    }
+
     fn now(&self) -> &Position {
         self.path.last().expect("a line has a position")
     }
@@ -38,7 +28,7 @@ impl Line<'_> {
             return Vec::new();
         }
         let mut moves = self.rules.moves(pos);
-        NODES.with(|n| n.set(n.get() + 1 + moves.len() as u64));
+        self.count(1 + moves.len() as u64);
         if self.rules.ruleset().variants.no_repetition {
             moves.retain(|m| {
                 let next = self.rules.after(pos, *m);
@@ -63,7 +53,7 @@ impl Line<'_> {
     }
 
     fn push(&mut self, m: Move) {
-        NODES.with(|n| n.set(n.get() + 1));
+        self.count(1);
         let next = self.rules.after(self.now(), m);
         self.path.push(next);
     }

@@ -69,29 +69,32 @@ fn kai() -> &'static [u8] {
     include_bytes!("../../fonts/JungleKai-Regular.ttf")
 }
 
-/// Jungle Kai: with the `web` feature (the web page), the small core
-/// bundled (`fonts/JungleKai-Core.subset.ttf`: what the English and French sets
-/// draw in it, with the whole face's glyphs, advances and metrics) until the
-/// program supplies the whole face with [`set_kai`].
+/// Jungle Kai, with the `web` feature (the web page): the whole face, once
+/// the page has fetched it and handed it over with [`set_kai`]; until then
+/// the small core bundled (`fonts/JungleKai-Core.subset.ttf`: what the
+/// English and French sets draw in it, with the whole face's glyphs,
+/// advances and metrics, so that both draw those sets alike). Not run
+/// state: the bundled file arriving late, given once and never changed.
 #[cfg(feature = "web")]
-static KAI: std::sync::RwLock<&'static [u8]> =
-    std::sync::RwLock::new(include_bytes!("../../fonts/JungleKai-Core.subset.ttf"));
+static KAI: std::sync::OnceLock<&'static [u8]> = std::sync::OnceLock::new();
 
 #[cfg(feature = "web")]
 fn kai() -> &'static [u8] {
-    *KAI.read().unwrap_or_else(|e| e.into_inner())
+    KAI.get()
+        .copied()
+        .unwrap_or(include_bytes!("../../fonts/JungleKai-Core.subset.ttf"))
 }
 
 /// Makes `bytes` (the file `fonts/JungleKai-Regular.ttf`) the Jungle Kai of
 /// every font book made from now on (`web` builds only). False, and
-/// nothing changed, when they are not a font.
+/// nothing changed, when they are not a font or another face was given
+/// before.
 #[cfg(feature = "web")]
 pub fn set_kai(bytes: &'static [u8]) -> bool {
     if ttf_parser::Face::parse(bytes, 0).is_err() {
         return false;
     }
-    *KAI.write().unwrap_or_else(|e| e.into_inner()) = bytes;
-    true
+    KAI.set(bytes).is_ok() || KAI.get() == Some(&bytes)
 }
 
 /// Shorthand: the bytes of a bundled font.

@@ -59,8 +59,9 @@ fn has_font_extension(file: &str) -> bool {
 /// True when the theme font value `spec` is a family name rather than
 /// `builtin:NAME` or a file path. A value is a path when it holds `/` or `\`,
 /// ends in a font extension (before any `#FACE`), or — when `dir`, the
-/// theme's folder, is given — names a file that exists there.
-pub fn is_family_name(spec: &str, dir: Option<&std::path::Path>) -> bool {
+/// theme's folder (with the in-memory folder read before the disk), is
+/// given — names a file that exists there.
+pub fn is_family_name(spec: &str, dir: Option<(&std::path::Path, &crate::input::Files)>) -> bool {
     if spec.starts_with("builtin:") || spec.contains(['/', '\\']) {
         return false;
     }
@@ -68,9 +69,7 @@ pub fn is_family_name(spec: &str, dir: Option<&std::path::Path>) -> bool {
         Some((file, face)) if !face.is_empty() && face.bytes().all(|b| b.is_ascii_digit()) => file,
         _ => spec,
     };
-    !has_font_extension(file)
-        && !dir
-            .is_some_and(|d| d.join(file).exists() || crate::input::memory::contains(&d.join(file)))
+    !has_font_extension(file) && !dir.is_some_and(|(d, files)| files.exists(&d.join(file)))
 }
 
 /// Lower case, without spaces, hyphens and underscores: `URW-Bookman` and
@@ -599,8 +598,9 @@ mod tests {
         }
         // A file that exists beside the theme is a path, whatever its name.
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-        assert!(!is_family_name("README.md", Some(dir)));
-        assert!(is_family_name("README", Some(dir)));
+        let files = crate::input::Files::default();
+        assert!(!is_family_name("README.md", Some((dir, &files))));
+        assert!(is_family_name("README", Some((dir, &files))));
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub use picture::{Background, Frame, FrameStart, PictureRef, BACKGROUNDS, FRAME_
 
 use crate::error::{Error, Opt};
 use crate::game::{Animal, Side};
-use crate::input::{InputKind, Load, Source};
+use crate::input::{Files, InputKind, Load, Source};
 use crate::limits::MAX_EXTENDS_DEPTH;
 use crate::scene::Color;
 
@@ -398,6 +398,10 @@ pub struct Theme {
     /// Where each key was written (not part of the theme's value).
     #[serde(skip)]
     pub origins: KeyOrigins,
+    /// The in-memory folder the theme was read from (before the disk): its
+    /// pictures and fonts are read from it too (not part of the theme's value).
+    #[serde(skip)]
+    pub files: Files,
 }
 
 pub use crate::input::KeyOrigins;
@@ -468,7 +472,12 @@ impl Origin {
     }
 
     /// An `extends` value, read relative to this theme's folder.
-    fn parent(&self, value: &str, key_error: impl Fn(String) -> Error) -> Result<Origin, Error> {
+    fn parent(
+        &self,
+        value: &str,
+        files: &Files,
+        key_error: impl Fn(String) -> Error,
+    ) -> Result<Origin, Error> {
         // The one rule for a name that may be a file: see `Source::from_arg`.
         if let Source::Builtin(_) = Source::from_arg(value) {
             return builtin_origin(value).ok_or_else(|| {
@@ -480,7 +489,7 @@ impl Origin {
             });
         }
         let path = self.dir().join(value);
-        if let Some(why) = crate::input::not_a_regular_file(&path, InputKind::Theme) {
+        if let Some(why) = files.not_a_regular_file(&path, InputKind::Theme) {
             return Err(key_error(why));
         }
         Ok(Origin::File(path.canonicalize().unwrap_or(path)))
@@ -556,12 +565,13 @@ fn load_chain(
     origin: &Origin,
     seen: &mut Vec<Origin>,
     origins: &mut KeyOrigins,
+    files: &Files,
 ) -> Result<toml::Table, Error> {
     let text = match origin {
         Origin::Builtin(_, s) => s.to_string(),
-        Origin::File(p) => {
-            crate::input::read_text(p, InputKind::Theme).map_err(|e| e.for_option(Opt::Theme, p))?
-        }
+        Origin::File(p) => files
+            .read_text(p, InputKind::Theme)
+            .map_err(|e| e.for_option(Opt::Theme, p))?,
         Origin::Text { src, .. } => src.clone(),
     };
     let name = origin.describe();
@@ -570,6 +580,7 @@ fn load_chain(
         text: &text,
         origin: &name,
         dir: &dir,
+        files,
         builtin: matches!(origin, Origin::Builtin(..)),
     };
     let mut own = KeyOrigins::default();
@@ -599,7 +610,7 @@ fn load_chain(
             message,
         }
     };
-    let parent = origin.parent(&parent_name, at)?;
+    let parent = origin.parent(&parent_name, files, at)?;
     if seen.contains(&parent) {
         return Err(at(format!(
             "`extends = \"{parent_name}\"` makes a loop: {} → {}",
@@ -618,7 +629,7 @@ fn load_chain(
         )));
     }
     seen.push(parent.clone());
-    let mut base = load_chain(&parent, seen, origins)?;
+    let mut base = load_chain(&parent, seen, origins, files)?;
     seen.pop();
     origins.extend(own);
     // A theme that names itself keeps its name; otherwise it is called after its file.
@@ -641,10 +652,10 @@ fn load_chain(
 }
 
 impl Theme {
-    fn resolve(origin: Origin) -> Result<Theme, Error> {
+    fn resolve(origin: Origin, files: &Files) -> Result<Theme, Error> {
         let mut seen = vec![origin.clone()];
         let mut origins = KeyOrigins::default();
-        let table = load_chain(&origin, &mut seen, &mut origins)?;
+        let table = load_chain(&origin, &mut seen, &mut origins, files)?;
         let mut theme: Theme =
             toml::Value::Table(table)
                 .try_into()
@@ -656,6 +667,7 @@ impl Theme {
                     message: format!("the theme is incomplete: {}", e.message().trim()),
                 })?;
         theme.origins = origins;
+        theme.files = files.clone();
         Ok(theme)
     }
 
@@ -671,12 +683,18 @@ impl Theme {
                 ),
             )
         })?;
-        Theme::resolve(origin)
+        Theme::resolve(origin, &Files::default())
     }
 
     /// A theme file; relative paths inside it are read from its folder.
     pub fn load(path: &Path) -> Result<Theme, Error> {
-        if !path.exists() && !crate::input::memory::contains(path) {
+        Theme::load_in(path, &Files::default())
+    }
+
+    /// A theme file read from `files` before the disk, as everything it
+    /// names (the themes it extends, its pictures and fonts).
+    pub fn load_in(path: &Path, files: &Files) -> Result<Theme, Error> {
+        if !files.exists(path) {
             return Err(Error::usage(
                 Opt::Theme,
                 format!(
@@ -687,17 +705,26 @@ impl Theme {
             ));
         }
         let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        Theme::resolve(Origin::File(path))
+        Theme::resolve(Origin::File(path), files)
     }
 
     /// Parses and checks theme text; `origin` names it in messages, relative
     /// paths (and `extends` files) are read from the current folder.
     pub fn parse(src: &str, origin: &str) -> Result<Theme, Error> {
-        Theme::resolve(Origin::Text {
-            src: src.to_string(),
-            name: origin.to_string(),
-            dir: PathBuf::from("."),
-        })
+        Theme::parse_in(src, origin, &Files::default())
+    }
+
+    /// [`Theme::parse`], reading what the theme names from `files` before
+    /// the disk.
+    pub fn parse_in(src: &str, origin: &str, files: &Files) -> Result<Theme, Error> {
+        Theme::resolve(
+            Origin::Text {
+                src: src.to_string(),
+                name: origin.to_string(),
+                dir: PathBuf::from("."),
+            },
+            files,
+        )
     }
 
     /// The theme as TOML: every key, ready to copy and edit.
@@ -936,13 +963,13 @@ impl Default for Theme {
     }
 }
 impl Load for Theme {
-    fn load(source: &Source) -> Result<Theme, Error> {
+    fn load(source: &Source, files: &Files) -> Result<Theme, Error> {
         match source {
             Source::Builtin(name) => Theme::builtin(name),
-            Source::File(path) => Theme::load(path),
+            Source::File(path) => Theme::load_in(path, files),
             // An uploaded file's name is the user's: shown escaped and cut.
             Source::Text { name, contents } => {
-                Theme::parse(contents, &crate::error::User(name).to_string())
+                Theme::parse_in(contents, &crate::error::User(name).to_string(), files)
             }
         }
     }

@@ -191,6 +191,8 @@ pub(crate) struct Source<'a> {
     pub origin: &'a str,
     /// The folder relative paths are read from.
     pub dir: &'a Path,
+    /// The in-memory folder read before the disk.
+    pub files: &'a crate::input::Files,
     /// Built into the binary: its strings are checked by the tests, not at
     /// each run.
     pub builtin: bool,
@@ -445,7 +447,7 @@ fn check_value(
                         ),
                     )
                 })?;
-                let resolved = check_font(s, src.dir)
+                let resolved = check_font(s, src.dir, src.files)
                     .map_err(|m| src.error(item.span().start, spec.path, m))?;
                 out.push(toml::Value::String(resolved));
             }
@@ -462,7 +464,8 @@ fn check_value(
             let s = v.as_str().ok_or_else(|| {
                 wrong("a picture in quotes (\"builtin:rat\", \"art/rat.png\", \"rat.jpg\" or \"rat.svg\"), or a table { file = \"rat.jpg\", crop = [x, y, w, h], zoom = 1.2 }")
             })?;
-            let resolved = check_picture(s, src.dir).map_err(|m| src.error(at, spec.path, m))?;
+            let resolved =
+                check_picture(s, src.dir, src.files).map_err(|m| src.error(at, spec.path, m))?;
             Ok(toml::Value::String(resolved))
         }
     }
@@ -522,7 +525,7 @@ fn check_framed_picture(
                 if s.is_empty() {
                     return Err(err("the file is empty; give the picture's file".into()));
                 }
-                toml::Value::String(check_picture(s, src.dir).map_err(err)?)
+                toml::Value::String(check_picture(s, src.dir, src.files).map_err(err)?)
             }
             "frame" => {
                 let s = v.as_str().filter(|s| super::FRAME_STARTS.contains(s));
@@ -614,7 +617,7 @@ fn check_framed_picture(
 
 /// A font reference with its path made absolute; checks that a built-in exists
 /// and that a file is there.
-fn check_font(s: &str, dir: &Path) -> Result<String, String> {
+fn check_font(s: &str, dir: &Path, files: &crate::input::Files) -> Result<String, String> {
     if let Some(name) = s.strip_prefix("builtin:") {
         return match crate::text::BuiltinFont::from_name(name) {
             Some(_) => Ok(s.to_string()),
@@ -628,14 +631,14 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
             )),
         };
     }
-    if crate::text::system::is_family_name(s, Some(dir)) {
+    if crate::text::system::is_family_name(s, Some((dir, files))) {
         // Kept as written: resolving loads the face the name finds.
         return crate::text::system::find(s).map(|_| s.to_string());
     }
     let (file, face) =
         crate::text::split_face_index(s).map_err(|m| format!("`{}`: {m}", User(s)))?;
     let path = dir.join(file);
-    if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Font) {
+    if let Some(why) = files.not_a_regular_file(&path, crate::input::InputKind::Font) {
         return Err(why);
     }
     // A path stays a path when resolved without the theme's folder.
@@ -652,7 +655,7 @@ fn check_font(s: &str, dir: &Path) -> Result<String, String> {
 
 /// A picture reference with its path made absolute; checks that it exists
 /// (`""` stays: no picture).
-fn check_picture(s: &str, dir: &Path) -> Result<String, String> {
+fn check_picture(s: &str, dir: &Path, files: &crate::input::Files) -> Result<String, String> {
     if s.is_empty() {
         return Ok(String::new());
     }
@@ -680,7 +683,7 @@ fn check_picture(s: &str, dir: &Path) -> Result<String, String> {
         };
     }
     let path = dir.join(s);
-    if let Some(why) = crate::input::not_a_regular_file(&path, crate::input::InputKind::Picture) {
+    if let Some(why) = files.not_a_regular_file(&path, crate::input::InputKind::Picture) {
         return Err(why);
     }
     Ok(path.display().to_string())
@@ -754,6 +757,7 @@ mod tests {
                 text,
                 origin: "my.toml",
                 dir: Path::new("."),
+                files: &Default::default(),
                 builtin: false,
             },
             &mut origins,

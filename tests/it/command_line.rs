@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 
 use jungle_print::compose::products::counters::{Shape, Sides};
 use jungle_print::compose::products::set::SetOptions;
-use jungle_print::input::memory;
-use jungle_print::input::Source;
+use jungle_print::input::{Files, Source};
 use jungle_print::job::{
     BoardOptions, BoxOptions, CounterOptions, Job, Kind, Output, PosterJob, Purpose,
 };
@@ -198,10 +197,14 @@ fn a_theme_folder_from_memory_makes_what_the_disk_makes() {
         let p = dir.join(path);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(&p, bytes).unwrap();
-        memory::put(path, bytes.clone());
+    }
+    let mut memory = Files::default();
+    for (path, bytes) in &files {
+        memory.put(path, bytes.clone());
     }
     let mut j = Job::new(Kind::Counters(CounterOptions::default()));
     j.inputs.theme = Some(Source::from_arg("my-theme/theme.toml"));
+    j.inputs.files = memory;
     let j = with_output(j, "mine.pdf");
     assert_eq!(
         j.command_line(),
@@ -214,9 +217,6 @@ fn a_theme_folder_from_memory_makes_what_the_disk_makes() {
         ]
     );
     let a = rendered(&j);
-    for (path, _) in &files {
-        memory::remove(path);
-    }
     let b = from_cli(&j, &dir);
     if a != b {
         std::fs::write("/tmp/webcore-a.pdf", &a).unwrap();

@@ -250,3 +250,75 @@ fn the_library_installs_no_panic_hook() {
         found.join("\n")
     );
 }
+
+/// The name of the `static` holding state that `line` declares, if it
+/// declares one: a cell, lock, once-cell or atomic (a plain `static X: &[u8]`
+/// of data holds none).
+fn state_static(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let rest = ["static ", "pub static ", "pub(crate) static "]
+        .iter()
+        .find_map(|p| t.strip_prefix(p))?;
+    let cell = ["Mutex", "RwLock", "Cell", "OnceLock", "Atomic", "LazyLock"]
+        .iter()
+        .any(|c| t.contains(c));
+    cell.then(|| {
+        rest.trim_start_matches("mut ")
+            .split(':')
+            .next()
+            .unwrap_or_default()
+            .trim()
+    })
+}
+
+/// The library keeps no run state: every `static` it declares is a constant
+/// built once (`OnceLock` of embedded data, or a file the web page fetches
+/// late and hands over once), a cache whose answer does not depend on what
+/// ran before, or a hook that only a test's own call turns on. A front end
+/// hands everything else over with its job (the web page's in-memory
+/// folder is `Inputs::files`; the puzzle maker's work is counted on its
+/// `Rules`). A new `static` must be added here with the reason it is none of
+/// run state.
+#[test]
+fn the_library_keeps_no_run_state() {
+    const KNOWN: &[(&str, &str)] = &[
+        ("output.rs", "COUNT"),                        // a unique temporary file name
+        ("text/linebreak.rs", "RECORDED"),             // tests' recording of broken lines
+        ("compose/typesetting/running.rs", "PRINTED"), // the same, for readings
+        ("text/fonts.rs", "KAI"),                      // the whole Kai face, fetched late (web)
+        ("picture/profile.rs", "PROFILE"),             // the FOGRA39 profile, fetched late (web)
+        ("picture/profile.rs", "TRANSFORM"),           // made once from that profile
+        ("text/system.rs", "CACHE"),                   // the installed fonts' index
+        ("picture/cache.rs", "KEPT"),                  // pictures decoded and framed, by content
+        ("lang/mod.rs", "FILLED"),                     // parsed from embedded packs
+        ("lang/braille.rs", "ALL"),                    // parsed from embedded braille data
+        ("lang/words.rs", "HANT"),                     // parsed from embedded word lists
+        ("lang/words.rs", "HANS"),
+    ];
+    let mut found = Vec::new();
+    for (rel, code) in library_code() {
+        for (i, line) in code.lines().enumerate() {
+            if let Some(name) = state_static(line) {
+                if !KNOWN.iter().any(|(f, n)| *f == rel && *n == name) {
+                    found.push(format!("src/{rel}:{}: {}", i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "statics holding state in the library (hand it over with the job instead, or add it to KNOWN with its reason):\n{}",
+        found.join("\n")
+    );
+    // The check finds what it is for: the old in-memory folder, a counter.
+    let old = "    static FILES: Mutex<BTreeMap<String, Vec<u8>>> = Mutex::new(BTreeMap::new());";
+    assert_eq!(state_static(old), Some("FILES"));
+    assert_eq!(
+        state_static("    static NODES: Cell<u64> = const { Cell::new(0) };"),
+        Some("NODES")
+    );
+    assert_eq!(
+        state_static("static DATA: &[u8] = include_bytes!(\"x\");"),
+        None
+    );
+}

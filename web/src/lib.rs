@@ -10,7 +10,7 @@
 
 use jungle_print::error::{Error, Opt};
 use jungle_print::export::{export, previews, Export};
-use jungle_print::input::Source;
+use jungle_print::input::{Files, Source};
 use jungle_print::job::Job;
 use jungle_print::options::{self, Doc, Given, Values};
 use jungle_print::theme::Theme;
@@ -626,6 +626,7 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
         }
     }
     let mut job = Job::from_values(&v)?;
+    job.inputs.files = files();
     if let Some(t) = uploaded(&r.theme_file, &r.theme_file_name) {
         job.inputs.theme = Some(t);
     }
@@ -639,29 +640,40 @@ pub fn job_of(r: &Request) -> Result<Job, Error> {
     Ok(job)
 }
 
+thread_local! {
+    /// The page's in-memory folder: the files it has put there, handed to
+    /// the library with every job ([`jungle_print::job::Inputs::files`]).
+    static FILES: std::cell::RefCell<Files> = std::cell::RefCell::default();
+}
+
+/// The page's in-memory folder as it is now (cheap: the files are shared).
+fn files() -> Files {
+    FILES.with(|f| f.borrow().clone())
+}
+
 /// Puts a file in the in-memory folder (`my-theme/theme.toml`,
 /// `my-theme/rat.png`), where themes and fonts are read from.
 #[wasm_bindgen]
 pub fn put_file(path: String, bytes: Vec<u8>) {
-    jungle_print::input::memory::put(&path, bytes);
+    FILES.with(|f| f.borrow_mut().put(&path, bytes));
 }
 
 /// Removes a file from the in-memory folder.
 #[wasm_bindgen]
 pub fn remove_file(path: String) {
-    jungle_print::input::memory::remove(&path);
+    FILES.with(|f| f.borrow_mut().remove(&path));
 }
 
 /// Empties the in-memory folder.
 #[wasm_bindgen]
 pub fn clear_files() {
-    jungle_print::input::memory::clear();
+    FILES.with(|f| *f.borrow_mut() = Files::default());
 }
 
 /// The paths in the in-memory folder.
 #[wasm_bindgen]
 pub fn list_files() -> Vec<String> {
-    jungle_print::input::memory::list()
+    files().list()
 }
 
 /// One theme key, for the theme panel.
@@ -723,7 +735,9 @@ fn flat(pairs: Vec<(String, String)>) -> Vec<String> {
 /// `theme` is a built-in name or a path in the in-memory folder.
 #[wasm_bindgen]
 pub fn theme_values(theme: String) -> Result<Vec<String>, JobError> {
-    let t: Theme = Source::from_arg(&theme).load().map_err(JobError::plain)?;
+    let t: Theme = Source::from_arg(&theme)
+        .load_in(&files())
+        .map_err(JobError::plain)?;
     Ok(flat(jungle_print::theme::edit::values(&t)))
 }
 
@@ -772,8 +786,14 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
         .theme
         .clone()
         .unwrap_or_else(|| Source::builtin(job.purpose.default_theme()));
-    let checked = jungle_print::job::check(&theme, &job.inputs.ruleset, Some(&job.inputs.lang))
-        .map_err(|e| located(e, r))?;
+    let checked = jungle_print::job::check_with_pictures(
+        &theme,
+        &job.inputs.ruleset,
+        Some(&job.inputs.lang),
+        None,
+        &job.inputs.files,
+    )
+    .map_err(|e| located(e, r))?;
     Ok(checked
         .warning_keys
         .into_iter()

@@ -692,6 +692,30 @@ await check("every number control of the page takes its range from the library's
   return `${shown.length} number controls: ${shown.map(([n, min, max]) => `${n} ${min}–${max}`).join(", ")}`;
 });
 
+await check("every control that stands for an option of the table shows the table's help", async () => {
+  const core = await import(path.join(root, "web", "dist", "pkg", "jungle_print_web.js"));
+  core.initSync({ module: fs.readFileSync(path.join(root, "web", "dist", "pkg", "jungle_print_web_bg.wasm")) });
+  const own = { for: "purpose", ruleset: "rules", "no-cover": "cover", "no-box": "boxed" };
+  const table = core.option_table().map((t) => {
+    const o = { name: t.name, id: own[t.name] || t.name, help: t.help, output: t.output };
+    t.free();
+    return o;
+  }).filter((t) => !t.output);
+  const seen = await page.evaluate((rows) => rows.map((t) => {
+    const e = document.getElementById(t.id);
+    if (!e) return null;
+    const ids = (e.getAttribute("aria-describedby") || "").split(" ");
+    const help = ids.map((i) => document.getElementById(i)).find((h) => h && h.classList.contains("help"));
+    return [t.id, help ? help.textContent : ""];
+  }).filter(Boolean), table);
+  const wrong = seen.filter(([id, text]) => !table.some((t) => t.id === id && t.help === text));
+  const hand = ["lang", "theme", "rules", "paper", "purpose", "square", "bleed", "sides", "cover"];
+  const missing = hand.filter((id) => !seen.some(([i]) => i === id));
+  assert(wrong.length === 0 && missing.length === 0 && seen.length >= 25,
+    `${seen.length} controls; help not the table's: ${JSON.stringify(wrong.map(([i, t]) => [i, t.slice(0, 40)]))}; no control: ${missing}`);
+  return `${seen.length} controls described by the table's help`;
+});
+
 await check("the page frames a phone photo of a drawing where the command line's check does", async () => {
   // A felt-pen cat on a tilted sheet on a wooden table, a thumb on one corner
   // (tests/fixtures/pictures/photo.py): the automatic frame the page shows in

@@ -452,6 +452,23 @@ async function loadTheme(input) {
 /// the set, the cover and box as boxes to tick, the flip with the sides, …);
 /// every other option of the table gets a control made from its row.
 const OWN = new Set(["for", "ruleset", "lang-file", "pictures", "counter-size", "no-cover", "no-box", "flip", "preview", "format", "output", "live-text", "dpi", "check"]);
+/// The page's own controls that stand for a table option of another name.
+const OWN_CONTROL = { for: "purpose", ruleset: "rules", "no-cover": "cover", "no-box": "boxed" };
+
+/// Puts `text`, an option's help from the table, under the control `input`
+/// (after its label when the label follows it, as a box to tick's does) and
+/// names it as the control's description.
+function giveHelp(input, text) {
+  const help = document.createElement("small");
+  help.className = "help";
+  help.id = `${input.id}-help`;
+  help.textContent = text;
+  const label = document.querySelector(`label[for="${input.id}"]`);
+  const after = label && input.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING ? label : input;
+  after.after(help);
+  const described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+  input.setAttribute("aria-describedby", [...described, help.id].join(" "));
+}
 /// The commands of the page each of the table's commands stands for.
 const COMMANDS = { set: ["set"], board: ["board"], counters: ["counters"], rules: ["rules", "poster"], box: ["box"], puzzles: ["puzzles"] };
 
@@ -464,11 +481,13 @@ function addOptions(table) {
   for (const t of table) {
     // A control of the page's own markup takes its range from the table too,
     // so the page and the command line accept the same numbers.
-    const own = $(t.name);
+    const own = $(OWN_CONTROL[t.name] || t.name);
     if (own && own.type === "number" && (t.kind === "number" || t.kind === "count")) {
       if (Number.isFinite(t.min)) own.min = String(t.min);
       if (Number.isFinite(t.max) && t.max > t.min) own.max = String(t.max);
     }
+    // Its help too, once (an option of several commands has one row).
+    if (own && !t.output && !$(`${own.id}-help`)) giveHelp(own, t.help);
     if (OWN.has(t.name) || t.output || t.kind === "path" || own) continue;
     const div = document.createElement("div");
     div.className = "opt";
@@ -495,14 +514,10 @@ function addOptions(table) {
     label.dataset.t = t.name;
     label.dataset.label = t.label;
     label.textContent = words[t.name] || t.label;
-    const help = document.createElement("small");
-    help.className = "help";
-    help.id = `${t.name}-help`;
-    help.textContent = t.help;
-    input.setAttribute("aria-describedby", help.id);
-    if (t.kind === "switch") div.append(input, label, help);
-    else div.append(label, input, help);
+    if (t.kind === "switch") div.append(input, label);
+    else div.append(label, input);
     at.after(div);
+    giveHelp(input, t.help);
     at = div;
     MADE.push([t.name, t.kind]);
     CHOICES.push(t.name);

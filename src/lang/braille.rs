@@ -148,9 +148,14 @@ pub fn initial_rank(lang: &Lang, animal: Animal, fox: bool, rank: u8) -> String 
     format!("{}{rank}", initial(lang, animal, fox))
 }
 
+/// The page numbers a braille file may carry: 1 to this (the rules come to
+/// 4–6 pages).
+pub const PAGE_NUMBERS: u32 = 99;
+
 /// Every label the tactile pieces may print in `lang`, for the tool to
 /// translate: each animal's initial (wolf and fox), with each rank 1–8, the
-/// column letters a–g and the row numbers 1–9.
+/// column letters a–g, the row numbers 1–9 and the braille files' page
+/// numbers (1 to [`PAGE_NUMBERS`]).
 pub fn labels(lang: &Lang) -> Vec<String> {
     let mut out = Vec::new();
     for fox in [false, true] {
@@ -162,7 +167,7 @@ pub fn labels(lang: &Lang) -> Vec<String> {
         }
     }
     out.extend(('a'..='g').map(String::from));
-    out.extend((1..=9).map(|n: u8| n.to_string()));
+    out.extend((1..=PAGE_NUMBERS).map(|n| n.to_string()));
     out.sort();
     out.dedup();
     out

@@ -4,9 +4,14 @@
 //! translation), in lines of at most [`CELLS`] cells and pages of
 //! [`LINES`] lines, written in North American ASCII braille.
 //!
-//! Each paragraph starts on a new line, indented two cells (it begins in
-//! the third cell, as braille books do); lines break at blank cells, and a
-//! word longer than a line is cut at the line's end. Lines end with CR LF,
+//! Pages are laid out as braille books are: the title centred on the first
+//! line of page 1; on every later page, the title again as a running head,
+//! centred on line 1 (shortened at a word when it is long); on every page
+//! the braille page number at the right end of the last line, in the pack's
+//! braille for numbers (liblouis's, [`crate::lang::braille::labels`]), and
+//! nothing else on that line. Each paragraph starts on a new line, indented
+//! two cells (it begins in the third cell); lines break at blank cells, and
+//! a word longer than a line is cut at the line's end. Lines end with CR LF,
 //! and a form feed ends every page but the last.
 
 use crate::compose::products::handout;
@@ -27,33 +32,100 @@ const INDENT: usize = 2;
 /// have no braille.
 pub fn brf(res: &Resources) -> Result<(Vec<u8>, String), Error> {
     let b = pack_braille(res)?;
-    let mut lines: Vec<Vec<u8>> = Vec::new();
-    for paragraph in handout::plain_text(res) {
-        let cells = b
-            .text(&paragraph)
-            .map_err(|m| Error::usage(Opt::Ruleset, m))?;
-        lines.extend(wrap(cells));
+    let braille = |text: &str| -> Result<Vec<u8>, Error> {
+        let cells = b.text(text).map_err(|m| Error::usage(Opt::Ruleset, m))?;
+        Ok(cells.chars().filter_map(dots).collect())
+    };
+    let paragraphs = handout::plain_text(res);
+    let Some((title, rest)) = paragraphs.split_first() else {
+        return Ok((Vec::new(), format!("liblouis {}", b.meta.text)));
+    };
+    let title = braille(title)?;
+    let mut lines: Vec<Vec<u8>> = match centred(&title) {
+        Some(line) => vec![line],
+        None => wrap_cells(&title, 0),
+    };
+    for paragraph in rest {
+        lines.extend(wrap_cells(&braille(paragraph)?, INDENT));
     }
+    let head = centred(&running_head(&title));
+    let pages = paginate(lines, head);
     let mut out = Vec::new();
-    for (i, page) in lines.chunks(LINES).enumerate() {
+    for (i, page) in pages.iter().enumerate() {
+        let number = (i + 1).to_string();
+        let number: Vec<u8> = b
+            .word(&number)
+            .map_err(|m| Error::usage(Opt::Ruleset, m))?
+            .chars()
+            .filter_map(dots)
+            .collect();
         if i > 0 {
             out.push(0x0c);
         }
-        for line in page {
-            out.extend(line.iter().map(|&d| ascii(d) as u8));
+        let mut page = page.clone();
+        page.resize(LINES - 1, Vec::new());
+        let mut last = vec![0; CELLS - number.len()];
+        last.extend(number);
+        page.push(last);
+        for line in &page {
+            let end = line.iter().rposition(|&d| d != 0).map_or(0, |e| e + 1);
+            out.extend(line[..end].iter().map(|&d| ascii(d) as u8));
             out.extend(b"\r\n");
         }
     }
     Ok((out, format!("liblouis {}", b.meta.text)))
 }
 
+/// The lines of text in pages: page 1 from its first line, every later page
+/// under the running head `head` (when there is one); the last line of
+/// every page is left for its number. A page never starts with a blank line.
+fn paginate(lines: Vec<Vec<u8>>, head: Option<Vec<u8>>) -> Vec<Vec<Vec<u8>>> {
+    let mut pages: Vec<Vec<Vec<u8>>> = vec![Vec::new()];
+    for line in lines {
+        let page = pages.last_mut().expect("a page");
+        if page.len() == LINES - 1 {
+            pages.push(head.iter().cloned().collect());
+        }
+        pages.last_mut().expect("a page").push(line);
+    }
+    pages
+}
+
+/// `cells` centred in a line, or `None` when they do not fit on one.
+fn centred(cells: &[u8]) -> Option<Vec<u8>> {
+    (!cells.is_empty() && cells.len() <= CELLS).then(|| {
+        let mut line = vec![0; (CELLS - cells.len()) / 2];
+        line.extend_from_slice(cells);
+        line
+    })
+}
+
+/// The title shortened, at a blank cell, to fit a running head's line
+/// (whole when it fits).
+fn running_head(title: &[u8]) -> Vec<u8> {
+    if title.len() <= CELLS {
+        return title.to_vec();
+    }
+    let cut = title[..=CELLS]
+        .iter()
+        .rposition(|&c| c == 0)
+        .unwrap_or(CELLS);
+    title[..cut].to_vec()
+}
+
 /// One paragraph (Unicode braille) as lines of cells (dot patterns), the
 /// first indented.
 pub fn wrap(text: &str) -> Vec<Vec<u8>> {
     let cells: Vec<u8> = text.chars().filter_map(dots).collect();
+    wrap_cells(&cells, INDENT)
+}
+
+/// One paragraph's cells (dot patterns) as lines, the first indented by
+/// `indent` cells.
+fn wrap_cells(cells: &[u8], indent: usize) -> Vec<Vec<u8>> {
     let words = cells.split(|&c| c == 0).filter(|w| !w.is_empty());
     let mut lines = Vec::new();
-    let mut line: Vec<u8> = vec![0; INDENT];
+    let mut line: Vec<u8> = vec![0; indent];
     for word in words {
         let mut word = word;
         loop {

@@ -266,25 +266,62 @@ fn the_brf_rules_are_the_handouts_words_in_pages_of_40_by_25() {
         let pages: Vec<&str> = text.split('\u{c}').collect();
         assert!(pages.len() > 1, "{lang}");
         let table: Vec<char> = (0..64u8).map(ascii).collect();
-        let mut cells = Vec::new();
-        for page in &pages {
-            let lines: Vec<&str> = page.split_terminator("\r\n").collect();
-            assert!(lines.len() <= 25, "{lang}: {} lines", lines.len());
-            for line in lines {
-                assert!(line.chars().count() <= 40, "{lang}: {line}");
-                for c in line.chars() {
-                    let d = table
+        let raised = |line: &str| -> Vec<u8> {
+            line.chars()
+                .map(|c| {
+                    table
                         .iter()
                         .position(|&t| t == c)
-                        .unwrap_or_else(|| panic!("{c:?}"));
-                    if d != 0 {
-                        cells.push(d as u8);
-                    }
-                }
+                        .unwrap_or_else(|| panic!("{c:?}")) as u8
+                })
+                .filter(|&d| d != 0)
+                .collect()
+        };
+        let b = Braille::for_code(lang).unwrap();
+        let braille =
+            |s: &str| -> Vec<u8> { s.chars().filter_map(dots).filter(|&d| d != 0).collect() };
+        let mut cells = Vec::new();
+        let mut heads = Vec::new();
+        for (i, page) in pages.iter().enumerate() {
+            let lines: Vec<&str> = page.split_terminator("\r\n").collect();
+            // Every page is 25 lines: its number right-aligned on the last,
+            // alone, in the pack's braille for numbers.
+            assert_eq!(lines.len(), 25, "{lang}: page {}", i + 1);
+            assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lang}");
+            let last = lines[24];
+            assert_eq!(
+                last.chars().count(),
+                40,
+                "{lang}: page number at the right margin: {last:?}"
+            );
+            assert_eq!(
+                raised(last),
+                braille(b.word(&(i + 1).to_string()).unwrap()),
+                "{lang}: page {}",
+                i + 1
+            );
+            assert!(last.trim_start().chars().count() <= 4, "{lang}: {last:?}");
+            let body = if i == 0 {
+                &lines[..24]
+            } else {
+                heads.push(lines[0]);
+                &lines[1..24]
+            };
+            for line in body {
+                cells.extend(raised(line));
             }
         }
+        // Every later page's first line is the title as a running head,
+        // centred, the same on each.
+        assert!(heads.windows(2).all(|w| w[0] == w[1]), "{lang}: {heads:?}");
+        let first = pages[0].split_terminator("\r\n").next().unwrap();
+        let lead = |l: &str| l.chars().take_while(|&c| c == ' ').count();
+        let tail = |l: &str| 40 - l.chars().count();
+        for l in heads.iter().chain([&first]) {
+            assert!(lead(l).abs_diff(tail(l)) <= 1, "{lang}: not centred: {l:?}");
+        }
+        assert!(raised(first).starts_with(&raised(heads[0])), "{lang}");
         // Every raised cell of liblouis's translation of every paragraph, in order.
-        let b = Braille::for_code(lang).unwrap();
         let inputs = Inputs {
             lang: Source::builtin(lang),
             ruleset: Source::builtin("fox"),

@@ -483,11 +483,11 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
             board,
             counters,
         } => format!(
-            "{pages} pages: board {} ({} mm squares{}), counters {}",
+            "{pages} pages: key to the textures 1, board {} ({} mm squares{}), counters {}",
             if board == 1 {
-                "1".to_string()
+                "2".to_string()
             } else {
-                format!("1–{board}")
+                format!("2–{}", board + 1)
             },
             num(square),
             if board > 1 {
@@ -496,9 +496,9 @@ fn detail(summary: &Summary, pages: usize) -> Option<String> {
                 ""
             },
             if counters == 1 {
-                (board + 1).to_string()
+                (board + 2).to_string()
             } else {
-                format!("{}–{}", board + 1, board + counters)
+                format!("{}–{}", board + 2, board + 1 + counters)
             }
         ),
         Summary::Board {

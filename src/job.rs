@@ -524,7 +524,8 @@ pub enum Summary {
         /// Pages: 1, or an assembly map and the tiles.
         pages: usize,
     },
-    /// The tactile set: the board's pages, then the counters'.
+    /// The tactile set: its key page (the textures and sides for touch,
+    /// the rules' files named), the board's pages, then the counters'.
     Tactile {
         /// The square size, mm.
         square: f64,
@@ -705,14 +706,16 @@ impl Job {
                     square: s.square,
                     ..BoardOptions::default()
                 };
-                let (square, mut pages) = tactile::board_pages(res, paper, &board)?;
-                let board_pages = pages.len();
-                pages.extend(tactile::counter_pages(res, paper, s.copies)?);
+                let (square, board_pages) = tactile::board_pages(res, paper, &board)?;
+                let counters = tactile::counter_pages(res, paper, s.copies)?;
                 let summary = Summary::Tactile {
                     square,
-                    board: board_pages,
-                    counters: pages.len() - board_pages,
+                    board: board_pages.len(),
+                    counters: counters.len(),
                 };
+                let mut pages = vec![tactile::key_page(res, paper)?];
+                pages.extend(board_pages);
+                pages.extend(counters);
                 (title, pages, summary)
             }
             _ => {

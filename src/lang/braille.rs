@@ -154,8 +154,9 @@ pub const PAGE_NUMBERS: u32 = 99;
 
 /// Every label the tactile pieces may print in `lang`, for the tool to
 /// translate: each animal's initial (wolf and fox), with each rank 1–8, the
-/// column letters a–g, the row numbers 1–9 and the braille files' page
-/// numbers (1 to [`PAGE_NUMBERS`]).
+/// column letters a–g, the row numbers 1–9, the braille files' page
+/// numbers (1 to [`PAGE_NUMBERS`]), and the key page's words: the game's
+/// title, the river, trap and den, south and north.
 pub fn labels(lang: &Lang) -> Vec<String> {
     let mut out = Vec::new();
     for fox in [false, true] {
@@ -167,6 +168,10 @@ pub fn labels(lang: &Lang) -> Vec<String> {
         }
     }
     out.extend(('a'..='g').map(String::from));
+    // The tactile set's key page: the title and the names of what it shows.
+    let b = &lang.board;
+    out.push(lang.game.title.clone());
+    out.extend([&b.river, &b.trap, &b.den, &b.south, &b.north].map(String::clone));
     out.extend((1..=PAGE_NUMBERS).map(|n| n.to_string()));
     out.sort();
     out.dedup();

@@ -853,6 +853,18 @@ impl PosterWords {
     ];
 }
 
+/// The words of the tactile set's key page (its textures and sides shown
+/// for touch, [`crate::compose::products::tactile::key_page`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TactileWords {
+    /// The page's title in print (for sighted helpers).
+    pub key_title: String,
+    /// The note for sighted helpers: what the samples are, how to heat the
+    /// page, and where the rules are in braille and as a web page.
+    pub key_help: String,
+}
+
 /// The puzzle sheets' words (`jungle-print puzzles`). `{move}` is a move in
 /// the words of `move` (`{animal}`, `{from}`, `{to}`: the animal's name and
 /// two squares such as `d8`), `{letter}` a choice's letter (A, B, C); animal
@@ -959,6 +971,10 @@ pub struct Lang {
     /// (every built-in pack has them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzles: Option<PuzzleWords>,
+    /// The tactile set's key page: its title and the note for sighted
+    /// helpers. Optional: a pack without it makes no tactile set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactile: Option<TactileWords>,
     /// Where the pack was read from, for messages about its keys.
     #[serde(skip)]
     pub source: crate::input::SourceText,

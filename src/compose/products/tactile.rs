@@ -508,3 +508,153 @@ fn counter(
     ));
     Ok(items)
 }
+
+/// The sample squares' side on the key page, mm.
+const KEY_SQUARE: f64 = 34.0;
+
+/// The key page that opens a tactile set: the title in braille; a sample of
+/// each textured square (river, trap, den: each with its owner's chevron,
+/// south's) and a counter of each side (smooth rim, notched rim), each with
+/// its name in braille under it; and, in the helpers' tint, the same names
+/// in print and the pack's note for sighted helpers, which names the rules'
+/// braille file and web page. Refused for a pack without the `[tactile]`
+/// words.
+pub fn key_page(res: &Resources, paper: Paper) -> Result<Page, Error> {
+    let b = pack_braille(res)?;
+    let words = res.lang.tactile.as_ref().ok_or_else(|| {
+        Error::usage(
+            Opt::Lang,
+            "the language pack has no [tactile] words (the key page's title and note for helpers); add them as in lang/en.toml, or use a built-in pack",
+        )
+    })?;
+    let res = &tinted(res);
+    let area = printable_area(paper, res.theme.page.margin);
+    let mut page = Page::new(paper.width, paper.height);
+    let mut items = Vec::new();
+    let cx = area.center().x;
+    // The title: braille (raised), then print (flat) under it.
+    let title = word(b, &res.lang.game.title)?;
+    let mut y = area.y + 4.0;
+    // The top-left corner of braille `text` centred on `x`.
+    let centred =
+        |text: &str, x: f64, y: f64| pt(x - braille::width(text.chars().count()) / 2.0, y);
+    items.extend(braille(
+        res,
+        title,
+        centred(title, cx, y),
+        0.0,
+        pt(0.0, 0.0),
+    ));
+    y += braille::LINE;
+    items.extend(text_fit(
+        res,
+        FitText {
+            text: &words.key_title,
+            stack: &res.bold,
+            size: 6.0,
+            max_width: area.w,
+            pos: pt(cx, y),
+            rotation: 0.0,
+            fill: TINT,
+        },
+    ));
+    y += 14.0;
+    // The samples: three squares, then two counters, in rows.
+    let named = [
+        (res.lang.board.river.as_str(), 0),
+        (res.lang.board.trap.as_str(), 1),
+        (res.lang.board.den.as_str(), 2),
+        (res.lang.board.south.as_str(), 3),
+        (res.lang.board.north.as_str(), 4),
+    ];
+    let gap = 12.0;
+    let row_w = |n: f64| n * KEY_SQUARE + (n - 1.0) * gap;
+    let place = |r: Rect, name: &str, kind: usize, items: &mut Vec<Item>| -> Result<(), Error> {
+        match kind {
+            0 => items.extend(waves(r)),
+            1 => items.extend(trap(r, Side::South)),
+            2 => items.extend(den(r, Side::South)),
+            _ => {
+                let side = if kind == 3 { Side::South } else { Side::North };
+                let piece = crate::game::Piece {
+                    side,
+                    animal: crate::game::Animal::Elephant,
+                };
+                let size = counter_side(res)?.min(KEY_SQUARE);
+                let c = r.center();
+                let cr = Rect {
+                    x: c.x - size / 2.0,
+                    y: c.y - size / 2.0,
+                    w: size,
+                    h: size,
+                };
+                items.extend(counter(res, b, piece, cr)?);
+            }
+        }
+        if kind < 3 {
+            items.push(cell_border(r));
+        }
+        let label = word(b, name)?;
+        let under = pt(r.center().x, r.bottom() + 3.0);
+        items.extend(braille(
+            res,
+            label,
+            centred(label, under.x, under.y),
+            0.0,
+            under,
+        ));
+        items.extend(text_fit(
+            res,
+            FitText {
+                text: name,
+                stack: &res.text,
+                size: 4.0,
+                max_width: r.w + gap,
+                pos: pt(under.x, under.y + braille::HEIGHT + 4.0),
+                rotation: 0.0,
+                fill: TINT,
+            },
+        ));
+        Ok(())
+    };
+    for row in [&named[..3], &named[3..]] {
+        let n = row.len() as f64;
+        let x0 = cx - row_w(n) / 2.0;
+        for (i, (name, kind)) in row.iter().enumerate() {
+            let r = Rect {
+                x: x0 + i as f64 * (KEY_SQUARE + gap),
+                y,
+                w: KEY_SQUARE,
+                h: KEY_SQUARE,
+            };
+            place(r, name, *kind, &mut items)?;
+        }
+        y += KEY_SQUARE + 24.0;
+    }
+    // The note for sighted helpers, in the tint that stays flat.
+    let (note, _) = crate::compose::typesetting::label::paragraph(
+        res,
+        &words.key_help,
+        4.8,
+        pt(area.x + 10.0, y + 4.0),
+        area.w - 20.0,
+        TINT,
+    );
+    items.extend(note);
+    page.add(Layer::Artwork, items);
+    Ok(page)
+}
+
+/// A sample square's raised border, stopping [`CORNER_GAP`] short of each
+/// corner as the board's do.
+fn cell_border(r: Rect) -> Item {
+    let g = CORNER_GAP;
+    let mut segs = Vec::new();
+    for y in [r.y, r.bottom()] {
+        segs.extend(shapes::line(pt(r.x + g, y), pt(r.right() - g, y)));
+    }
+    for x in [r.x, r.right()] {
+        segs.extend(shapes::line(pt(x, r.y + g), pt(x, r.bottom() - g)));
+    }
+    shapes::stroke(segs, Stroke::solid(RAISED, BORDER))
+}

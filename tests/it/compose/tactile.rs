@@ -342,3 +342,75 @@ fn the_brf_rules_are_the_handouts_words_in_pages_of_40_by_25() {
         assert_eq!(cells, want, "{lang}");
     }
 }
+
+/// A tactile set opens with its key: a sample of each textured square and a
+/// counter of each side, each named in braille (raised, standard dots) and
+/// in print; the title in braille; the note for sighted helpers names the
+/// rules' braille file and web page; only black rises, in four languages.
+#[test]
+fn the_tactile_set_opens_with_its_key_to_the_textures() {
+    use jungle_print::compose::products::set::SetOptions;
+    use jungle_print::compose::products::tactile::key_page;
+    use jungle_print::lang::braille::Braille;
+    for lang in ["en", "fr", "zh-Hant", "zh-Hans"] {
+        let mut job = Job::new(Kind::Set(SetOptions::default()));
+        job.inputs.lang = Source::builtin(lang);
+        job.purpose = Purpose::Tactile;
+        let made = job.run().unwrap();
+        let r = res(lang);
+        let key = key_page(&r, Paper::A4).unwrap();
+        let first = &made.doc.pages[0];
+        assert_eq!(
+            format!("{:?}", first.layers),
+            format!("{:?}", key.layers),
+            "{lang}"
+        );
+        let (black, tint) = only_black_rises(std::slice::from_ref(first));
+        assert!(
+            black >= 5 && tint >= 5,
+            "{lang}: {black} black, {tint} tinted"
+        );
+        let items: Vec<Item> = key
+            .layers
+            .iter()
+            .flat_map(|(_, i)| i.iter().cloned())
+            .collect();
+        // The words in braille: title, three squares, two sides.
+        let b = Braille::for_code(lang).unwrap();
+        let board = &r.lang.board;
+        let mut want = 0;
+        for w in [
+            &r.lang.game.title,
+            &board.river,
+            &board.trap,
+            &board.den,
+            &board.south,
+            &board.north,
+        ] {
+            let cells = b.word(w).unwrap();
+            want += cells
+                .chars()
+                .map(|c| (c as u32 - 0x2800).count_ones() as usize)
+                .sum::<usize>();
+        }
+        let d = discs(items.clone());
+        let braille_dots = d.iter().filter(|p| (p.2 - DOT).abs() < 1e-6).count();
+        // The two sample counters carry their own braille too.
+        assert!(
+            braille_dots >= want,
+            "{lang}: {braille_dots} dots, the words need {want}"
+        );
+        let trap_dots = d.iter().filter(|p| (p.2 - 2.2).abs() < 1e-6).count();
+        assert!(trap_dots >= 15, "{lang}: {trap_dots} trap dots");
+        // The helpers' note names both files of the rules.
+        let note = &r.lang.tactile.as_ref().unwrap().key_help;
+        assert!(
+            note.contains("--format brf") && note.contains("--format html"),
+            "{lang}"
+        );
+    }
+    // A pack without the words is refused, not given a half key.
+    let mut r = res("en");
+    r.lang.tactile = None;
+    assert!(key_page(&r, Paper::A4).is_err());
+}

@@ -463,7 +463,7 @@ fn picture_ink(res: &Resources, items: &[Item], w: f64) -> Option<(f64, f64, f64
         let (x, y) = ((i as u32 % n) as f64, (i as u32 / n) as f64);
         (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1.0), y1.max(y + 1.0));
     }
-    (x0 < x1).then(|| (x0 * px, y0 * px, x1 * px, y1 * px))
+    (x0 < x1).then_some((x0 * px, y0 * px, x1 * px, y1 * px))
 }
 
 /// The gap between two ink boxes `(x0, y0, x1, y1)`, mm: the largest of

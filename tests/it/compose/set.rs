@@ -596,7 +596,10 @@ fn the_default_set_takes_six_pages_card_together() {
                 };
                 // A tiled board's longer cover may send the box's steps to a page of their own.
                 let steps = usize::from(parts.box_steps.is_some());
-                assert!(steps == 0 || tiled > 0, "{theme} {lang}: steps on the cover");
+                assert!(
+                    steps == 0 || tiled > 0,
+                    "{theme} {lang}: steps on the cover"
+                );
                 assert!(
                     pages <= 6 + zhuyin + tiled + steps,
                     "{theme} {lang} {paper:?}: {pages} pages"

@@ -947,6 +947,29 @@ impl Job {
             }
             Kind::Box(b) => {
                 // A print shop die-cuts the box: its steps say so.
+                // The theme's board (`board.square`): folded into the box
+                // when one sheet holds it, else tiled and kept flat beside it.
+                let b = match (
+                    b.flat_board,
+                    b.board_square,
+                    res.theme.board.asked_square(None),
+                ) {
+                    (None, None, Some(q))
+                        if crate::compose::products::board::square_size(res, paper, Some(q))
+                            .is_err() =>
+                    {
+                        let (cols, rows) = (crate::game::COLS as f64, crate::game::ROWS as f64);
+                        BoxOptions {
+                            flat_board: Some((q * cols, q * rows)),
+                            ..b
+                        }
+                    }
+                    (None, None, Some(q)) => BoxOptions {
+                        board_square: Some(q),
+                        ..b
+                    },
+                    _ => b,
+                };
                 let b = BoxOptions {
                     die_cut: sheet.print_shop,
                     ..b

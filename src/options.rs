@@ -521,7 +521,7 @@ pub const TABLE: &[Spec] = &[
     row(Opt::Sides, "SIDES", Choice(SIDES), "Counters: single, fold or duplex").or("fold").of(&[Doc::Set]),
     row(Opt::Flip, "FLIP", Choice(FLIPS), "Duplex only: long-edge or short-edge").or("long-edge").of(&[Doc::Set]),
     row(Opt::Shape, "SHAPE", Names(shape_names), "Counter outline: circle, square, rounded, octagon").or("circle").of(&[Doc::Set]),
-    number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Negative, "Side of one board square, {range}; a board too large for the paper is tiled over several sheets with glue strips and an assembly map")
+    number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Negative, "Side of one board square, {range} (default: the theme's board.square, else the largest that fits one sheet); a board too large for the paper is tiled over several sheets with glue strips and an assembly map")
         .of(&[Doc::Set]),
     number(Opt::CounterSize, "MM", (crate::limits::MIN_COUNTER_SIZE, f64::INFINITY), "mm", Any, "Counter size (diameter or width), {range}, for the counter sheets and the box that holds them; the board keeps its squares. Default: 85 % of the board square")
         .of(&[Doc::Set]),
@@ -562,7 +562,7 @@ pub const TABLE: &[Spec] = &[
         .range(-crate::limits::MAX_BACK_OFFSET, crate::limits::MAX_BACK_OFFSET, "mm").dash(Any).of(&[Doc::Counters]),
     switch(Opt::NoBackTitle, "Leave the game's name off the backs", &[Doc::Counters]),
     // board
-    number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Any, "Side of one square, {range} (default: the largest whole millimetre that fits the paper)")
+    number(Opt::Square, "MM", (MIN_SQUARE, MAX_SQUARE), "mm", Any, "Side of one square, {range} (default: the theme's board.square, else the largest whole millimetre that fits the paper)")
         .of(&[Doc::Board]),
     switch(Opt::NoCoordinates, "Leave out the a–g / 1–9 coordinates", &[Doc::Board]),
     row(Opt::Tile, "PAPER", Names(paper_names), "Print the board sized for {paper} over sheets of this size, tiled with glue strips (e.g. `{paper} a3 {tile} a4`: an A3 board on A4 sheets). A {square} too large for {paper} tiles over {paper} sheets without this option")

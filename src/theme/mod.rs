@@ -39,6 +39,9 @@ pub struct PageStyle {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardStyle {
+    /// The board square's side when the job gives none, mm; 0 for the
+    /// largest that fits one sheet (see [`BoardStyle::asked_square`]).
+    pub square: f64,
     pub land: ThemeColor,
     pub grid: ThemeColor,
     /// Grid line width, mm.
@@ -58,6 +61,15 @@ pub struct BoardStyle {
     pub show_coordinates: bool,
     /// Draw the animals' icons on their start squares.
     pub icons: bool,
+}
+
+impl BoardStyle {
+    /// The board square a job draws, mm: the one it asks for (`--square`),
+    /// else the theme's `board.square` when it gives one; `None` for the
+    /// largest that fits one sheet.
+    pub fn asked_square(&self, square: Option<f64>) -> Option<f64> {
+        square.or((self.square > 0.0).then_some(self.square))
+    }
 }
 
 /// How a side's counters are painted.
@@ -238,6 +250,9 @@ pub enum FaceLayout {
     Picture,
     /// Picture and character side by side.
     PictureAndCharacter,
+    /// The picture large in the middle, the rank at its left and, turned
+    /// for the opponent, at its right.
+    PictureBetweenRanks,
 }
 
 /// Whose colours an SVG drawing is painted in.

@@ -24,6 +24,8 @@ pub enum Kind {
     Color,
     /// A length in millimetres within a range.
     Mm(f64, f64),
+    /// 0 (none: the program chooses) or a length in millimetres within a range.
+    MmOrNone(f64, f64),
     /// A plain number (a fraction or a factor) within a range.
     Number(f64, f64),
     /// `true` or `false`.
@@ -49,6 +51,7 @@ impl Kind {
             Kind::Text => "text".into(),
             Kind::Color => "colour".into(),
             Kind::Mm(lo, hi) => format!("length, {lo}–{hi} mm"),
+            Kind::MmOrNone(lo, hi) => format!("0 (none), or a length, {lo}–{hi} mm"),
             Kind::Number(lo, hi) => format!("number, {lo}–{hi}"),
             Kind::Bool => "true / false".into(),
             Kind::Choice(words) => words
@@ -80,7 +83,12 @@ pub const FACE_STYLES: &[&str] = &["filled", "ringed", "banded"];
 /// The line inside a counter's rim and around a start square.
 pub const PATTERNS: &[&str] = &["solid", "dashed", "dotted", "double", "none"];
 /// How a counter's face (and a start square) is laid out.
-pub const FACE_LAYOUTS: &[&str] = &["character", "picture", "picture-and-character"];
+pub const FACE_LAYOUTS: &[&str] = &[
+    "character",
+    "picture",
+    "picture-and-character",
+    "picture-between-ranks",
+];
 /// Whose colours a drawing (SVG picture) is painted in.
 pub const PICTURE_COLOURS: &[&str] = &["auto", "own", "side"];
 /// A small shape that marks a side without colour.
@@ -96,6 +104,7 @@ pub const KEYS: &[KeySpec] = &[
     k("name", Kind::Text, "Short name shown by `themes list`. Default: the file's name."),
     k("description", Kind::Text, "One line saying what the theme is for."),
     k("page.margin", Kind::Mm(0.0, crate::limits::MAX_MARGIN), "Margin on every edge of the paper; nothing is printed outside it."),
+    k("board.square", Kind::MmOrNone(crate::limits::MIN_SQUARE, crate::limits::MAX_SQUARE), "Side of one board square when the job gives none (a square the job asks for overrides it); the counters are 85 % of it. A board too large for the paper is tiled over several sheets with glue strips. 0: the largest square that fits one sheet."),
     k("board.land", Kind::Color, "Ordinary squares."),
     k("board.grid", Kind::Color, "Lines between squares."),
     k("board.grid_width", Kind::Mm(0.0, 3.0), "Width of the lines between squares."),
@@ -123,7 +132,7 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.ring_width", Kind::Number(0.02, 0.2), "Rim width of ringed counters, as a fraction of the counter size."),
     k("counters.rank_scale", Kind::Number(0.6, 1.6), "Size of the rank number, 1 = normal (digits a quarter of the counter tall, at least 5 mm on the default A4 counters)."),
     k("counters.icons", Kind::Bool, "Draw each animal's icon on its counter, beside its character (layout `character`)."),
-    k("counters.layout", Kind::Choice(FACE_LAYOUTS), "The face: `character` (the Chinese character large), `picture` (the animal's picture large, no character: for players who cannot read yet) or `picture-and-character` (both side by side). Start squares on the board follow it."),
+    k("counters.layout", Kind::Choice(FACE_LAYOUTS), "The face: `character` (the Chinese character large), `picture` (the animal's picture large, no character: for players who cannot read yet) or `picture-and-character` (both side by side) or `picture-between-ranks` (the picture large in the middle, the rank at its left and turned for the opponent at its right: for young players, on counters large enough for a 12 mm picture between 1.3 × classic's digits, see `board.square`). Start squares on the board follow it (a picture, the rank above it)."),
     k("counters.picture_scale", Kind::Number(0.3, 1.0), "Size of the picture in the `picture` layouts: 0.3 (the least) makes its frame 55 % of the counter across, clear of the rank's dots; larger values grow it evenly, up to the whole face at 1 (the dots then sit on a small tile over the picture)."),
     k("counters.character_scale", Kind::Number(0.5, 1.5), "Size of the Chinese character, 1 = normal."),
     k("counters.show_name", Kind::Bool, "Print the animal's name on the counters' backs (fold-over and duplex; the face keeps the rank and the character) and the character's phonetic guide on the face."),
@@ -361,6 +370,20 @@ fn check_value(
                 .ok_or_else(|| wrong(&format!("a colour in quotes: {COLOR_FORMS}")))?;
             ThemeColor::parse(s).map_err(|m| src.error(at, spec.path, m))?;
             Ok(toml::Value::String(s.to_string()))
+        }
+        Kind::MmOrNone(lo, hi) => {
+            let n = number(v).filter(|&n| n == 0.0 || (lo..=hi).contains(&n));
+            n.map(toml::Value::Float).ok_or_else(|| {
+                src.error(
+                    at,
+                    spec.path,
+                    format!(
+                        "expected 0 (none) or a length from {} to {} mm",
+                        crate::error::num(lo),
+                        crate::error::num(hi)
+                    ),
+                )
+            })
         }
         Kind::Mm(lo, hi) | Kind::Number(lo, hi) => {
             let unit = if matches!(spec.kind, Kind::Mm(..)) {

@@ -906,3 +906,208 @@ pub(crate) fn dice_in_box(
         .collect();
     (items, sx * d)
 }
+
+/// Where a face laid out `picture-between-ranks` puts its parts (lengths in
+/// mm, offsets from the face's centre, x right, y down): the rank's digits
+/// at the left, upright, the same turned 180° for the opponent at the right,
+/// and the picture between them, every part's ink [`CLEAR`] from the others
+/// and from the rim. The same on every rank's face (sized from the ranks in
+/// play), so that the pictures of a set match.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BetweenRanks {
+    /// Em size of the digits.
+    pub size: f64,
+    /// Offset of the middle of the upright digits' ink box (negative: left
+    /// of the centre); the turned digits' ink box is centred on `-x`.
+    pub x: f64,
+    /// Half the widest digits' ink height: their ink spans `-half..half`.
+    pub half: f64,
+    /// How far the picture's ink may reach from the centre across (its ink
+    /// box stays within `-reach..reach`), and inside radius `room`.
+    pub reach: f64,
+    /// The radius, from the face's centre, that every part's ink stays
+    /// inside: the rim's inner edge less the clear space.
+    pub room: f64,
+}
+
+impl BetweenRanks {
+    /// The layout on a face whose rim's inner edge is `rim` mm from its
+    /// centre, its digits' capitals `cap` mm tall (no digits when `ranks`
+    /// is empty: the picture alone). The digits stand on the face's middle
+    /// line as far out as the round rim allows, leaving the picture the
+    /// room between them.
+    pub fn new(res: &Resources, rim: f64, cap: f64, ranks: &[String]) -> BetweenRanks {
+        let room = rim - CLEAR_FIT;
+        let Some(first) = ranks.first() else {
+            return BetweenRanks {
+                size: 0.0,
+                x: 0.0,
+                half: 0.0,
+                reach: room,
+                room,
+            };
+        };
+        let size = res.fonts.size_for_cap_height(&res.bold, first, cap);
+        // The widest and tallest digits' ink, centred on the middle line.
+        let (mut wide, mut half) = (0.0f64, 0.0f64);
+        for t in ranks {
+            if let Some((x0, y0, x1, y1)) = label_ink(res, &res.bold, t, size) {
+                wide = wide.max(x1 - x0);
+                half = half.max((y1 - y0) / 2.0);
+            }
+        }
+        let outer = (room * room - half * half).max(0.0).sqrt();
+        BetweenRanks {
+            size,
+            x: -(outer - wide / 2.0),
+            half,
+            reach: (outer - wide - CLEAR_FIT).max(0.0),
+            room,
+        }
+    }
+
+    /// The digits of `text` on a face centred on `c`, in `ink`: upright at
+    /// the left, turned at the right, each ink box centred in its slot.
+    pub fn rank_items(&self, res: &Resources, text: &str, c: Pt, ink: Color) -> Vec<Item> {
+        let Some((x0, y0, x1, y1)) = label_ink(res, &res.bold, text, self.size) else {
+            return Vec::new();
+        };
+        let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let mut items = Vec::new();
+        for (sign, rotation) in [(1.0, 0.0), (-1.0, 180.0)] {
+            // Turned about its position, the ink's offset from it turns too.
+            let pos = pt(c.x + sign * (self.x - mx), c.y - sign * my);
+            items.extend(text_fit(
+                res,
+                FitText {
+                    text,
+                    stack: &res.bold,
+                    size: self.size,
+                    max_width: 4.0 * self.room,
+                    pos,
+                    rotation,
+                    fill: ink,
+                },
+            ));
+        }
+        items
+    }
+
+    /// `art` placed with its ink (measured on the drawing, its box for a
+    /// photo) centred on `c`, as large as the room between the digits and
+    /// inside the rim allows, at most `most` mm across.
+    pub fn picture_item(
+        &self,
+        res: &Resources,
+        art: &Art,
+        key: &str,
+        c: Pt,
+        most: f64,
+        clip: Option<Vec<Seg>>,
+    ) -> Item {
+        let (x0, y0, x1, y1) = match art.pixels() {
+            None => drawn_ink(res, art).unwrap_or((0.0, 0.0, 1.0, 1.0)),
+            Some(_) => (0.0, 0.0, 1.0, 1.0),
+        };
+        let (w, h) = ((x1 - x0).max(1e-6), (y1 - y0).max(1e-6));
+        // The frame's side `k`: ink w·k wide, h·k tall, its corners in the room.
+        let k = (2.0 * self.reach / w)
+            .min(2.0 * self.room / w.hypot(h))
+            .min(most / w.max(h));
+        let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let at = pt(c.x - mx * k, c.y - my * k);
+        place_art(res, art, key, (at.x, at.y, k, k), Fit::Contain, clip)
+    }
+}
+
+/// Pixels along a side of the square a drawing's ink box is measured on:
+/// a pixel is 0.03 mm of a 12 mm picture.
+const INK_PIXELS: u32 = 400;
+
+/// The box `(x0, y0, x1, y1)` of a drawing's rendered ink, set with
+/// [`Fit::Contain`] in a unit square (0 to 1 across and down), grown by a
+/// pixel all round so that it holds every inked pixel wherever the drawing
+/// lands: tighter than its outlines' control points, which bulge past the
+/// ink of a curve.
+fn drawn_ink(res: &Resources, art: &Art) -> Option<(f64, f64, f64, f64)> {
+    let item = place_art(res, art, "", (0.0, 0.0, 1.0, 1.0), Fit::Contain, None);
+    let n = INK_PIXELS;
+    let mask = crate::render::png::coverage(&[item], &res.fonts, pt(0.0, 0.0), 1.0, n);
+    let (mut x0, mut y0, mut x1, mut y1) = (n, n, 0, 0);
+    for (i, _) in mask.iter().enumerate().filter(|(_, &a)| a > 0) {
+        let (x, y) = (i as u32 % n, i as u32 / n);
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+    }
+    let px = 1.0 / f64::from(n);
+    (x0 < x1).then(|| {
+        (
+            f64::from(x0) * px - px,
+            f64::from(y0) * px - px,
+            f64::from(x1) * px + px,
+            f64::from(y1) * px + px,
+        )
+    })
+}
+
+/// A counter's face laid out `picture-between-ranks` (see [`BetweenRanks`]):
+/// `piece`'s picture in the middle, its rank at the left and turned at the
+/// right (when `counters.show_rank`), on a face `s` mm wide centred on `c`
+/// whose rim's inner edge is `rim` mm from the centre; digits `cap` mm tall
+/// in `ink`, the picture clipped to `clip`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn between_ranks_face(
+    res: &Resources,
+    piece: crate::game::Piece,
+    c: Pt,
+    s: f64,
+    rim: f64,
+    cap: f64,
+    ink: Color,
+    clip: Option<Vec<Seg>>,
+) -> Vec<Item> {
+    let cs = &res.theme.counters;
+    let ranks: Vec<String> = match cs.show_rank {
+        true => res
+            .rules
+            .animals_by_rank()
+            .into_iter()
+            .map(|a| res.rules.rank(a).to_string())
+            .collect(),
+        false => Vec::new(),
+    };
+    let layout = BetweenRanks::new(res, rim, cap, &ranks);
+    let mut items = Vec::new();
+    if let Some(art) = res.animal_art(piece.animal, ink) {
+        let key = res
+            .pictures
+            .animal(piece.animal)
+            .map_or(String::new(), |(_, k)| k.to_string());
+        let most = s * frame_fraction(cs.picture_scale, 2.0 * rim / s);
+        items.push(layout.picture_item(res, &art, &key, c, most, clip));
+    }
+    if cs.show_rank {
+        let rank = res.rules.rank(piece.animal).to_string();
+        items.extend(layout.rank_items(res, &rank, c, ink));
+        // The side's mark above the upright digits and, turned with them,
+        // below the turned ones, where the round face leaves it room.
+        let m = s * 0.08;
+        let y = layout.half + CLEAR_FIT + m / 2.0;
+        if (layout.x.abs() + m / 2.0).hypot(y + m / 2.0) <= layout.room {
+            let mark = res.theme.mark(piece.side);
+            if let Some(top) = crate::compose::drawn::side_marks::mark_item(
+                mark,
+                pt(c.x + layout.x, c.y - y),
+                m,
+                ink,
+            ) {
+                items.push(Item::Group(crate::scene::Group {
+                    picture: false,
+                    transform: crate::scene::Transform::rotate_about(180.0, c),
+                    items: vec![top.clone()],
+                }));
+                items.push(top);
+            }
+        }
+    }
+    items
+}

@@ -200,10 +200,14 @@ fn gap(sheet: &Sheet, opts: &CounterOptions) -> f64 {
 const HEADER: f64 = 9.0;
 const FOOTER: f64 = 9.0;
 
-/// The counter size that fits a board square printed on the same paper with the same theme:
+/// The counter size that fits a board square printed on the same paper with the same theme
+/// (the theme's `board.square`, else the largest that fits one sheet):
 /// 85 % of the square, rounded down to a whole millimetre.
 pub fn default_size(res: &Resources, paper: Paper) -> Result<f64, Error> {
-    let square = crate::compose::products::board::square_size(res, paper, None)?;
+    let square = match res.theme.board.asked_square(None) {
+        Some(q) => q,
+        None => crate::compose::products::board::square_size(res, paper, None)?,
+    };
     Ok((square * 0.85).floor())
 }
 
@@ -802,7 +806,11 @@ impl<'a> Face<'a> {
             }
             items.extend(top);
         };
-        if cs.layout == FaceLayout::Picture && cs.pips {
+        let dice = matches!(
+            cs.layout,
+            FaceLayout::Picture | FaceLayout::PictureBetweenRanks
+        );
+        if dice && cs.pips {
             // The picture large, the rank as dice a child can count, both
             // inside the round of the plate (every shape's plate holds it).
             let plate = self.room(res, piece.side);
@@ -816,6 +824,25 @@ impl<'a> Face<'a> {
                 ink,
                 res.theme.counter_ink(piece.side).1,
                 Some(self.outline(plate - s / 2.0)),
+            ));
+            page.add(Layer::Artwork, decorative(items));
+            if !self.opts.shared_cuts {
+                self.cut(res, page);
+            }
+            return;
+        }
+        if cs.layout == FaceLayout::PictureBetweenRanks {
+            // The picture in the middle, the rank beside it on both sides.
+            let rim = self.room(res, piece.side);
+            items.extend(crate::compose::drawn::faces::between_ranks_face(
+                res,
+                piece,
+                c,
+                s,
+                rim,
+                s * RANK_HEIGHT * cs.rank_scale,
+                ink,
+                Some(self.outline(rim - s / 2.0)),
             ));
             page.add(Layer::Artwork, decorative(items));
             if !self.opts.shared_cuts {

@@ -321,6 +321,12 @@ pub fn first_set(
     opts: &SetOptions,
 ) -> Result<(Vec<Page>, SetParts), Error> {
     let (paper, bleed) = (sheet.paper, sheet.bleed);
+    // The theme's square (`board.square`) when the job gives none: the
+    // board, the counters and the box follow it.
+    let opts = &SetOptions {
+        square: res.theme.board.asked_square(opts.square),
+        ..*opts
+    };
     let board_opts = BoardSheet {
         paper,
         square: opts.square,

@@ -193,6 +193,11 @@ pub fn board_sheets(
     opts: &BoardSheet,
     tile: Option<Paper>,
 ) -> Result<Vec<Page>, Error> {
+    // The theme's square (`board.square`) when the job gives none.
+    let opts = &BoardSheet {
+        square: res.theme.board.asked_square(opts.square),
+        ..*opts
+    };
     if let Some(sheet) = tile {
         let s = match opts.square {
             Some(s) => s,
@@ -226,7 +231,7 @@ pub fn board_pages(
     opts: &BoardOptions,
 ) -> Result<(f64, Vec<Page>), Error> {
     let paper = sheet.paper;
-    let square = match opts.square {
+    let square = match res.theme.board.asked_square(opts.square) {
         Some(s) => s,
         None => square_size(res, paper, None)?,
     };

@@ -26,10 +26,17 @@ const THEMES: [&str; 6] = [
 const SHAPES: [Shape; 4] = [Shape::Circle, Shape::Square, Shape::Rounded, Shape::Octagon];
 const LANGS: [&str; 4] = ["en", "fr", "zh-Hant", "zh-Hans"];
 
-/// A built-in theme, or `name+layout` for one with its counters' layout changed.
+/// A built-in theme, or `name+layout` for one with its counters' layout
+/// changed, or `name+icons` for one with the animals' icons beside the
+/// characters on its counters.
 fn theme(name: &str) -> Theme {
     match name.split_once('+') {
         None => Theme::builtin(name).unwrap(),
+        Some((base, "icons")) => Theme::parse(
+            &format!("extends = \"{base}\"\n[counters]\nicons = true\n"),
+            "test.toml",
+        )
+        .unwrap(),
         Some((base, layout)) => Theme::parse(
             &format!("extends = \"{base}\"\n[counters]\nlayout = \"{layout}\"\n"),
             "test.toml",
@@ -178,9 +185,10 @@ fn names_go_on_the_back_at_a_readable_size_and_zhuyin_is_large() {
 }
 
 /// The character stays the face's centre, as large as the band between the
-/// ranks allows, in every theme, shape and language; with Zhuyin (zh-Hant)
+/// ranks allows, in every theme that prints it (kids prints a picture
+/// between its ranks instead), shape and language; with Zhuyin (zh-Hant)
 /// the column stands at its right, every symbol at least 2.5 mm, on icon
-/// faces (kids) too.
+/// faces too.
 #[test]
 fn the_character_is_the_faces_centre_with_its_zhuyin_beside_it() {
     let looks = [
@@ -188,7 +196,7 @@ fn the_character_is_the_faces_centre_with_its_zhuyin_beside_it() {
         "traditional",
         "ink-saver",
         "high-contrast",
-        "kids",
+        "classic+icons",
     ];
     for look in looks {
         for lang in LANGS {
@@ -435,13 +443,46 @@ fn start_squares_are_quieter_than_the_pieces() {
     }
 }
 
+/// The box `(x0, y0, x1, y1)` of the rendered ink of the pictures among
+/// `items` on a counter preview `w` mm square (every pixel they touch, at
+/// 0.04 mm or finer), mm.
+fn picture_ink(res: &Resources, items: &[Item], w: f64) -> Option<(f64, f64, f64, f64)> {
+    use jungle_print::render::png::coverage;
+    let pictures = only_pictures(items);
+    let n = (w / 0.04).ceil() as u32;
+    let px = w / f64::from(n);
+    let mask = coverage(
+        &pictures,
+        &res.fonts,
+        jungle_print::scene::pt(0.0, 0.0),
+        w,
+        n,
+    );
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (i, _) in mask.iter().enumerate().filter(|(_, &a)| a > 0) {
+        let (x, y) = ((i as u32 % n) as f64, (i as u32 / n) as f64);
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1.0), y1.max(y + 1.0));
+    }
+    (x0 < x1).then_some((x0 * px, y0 * px, x1 * px, y1 * px))
+}
+
+/// The gap between two ink boxes `(x0, y0, x1, y1)`, mm: the largest of
+/// their gaps across and along (negative when they overlap), which the
+/// ink inside them never comes closer than.
+fn apart(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> f64 {
+    (b.0 - a.2).max(a.0 - b.2).max(b.1 - a.3).max(a.1 - b.3)
+}
+
 /// Issue 45: at least 0.8 mm of clear space between the rank, the
-/// character (with its Zhuyin), the turned rank and the rim, measured on
-/// the glyphs' ink, in every theme with characters, shape and language.
+/// character (with its Zhuyin) or the picture, the turned rank and the
+/// rim, measured on the glyphs' and the drawing's ink, in every theme that
+/// prints the rank in digits, shape and language, and in the
+/// `picture-between-ranks` layout on classic's smaller counters.
 #[test]
 fn face_parts_keep_clear_space_on_their_ink() {
-    use jungle_print::compose::drawn::faces::CLEAR;
+    use jungle_print::compose::drawn::faces::{CLEAR, PICTURE_RIM};
     use jungle_print::scene::ink_bounds;
+    use jungle_print::theme::FaceLayout;
     let mut least = f64::MAX;
     for look in [
         "classic",
@@ -449,18 +490,23 @@ fn face_parts_keep_clear_space_on_their_ink() {
         "ink-saver",
         "high-contrast",
         "kids",
+        "classic+icons",
+        "classic+picture-between-ranks",
     ] {
         for lang in LANGS {
             let res = res(look, lang);
             let s = size(&res);
             let c = 2.0 + s / 2.0;
+            let cs = &res.theme.counters;
             for shape in SHAPES {
                 for side in Side::ALL {
-                    let room = match res.theme.face_style(side) {
-                        jungle_print::theme::FaceStyle::Ringed => {
-                            s * (0.5 - res.theme.counters.ring_width)
+                    // The rim's inner edge (a dark face's pattern line), from the centre.
+                    let room = match (cs.layout, res.theme.face_style(side)) {
+                        (FaceLayout::Character, jungle_print::theme::FaceStyle::Ringed) => {
+                            s * (0.5 - cs.ring_width)
                         }
-                        _ => s * 0.43,
+                        (FaceLayout::Character, _) => s * 0.43,
+                        _ => s * (0.5 - cs.ring_width.min(PICTURE_RIM)),
                     };
                     for animal in res.rules.animals_by_rank() {
                         let page = counter_preview(&res, Piece { side, animal }, s, shape, false);
@@ -472,19 +518,28 @@ fn face_parts_keep_clear_space_on_their_ink() {
                                 .filter(|r| f(r))
                                 .map(|r| Item::Text(r.clone()))
                                 .collect();
-                            ink_bounds(&res.fonts, &items).unwrap()
+                            ink_bounds(&res.fonts, &items)
                         };
-                        let top = boxed(&|r| r.text == rank && r.rotation == 0.0);
-                        let bottom = boxed(&|r| r.text == rank && r.rotation != 0.0);
-                        let han = res.animal(animal).han.clone();
-                        let middle = boxed(&|r| r.text == han);
                         let what = format!("{look} {lang} {shape:?} {side:?} {animal:?}");
-                        let mut gaps = vec![middle.1 - top.3, bottom.1 - middle.3];
-                        // Zhuyin beside the character: clear of the digits
-                        // across or along.
-                        let apart = |a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)| {
-                            (b.0 - a.2).max(a.0 - b.2).max(b.1 - a.3).max(a.1 - b.3)
-                        };
+                        let top = boxed(&|r| r.text == rank && r.rotation == 0.0).unwrap();
+                        let bottom = boxed(&|r| r.text == rank && r.rotation != 0.0).unwrap();
+                        let han = res.animal(animal).han.clone();
+                        // The character, the picture (an icon beside the
+                        // character, or alone), or both.
+                        let middle = [
+                            boxed(&|r| r.text == han),
+                            picture_ink(&res, page.layer(Layer::Artwork), s + 4.0),
+                        ]
+                        .into_iter()
+                        .flatten()
+                        .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
+                        .unwrap_or_else(|| panic!("{what}: a character or a picture"));
+                        let mut gaps = vec![
+                            apart(top, middle),
+                            apart(middle, bottom),
+                            apart(top, bottom),
+                        ];
+                        // Zhuyin beside the character: clear of the digits.
                         let mut parts = vec![top, middle, bottom];
                         for z in all.iter().filter(|r| r.text != rank && r.text != han) {
                             let zb = ink_bounds(&res.fonts, &[Item::Text(z.clone())]).unwrap();
@@ -511,6 +566,61 @@ fn face_parts_keep_clear_space_on_their_ink() {
         }
     }
     eprintln!("least clear space on a face: {least:.2} mm");
+}
+
+/// The height of the ink of a face's upright rank digits, mm.
+fn rank_ink_height(res: &Resources, page: &Page, rank: &str) -> f64 {
+    let items: Vec<Item> = runs(page)
+        .into_iter()
+        .filter(|r| r.text == rank && r.rotation == 0.0)
+        .map(Item::Text)
+        .collect();
+    let (_, y0, _, y1) = jungle_print::scene::ink_bounds(&res.fonts, &items).unwrap();
+    y1 - y0
+}
+
+/// Issue 45: the kids' counters, at the size their theme's board gives
+/// them on A4 and Letter, print rank digits at least 1.3 × as tall as
+/// classic's on that paper (measured on the ink of the same rank) and each
+/// animal's picture at least 12 mm across its longer side (measured on its
+/// rendered ink), in every shape and on both sides.
+#[test]
+fn kids_faces_print_big_digits_and_big_pictures() {
+    for paper in [Paper::A4, Paper::parse("letter").unwrap()] {
+        let classic = res("classic", "en");
+        let kids = res("kids", "en");
+        let (cs, ks) = (
+            default_size(&classic, paper).unwrap(),
+            default_size(&kids, paper).unwrap(),
+        );
+        let (mut low_ratio, mut low_picture) = (f64::MAX, f64::MAX);
+        for shape in SHAPES {
+            for side in Side::ALL {
+                for animal in kids.rules.animals_by_rank() {
+                    let piece = Piece { side, animal };
+                    let rank = kids.rules.rank(animal).to_string();
+                    let theirs = counter_preview(&classic, piece, cs, shape, false);
+                    let ours = counter_preview(&kids, piece, ks, shape, false);
+                    let ratio = rank_ink_height(&kids, &ours, &rank)
+                        / rank_ink_height(&classic, &theirs, &rank);
+                    let what = format!("{paper:?} {shape:?} {side:?} {animal:?}");
+                    assert!(ratio >= 1.3, "{what}: digits {ratio:.2} × classic's");
+                    low_ratio = low_ratio.min(ratio);
+                    // The picture's rendered ink, its longer side.
+                    let (x0, y0, x1, y1) = picture_ink(&kids, ours.layer(Layer::Artwork), ks + 4.0)
+                        .unwrap_or_else(|| panic!("{what}: a picture"));
+                    // Less a pixel (0.04 mm) each side: the box holds every pixel touched.
+                    let long = (x1 - x0).max(y1 - y0) - 0.08;
+                    assert!(long >= 12.0, "{what}: picture {long:.2} mm");
+                    low_picture = low_picture.min(long);
+                }
+            }
+        }
+        eprintln!(
+            "kids on {}: counters {ks} mm (classic {cs} mm), digits at least {low_ratio:.2} × classic's, pictures at least {low_picture:.2} mm",
+            paper.arg()
+        );
+    }
 }
 
 #[test]

@@ -648,62 +648,71 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 &still,
             ));
         }
-        _ => {
-            // The lid coming down, and beside it the box closed.
-            let split = Rect {
-                w: frame.w * 0.64,
-                ..frame
-            };
-            let lid = |place: &Motion| {
-                let colour = m.lid_colour;
-                moved(
-                    panel_facets(
-                        &fold(m.lid, &Folding::CLOSED),
-                        |p| (Color::WHITE, colour(p.kind)),
-                        |_| Stroke::solid(m.ink, 0.25),
-                    ),
-                    place,
-                )
-            };
-            scene.facets = tray_facets(m, &Folding::CLOSED, &still, |_| false, false);
-            scene.facets.extend(contents_facets(m));
-            let top = wall * 7.0;
-            let back = b.h * 0.55;
-            scene.facets.extend(lid(&lid_over(m, top, back)));
-            // Down beside the lid's near right corner.
-            let (c, l) = (b.center(), m.lid.base);
-            let (x, y) = (c.x + l.w / 2.0 + 3.0, c.y + l.h / 2.0 - back);
-            scene
-                .arrows
-                .push(vec![[x, y, top - wall], [x, y, wall * 1.5]]);
-            let mut items = draw_scene(&scene, &view, split, None, m.accent);
-            let closed = Scene3 {
-                facets: [
-                    tray_facets(m, &Folding::CLOSED, &still, |_| false, false),
-                    lid(&lid_over(m, wall, 0.0)),
-                ]
-                .concat(),
-                ..Scene3::default()
-            };
-            let rest = Rect {
-                x: frame.x + split.w,
-                w: frame.w - split.w,
-                ..frame
-            };
-            let shown = Rect {
-                x: rest.x + rest.w * 0.2,
-                w: rest.w * 0.8,
-                ..rest
-            };
-            let c = rest.center();
-            items.extend(arrow_along(
-                &[pt(rest.x, c.y), pt(shown.x + 0.5, c.y)],
-                m.accent,
-                0.45,
-            ));
-            items.extend(draw_scene(&closed, &view, shown, None, m.accent));
-            return items;
-        }
+        _ => return lid_drawing(m, frame),
     }
     draw_scene(&scene, &view, frame, focus.as_deref(), m.accent)
+}
+
+/// The last step's drawing in `frame` (page mm): the lid coming down over
+/// the tray filled with the folded papers and the counters, and beside it
+/// the box closed.
+fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
+    let view = View::STEPS;
+    let b = m.tray.base;
+    let wall = m.tray.inside().h + m.tray.card;
+    let still = Motion::IDENTITY;
+    let mut scene = Scene3::default();
+    let split = Rect {
+        w: frame.w * 0.64,
+        ..frame
+    };
+    let lid = |place: &Motion| {
+        let colour = m.lid_colour;
+        moved(
+            panel_facets(
+                &fold(m.lid, &Folding::CLOSED),
+                |p| (Color::WHITE, colour(p.kind)),
+                |_| Stroke::solid(m.ink, 0.25),
+            ),
+            place,
+        )
+    };
+    scene.facets = tray_facets(m, &Folding::CLOSED, &still, |_| false, false);
+    scene.facets.extend(contents_facets(m));
+    let top = wall * 7.0;
+    let back = b.h * 0.55;
+    scene.facets.extend(lid(&lid_over(m, top, back)));
+    // Down beside the lid's near right corner.
+    let (c, l) = (b.center(), m.lid.base);
+    let (x, y) = (c.x + l.w / 2.0 + 3.0, c.y + l.h / 2.0 - back);
+    scene
+        .arrows
+        .push(vec![[x, y, top - wall], [x, y, wall * 1.5]]);
+    let mut items = draw_scene(&scene, &view, split, None, m.accent);
+    let closed = Scene3 {
+        facets: [
+            tray_facets(m, &Folding::CLOSED, &still, |_| false, false),
+            lid(&lid_over(m, wall, 0.0)),
+        ]
+        .concat(),
+        ..Scene3::default()
+    };
+    let rest = Rect {
+        x: frame.x + split.w,
+        w: frame.w - split.w,
+        ..frame
+    };
+    let shown = Rect {
+        x: rest.x + rest.w * 0.2,
+        w: rest.w * 0.8,
+        ..rest
+    };
+    let c = rest.center();
+    items.extend(arrow_along(
+        &[pt(rest.x, c.y), pt(shown.x + 0.5, c.y)],
+        m.accent,
+        0.45,
+    ));
+    items.extend(draw_scene(&closed, &view, shown, None, m.accent));
+    items
 }

@@ -731,6 +731,11 @@ pub fn box_steps(
         false => para(&holds, area.x, area.y, area.w, &mut items) + 2.0,
     };
     let least = if compact { 10.0 } else { 12.0 };
+    let aspect = if compact {
+        STEP_ASPECT_COMPACT
+    } else {
+        STEP_ASPECT
+    };
     let gap = if compact { 2.5 } else { 4.0 };
     // Legend: the cut lines, already cut when a print shop die-cut the box.
     let legend_cut = die_cut_words(
@@ -762,7 +767,7 @@ pub fn box_steps(
     }
     let mut pic_h = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
     loop {
-        let (rows, bottom) = step_rows(res, &model, &steps, area, (y, gap), pic_h);
+        let (rows, bottom) = step_rows(res, &model, &steps, area, (y, gap), (pic_h, aspect));
         if bottom <= area.bottom() + 1e-6 || pic_h <= least {
             items.extend(rows);
             return Ok((items, bottom));
@@ -771,12 +776,16 @@ pub fn box_steps(
     }
 }
 
-/// The width of a step's drawing, as a share of its height.
+/// The width of a step's drawing, as a share of its height; on a cover
+/// (compact), [`STEP_ASPECT_COMPACT`], leaving the words more room.
 pub const STEP_ASPECT: f64 = 1.6;
+
+/// [`STEP_ASPECT`] on a cover.
+pub const STEP_ASPECT_COMPACT: f64 = 0.9;
 
 /// The numbered steps `texts` from `y` down inside `area`, `gap` mm apart,
 /// each beside its drawing in perspective ([`step_drawing`]), `pic_h` mm
-/// tall and [`STEP_ASPECT`] as wide, each drawing one group. Returns the
+/// tall and `aspect` times as wide, each drawing one group. Returns the
 /// items and the lowest point drawn.
 fn step_rows(
     res: &Resources,
@@ -784,12 +793,12 @@ fn step_rows(
     texts: &[&str],
     area: Rect,
     (mut y, gap): (f64, f64),
-    pic_h: f64,
+    (pic_h, aspect): (f64, f64),
 ) -> (Vec<Item>, f64) {
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(Side::South);
     let mut items = Vec::new();
-    let pic_w = pic_h * STEP_ASPECT;
+    let pic_w = pic_h * aspect;
     for (i, text) in texts.iter().enumerate() {
         let frame = Rect {
             x: area.x,
@@ -803,7 +812,7 @@ fn step_rows(
             items: step_drawing(model, i.min(STEPS - 1), frame),
         }));
         let number = format!("{}.", i + 1);
-        let tx = area.x + pic_w + 5.0;
+        let tx = area.x + pic_w + 4.0;
         items.extend(left_text(
             res,
             &res.bold,

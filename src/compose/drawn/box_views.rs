@@ -340,7 +340,7 @@ pub struct BoxModel<'a> {
 pub const STEPS: usize = 5;
 
 /// The panel of `net` of `kind` nearest `at` (net mm), and its outline.
-fn panel_near<'n>(net: &'n Net, kind: PanelKind, at: Pt) -> &'n [Pt] {
+fn panel_near(net: &Net, kind: PanelKind, at: Pt) -> &[Pt] {
     net.of(kind)
         .min_by(|a, b| {
             let d = |p: &Vec<Pt>| {

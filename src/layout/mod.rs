@@ -5,6 +5,7 @@
 //! All lengths are millimetres on the page: origin at the paper's top-left
 //! corner, x to the right, y down.
 
+pub mod boxfold;
 pub mod boxnet;
 mod impose;
 pub mod paper;

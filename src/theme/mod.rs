@@ -183,6 +183,8 @@ pub struct CounterStyle {
     pub pips_scale: f64,
     /// Print the game's name on the counters' backs (fold-over and duplex).
     pub back_title: bool,
+    /// How the counters' backs are printed (fold-over and duplex).
+    pub back_style: BackStyle,
     pub cut: ThemeColor,
     /// Cut line width, mm.
     pub cut_width: f64,
@@ -253,6 +255,19 @@ pub enum FaceLayout {
     /// The picture large in the middle, the rank at its left and, turned
     /// for the opponent, at its right.
     PictureBetweenRanks,
+}
+
+/// How the counters' backs are printed: each in its own side's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BackStyle {
+    /// As the side's face: its style (`filled`, `ringed`, `banded`) and rim.
+    Face,
+    /// The whole back in the side's colour, the title in the light face colour.
+    Solid,
+    /// The side's colour strewn with dots of the light face colour, the
+    /// title on a light disc in the middle.
+    Dots,
 }
 
 /// Whose colours an SVG drawing is painted in.

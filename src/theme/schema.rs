@@ -82,6 +82,8 @@ pub struct KeySpec {
 pub const FACE_STYLES: &[&str] = &["filled", "ringed", "banded"];
 /// The line inside a counter's rim and around a start square.
 pub const PATTERNS: &[&str] = &["solid", "dashed", "dotted", "double", "none"];
+/// How the counters' backs are printed.
+pub const BACK_STYLES: &[&str] = &["face", "solid", "dots"];
 /// How a counter's face (and a start square) is laid out.
 pub const FACE_LAYOUTS: &[&str] = &[
     "character",
@@ -140,6 +142,7 @@ pub const KEYS: &[KeySpec] = &[
     k("counters.pips", Kind::Bool, "Show the rank as dots a child can count (1 to 8), on counters and start squares."),
     k("counters.pips_scale", Kind::Number(0.5, 1.6), "Size of the dots, 1 = normal."),
     k("counters.back_title", Kind::Bool, "Print the game's name on the counters' backs (fold-over and duplex); `false` leaves a back picture (`pictures.back`) uncovered."),
+    k("counters.back_style", Kind::Choice(BACK_STYLES), "The counters' backs (fold-over and duplex), each in its side's colour: `face` (as the side's face: its style and rim), `solid` (the whole back in the side's colour, the title in the light face colour) or `dots` (the side's colour strewn with light dots, the title on a light disc in the middle)."),
     k("counters.cut", Kind::Color, "Cut lines (on their own layer)."),
     k("counters.cut_width", Kind::Mm(0.01, 1.0), "Width of the cut lines."),
     k("counters.fold", Kind::Color, "Fold lines (on their own layer)."),

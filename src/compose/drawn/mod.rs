@@ -5,6 +5,7 @@
 //! checks ([`diagrams`]).
 
 pub mod art;
+pub mod box_views;
 pub mod braille;
 pub mod diagrams;
 pub mod faces;

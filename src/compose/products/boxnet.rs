@@ -2,6 +2,7 @@
 //! glue, sized for this set's counters, board and rules; then a page of
 //! numbered assembly steps with small diagrams.
 
+use crate::compose::drawn::box_views::{step_drawing, BoxModel, STEPS};
 use crate::compose::products::board::square_size;
 use crate::compose::products::counters::{default_size, Sides};
 use crate::compose::typesetting::label::{left_text, paragraph, text_fit, FitText};
@@ -669,8 +670,21 @@ pub fn box_steps(
     room: Rect,
     compact: bool,
 ) -> Result<(Vec<Item>, f64), Error> {
-    let (tray_size, _, stacks) = box_sizes(res, paper, opts)?;
+    let (tray_size, lid_size, stacks) = box_sizes(res, paper, opts)?;
     let tray = &net(tray_size, opts.card);
+    let lid = &net(lid_size, opts.card);
+    let lid_colour = |kind| lid_colour(res, kind);
+    let model = BoxModel {
+        tray,
+        lid,
+        stacks,
+        contents: box_contents(res, paper, opts)?,
+        ink: res.theme.board.text.0,
+        accent: res.theme.side(Side::South),
+        printed: res.theme.board.land.0,
+        lid_colour: &lid_colour,
+        sides: (res.theme.side(Side::South), res.theme.side(Side::North)),
+    };
     let counter = counter_size(res, paper, opts)?;
     let count = res.rules.animals().len() * 2 * opts.copies;
     let flat_board = opts.flat_board;
@@ -717,6 +731,11 @@ pub fn box_steps(
         false => para(&holds, area.x, area.y, area.w, &mut items) + 2.0,
     };
     let least = if compact { 10.0 } else { 12.0 };
+    let aspect = if compact {
+        STEP_ASPECT_COMPACT
+    } else {
+        STEP_ASPECT
+    };
     let gap = if compact { 2.5 } else { 4.0 };
     // Legend: the cut lines, already cut when a print shop die-cut the box.
     let legend_cut = die_cut_words(
@@ -748,7 +767,7 @@ pub fn box_steps(
     }
     let mut pic_h = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
     loop {
-        let (rows, bottom) = step_rows(res, tray, &steps, area, (y, gap), pic_h);
+        let (rows, bottom) = step_rows(res, &model, &steps, area, (y, gap), (pic_h, aspect));
         if bottom <= area.bottom() + 1e-6 || pic_h <= least {
             items.extend(rows);
             return Ok((items, bottom));
@@ -757,74 +776,43 @@ pub fn box_steps(
     }
 }
 
-/// The numbered steps `texts` from `y` down inside `area`, `gap` mm apart, each beside a picture of
-/// the tray's net `pic_h` mm tall with the panels it moves in the accent
-/// colour. Returns the items and the lowest point drawn.
+/// The width of a step's drawing, as a share of its height; on a cover
+/// (compact), [`STEP_ASPECT_COMPACT`], leaving the words more room.
+pub const STEP_ASPECT: f64 = 1.6;
+
+/// [`STEP_ASPECT`] on a cover.
+pub const STEP_ASPECT_COMPACT: f64 = 0.9;
+
+/// The numbered steps `texts` from `y` down inside `area`, `gap` mm apart,
+/// each beside its drawing in perspective ([`step_drawing`]), `pic_h` mm
+/// tall and `aspect` times as wide, each drawing one group. Returns the
+/// items and the lowest point drawn.
 fn step_rows(
     res: &Resources,
-    tray: &Net,
+    model: &BoxModel,
     texts: &[&str],
     area: Rect,
     (mut y, gap): (f64, f64),
-    pic_h: f64,
+    (pic_h, aspect): (f64, f64),
 ) -> (Vec<Item>, f64) {
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(Side::South);
     let mut items = Vec::new();
-    let steps: [&[PanelKind]; 5] = [
-        &[],
-        &[],
-        &[PanelKind::SideWall, PanelKind::Flap],
-        &[
-            PanelKind::EndWall,
-            PanelKind::Rim,
-            PanelKind::InnerPanel,
-            PanelKind::Tab,
-        ],
-        &[],
-    ];
-    let k = pic_h / tray.height;
-    let pic_w = tray.width * k;
+    let pic_w = pic_h * aspect;
     for (i, text) in texts.iter().enumerate() {
-        let highlight = steps.get(i).copied().unwrap_or(&[]);
-        let at = pt(area.x, y);
-        let place = Transform([k, 0.0, 0.0, k, at.x, at.y]);
-        let mut pic = Vec::new();
-        for (kind, pts) in &tray.panels {
-            let fill = if highlight.contains(kind) {
-                accent
-            } else {
-                Color::WHITE
-            };
-            pic.push(shapes::fill(poly(pts), fill));
-        }
-        // The lines as on the net: cuts and slots solid, folds dash-dot.
-        pic.push(shapes::stroke(cut_segs(tray), Stroke::solid(ink, 0.25 / k)));
-        pic.push(shapes::stroke(
-            fold_segs(tray),
-            Stroke::dashed(ink, 0.25 / k, vec![1.5 / k, 0.6 / k, 0.3 / k, 0.6 / k]),
-        ));
-        if i == 1 {
-            // Creasing: the folds drawn strong.
-            pic.push(shapes::stroke(
-                fold_segs(tray),
-                Stroke::solid(accent, 0.6 / k),
-            ));
-        }
-        if i == 0 {
-            // Cutting: the outline and slots drawn strong.
-            pic.push(shapes::stroke(
-                cut_segs(tray),
-                Stroke::solid(accent, 0.6 / k),
-            ));
-        }
+        let frame = Rect {
+            x: area.x,
+            y,
+            w: pic_w,
+            h: pic_h,
+        };
         items.push(Item::Group(Group {
             picture: false,
-            transform: place,
-            items: pic,
+            transform: Transform::IDENTITY,
+            items: step_drawing(model, i.min(STEPS - 1), frame),
         }));
         let number = format!("{}.", i + 1);
-        let tx = area.x + pic_w + 6.0;
+        let tx = area.x + pic_w + 4.0;
         items.extend(left_text(
             res,
             &res.bold,

@@ -10,7 +10,7 @@ use crate::resolve::Resources;
 use crate::scene::{
     decorative, ink_bounds, pt, shapes, Color, Group, Item, Layer, Page, Pt, Seg, Stroke, Transform,
 };
-use crate::theme::{FaceLayout, FaceStyle};
+use crate::theme::{BackStyle, FaceLayout, FaceStyle};
 
 use crate::compose::drawn::faces::{animal_emblem, icon_item, picture_face, pips, RankMark};
 use crate::compose::drawn::scale_bar::scale_bar;
@@ -633,13 +633,27 @@ impl<'a> Face<'a> {
         items: &mut Vec<Item>,
         past: f64,
     ) -> Color {
+        self.background_in(res, (side, res.theme.face_style(side)), items, past)
+    }
+
+    /// [`Face::background_past`] in the face style `style` rather than the side's own.
+    fn background_in(
+        &self,
+        res: &Resources,
+        (side, style): (Side, FaceStyle),
+        items: &mut Vec<Item>,
+        past: f64,
+    ) -> Color {
         let cs = &res.theme.counters;
         let colour = res.theme.side(side);
-        let (ink, _) = res.theme.counter_ink(side);
+        let ink = match style {
+            FaceStyle::Filled => cs.face.0,
+            FaceStyle::Ringed | FaceStyle::Banded => colour,
+        };
         items.push(shapes::fill(self.outline(past), colour));
         let s = self.size;
         let wide = s * PATTERN_WIDTH;
-        match res.theme.face_style(side) {
+        match style {
             // A banded face's shape is its cue: its band stays solid.
             FaceStyle::Banded => {}
             // A picture face keeps the room of a ringed one for its picture
@@ -678,6 +692,29 @@ impl<'a> Face<'a> {
             }
         }
         ink
+    }
+
+    /// A printed back's dots (`counters.back_style = "dots"`): a grid of
+    /// dots of the light face colour, staggered row by row, inside the rim.
+    fn dots(&self, res: &Resources) -> Item {
+        let (s, c) = (self.size, self.center);
+        let (step, r) = (s * 0.14, s * 0.028);
+        let n = (s / step).ceil() as i32;
+        let mut segs = Vec::new();
+        for row in -n..=n {
+            let shift = if row % 2 == 0 { 0.0 } else { 0.5 };
+            for col in -n..=n {
+                let at = pt(
+                    c.x + (col as f64 + shift) * step,
+                    c.y + row as f64 * step * 0.866,
+                );
+                segs.extend(shapes::circle(at, r));
+            }
+        }
+        Item::Clip(crate::scene::Clip {
+            path: self.outline(-self.rim(res)),
+            items: vec![shapes::fill(segs, res.theme.counters.face.0)],
+        })
     }
 
     /// A banded face's light panel: a band of the face colour down the
@@ -1006,10 +1043,33 @@ impl<'a> Face<'a> {
                 .bleed
                 .max(BACK_OVERRUN.min(gap(self.sheet, self.opts) / 3.0))
         };
-        let ink = self.background_past(res, side, &mut items, past);
+        // A printed back (`counters.back_style`) is a dark face of the side's colour.
+        let printed = res.theme.counters.back_style;
+        let style = match printed {
+            BackStyle::Face => res.theme.face_style(side),
+            BackStyle::Solid | BackStyle::Dots => FaceStyle::Filled,
+        };
+        let mut ink = self.background_in(res, (side, style), &mut items, past);
         let (s, c) = (self.size, self.center);
-        if res.theme.face_style(side) == FaceStyle::Banded {
+        if style == FaceStyle::Banded {
             items.push(self.panel(res, s * 0.3));
+        }
+        let names = res.animal(piece.animal);
+        let name = match names.label() {
+            "" => names.name.as_str(),
+            label => label,
+        };
+        let named = res.theme.counters.show_name && !name.is_empty();
+        // Dots over the side's colour, under its rim line; the title and
+        // name on a light panel in the middle, in the side's colour.
+        let panel_inset = s * if named { 0.1 } else { 0.16 };
+        if printed == BackStyle::Dots {
+            items.insert(1, self.dots(res));
+            items.push(shapes::fill(
+                self.outline(-panel_inset),
+                res.theme.counters.face.0,
+            ));
+            ink = res.theme.side(side);
         }
         // The theme's back picture fills the face inside the side's rim,
         // over the background's fills and under every line drawn on them.
@@ -1030,12 +1090,6 @@ impl<'a> Face<'a> {
             );
             items.insert(fills, picture);
         }
-        let names = res.animal(piece.animal);
-        let name = match names.label() {
-            "" => names.name.as_str(),
-            label => label,
-        };
-        let named = res.theme.counters.show_name && !name.is_empty();
         // The option turns off for one run what the theme shows.
         let titled = self.opts.back_title && res.theme.counters.back_title;
         if titled {
@@ -1075,7 +1129,10 @@ impl<'a> Face<'a> {
         } else {
             items.extend(pattern_line(
                 |g| self.outline(g),
-                s * 0.16,
+                match printed {
+                    BackStyle::Dots => panel_inset + s * 0.03,
+                    BackStyle::Face | BackStyle::Solid => s * 0.16,
+                },
                 res.theme.pattern(side),
                 ink,
                 s * 0.012,

@@ -519,3 +519,143 @@ fn the_box_holds_the_board_folded_on_square_edges() {
         assert!(long >= paper.width.max(paper.height) / 2.0);
     }
 }
+
+/// The box's steps on their page: the numbers' texts (top to bottom) and
+/// the drawings (each a top-level group).
+fn steps_of(lang: &str, opts: &BoxOptions) -> (Vec<String>, Vec<Item>) {
+    let res = resources(lang);
+    let area = printable_area(Paper::A4, res.theme.page.margin);
+    let (items, _) =
+        jungle_print::compose::products::boxnet::box_steps(&res, Paper::A4, opts, area, false)
+            .unwrap();
+    let mut numbers: Vec<(f64, String)> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) if t.text.ends_with('.') && t.text.len() <= 3 => {
+                Some((t.pos.y, t.text.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    numbers.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let drawings = items
+        .into_iter()
+        .filter(|i| matches!(i, Item::Group(_)))
+        .collect();
+    (numbers.into_iter().map(|(_, t)| t).collect(), drawings)
+}
+
+/// Every fill colour in `items`, recursively.
+fn fills(items: &[Item], out: &mut Vec<jungle_print::scene::Color>) {
+    for item in items {
+        match item {
+            Item::Path(p) => out.extend(p.fill.iter().filter_map(|f| f.solid())),
+            Item::Group(g) => fills(&g.items, out),
+            Item::Clip(c) => fills(&c.items, out),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_steps_are_numbered_and_each_drawn_once_in_perspective() {
+    for lang in LANGS {
+        for die_cut in [false, true] {
+            let opts = BoxOptions {
+                die_cut,
+                ..BoxOptions::default()
+            };
+            let (numbers, drawings) = steps_of(lang, &opts);
+            let steps = resources(lang).lang.boxnet.steps.len();
+            let want: Vec<String> = (1..=steps).map(|i| format!("{i}.")).collect();
+            assert_eq!(numbers, want, "{lang}: numbered 1 to {steps} in order");
+            assert_eq!(drawings.len(), steps, "{lang}: one drawing per step");
+            for (i, a) in drawings.iter().enumerate() {
+                for b in &drawings[i + 1..] {
+                    assert_ne!(a, b, "{lang}: a drawing repeated");
+                }
+                // In perspective: most edges run neither across nor down the page.
+                let mut pts = Vec::new();
+                points(std::slice::from_ref(a), Transform::IDENTITY, &mut pts);
+                let slanted = pts
+                    .windows(2)
+                    .filter(|w| {
+                        let (dx, dy) = ((w[1].0 - w[0].0).abs(), (w[1].1 - w[0].1).abs());
+                        dx.min(dy) > 0.1 * dx.max(dy)
+                    })
+                    .count();
+                assert!(
+                    slanted * 3 > pts.len(),
+                    "{lang} step {}: {slanted} of {} edges slanted",
+                    i + 1,
+                    pts.len()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_flat_net_is_drawn_in_its_own_proportions() {
+    use jungle_print::layout::boxfold::View;
+    let res = resources("en");
+    let opts = BoxOptions::default();
+    let (tray, _, _) = box_sizes(&res, Paper::A4, &opts).unwrap();
+    let n = net(tray, opts.card);
+    let bbox = |pts: &[(f64, f64)]| {
+        pts.iter()
+            .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
+                (b.0.min(p.0), b.1.min(p.1), b.2.max(p.0), b.3.max(p.1))
+            })
+    };
+    let projected: Vec<(f64, f64)> = n
+        .panels
+        .iter()
+        .flat_map(|(_, p)| p.iter())
+        .map(|q| {
+            let r = View::STEPS.project([q.x, q.y, 0.0]);
+            (r.x, r.y)
+        })
+        .collect();
+    let want = bbox(&projected);
+    let (_, drawings) = steps_of("en", &opts);
+    let mut pts = Vec::new();
+    points(&drawings[..1], Transform::IDENTITY, &mut pts);
+    let got = bbox(&pts);
+    let ratio = |b: (f64, f64, f64, f64)| (b.2 - b.0) / (b.3 - b.1);
+    assert!(
+        (ratio(got) / ratio(want) - 1.0).abs() < 0.02,
+        "drawn {:.3}, the net seen in the view {:.3}",
+        ratio(got),
+        ratio(want)
+    );
+    // Neither the net's width nor its length lies along the page.
+    assert!((ratio(want) - n.width / n.height).abs() > 0.1);
+}
+
+#[test]
+fn the_tab_and_the_lid_have_their_steps() {
+    let res = resources("en");
+    let (_, drawings) = steps_of("en", &BoxOptions::default());
+    let accent = res.theme.side(jungle_print::game::Side::South);
+    let north = res.theme.side(jungle_print::game::Side::North);
+    let colours = |d: &Item| {
+        let mut out = Vec::new();
+        fills(std::slice::from_ref(d), &mut out);
+        out
+    };
+    // Step 4: a close-up (cut off at its frame) with the slots in the accent.
+    let tab = &drawings[3];
+    let Item::Group(g) = tab else { panic!() };
+    assert!(
+        g.items.iter().any(|i| matches!(i, Item::Clip(_))),
+        "a close-up"
+    );
+    assert!(colours(tab).contains(&accent), "the slot shows");
+    // Step 5: the lid (its side walls in north's colour) over the counters of both sides.
+    let lid = colours(&drawings[4]);
+    assert!(lid.contains(&north) && lid.contains(&accent), "{lid:?}");
+    for d in &drawings[..4] {
+        assert!(!colours(d).contains(&north), "the lid before step 5");
+    }
+}

@@ -962,3 +962,65 @@ fn picture_book_animals_balance_their_ink_and_clear_the_rim() {
         }
     }
 }
+
+/// Issue 45: picture-book prints its backs (`counters.back_style = "dots"`):
+/// each side's colour strewn with light dots, the game's name on a light
+/// panel; classic keeps its backs as its faces.
+#[test]
+fn picture_book_backs_are_printed_with_the_title() {
+    use jungle_print::compose::products::counters::{counter_pages, CounterOptions, Sides};
+    use jungle_print::compose::products::Sheet;
+    use jungle_print::layout::Flip;
+    fn walk(items: &[Item], f: &mut dyn FnMut(&Item)) {
+        for i in items {
+            f(i);
+            match i {
+                Item::Group(g) => walk(&g.items, f),
+                Item::Clip(c) => walk(&c.items, f),
+                _ => {}
+            }
+        }
+    }
+    for (theme, dotted) in [("picture-book", true), ("classic", false)] {
+        let res = res(theme, "en");
+        let face = res.theme.counters.face.0;
+        for sides in [Sides::Fold, Sides::Duplex(Flip::LongEdge)] {
+            let opts = CounterOptions {
+                sides,
+                ..CounterOptions::default()
+            };
+            let pages = counter_pages(&res, &Sheet::new(Paper::A4), &opts).unwrap();
+            let mut backs = 0;
+            for page in &pages {
+                for item in page.layer(Layer::Artwork) {
+                    let (mut title, mut fills, mut dots) = (false, Vec::new(), 0);
+                    walk(std::slice::from_ref(item), &mut |i| match i {
+                        Item::Text(t) if t.text == res.lang.game.han => title = true,
+                        Item::Path(p) => fills.extend(p.fill.iter().filter_map(|f| f.solid())),
+                        Item::Clip(c) => {
+                            if let [Item::Path(p)] = &c.items[..] {
+                                if p.fill.as_ref().and_then(|f| f.solid()) == Some(face) {
+                                    dots += p.segs.len();
+                                }
+                            }
+                        }
+                        _ => {}
+                    });
+                    if !title {
+                        continue;
+                    }
+                    backs += 1;
+                    let side = [Side::South, Side::North]
+                        .into_iter()
+                        .find(|s| fills.first() == Some(&res.theme.side(*s)));
+                    assert!(side.is_some(), "{theme}: a back starts in a side's colour");
+                    assert_eq!(dots > 100, dotted, "{theme} {sides:?}: {dots} dot segments");
+                    if dotted {
+                        assert!(fills.contains(&face), "{theme}: the title's light panel");
+                    }
+                }
+            }
+            assert_eq!(backs, 16, "{theme} {sides:?}: every back titled");
+        }
+    }
+}

@@ -161,8 +161,8 @@ fn cover_thumbnails_place_the_pages_drawings() {
         assert_eq!(cover.matches(&format!("/{name} Do")).count(), 1, "{name}");
     }
     // No drawing is written twice: the cover's own content is small.
-    // (The box's step diagrams are the cover's own: about 30 KB.)
-    assert!(cover.len() < 60_000, "{} bytes", cover.len());
+    // (The box's step diagrams in perspective are the cover's own: about 65 KB.)
+    assert!(cover.len() < 90_000, "{} bytes", cover.len());
     // And each page's words are still there, through the form.
     let text = std::process::Command::new("pdftotext")
         .args(["-f", "5", "-l", "5", "-", "-"])

@@ -1,0 +1,718 @@
+//! Drawings of things in space, for the box's assembly steps: flat faces
+//! ([`Facet`]) seen in an axonometric [`View`], painted far to near, with
+//! motion arrows, fitted into a frame on the page.
+//!
+//! Lengths in mm: space as [`crate::layout::boxfold`] has it (z up off the
+//! table); the drawing on the page, origin top-left, y down. Line widths
+//! are the page's, whatever the drawing's scale.
+
+use crate::layout::boxfold::{fold, motion, rect3, slots, Folding, Motion, Panel3, View, P3};
+use crate::layout::boxnet::{Contents, Net, PanelKind, Stacks};
+use crate::layout::Rect;
+use crate::scene::{pt, shapes, Clip, Color, Item, Pt, Seg, Stroke};
+
+/// A flat face in space.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Facet {
+    /// Its outline, a plane polygon.
+    pub outline: Vec<P3>,
+    /// The normal of its front (a unit vector).
+    pub front: P3,
+    /// Its colour seen from the front, and from the back.
+    pub colours: (Color, Color),
+    /// Its outline's line.
+    pub line: Stroke,
+    /// A face of a closed solid: left out when it faces away.
+    pub solid: bool,
+}
+
+/// What one drawing shows: faces, lines over them (a net's cut lines), and
+/// motion arrows (paths in space, the head at the end).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Scene3 {
+    /// The faces.
+    pub facets: Vec<Facet>,
+    /// Lines drawn over every face.
+    pub lines: Vec<(Vec<P3>, Stroke)>,
+    /// Motion arrows.
+    pub arrows: Vec<Vec<P3>>,
+}
+
+fn sub(a: P3, b: P3) -> P3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn dot(a: P3, b: P3) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// The faces of folded panels, their front the net's inside (unprinted)
+/// face: `colours` and `line` per panel.
+pub fn panel_facets(
+    panels: &[Panel3],
+    colours: impl Fn(&Panel3) -> (Color, Color),
+    line: impl Fn(&Panel3) -> Stroke,
+) -> Vec<Facet> {
+    panels
+        .iter()
+        .map(|p| Facet {
+            outline: p.outline.clone(),
+            front: p.motion.linear([0.0, 0.0, 1.0]),
+            colours: colours(p),
+            line: line(p),
+            solid: false,
+        })
+        .collect()
+}
+
+/// A closed upright prism: the polygon `base` (on the table's plane, mm)
+/// from height `z0` to `z1`, its top `top` and its sides `sides`.
+pub fn prism(
+    base: &[Pt],
+    (z0, z1): (f64, f64),
+    (top, sides): (Color, Color),
+    line: &Stroke,
+) -> Vec<Facet> {
+    let face = |outline: Vec<P3>, front: P3, colour: Color| Facet {
+        outline,
+        front,
+        colours: (colour, colour),
+        line: line.clone(),
+        solid: true,
+    };
+    let n = base.len();
+    // Counter-clockwise seen from above (y down): the signed area's sign.
+    let area: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (base[i], base[(i + 1) % n]);
+            a.x * b.y - b.x * a.y
+        })
+        .sum();
+    let turn = if area > 0.0 { 1.0 } else { -1.0 };
+    let mut out = vec![
+        face(
+            base.iter().map(|p| [p.x, p.y, z1]).collect(),
+            [0.0, 0.0, 1.0],
+            top,
+        ),
+        face(
+            base.iter().map(|p| [p.x, p.y, z0]).collect(),
+            [0.0, 0.0, -1.0],
+            sides,
+        ),
+    ];
+    for i in 0..n {
+        let (a, b) = (base[i], base[(i + 1) % n]);
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        out.push(face(
+            vec![
+                [a.x, a.y, z0],
+                [b.x, b.y, z0],
+                [b.x, b.y, z1],
+                [a.x, a.y, z1],
+            ],
+            [turn * dy / len, -turn * dx / len, 0.0],
+            sides,
+        ));
+    }
+    out
+}
+
+/// The order to paint `facets` in, far to near: a face goes after every
+/// face whose plane it lies wholly in front of (seen from `towards`), the
+/// nearest-centred first where no plane decides.
+fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usize> {
+    let towards = view.towards();
+    let n = facets.len();
+    let bbox = |ps: &[Pt]| {
+        ps.iter()
+            .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
+                (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y))
+            })
+    };
+    let boxes: Vec<_> = projected.iter().map(|p| bbox(p)).collect();
+    // True when every point of `b` lies on the viewer's side of `a`'s plane
+    // (or on it); false when every one lies behind it; None otherwise.
+    let in_front = |a: &Facet, b: &Facet| -> Option<bool> {
+        let toward = dot(a.front, towards);
+        if toward.abs() < 1e-9 {
+            return None;
+        }
+        let o = a.outline[0];
+        let sides: Vec<f64> = b
+            .outline
+            .iter()
+            .map(|p| dot(a.front, sub(*p, o)) * toward.signum())
+            .collect();
+        if sides.iter().all(|s| *s >= -1e-6) {
+            Some(true)
+        } else if sides.iter().all(|s| *s <= 1e-6) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let mut after = vec![Vec::new(); n];
+    let mut waiting = vec![0usize; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (boxes[i], boxes[j]);
+            if a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1 {
+                continue;
+            }
+            let first = match (
+                in_front(facets[i], facets[j]),
+                in_front(facets[j], facets[i]),
+            ) {
+                (Some(true), _) | (_, Some(false)) => Some((i, j)),
+                (Some(false), _) | (_, Some(true)) => Some((j, i)),
+                _ => None,
+            };
+            if let Some((a, b)) = first {
+                after[a].push(b);
+                waiting[b] += 1;
+            }
+        }
+    }
+    let centre = |f: &Facet| {
+        let k = f.outline.len() as f64;
+        let c = f
+            .outline
+            .iter()
+            .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+        view.nearness([c[0] / k, c[1] / k, c[2] / k])
+    };
+    let near: Vec<f64> = facets.iter().map(|f| centre(f)).collect();
+    let mut done = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    while order.len() < n {
+        // The farthest face free to go, or, in a cycle, the farthest left.
+        let pick = (0..n)
+            .filter(|i| !done[*i])
+            .min_by(|a, b| {
+                (waiting[*a] > 0)
+                    .cmp(&(waiting[*b] > 0))
+                    .then(near[*a].total_cmp(&near[*b]))
+            })
+            .expect("a face is left");
+        done[pick] = true;
+        order.push(pick);
+        for &b in &after[pick] {
+            waiting[b] = waiting[b].saturating_sub(1);
+        }
+    }
+    order
+}
+
+/// An arrow along `path` (page mm) in `colour`, its head at the end.
+pub fn arrow_along(path: &[Pt], colour: Color, width: f64) -> Vec<Item> {
+    let mut items = Vec::new();
+    if path.len() < 2 {
+        return items;
+    }
+    let (tip, before) = (path[path.len() - 1], path[path.len() - 2]);
+    let (dx, dy) = (tip.x - before.x, tip.y - before.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = width * 4.5;
+    let base = pt(tip.x - ux * head, tip.y - uy * head);
+    let mut line = path[..path.len() - 1].to_vec();
+    line.push(base);
+    items.push(shapes::stroke(
+        shapes::polyline(&line),
+        Stroke::solid(colour, width),
+    ));
+    let wing = |s: f64| pt(base.x - uy * head * 0.55 * s, base.y + ux * head * 0.55 * s);
+    items.push(shapes::fill(
+        shapes::polygon(&[tip, wing(1.0), wing(-1.0)]),
+        colour,
+    ));
+    items
+}
+
+/// Draws `scene` seen in `view`, fitted into `frame` (page mm): the whole
+/// scene, or, for a close-up, the points `focus`, the drawing cut off at
+/// the frame. Arrows in `arrow` colour, lines over every face.
+pub fn draw_scene(
+    scene: &Scene3,
+    view: &View,
+    frame: Rect,
+    focus: Option<&[P3]>,
+    arrow: Color,
+) -> Vec<Item> {
+    let towards = view.towards();
+    let shown: Vec<&Facet> = scene
+        .facets
+        .iter()
+        .filter(|f| !f.solid || dot(f.front, towards) > 1e-9)
+        .collect();
+    let fitted: Vec<Pt> = match focus {
+        Some(points) => points.iter().map(|p| view.project(*p)).collect(),
+        None => shown
+            .iter()
+            .flat_map(|f| f.outline.iter())
+            .chain(scene.arrows.iter().flatten())
+            .map(|p| view.project(*p))
+            .collect(),
+    };
+    let (x0, y0, x1, y1) = fitted
+        .iter()
+        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
+            (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y))
+        });
+    let room = if focus.is_some() { 1.0 } else { 0.92 };
+    let k = ((frame.w * room) / (x1 - x0).max(1e-9)).min((frame.h * room) / (y1 - y0).max(1e-9));
+    let c = frame.center();
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let place = |p: &P3| {
+        let q = view.project(*p);
+        pt(c.x + (q.x - cx) * k, c.y + (q.y - cy) * k)
+    };
+    let projected: Vec<Vec<Pt>> = shown
+        .iter()
+        .map(|f| f.outline.iter().map(place).collect())
+        .collect();
+    let mut items = Vec::new();
+    for i in paint_order(&shown, &projected, view) {
+        let f = shown[i];
+        let colour = match dot(f.front, towards) >= 0.0 {
+            true => f.colours.0,
+            false => f.colours.1,
+        };
+        items.push(shapes::fill_stroke(
+            shapes::polygon(&projected[i]),
+            colour,
+            f.line.clone(),
+        ));
+    }
+    for (line, stroke) in &scene.lines {
+        let segs: Vec<Seg> = shapes::polyline(&line.iter().map(place).collect::<Vec<_>>());
+        items.push(shapes::stroke(segs, stroke.clone()));
+    }
+    for path in &scene.arrows {
+        items.extend(arrow_along(
+            &path.iter().map(place).collect::<Vec<_>>(),
+            arrow,
+            0.45,
+        ));
+    }
+    match focus {
+        // A close-up: cut off at its frame, which shows.
+        Some(_) => vec![
+            Item::Clip(Clip {
+                path: shapes::rounded_rect(frame.x, frame.y, frame.w, frame.h, 2.0),
+                items,
+            }),
+            shapes::stroke(
+                shapes::rounded_rect(frame.x, frame.y, frame.w, frame.h, 2.0),
+                Stroke::solid(crate::theme::mix(arrow, Color::WHITE, 0.5), 0.3),
+            ),
+        ],
+        None => items,
+    }
+}
+
+/// What the box's steps draw: both nets, how the counters stack and what
+/// the box holds, and the colours.
+pub struct BoxModel<'a> {
+    /// The tray's net.
+    pub tray: &'a Net,
+    /// The lid's net.
+    pub lid: &'a Net,
+    /// The counters' stacks.
+    pub stacks: Stacks,
+    /// What the tray holds.
+    pub contents: Contents,
+    /// Lines and words.
+    pub ink: Color,
+    /// Arrows, cut lines and the panels a step moves.
+    pub accent: Color,
+    /// The tray's printed face.
+    pub printed: Color,
+    /// The lid's printed face, per panel.
+    pub lid_colour: &'a dyn Fn(PanelKind) -> Color,
+    /// The two sides' colours, for the counters.
+    pub sides: (Color, Color),
+}
+
+/// How many drawings [`step_drawing`] makes: one per step.
+pub const STEPS: usize = 5;
+
+/// The panel of `net` of `kind` nearest `at` (net mm), and its outline.
+fn panel_near(net: &Net, kind: PanelKind, at: Pt) -> &[Pt] {
+    net.of(kind)
+        .min_by(|a, b| {
+            let d = |p: &Vec<Pt>| {
+                let (n, s) = (
+                    p.len() as f64,
+                    p.iter().fold((0.0, 0.0), |s, q| (s.0 + q.x, s.1 + q.y)),
+                );
+                (s.0 / n - at.x).powi(2) + (s.1 / n - at.y).powi(2)
+            };
+            d(a).total_cmp(&d(b))
+        })
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+}
+
+/// The path of the net point `at` on its panel (`kind`, the one nearest
+/// `at`) as the folding `f(t)` goes from t = 0 to 1, then moved by `place`.
+fn track(
+    net: &Net,
+    kind: PanelKind,
+    at: Pt,
+    f: impl Fn(f64) -> Folding,
+    place: &Motion,
+) -> Vec<P3> {
+    let p = panel_near(net, kind, at);
+    (0..=12)
+        .map(|i| {
+            let m = motion(net, kind, p, &f(i as f64 / 12.0));
+            place.apply(m.apply([at.x, at.y, 0.0]))
+        })
+        .collect()
+}
+
+/// `facets` moved by `m`.
+fn moved(facets: Vec<Facet>, m: &Motion) -> Vec<Facet> {
+    facets
+        .into_iter()
+        .map(|f| Facet {
+            outline: f.outline.iter().map(|p| m.apply(*p)).collect(),
+            front: m.linear(f.front),
+            ..f
+        })
+        .collect()
+}
+
+/// The net turned over, printed side up (the net is symmetric: it looks
+/// the same), lifted by `lift` mm.
+fn turned_over(net: &Net, lift: f64) -> Motion {
+    Motion::new(
+        [[-1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, -1.0]],
+        [net.width, 0.0, lift],
+    )
+}
+
+/// The lid upside down over the tray, its top `top` mm up and `back` mm
+/// towards the tray's far end.
+fn lid_over(m: &BoxModel, top: f64, back: f64) -> Motion {
+    let (t, l) = (m.tray.base.center(), m.lid.base.center());
+    Motion::new(
+        [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]],
+        [t.x - l.x, t.y + l.y - back, top],
+    )
+}
+
+/// The tray's panels folded by `f`, moved by `place`: `moving` panels
+/// lighter in the accent inside, the slots dark (in the accent when `lit`).
+fn tray_facets(
+    m: &BoxModel,
+    f: &Folding,
+    place: &Motion,
+    moving: impl Fn(&Panel3) -> bool,
+    lit: bool,
+) -> Vec<Facet> {
+    let hi = crate::theme::mix(m.accent, Color::WHITE, 0.72);
+    let mut facets = panel_facets(
+        &fold(m.tray, f),
+        |p| (if moving(p) { hi } else { Color::WHITE }, m.printed),
+        |p| Stroke::solid(m.ink, if moving(p) { 0.3 } else { 0.18 }),
+    );
+    for s in slots(m.tray) {
+        let lifted: Vec<P3> = s.iter().map(|p| [p[0], p[1], 0.02]).collect();
+        let c = if lit { m.accent } else { m.ink };
+        facets.push(Facet {
+            outline: lifted,
+            front: [0.0, 0.0, 1.0],
+            colours: (c, c),
+            line: Stroke::solid(c, 0.1),
+            solid: false,
+        });
+    }
+    moved(facets, place)
+}
+
+/// The folded papers and the counters' stacks on them, in the closed tray.
+fn contents_facets(m: &BoxModel) -> Vec<Facet> {
+    let (c, b) = (&m.contents, m.tray.base.center());
+    let line = Stroke::solid(m.ink, 0.15);
+    let (pw, pd) = c.papers;
+    let paper = [
+        pt(b.x - pw / 2.0, b.y - pd / 2.0),
+        pt(b.x + pw / 2.0, b.y - pd / 2.0),
+        pt(b.x + pw / 2.0, b.y + pd / 2.0),
+        pt(b.x - pw / 2.0, b.y + pd / 2.0),
+    ];
+    let z = c.papers_thickness.max(0.3);
+    let mut facets = prism(&paper, (0.0, z), (Color::WHITE, Color::WHITE), &line);
+    let s = m.stacks;
+    let cell = c.counter + 1.0;
+    let (x0, y0) = (
+        b.x - (s.cols as f64 - 1.0) * cell / 2.0,
+        b.y - (s.rows as f64 - 1.0) * cell / 2.0,
+    );
+    let stacks = (s.cols * s.rows).min(c.count.max(1));
+    for i in 0..stacks {
+        let centre = pt(
+            x0 + (i % s.cols) as f64 * cell,
+            y0 + (i / s.cols) as f64 * cell,
+        );
+        let ring: Vec<Pt> = (0..8)
+            .map(|k| {
+                let a = (k as f64 + 0.5) * std::f64::consts::PI / 4.0;
+                pt(
+                    centre.x + a.cos() * c.counter / 2.0,
+                    centre.y + a.sin() * c.counter / 2.0,
+                )
+            })
+            .collect();
+        let colour = if i < stacks / 2 { m.sides.1 } else { m.sides.0 };
+        let top = z + s.per_stack as f64 * c.counter_thickness;
+        let dark = crate::theme::mix(colour, m.ink, 0.3);
+        facets.extend(prism(&ring, (z, top), (colour, dark), &line));
+    }
+    facets
+}
+
+fn span(p: &[Pt], f: impl Fn(&Pt) -> f64) -> (f64, f64) {
+    p.iter()
+        .map(f)
+        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)))
+}
+
+/// The corners of the box `x` × `y` × `z` (each a range, mm), moved by `place`:
+/// what a close-up shows.
+fn corners(
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+    (z0, z1): (f64, f64),
+    place: &Motion,
+) -> Vec<P3> {
+    let mut out = Vec::new();
+    for x in [x0, x1] {
+        for y in [y0, y1] {
+            for z in [z0, z1] {
+                out.push(place.apply([x, y, z]));
+            }
+        }
+    }
+    out
+}
+
+/// The drawing of step `i` (from 0) of making the box, fitted into `frame`
+/// (page mm), in [`View::STEPS`]: 0 the tray's net flat, printed side up,
+/// its cut lines in the accent; 1 the net creased, every panel bent away
+/// from its print; 2 the side walls up and their flaps turning in; 3 a
+/// close-up of the far end: the end wall up, its rim over the flaps and
+/// its inner panel coming down, a tab entering its slot; 4 the lid coming
+/// down over the tray filled with the folded papers and the counters, and
+/// beside it the closed box.
+pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
+    let mut view = View::STEPS;
+    let (tray, b) = (m.tray, m.tray.base);
+    let wall = tray.inside().h + tray.card;
+    let still = Motion::IDENTITY;
+    let mut scene = Scene3::default();
+    let mut focus = None;
+    match i {
+        0 => {
+            let over = turned_over(tray, 0.0);
+            scene.facets = tray_facets(m, &Folding::default(), &over, |_| false, false);
+            let lift =
+                |(a, b): &(Pt, Pt)| vec![over.apply([a.x, a.y, 0.0]), over.apply([b.x, b.y, 0.0])];
+            let cut = Stroke::solid(m.accent, 0.5);
+            scene
+                .lines
+                .extend(tray.cuts.iter().map(|s| (lift(s), cut.clone())));
+            for s in &tray.slots {
+                let r = rect3(*s, 0.0);
+                let mut ring: Vec<P3> = r.iter().map(|p| over.apply(*p)).collect();
+                ring.push(ring[0]);
+                scene.lines.push((ring, cut.clone()));
+            }
+            let fold = Stroke::dashed(m.ink, 0.2, vec![1.2, 0.5, 0.25, 0.5]);
+            scene
+                .lines
+                .extend(tray.folds.iter().map(|s| (lift(s), fold.clone())));
+        }
+        1 => {
+            // Printed side up, each panel bent down, away from the print.
+            let angle = 40.0;
+            let flat = fold(tray, &Folding::all(angle));
+            let low = flat
+                .iter()
+                .flat_map(|p| p.outline.iter())
+                .map(|q| q[2])
+                .fold(0.0, f64::max);
+            let over = turned_over(tray, low);
+            scene.facets = tray_facets(
+                m,
+                &Folding::all(angle),
+                &over,
+                |p| p.kind != PanelKind::Base,
+                false,
+            );
+            let bend = |t: f64| Folding::all(angle * 0.15 + angle * 1.3 * t);
+            scene.arrows.push(track(
+                tray,
+                PanelKind::SideWall,
+                pt(0.0, b.bottom() - wall * 2.0),
+                bend,
+                &over,
+            ));
+            scene.arrows.push(track(
+                tray,
+                PanelKind::EndWall,
+                pt(b.x + wall * 2.0, b.bottom() + wall),
+                bend,
+                &over,
+            ));
+            // The corner nearest the viewer (turned over, the net's left).
+            focus = Some(corners(
+                (b.x - wall, b.x + wall * 3.5),
+                (b.bottom() - wall * 3.0, tray.height),
+                (0.0, low),
+                &over,
+            ));
+        }
+        2 => {
+            let f = Folding {
+                side_walls: 90.0,
+                flaps: 90.0,
+                ..Folding::default()
+            };
+            let moving = |p: &Panel3| matches!(p.kind, PanelKind::SideWall | PanelKind::Flap);
+            scene.facets = tray_facets(m, &f, &still, moving, false);
+            let up = |t: f64| Folding {
+                side_walls: 90.0 * t,
+                ..Folding::default()
+            };
+            scene.arrows.push(track(
+                tray,
+                PanelKind::SideWall,
+                pt(tray.width, b.center().y - b.h * 0.2),
+                up,
+                &still,
+            ));
+            let flap = panel_near(tray, PanelKind::Flap, pt(tray.width, tray.height));
+            let tip = pt((flap[1].x + flap[2].x) / 2.0, (flap[1].y + flap[2].y) / 2.0);
+            let turn_in = |t: f64| Folding {
+                side_walls: 90.0,
+                flaps: 10.0 + 80.0 * t,
+                ..Folding::default()
+            };
+            scene
+                .arrows
+                .push(track(tray, PanelKind::Flap, tip, turn_in, &still));
+            focus = Some(corners(
+                (b.right() - wall * 3.5, tray.width),
+                (b.bottom() - wall * 3.0, b.bottom() + wall * 1.5),
+                (0.0, wall),
+                &still,
+            ));
+        }
+        3 => {
+            let at = |p: f64| Folding {
+                side_walls: 90.0,
+                flaps: 90.0,
+                end_walls: [90.0, 0.0],
+                rims: [90.0, 0.0],
+                panels: [p, 0.0],
+            };
+            let far = |p: &Panel3| {
+                !matches!(
+                    p.kind,
+                    PanelKind::Base | PanelKind::SideWall | PanelKind::Flap
+                ) && p.outline.iter().all(|q| q[1] < b.center().y)
+            };
+            // Seen from higher up, the slot in front of the panel's tab.
+            view = View {
+                azimuth: 20.0,
+                elevation: 60.0,
+            };
+            scene.facets = tray_facets(m, &at(72.0), &still, far, true);
+            let tab = panel_near(tray, PanelKind::Tab, pt(b.x, 0.0));
+            let tip = pt((tab[1].x + tab[2].x) / 2.0, tab[1].y);
+            // Straight down into the slot under it.
+            let now = track(tray, PanelKind::Tab, tip, |_| at(72.0), &still)[0];
+            let home = track(tray, PanelKind::Tab, tip, |_| at(90.0), &still)[0];
+            let from = [0, 1, 2].map(|k| now[k] + (now[k] - home[k]) * 2.5);
+            scene.arrows.push(vec![from, home]);
+            let (t0, t1) = span(tab, |q| q.x);
+            focus = Some(corners(
+                (t0 - wall * 0.8, t1 + wall * 0.3),
+                (b.y - 1.0, b.y + wall * 1.5),
+                (0.0, wall * 1.1),
+                &still,
+            ));
+        }
+        _ => return lid_drawing(m, frame),
+    }
+    draw_scene(&scene, &view, frame, focus.as_deref(), m.accent)
+}
+
+/// The last step's drawing in `frame` (page mm): the lid coming down over
+/// the tray filled with the folded papers and the counters, and beside it
+/// the box closed.
+fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
+    let view = View::STEPS;
+    let b = m.tray.base;
+    let wall = m.tray.inside().h + m.tray.card;
+    let still = Motion::IDENTITY;
+    let mut scene = Scene3::default();
+    let split = Rect {
+        w: frame.w * 0.64,
+        ..frame
+    };
+    let lid = |place: &Motion| {
+        let colour = m.lid_colour;
+        moved(
+            panel_facets(
+                &fold(m.lid, &Folding::CLOSED),
+                |p| (Color::WHITE, colour(p.kind)),
+                |_| Stroke::solid(m.ink, 0.25),
+            ),
+            place,
+        )
+    };
+    scene.facets = tray_facets(m, &Folding::CLOSED, &still, |_| false, false);
+    scene.facets.extend(contents_facets(m));
+    let top = wall * 7.0;
+    let back = b.h * 0.55;
+    scene.facets.extend(lid(&lid_over(m, top, back)));
+    // Down beside the lid's near right corner.
+    let (c, l) = (b.center(), m.lid.base);
+    let (x, y) = (c.x + l.w / 2.0 + 3.0, c.y + l.h / 2.0 - back);
+    scene
+        .arrows
+        .push(vec![[x, y, top - wall], [x, y, wall * 1.5]]);
+    let mut items = draw_scene(&scene, &view, split, None, m.accent);
+    let closed = Scene3 {
+        facets: [
+            tray_facets(m, &Folding::CLOSED, &still, |_| false, false),
+            lid(&lid_over(m, wall, 0.0)),
+        ]
+        .concat(),
+        ..Scene3::default()
+    };
+    let rest = Rect {
+        x: frame.x + split.w,
+        w: frame.w - split.w,
+        ..frame
+    };
+    let shown = Rect {
+        x: rest.x + rest.w * 0.2,
+        w: rest.w * 0.8,
+        ..rest
+    };
+    let c = rest.center();
+    items.extend(arrow_along(
+        &[pt(rest.x, c.y), pt(shown.x + 0.5, c.y)],
+        m.accent,
+        0.45,
+    ));
+    items.extend(draw_scene(&closed, &view, shown, None, m.accent));
+    items
+}

@@ -97,7 +97,11 @@ fn every_diagram_is_an_svg_named_by_the_engine_in_the_pack_language() {
         let html = page(lang, "standard");
         let doc = parsed(&html);
         let svgs = named(&doc, "svg");
-        assert_eq!(svgs.len(), 2, "{lang}: the set-up and the leaps");
+        assert_eq!(
+            svgs.len(),
+            6,
+            "{lang}: the set-up, moving, capturing, the leaps, traps and the den"
+        );
         for svg in &svgs {
             assert_eq!(svg.attribute("role"), Some("img"));
             let label = svg.attribute("aria-label").expect("a label");

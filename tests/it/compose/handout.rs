@@ -521,7 +521,9 @@ fn text_boxes(page: &Page, r: &Resources) -> Vec<(String, f64, f64, f64, f64)> {
         for item in items {
             match item {
                 Item::Group(g) => walk(&g.items, t.then_apply(g.transform), r, out),
-                Item::Clip(c) => walk(&c.items, t, r, out),
+                // A clip shows its items only inside it (a diagram's squares
+                // cut from the whole board): what lies outside is not printed.
+                Item::Clip(_) => {}
                 Item::Page(p) => walk(&p.flattened().items, t, r, out),
                 Item::Text(run) => {
                     let w = r.fonts.width_em(run.font, &run.text) * run.size;

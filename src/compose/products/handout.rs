@@ -757,7 +757,10 @@ fn beside(
         }
         // Counters a little smaller than the squares, so that a trap's teeth
         // show round the one standing in it (as on the poster).
-        Ground::Board => on_board(res, d, q, &look(res, 0.72)),
+        // Without the start squares: the pieces of the rule stand elsewhere,
+        // and a picture theme's start pictures (each clipped to its
+        // square) would cost a class set of PNG pages a page of mask each.
+        Ground::Board => on_board(res, d, q, &look(res, 0.72), false),
     };
     let figure = Block::Figure {
         w,
@@ -957,13 +960,14 @@ pub(crate) fn on_land(
 }
 
 /// The squares `d` shows, drawn as on the board (clipped from the board
-/// itself), squares `q` mm, and its moves: width, height and items (origin
-/// top-left).
+/// itself, its start squares marked when `starts`), squares `q` mm, and its
+/// moves: width, height and items (origin top-left).
 pub(crate) fn on_board(
     res: &Resources,
     d: &crate::compose::drawn::diagrams::Diagram,
     q: f64,
     look: &Look,
+    starts: bool,
 ) -> (f64, f64, Vec<Item>) {
     let (cols, rows) = d.size();
     let place = BoardPlacement {
@@ -973,7 +977,10 @@ pub(crate) fn on_board(
     let (w, h) = (cols as f64 * q, rows as f64 * q);
     let mut items = vec![Item::Clip(crate::scene::Clip {
         path: shapes::rect(0.0, 0.0, w, h),
-        items: super::board::board_items(res, place, false),
+        items: match starts {
+            true => super::board::board_items(res, place, false),
+            false => super::board::plain_board_items(res, place, false),
+        },
     })];
     items.extend(draw_diagram(res, d, q, pt(0.0, 0.0), look));
     (w, h, items)

@@ -595,7 +595,7 @@ macro_rules! sentences {
 }
 
 sentences! {
-optional: ["need_four", "setup_pictures", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise", "no_moves_agree", "variant_no_capture_all"],
+optional: ["need_four", "setup_pictures", "col_animal", "sides_colour", "sides_pattern", "lion_tiger_both", "lion_tiger_sideways", "lion_tiger_lengthwise", "no_moves_agree", "variant_no_capture_all", "move_caption", "capture_caption", "traps_caption", "den_caption"],
 obsolete: ["variants_none"],
 /// Every sentence of the rules handout; the ruleset chooses which are printed.
 /// `{n}` (a rank), `{list}` and `{standard}` (animals with ranks) are filled in.
@@ -651,6 +651,9 @@ pub struct Handout {
     /// Under the ban on repeated positions: a forbidden move is no move, so
     /// a player with only such moves cannot move.
     pub move_no_repetition_stuck: String,
+    /// Under the moving diagram (a step each way, none diagonally).
+    /// Optional: no caption when empty.
+    pub move_caption: String,
     pub capture_heading: String,
     pub capture: String,
     pub rat_elephant: String,
@@ -658,6 +661,9 @@ pub struct Handout {
     pub elephant_no_rat_trap: String,
     pub elephant_no_rat_any_trap: String,
     pub elephant_rat: String,
+    /// Under the capturing diagram (top row: a stronger animal takes a
+    /// weaker one; bottom row: the rat takes the elephant). Optional.
+    pub capture_caption: String,
     pub river_heading: String,
     pub river_rat: String,
     pub river_rat_dog: String,
@@ -689,8 +695,12 @@ pub struct Handout {
     pub traps_enemy: String,
     pub traps_any: String,
     pub traps_rank: String,
+    /// Under the traps diagram (an enemy in a trap taken by the rat). Optional.
+    pub traps_caption: String,
     pub den_heading: String,
     pub den: String,
+    /// Under the den diagram (an animal walking into the enemy den). Optional.
+    pub den_caption: String,
     pub variants_heading: String,
     pub variant_ranks: String,
     pub variant_first_south: String,

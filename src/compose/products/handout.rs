@@ -1,5 +1,7 @@
 //! The rules handout: every sentence from the language pack, chosen by the
-//! ruleset, with a set-up diagram, a rank table and a river diagram.
+//! ruleset, with a set-up diagram, a rank table and a diagram for each
+//! rule (moving, capturing, the river, traps, the den) drawn from the
+//! engine's ([`crate::compose::drawn::diagrams`]), as the poster draws them.
 
 use crate::game::{Animal, Board, Piece, Side, Square, SquareKind};
 use crate::layout::paper::Paper;
@@ -50,7 +52,7 @@ const SHRINK_STEPS: i32 = 16;
 /// type is the paper's usual size, or up to [`SHRINK_STEPS`] % smaller when
 /// that saves a page (Animal Checkers' rules then fit on one).
 fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
-    let margin = res.theme.page.margin.max(8.0);
+    let margin = handout_margin(res);
     let width = opts.paper.width - 2.0 * margin;
     let base = (width / 52.0).clamp(2.9, 3.7);
     let at = |k: i32| {
@@ -104,10 +106,15 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     (margin, style, laid)
 }
 
+/// The handout's margin on every edge, mm: the theme's, at least 8 mm.
+pub fn handout_margin(res: &Resources) -> f64 {
+    res.theme.page.margin.max(8.0)
+}
+
 /// Refuses paper whose text area (less the theme's margins) is too small for
 /// the rules handout, as the board refuses paper too small for the board.
 pub fn check_fits(res: &Resources, paper: Paper) -> Result<(), crate::error::Error> {
-    let margin = res.theme.page.margin.max(8.0);
+    let margin = handout_margin(res);
     let (w, h) = (paper.width - 2.0 * margin, paper.height - 2.0 * margin);
     if w < MIN_HANDOUT_AREA.0 || h < MIN_HANDOUT_AREA.1 {
         return Err(crate::error::Error::PaperTooSmallForRules {
@@ -136,7 +143,7 @@ pub fn handout_html(
     title: &str,
 ) -> Result<String, crate::error::Error> {
     crate::compose::drawn::diagrams::move_words(res)?;
-    let margin = res.theme.page.margin.max(8.0);
+    let margin = handout_margin(res);
     let width = opts.paper.width - 2.0 * margin;
     let size = (width / 52.0).clamp(2.9, 3.7);
     let blocks = blocks(res, width, size, 1.0);
@@ -200,6 +207,11 @@ pub fn plain_text(res: &Resources) -> Vec<String> {
             Block::Columns(left, right) => {
                 stack.extend(right.into_iter().rev());
                 stack.extend(left.into_iter().rev());
+            }
+            // The text, then the figure's caption.
+            Block::Beside(figure, text) => {
+                stack.push(*figure);
+                stack.extend(text.into_iter().rev());
             }
         }
     }
@@ -479,14 +491,12 @@ fn blocks(res: &Resources, width: f64, size: f64, shrink: f64) -> Vec<Block> {
     let v = &res.rules.variants;
     let mut b = opening_blocks(res);
     b.extend(setup_and_ranks(res, width, shrink));
-    b.extend(moving_blocks(res));
+    b.extend(moving_blocks(res, size));
     if !v.four_animals {
         b.extend(river_blocks(res, width, size));
-        b.extend(traps_blocks(res));
+        b.extend(traps_blocks(res, size));
     }
-
-    b.push(Block::Heading(h.den_heading.clone()));
-    b.push(Block::Para(h.den.clone()));
+    b.extend(den_blocks(res, size));
 
     // The standard rules have no differences to list: no section.
     let variants = variant_sentences(res);
@@ -686,21 +696,80 @@ fn rank_table(res: &Resources) -> Block {
     }
 }
 
-/// How pieces move, and how they capture (with the rat and the elephant).
-fn moving_blocks(res: &Resources) -> Vec<Block> {
+/// How pieces move, and how they capture (with the rat and the elephant),
+/// each beside its diagram (body `size` mm).
+fn moving_blocks(res: &Resources, size: f64) -> Vec<Block> {
     let h = &res.lang.handout;
     let mut moving = vec![h.move_.as_str(), &h.move_own];
     if res.rules.variants.no_repetition {
         moving.push(&h.move_no_repetition);
         moving.push(&h.move_no_repetition_stuck);
     }
+    use crate::compose::drawn::diagrams;
     vec![
         Block::Heading(h.move_heading.clone()),
-        Block::Para(join(res, &moving)),
+        beside(
+            res,
+            (&diagrams::stepping(), Ground::Land, size),
+            &h.move_caption,
+            vec![Block::Para(join(res, &moving))],
+        ),
         Block::Heading(h.capture_heading.clone()),
-        Block::Para(h.capture.clone()),
-        Block::Bullets(vec![h.rat_elephant.clone(), elephant_rat(res).to_string()]),
+        beside(
+            res,
+            (&diagrams::capturing(res), Ground::Land, size),
+            &h.capture_caption,
+            vec![
+                Block::Para(h.capture.clone()),
+                Block::Bullets(vec![h.rat_elephant.clone(), elephant_rat(res).to_string()]),
+            ],
+        ),
     ]
+}
+
+/// What a section's diagram is drawn on: plain land squares (the moves, not
+/// the squares, are the point), or the board's own squares.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Ground {
+    Land,
+    Board,
+}
+
+/// The least side of a square of a section's diagram, in body ems: about
+/// 8.8 mm on A4 (never under [`MIN_SQUARE`]), a counter on it 7.4 mm across.
+const SECTION_SQUARE_EMS: f64 = 2.4;
+
+/// A section's text with its diagram `d` at its right, drawn on `ground`
+/// for body `size` mm, captioned `caption` and told in words for a reader
+/// who cannot see it (the web page's text alternative).
+fn beside(
+    res: &Resources,
+    (d, ground, size): (&crate::compose::drawn::diagrams::Diagram, Ground, f64),
+    caption: &str,
+    text: Vec<Block>,
+) -> Block {
+    let q = (size * SECTION_SQUARE_EMS).max(MIN_SQUARE);
+    let (w, hh, items) = match ground {
+        Ground::Land => {
+            let (cols, rows) = d.size();
+            let items = on_land(res, d, q, &look(res, 1.0));
+            (cols as f64 * q, rows as f64 * q, items)
+        }
+        // Counters a little smaller than the squares, so that a trap's teeth
+        // show round the one standing in it (as on the poster).
+        // Without the start squares: the pieces of the rule stand elsewhere,
+        // and a picture theme's start pictures (each clipped to its
+        // square) would cost a class set of PNG pages a page of mask each.
+        Ground::Board => on_board(res, d, q, &look(res, 0.72), false),
+    };
+    let figure = Block::Figure {
+        w,
+        h: hh,
+        items,
+        caption: caption.to_string(),
+        alt: told(res, std::slice::from_ref(d)),
+    };
+    Block::Beside(Box::new(figure), text)
 }
 
 /// The river: who swims, who is safe there, and the leaps across it with
@@ -738,8 +807,9 @@ fn river_blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
     b
 }
 
-/// The traps: whose traps hold which animals.
-fn traps_blocks(res: &Resources) -> Vec<Block> {
+/// The traps: whose traps hold which animals, beside the diagram of an
+/// enemy taken in a trap (body `size` mm).
+fn traps_blocks(res: &Resources, size: f64) -> Vec<Block> {
     let h = &res.lang.handout;
     let v = &res.rules.variants;
     let mut traps = vec![if v.traps == Traps::Enemy {
@@ -753,7 +823,35 @@ fn traps_blocks(res: &Resources) -> Vec<Block> {
     let traps: Vec<&str> = traps.iter().map(String::as_str).collect();
     vec![
         Block::Heading(h.traps_heading.clone()),
-        Block::Para(join(res, &traps)),
+        beside(
+            res,
+            (
+                &crate::compose::drawn::diagrams::trap(res),
+                Ground::Board,
+                size,
+            ),
+            &h.traps_caption,
+            vec![Block::Para(join(res, &traps))],
+        ),
+    ]
+}
+
+/// The den, beside the diagram of an animal walking into the enemy den
+/// (body `size` mm).
+fn den_blocks(res: &Resources, size: f64) -> Vec<Block> {
+    let h = &res.lang.handout;
+    vec![
+        Block::Heading(h.den_heading.clone()),
+        beside(
+            res,
+            (
+                &crate::compose::drawn::diagrams::den(res),
+                Ground::Board,
+                size,
+            ),
+            &h.den_caption,
+            vec![Block::Para(h.den.clone())],
+        ),
     ]
 }
 
@@ -862,13 +960,14 @@ pub(crate) fn on_land(
 }
 
 /// The squares `d` shows, drawn as on the board (clipped from the board
-/// itself), squares `q` mm, and its moves: width, height and items (origin
-/// top-left).
+/// itself, its start squares marked when `starts`), squares `q` mm, and its
+/// moves: width, height and items (origin top-left).
 pub(crate) fn on_board(
     res: &Resources,
     d: &crate::compose::drawn::diagrams::Diagram,
     q: f64,
     look: &Look,
+    starts: bool,
 ) -> (f64, f64, Vec<Item>) {
     let (cols, rows) = d.size();
     let place = BoardPlacement {
@@ -878,7 +977,10 @@ pub(crate) fn on_board(
     let (w, h) = (cols as f64 * q, rows as f64 * q);
     let mut items = vec![Item::Clip(crate::scene::Clip {
         path: shapes::rect(0.0, 0.0, w, h),
-        items: super::board::board_items(res, place, false),
+        items: match starts {
+            true => super::board::board_items(res, place, false),
+            false => super::board::plain_board_items(res, place, false),
+        },
     })];
     items.extend(draw_diagram(res, d, q, pt(0.0, 0.0), look));
     (w, h, items)

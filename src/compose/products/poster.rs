@@ -1151,7 +1151,7 @@ fn trap_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     // squares, so that the trap's teeth show round the one standing in it.
     let diagram = crate::compose::drawn::diagrams::trap(res);
     let (dw, dh, d) =
-        crate::compose::products::handout::on_board(res, &diagram, q, &look(res, 0.72));
+        crate::compose::products::handout::on_board(res, &diagram, q, &look(res, 0.72), true);
     let mut lines = vec![match v.traps {
         Traps::Enemy => w.traps_enemy.clone(),
         Traps::Any => w.traps_any.clone(),
@@ -1176,7 +1176,7 @@ fn den_panel(res: &Resources, w: &PosterWords, s: f64) -> Panel {
     let diagram = crate::compose::drawn::diagrams::den(res);
     // Without traps (Animal Checkers) the board draws them as land.
     let (dw, dh, d) =
-        crate::compose::products::handout::on_board(res, &diagram, q, &look(res, 1.0));
+        crate::compose::products::handout::on_board(res, &diagram, q, &look(res, 1.0), true);
     let mut lines = vec![w.den.clone()];
     // The other ways a game ends, in one paragraph.
     let mut ends = if r.win.capture_all {

@@ -49,6 +49,10 @@ pub enum Block {
     },
     /// Two stacks of blocks side by side, kept together.
     Columns(Vec<Block>, Vec<Block>),
+    /// A figure (a [`Block::Figure`]) at the right of the column, its top
+    /// level with the first line of the blocks of text set at its left;
+    /// the text may break across pages once it has passed the figure's foot.
+    Beside(Box<Block>, Vec<Block>),
 }
 
 /// Text sizes and colours for a flow.
@@ -77,6 +81,10 @@ struct Row {
 
 /// The most lines a bullet list may have and still be kept on one page.
 const SHORT_LIST_ROWS: usize = 8;
+
+/// The least width of a figure's column beside text, in body ems: room
+/// for a caption of a few words a line.
+const ASIDE_EMS: f64 = 9.0;
 
 /// Typesets blocks into rows for a column of width `width` mm.
 struct Setter<'a> {
@@ -187,7 +195,112 @@ impl Setter<'_> {
                 ..
             } => self.figure_rows(*w, *h, items, caption),
             Block::Columns(left, right) => vec![self.columns_row(left, right)],
+            Block::Beside(figure, text) => self.beside_rows(figure, text),
         }
+    }
+
+    /// The rows of `blocks` in order, a short list kept on one page with
+    /// the sentence before it (see [`SHORT_LIST_ROWS`]).
+    fn all_rows(&self, blocks: &[Block]) -> Vec<Row> {
+        let mut rows: Vec<Row> = Vec::new();
+        for b in blocks {
+            let mut more = self.rows(b);
+            // A short list is one rule and its exceptions: it is never split
+            // across pages and stays with the sentence that introduces it (a
+            // long one breaks between its lines).
+            if matches!(b, Block::Bullets(_)) && more.len() <= SHORT_LIST_ROWS {
+                let n = more.len();
+                for r in rows
+                    .last_mut()
+                    .into_iter()
+                    .chain(&mut more[..n.saturating_sub(1)])
+                {
+                    r.keep_with_next = true;
+                }
+            }
+            rows.extend(more);
+        }
+        rows
+    }
+
+    /// A figure at the right of the column and `text` at its left: the
+    /// figure's column is as wide as the figure, at least [`ASIDE_EMS`]
+    /// body ems (its caption under it); the text's rows are narrower by that
+    /// and a gap of two ems. The figure hangs from the first row; the rows
+    /// beside it are kept on its page (the figure drawn before them, so that
+    /// the page's text reads its caption first), and a blank row makes up the height
+    /// when the text is shorter than the figure and its caption.
+    fn beside_rows(&self, figure: &Block, text: &[Block]) -> Vec<Row> {
+        let s = self.style.size;
+        let Block::Figure {
+            w,
+            h,
+            items,
+            caption,
+            ..
+        } = figure
+        else {
+            return self.all_rows(text);
+        };
+        let fig_w = w.max(s * ASIDE_EMS).min(self.width / 2.0);
+        let gap = s * 2.0;
+        let narrow = |width: f64| Setter {
+            res: self.res,
+            style: self.style,
+            width,
+        };
+        let mut fig_h = 0.0;
+        let mut drawn = Vec::new();
+        for (i, r) in narrow(fig_w)
+            .figure_rows(*w, *h, items, caption)
+            .into_iter()
+            .enumerate()
+        {
+            fig_h += if i == 0 { 0.0 } else { r.space_before };
+            drawn.push(Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(0.0, fig_h),
+                items: r.items,
+            }));
+            fig_h += r.height;
+        }
+        let mut rows = narrow(self.width - fig_w - gap).all_rows(text);
+        let figure = Item::Group(Group {
+            picture: false,
+            transform: Transform::translate(self.width - fig_w, 0.0),
+            items: drawn,
+        });
+        let mut y = 0.0;
+        for (i, r) in rows.iter_mut().enumerate() {
+            y += if i == 0 { 0.0 } else { r.space_before };
+            y += r.height;
+            if y < fig_h {
+                r.keep_with_next = true;
+            }
+        }
+        match rows.first_mut() {
+            // Drawn first: a page's text reads the caption, then the text.
+            Some(first) => first.items.insert(0, figure),
+            None => rows.push(Row {
+                space_before: s * 0.5,
+                height: 0.0,
+                items: vec![figure],
+                keep_with_next: true,
+                line: None,
+                ends_word: true,
+            }),
+        }
+        if y < fig_h {
+            rows.push(Row {
+                space_before: 0.0,
+                height: fig_h - y,
+                items: Vec::new(),
+                keep_with_next: false,
+                line: None,
+                ends_word: true,
+            });
+        }
+        rows
     }
 
     /// The title, centred, its subtitle under it and a rule across the column.
@@ -282,7 +395,11 @@ impl Setter<'_> {
             style: self.style,
             width: self.width,
         };
-        let mut caption_rows = cap.text_rows(caption, &res.text, s * 0.85, 0.0, s * 0.4, false);
+        let mut caption_rows = if caption.is_empty() {
+            Vec::new()
+        } else {
+            cap.text_rows(caption, &res.text, s * 0.85, 0.0, s * 0.4, false)
+        };
         for r in &mut caption_rows {
             // Centre each caption line under the figure.
             let w = line_width(res, r);
@@ -651,25 +768,7 @@ pub fn lay(
 ) -> Laid {
     let width = paper.width - 2.0 * margin;
     let bottom = paper.height - margin - style.size * 2.0;
-    let setter = Setter { res, style, width };
-    let mut rows: Vec<Row> = Vec::new();
-    for b in blocks {
-        let mut more = setter.rows(b);
-        // A short list is one rule and its exceptions: it is never split
-        // across pages and stays with the sentence that introduces it (a
-        // long one breaks between its lines).
-        if matches!(b, Block::Bullets(_)) && more.len() <= SHORT_LIST_ROWS {
-            let n = more.len();
-            for r in rows
-                .last_mut()
-                .into_iter()
-                .chain(&mut more[..n.saturating_sub(1)])
-            {
-                r.keep_with_next = true;
-            }
-        }
-        rows.extend(more);
-    }
+    let rows = Setter { res, style, width }.all_rows(blocks);
     let at = paginate(&rows, margin, bottom);
     Laid {
         rows,

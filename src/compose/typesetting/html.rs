@@ -58,6 +58,9 @@ body:lang(zh) { font-size: 1.15em; line-height: 2.2; }
 figcaption { font-style: italic; }
 .columns { display: flex; flex-wrap: wrap; gap: 0 2em; align-items: flex-start; }
 .columns > div { flex: 1 1 18em; }
+.beside { display: flex; flex-wrap: wrap; gap: 0 2em; align-items: flex-start; }
+.beside > div { flex: 1 1 18em; }
+.beside > figure { flex: 0 1 12em; margin: 0.6em auto; }
 table { border-collapse: collapse; margin: 0.6em 0; }
 th, td { border-bottom: 1px solid #bbb; padding: 0.25em 0.8em; text-align: left; }
 td.han { font-size: 1.5em; }
@@ -126,6 +129,16 @@ impl Writer<'_> {
                     }
                     self.out += "</div>\n";
                 }
+                self.out += "</div>\n";
+            }
+            Block::Beside(figure, text) => {
+                // The text first (the reading order), the figure at its right.
+                self.out += "<div class=\"beside\">\n<div>\n";
+                for b in text {
+                    self.block(b);
+                }
+                self.out += "</div>\n";
+                self.block(figure);
                 self.out += "</div>\n";
             }
         }

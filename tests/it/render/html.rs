@@ -97,7 +97,11 @@ fn every_diagram_is_an_svg_named_by_the_engine_in_the_pack_language() {
         let html = page(lang, "standard");
         let doc = parsed(&html);
         let svgs = named(&doc, "svg");
-        assert_eq!(svgs.len(), 2, "{lang}: the set-up and the leaps");
+        assert_eq!(
+            svgs.len(),
+            6,
+            "{lang}: the set-up, moving, capturing, the leaps, traps and the den"
+        );
         for svg in &svgs {
             assert_eq!(svg.attribute("role"), Some("img"));
             let label = svg.attribute("aria-label").expect("a label");
@@ -116,7 +120,8 @@ fn every_diagram_is_an_svg_named_by_the_engine_in_the_pack_language() {
         // The set-up names every animal where it starts; the leap is told.
         let setup = svgs[0].attribute("aria-label").unwrap();
         assert!(setup.contains("a3") && setup.contains("g9"), "{setup}");
-        let leaps = svgs[1].attribute("aria-label").unwrap();
+        // The set-up, moving, capturing, then the leaps.
+        let leaps = svgs[3].attribute("aria-label").unwrap();
         assert!(leaps.contains(leap), "{lang}: {leaps}");
         assert!(
             leaps.contains("a5") && leaps.contains("d5"),

@@ -67,7 +67,12 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # 28 November 2026, so the limit was 1.76 MB; then braille (the four packs'
 # liblouis translations and a braille font), the tactile board and counters,
 # the rules as HTML and BRF, photo framing on the sheet and the class
-# puzzles: 1,821,880 B on 29 November 2026, so the limit is now 1.84 MB
+# puzzles: 1,821,880 B on 29 November 2026, so the limit was 1.84 MB; then
+# the box's steps in perspective (the net folded in 3-D and drawn in an
+# axonometric view), the kids' face between its ranks and the theme's
+# square, a diagram beside each section of the handout, the tactile set's
+# key page, the BRF pages and the page's help for its own controls:
+# 1,865,055 B on 2 December 2026, so the limit is now 1.88 MB
 # (issue 48 asks for 1.2 MB: the Chinese word lists, braille, puzzles and big
 # fonts fetched when first needed; the wasm's code, not its data, is most of it).
 # It was 2.22 MB until
@@ -81,7 +86,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1840000
+BUDGET=1880000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -707,6 +707,9 @@ pub fn theme_keys() -> Vec<KeyInfo> {
                 K::Text => ("text", 0.0, 0.0, vec![]),
                 K::Color => ("color", 0.0, 0.0, vec![]),
                 K::Mm(lo, hi) => ("mm", lo, hi, vec![]),
+                // 0 stands for none: the field takes 0 too, the library
+                // refuses what lies between 0 and `lo` with its message.
+                K::MmOrNone(_, hi) => ("mm", 0.0, hi, vec![]),
                 K::Number(lo, hi) => ("number", lo, hi, vec![]),
                 K::Bool => ("bool", 0.0, 0.0, vec![]),
                 K::Choice(words) => ("choice", 0.0, 0.0, names(words)),

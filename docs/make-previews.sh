@@ -21,7 +21,8 @@ jp rules --format png --dpi 50 -o "$tmp/rules.png" && cp "$tmp/rules.png" docs/r
 jp rules --poster --format png --dpi 50 -o docs/poster.png
 jp rules --poster --lang zh-Hant --format png --dpi 50 -o docs/poster-zh-Hant.png
 jp set --format png --dpi 50 -o "$tmp/set.png" && cp "$tmp/set.png" docs/cover.png
-jp box --format png --dpi 50 -o "$tmp/box.png" && cp "$tmp/box-2.png" docs/box-lid.png
+jp box --format png --dpi 50 -o "$tmp/box.png" && cp "$tmp/box.png" docs/box-lid.png \
+  && cp "$tmp/box-2.png" docs/box-steps.png
 jp board --theme picture-book --format png --dpi 50 -o docs/picture-book-board.png
 jp counters --theme picture-book --size 30 --paper 240x150 --format png --dpi 50 \
   -o docs/picture-book-counters.png
@@ -33,8 +34,16 @@ jp counters --sides fold --size 22 --paper 210x145 -o "$tmp/counters.pdf" &&
 
 # themes/README.md: each theme's board and a strip of its counters.
 for theme in classic traditional ink-saver high-contrast kids picture-book; do
-  jp board --theme "$theme" --format png --dpi 31 -o "docs/themes/$theme-board.png"
-  jp counters --theme "$theme" --size 22 --paper 240x105 --format png --dpi 52.5 \
+  # Kids' 35 mm squares fit one sheet of A3 (on A4 the board is tiled).
+  if [ "$theme" = kids ]; then
+    jp board --theme kids --paper a3 --format png --dpi 22 -o "docs/themes/kids-board.png"
+  else
+    jp board --theme "$theme" --format png --dpi 31 -o "docs/themes/$theme-board.png"
+  fi
+  # Kids' pieces are larger (29 mm, from its 35 mm squares): its own size.
+  size=22; paper=240x105
+  [ "$theme" = kids ] && size=29 && paper=300x128
+  jp counters --theme "$theme" --size $size --paper $paper --format png --dpi 52.5 \
     -o "docs/themes/$theme-counters.png"
 done
 echo "docs/: pictures redrawn"

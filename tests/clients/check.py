@@ -389,7 +389,8 @@ def make_pictures(tmp):
     Image.new("RGB", (64, 64), (180, 220, 240)).save(f"{d}/water.png")
     theme = f"{d}/theme.toml"
     with open(theme, "w") as f:
-        f.write('extends = "kids"\n[counters]\nlayout = "picture"\npips = true\n'
+        # `square = 0`: the board on one sheet (kids' own 35 mm squares tile it).
+        f.write('extends = "kids"\n[board]\nsquare = 0\n[counters]\nlayout = "picture"\npips = true\n'
                 '[pictures]\nelephant = "elephant.png"\nlion = "lion.png"\ntiger = "tiger.png"\n'
                 'leopard = "leopard.jpg"\nwolf = "wolf.jpg"\ndog = "dog.jpg"\ncat = "cat.jpg"\n'
                 'rat = "rat.svg"\nriver = "water.png"\nback = "elephant.png"\nlid = "lion.png"\n')

@@ -522,9 +522,9 @@ const KEY_SQUARE: f64 = 34.0;
 pub fn key_page(res: &Resources, paper: Paper) -> Result<Page, Error> {
     let b = pack_braille(res)?;
     let words = res.lang.tactile.as_ref().ok_or_else(|| {
-        Error::usage(
-            Opt::Lang,
-            "the language pack has no [tactile] words (the key page's title and note for helpers); add them as in lang/en.toml, or use a built-in pack",
+        res.lang.source.error(
+            "tactile",
+            "missing: a tactile set opens with a key page, whose title and note for sighted helpers are `[tactile] key_title` and `key_help`; add them as in lang/en.toml, or use a built-in pack".into(),
         )
     })?;
     let res = &tinted(res);
@@ -632,14 +632,27 @@ pub fn key_page(res: &Resources, paper: Paper) -> Result<Page, Error> {
         y += KEY_SQUARE + 24.0;
     }
     // The note for sighted helpers, in the tint that stays flat.
-    let (note, _) = crate::compose::typesetting::label::paragraph(
-        res,
-        &words.key_help,
-        4.8,
-        pt(area.x + 10.0, y + 4.0),
-        area.w - 20.0,
-        TINT,
-    );
+    // Set at 4.8 mm, smaller (to 3 mm) when a long note needs the room.
+    let at = pt(area.x + 10.0, y + 4.0);
+    let note = |size: f64| {
+        crate::compose::typesetting::label::paragraph(
+            res,
+            &words.key_help,
+            size,
+            at,
+            area.w - 20.0,
+            TINT,
+        )
+    };
+    let (note, _) = (0..=8)
+        .map(|i| note(4.8 - 0.225 * i as f64))
+        .find(|(_, bottom)| *bottom <= area.bottom())
+        .ok_or_else(|| {
+            res.lang.source.error(
+                "tactile.key_help",
+                "too long for the key page below its samples, even at 3 mm; shorten it".into(),
+            )
+        })?;
     items.extend(note);
     page.add(Layer::Artwork, items);
     Ok(page)

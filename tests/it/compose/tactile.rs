@@ -409,6 +409,25 @@ fn the_tactile_set_opens_with_its_key_to_the_textures() {
             "{lang}"
         );
     }
+    // The longest note a pack may hold (2,000 characters) is set smaller to
+    // stay above the bottom margin.
+    let mut r = res("en");
+    r.lang.tactile.as_mut().unwrap().key_help = vec!["longword"; 222].join(" ");
+    let key = key_page(&r, Paper::A4).unwrap();
+    let margin = r.theme.page.margin;
+    let lowest = key
+        .layers
+        .iter()
+        .flat_map(|(_, i)| i.iter())
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.pos.y),
+            _ => None,
+        })
+        .fold(0.0, f64::max);
+    assert!(
+        lowest > 200.0 && lowest <= Paper::A4.height - margin,
+        "{lowest}"
+    );
     // A pack without the words is refused, not given a half key.
     let mut r = res("en");
     r.lang.tactile = None;

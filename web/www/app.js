@@ -17,6 +17,8 @@ const MADE = [];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
 let maker = null;
+/// Where the theme maker's fold (open or folded) is kept in this browser.
+const FOLD = "jungle-print-maker";
 const FILES = { "theme-file": "theme", "lang-file": "lang", "rules-file": "rules" };
 const files = { theme: null, lang: null, rules: null }; // { name, text }
 
@@ -146,7 +148,8 @@ function applicable() {
   }
   if (!phoneticOffered()) $("phonetic").value = "";
   $("paper-size").hidden = $("paper").value !== "custom";
-  const command = $("command").value, purpose = $("purpose").value;
+  const command = $("command").value;
+  let purpose = $("purpose").value;
   const duplex = $("sides").value.startsWith("duplex");
   for (const div of document.querySelectorAll(".opt")) {
     const forCommand = (div.dataset.for || "").split(" ").includes(command);
@@ -154,15 +157,23 @@ function applicable() {
     const forSides = !div.dataset.sides || duplex;
     div.hidden = !(forCommand && forPurpose && forSides);
   }
-  // A laser makes boards and counters only.
+  // A laser makes boards and counters only; the tactile edition is the
+  // board, the counters and the set (its rules are the BRF download).
   const laser = $("purpose").querySelector("option[value=laser]");
   laser.disabled = !["board", "counters"].includes(command);
   if (laser.disabled && purpose === "laser") $("purpose").value = "home";
+  const tactile = $("purpose").querySelector("option[value=tactile]");
+  tactile.disabled = !["set", "board", "counters"].includes(command);
+  if (tactile.disabled && purpose === "tactile") $("purpose").value = "home";
+  // The purpose as it is now (a laser or swell paper may have given way).
+  purpose = $("purpose").value;
   // A print shop gets a PDF/X only; a laser cutter an SVG (no PNG).
   $("download-png").hidden = purpose !== "home";
   $("download-svg").hidden = purpose === "print-shop";
   // The rules as a web page: the handout only, for a screen.
   $("download-html").hidden = !(command === "rules" && !$("poster").checked && purpose === "home");
+  // The rules in braille: the handout's words as a BRF file.
+  $("download-brf").hidden = !(command === "rules" && purpose === "home");
 }
 
 function saveUrl() {
@@ -239,7 +250,10 @@ function showError(message, control = "", key = "") {
   if (!message) return;
   const id = CONTROLS[control] || control;
   // A key of the theme made in the page: beside that key's control.
-  if (key && !files.theme && maker && maker.warn(key, message)) return;
+  if (key && !files.theme && maker && maker.warn(key, message)) {
+    $("maker").open = true;
+    return;
+  }
   const box = id && $(id) ? errorBox(id) : $("error");
   if (id && $(id)) $(id).setAttribute("aria-invalid", "true");
   box.textContent = message;
@@ -337,8 +351,30 @@ function keepSoon() {
   }, 300);
 }
 
+/// The pieces a document's line names with their pages (`cover 1, board 2,
+/// rules 5–6`, the library's English words), as [name, first, last].
+function piecesOf(lines) {
+  const out = [];
+  for (const line of lines) {
+    const head = line.split(";")[0];
+    for (const m of head.matchAll(/([a-z][a-z ]*?) (\d+)(?:–(\d+))?(?=[,;:)]| \(|$)/g)) {
+      out.push([m[1].trim(), Number(m[2]), Number(m[3] || m[2])]);
+    }
+  }
+  return out;
+}
+/// What page `n` shows, in the page's words: the piece the library's line
+/// puts it in (the innermost when several do), else the product made.
+function pieceOf(pieces, n) {
+  const found = pieces.filter(([, a, b]) => a <= n && n <= b).sort((x, y) => (x[2] - x[1]) - (y[2] - y[1]));
+  for (const [name] of found) if (words.pieces[name]) return words.pieces[name];
+  const command = $("command").value;
+  return words.pieces[command] || words[`command-${command}`] || "";
+}
+
 const urls = [];
-function showPages({ svgs, sizes }) {
+function showPages({ svgs, sizes, lines }) {
+  const pieces = piecesOf(lines || []);
   urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
   const list = $("pages");
   list.replaceChildren();
@@ -353,7 +389,7 @@ function showPages({ svgs, sizes }) {
     img.width = Math.round(w);
     img.height = Math.round(h);
     img.dataset.mm = `${w}x${h}`;
-    img.alt = words.pageOf(i + 1, svgs.length);
+    img.alt = words.pageOf(i + 1, svgs.length, pieceOf(pieces, i + 1));
     const caption = document.createElement("span");
     caption.textContent = String(i + 1);
     li.append(img, caption);
@@ -377,18 +413,27 @@ function save(data, name, type) {
 /// or a zip of them (a page each for SVG and PNG, a file each for the
 /// pieces of a split set); then says what they hold.
 async function download(want) {
+  $("ready").textContent = words.preparing;
   try {
     const r = await ask(want, { dpi: 150 });
     showError("");
-    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html" };
-    if (r.files.length === 1) save(r.files[0].bytes, r.files[0].name, TYPES[want]);
-    else {
+    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html", brf: "text/plain" };
+    let saved;
+    if (r.files.length === 1) {
+      saved = [r.files[0].name, r.files[0].bytes.length];
+      save(r.files[0].bytes, saved[0], TYPES[want]);
+    } else {
       const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box", puzzles: "puzzles" }[$("command").value];
-      save(writeZip(r.files.map((f) => [f.name, f.bytes])), `${name}-${want}.zip`, "application/zip");
+      const zip = writeZip(r.files.map((f) => [f.name, f.bytes]));
+      saved = [`${name}-${want}.zip`, zip.length];
+      save(zip, saved[0], "application/zip");
     }
     $("summary").textContent = r.lines.join("\n");
     $("status").textContent = `${want.toUpperCase()}: ${r.ms} ms`;
+    // Said aloud by screen readers (a live region): the file is there.
+    $("ready").textContent = words.ready(saved[0], Math.max(1, Math.round(saved[1] / 1024)), r.ms);
   } catch (e) {
+    $("ready").textContent = "";
     showError(e.crashed ? `${words.crashed}\n${e.error}` : worded(e), e.control, e.key);
   }
 }
@@ -533,6 +578,10 @@ async function main() {
   loadUrl();
   translate($("lang").value);
   $("status").textContent = words.loading;
+  // The theme maker stays folded (one keyboard stop) until opened; opened or
+  // folded, it is found so again on the next visit.
+  $("maker").open = localStorage.getItem(FOLD) === "open";
+  $("maker").addEventListener("toggle", () => localStorage.setItem(FOLD, $("maker").open ? "open" : "folded"));
   maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value });
   await maker.init();
   const kept = await store.load();
@@ -559,6 +608,7 @@ async function main() {
   $("download-svg").addEventListener("click", () => download("svg"));
   $("download-png").addEventListener("click", () => download("png"));
   $("download-html").addEventListener("click", () => download("html"));
+  $("download-brf").addEventListener("click", () => download("brf"));
   $("choices").addEventListener("submit", (e) => e.preventDefault());
   // For the browser test: survive a panic in the core.
   window.junglePanicTest = () => ask("panic").catch((e) => { showError(`${words.crashed}\n${e.error}`); return e; });

@@ -757,9 +757,21 @@ await check("a print shop's set with two 12-megapixel photos redraws a change in
   await settled();
   for (const [key, seed] of [["elephant", 7], ["wolf", 11]]) {
     await page.setInputFiles(`#key-pictures-${key}`, { name: `${key}.jpg`, mimeType: "image/jpeg", buffer: await photo(4000, 3000, seed) });
-    await page.waitForFunction((key) => /4000 × 3000/.test(document.querySelector(`[data-key='pictures.${key}'] .file-name`).textContent), key);
+    // Scaled by the browser before the core sees it: 1024 px on its long side for a counter of 30 mm or less.
+    await page.waitForFunction((key) => /4000 × 3000 → 1024 × 768 px/.test(document.querySelector(`[data-key='pictures.${key}'] .file-name`).textContent), key);
     assert(await previewsShow("data:image/jpeg;base64"), `the ${key}'s photo is not in the previews`);
   }
+  // What the page keeps (and saves, and hands the core) is that copy, a JPEG upright.
+  const kept = await page.evaluate(async () => {
+    const store = await import("/store.js");
+    let files = [];
+    for (let i = 0; i < 40 && files.length < 2; i++, await new Promise((r) => setTimeout(r, 250))) files = await store.loadFiles();
+    return Promise.all(files.map(async ([p, b]) => {
+      const i = await createImageBitmap(new Blob([b]));
+      return `${p} ${b[0] === 0xff && b[1] === 0xd8 ? "JPEG" : "?"} ${i.width} × ${i.height} ${b.length} B`;
+    }));
+  });
+  assert(kept.length === 2 && kept.every((k) => / JPEG 1024 × 768 /.test(k)), `kept: ${kept.join("; ")}`);
   await choose("purpose", "print-shop");
   const times = [];
   for (const colour of ["#3366aa", "#225599", "#3366aa"]) {
@@ -779,7 +791,7 @@ await check("a print shop's set with two 12-megapixel photos redraws a change in
   await choose("purpose", "home");
   await page.click("#clear-files");
   await settled();
-  return `redraws ${times.map(([ms, core]) => `${ms} ms (core ${core} ms)`).join(", ")}; PDF download ${download} ms`;
+  return `kept ${kept.join("; ")}; redraws ${times.map(([ms, core]) => `${ms} ms (core ${core} ms)`).join(", ")}; PDF download ${download} ms`;
 });
 
 await check("every number control of the page takes its range from the library's options table", async () => {

@@ -321,6 +321,7 @@ async function update() {
     $("maker-warnings").textContent = left.join("\n");
     $("maker-warnings").hidden = left.length === 0;
     $("status").textContent = words.made(r.svgs.length, r.ms);
+    made = { key: madeKey(), svgs: r.svgs, sizes: r.sizes, lines: r.lines, commandLine: r.commandLine };
     keepSoon();
   } catch (e) {
     if (mine !== latest) return;
@@ -335,6 +336,12 @@ function showCommand(args) {
   $("command-line").textContent = ["jungle-print", ...args.map(q)].join(" ");
 }
 
+/// What the pages last made were made from: the choices, the theme's keys
+/// and its files (names and sizes); the pages kept are shown on a reload
+/// only when the work found again is the same.
+const madeKey = () => JSON.stringify([options(), [...maker.overrides], [...maker.files].map(([p, b]) => [p, b.length])]);
+/// The pages last made, to keep with the work.
+let made = null, keptMade = null;
 let keepTimer = 0;
 let keptFiles = -1; // the maker's files version last kept
 /// Keeps the work in this browser (IndexedDB) a moment after each change; the
@@ -347,6 +354,12 @@ function keepSoon() {
     if (maker.version !== keptFiles) {
       keptFiles = maker.version;
       store.keepFiles([...maker.files]);
+    }
+    // The pages only when they hold pictures of the visitor's (the built-in
+    // looks are made fast enough), and only when they changed.
+    if (made && made !== keptMade && maker.files.size > 0) {
+      keptMade = made;
+      store.keepPages(made);
     }
   }, 300);
 }
@@ -569,6 +582,20 @@ function addOptions(table) {
   }
 }
 
+/// The most pixels a picture of theme key `key` is kept with on its long
+/// side, the browser scaling a larger photo down when it is chosen. An
+/// animal's picture prints on its counter and start square: 300 dpi across
+/// the counter (the size chosen, else 30 mm), and a drawing photographed on
+/// its sheet is rarely less than two fifths of the photo's long side, so
+/// 2.5 times that, and at least 1024 px (a 30 mm counter: 886 px). A picture
+/// printed across a page (the board, its squares, the backs, the lid) keeps
+/// up to 4096 px (347 mm at 300 dpi).
+function longest(key) {
+  if (!/^pictures\.(elephant|lion|tiger|leopard|wolf|fox|dog|cat|rat)$/.test(key)) return 4096;
+  const mm = Number($("size").value) || 30;
+  return Math.max(1024, Math.ceil((2.5 * mm / 25.4) * 300));
+}
+
 async function main() {
   startWorker();
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
@@ -582,13 +609,24 @@ async function main() {
   // folded, it is found so again on the next visit.
   $("maker").open = localStorage.getItem(FOLD) === "open";
   $("maker").addEventListener("toggle", () => localStorage.setItem(FOLD, $("maker").open ? "open" : "folded"));
-  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value });
+  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value, longest });
   await maker.init();
   const kept = await store.load();
   if (kept && !location.search) for (const [c, v] of Object.entries(kept.choices || {})) if ($(c)) setValue(c, v);
   const keptPictures = kept ? await store.loadFiles() : [];
   await maker.start($("theme").value, kept ? new Map(kept.overrides) : new Map(), new Map(keptPictures));
   keptFiles = maker.version;
+  // The pages made last time from the same work, shown at once: the core
+  // frames photos again (seconds each) before it shows its own, the same.
+  if (keptPictures.length) {
+    applicable(); // the options shown, which the key reads
+    const pages = await store.loadPages();
+    if (pages && pages.key === madeKey()) {
+      showPages(pages);
+      showCommand(pages.commandLine);
+      $("summary").textContent = pages.lines.join("\n");
+    }
+  }
   for (const c of CHOICES) $(c).addEventListener("change", update);
   $("theme").addEventListener("change", () => maker.start($("theme").value, maker.overrides, maker.files).then(update));
   $("theme-reset").addEventListener("click", () => maker.start($("theme").value).then(update));

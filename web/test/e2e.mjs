@@ -170,6 +170,7 @@ await check("by keyboard: the PDF download within 30 Tab stops (the theme maker 
   await page.focus("#maker > summary");
   await page.keyboard.press("Enter");
   assert(await page.evaluate(() => document.getElementById("maker").open), "Enter did not open the theme maker");
+  await page.waitForFunction(() => localStorage.getItem("jungle-print-maker") === "open");
   const opened = await tabsToDownload();
   await page.goto(`${origin}/?lang=en`);
   await settled();
@@ -827,7 +828,7 @@ await check("every control that stands for an option of the table shows the tabl
   }).filter((t) => !t.output);
   const seen = await page.evaluate((rows) => rows.map((t) => {
     const e = document.getElementById(t.id);
-    if (!e) return null;
+    if (!e || !e.matches("input, select")) return null;
     const ids = (e.getAttribute("aria-describedby") || "").split(" ");
     const help = ids.map((i) => document.getElementById(i)).find((h) => h && h.classList.contains("help"));
     return [t.id, help ? help.textContent : ""];

@@ -539,7 +539,9 @@ function addOptions(table) {
   for (const t of table) {
     // A control of the page's own markup takes its range from the table too,
     // so the page and the command line accept the same numbers.
-    const own = $(OWN_CONTROL[t.name] || t.name);
+    // (Only a control: `preview` is the id of the pages' section, not an option's.)
+    const found = $(OWN_CONTROL[t.name] || t.name);
+    const own = found && found.matches("input, select") ? found : null;
     if (own && own.type === "number" && (t.kind === "number" || t.kind === "count")) {
       if (Number.isFinite(t.min)) own.min = String(t.min);
       if (Number.isFinite(t.max) && t.max > t.min) own.max = String(t.max);
@@ -608,7 +610,10 @@ async function main() {
   // The theme maker stays folded (one keyboard stop) until opened; opened or
   // folded, it is found so again on the next visit.
   $("maker").open = localStorage.getItem(FOLD) === "open";
-  $("maker").addEventListener("toggle", () => localStorage.setItem(FOLD, $("maker").open ? "open" : "folded"));
+  const keepFold = () => localStorage.setItem(FOLD, $("maker").open ? "open" : "folded");
+  $("maker").addEventListener("toggle", keepFold);
+  // (The toggle event comes a moment later: a reload right after must not lose it.)
+  addEventListener("pagehide", keepFold);
   maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value, longest });
   await maker.init();
   const kept = await store.load();

@@ -21,7 +21,7 @@ rm -rf dist
 mkdir -p dist/pkg
 wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/jungle_print_web.wasm"
-cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/framing.js www/theme-words.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
+cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/framing.js www/scale.js www/theme-words.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
 cp -r www/icons dist/
 # The whole Jungle Kai, which the page fetches only when a set needs more than
 # the core bundled in the wasm (see www/worker.js), with its licence.
@@ -72,7 +72,9 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # axonometric view), the kids' face between its ranks and the theme's
 # square, a diagram beside each section of the handout, the tactile set's
 # key page, the BRF pages and the page's help for its own controls:
-# 1,865,055 B on 2 December 2026, so the limit is now 1.88 MB
+# 1,865,055 B on 2 December 2026, so the limit is now 1.88 MB; the tactile
+# edition's and braille download's words, the skip link, the previews' names
+# and the browser's photo scaler (www/scale.js): 1,871,798 B the same day
 # (issue 48 asks for 1.2 MB: the Chinese word lists, braille, puzzles and big
 # fonts fetched when first needed; the wasm's code, not its data, is most of it).
 # It was 2.22 MB until

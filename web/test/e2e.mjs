@@ -121,12 +121,74 @@ await check("every control has a label and the first control takes keyboard focu
   const unlabelled = await page.evaluate(() => [...document.querySelectorAll("select, input")]
     .filter((e) => !e.labels || e.labels.length === 0).map((e) => e.id));
   assert(unlabelled.length === 0, `unlabelled: ${unlabelled}`);
+  // The skip link first, then the first control.
+  await page.keyboard.press("Tab");
+  const skip = await page.evaluate(() => document.activeElement.className);
+  assert(skip === "skip", `the first Tab focused .${skip}, not the skip link`);
   await page.keyboard.press("Tab");
   const focused = await page.evaluate(() => document.activeElement.id);
   assert(focused === "lang", `Tab focused ${focused}`);
   await page.keyboard.press("ArrowDown"); // keyboard changes the language
   await settled();
   await choose("lang", "en");
+});
+
+/// Presses Tab from the top of the page until the PDF download button has
+/// the focus: the number of presses (a real key each, as a keyboard user).
+async function tabsToDownload() {
+  // Loaded afresh: nothing has the focus, the first Tab goes to the page's first stop.
+  await page.goto(`${origin}/?lang=en`);
+  await settled();
+  for (let n = 1; n <= 300; n++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement.id === "download-pdf")) return n;
+  }
+  return Infinity;
+}
+/// The accessible names Chromium gives the previews (the accessibility tree,
+/// as a screen reader reads it).
+async function previewNames() {
+  const cdp = await context.newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  await cdp.detach();
+  return nodes.filter((n) => n.role && n.role.value === "image" && !n.ignored).map((n) => (n.name ? n.name.value : ""));
+}
+
+await check("by keyboard: the PDF download within 30 Tab stops (the theme maker folded), the skip link goes straight there, the fold kept", async () => {
+  const folded = await tabsToDownload();
+  assert(!(await page.evaluate(() => document.getElementById("maker").open)), "the theme maker is open on a first visit");
+  assert(folded <= 30, `the PDF download is the ${folded}th Tab stop`);
+  // The skip link: Tab, Enter, then one Tab to the button.
+  await page.goto(`${origin}/?lang=en`);
+  await settled();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  const after = await page.evaluate(() => document.activeElement.id);
+  assert(after === "download-pdf", `after the skip link, Tab focused ${after}`);
+  // Opened by keyboard, the maker's fields come before the download; the fold is kept.
+  await page.focus("#maker > summary");
+  await page.keyboard.press("Enter");
+  assert(await page.evaluate(() => document.getElementById("maker").open), "Enter did not open the theme maker");
+  await page.waitForFunction(() => localStorage.getItem("jungle-print-maker") === "open");
+  const opened = await tabsToDownload();
+  await page.goto(`${origin}/?lang=en`);
+  await settled();
+  assert(await page.evaluate(() => document.getElementById("maker").open), "the theme maker is folded again after a reload");
+  return `PDF download: Tab stop ${folded} with the maker folded, ${opened} with it open; 2 stops by the skip link`;
+});
+
+await check("every preview is named for a screen reader: which page of how many, and what it shows", async () => {
+  const names = await previewNames();
+  const n = await page.locator("#pages img").count();
+  assert(names.length === n && names.every((s) => s.trim() !== ""), `${n} previews, names ${JSON.stringify(names)}`);
+  assert(names[0] === `Page 1 of ${n}: the cover` && names[1] === `Page 2 of ${n}: the board` && names[n - 1] === `Page ${n} of ${n}: the rules`,
+    JSON.stringify(names));
+  await choose("lang", "fr");
+  const fr = await previewNames();
+  assert(fr[2] === `Page 3 sur ${n}\u202f: les pions`, JSON.stringify(fr));
+  await choose("lang", "en");
+  return names.join(" | ");
 });
 
 await check("changing the language to traditional Chinese shows 象 and the page in Chinese", async () => {
@@ -298,6 +360,51 @@ async function setKey(id, v) {
   await settled();
 }
 
+await check("the tactile edition from the page: a set for swell paper made and downloaded as the command line makes it, the rules in braille", async () => {
+  await choose("lang", "en");
+  await choose("paper", "a4");
+  try {
+    return await tactile();
+  } finally {
+    if ((await page.locator("#command").inputValue()) !== "set") await choose("command", "set");
+    if ((await page.locator("#purpose").inputValue()) !== "home") await choose("purpose", "home");
+  }
+});
+/// The tactile edition's check, from a set in English on A4.
+async function tactile() {
+  await choose("command", "set");
+  await choose("purpose", "tactile");
+  assert(await page.locator("#bleed").isHidden() && await page.locator("#cover").isHidden(), "print options shown for swell paper");
+  const n = await page.locator("#pages img").count();
+  const names = await previewNames();
+  assert(n === 7 && names[0] === "Page 1 of 7: the key to the textures" && names[1] === "Page 2 of 7: the board", `${n} pages: ${names.join(" | ")}`);
+  await page.evaluate(() => { document.getElementById("ready").textContent = ""; });
+  const { shown, a } = await pdfAsCommandLine("tactile");
+  assert(shown.includes("--for tactile"), shown);
+  const ready = await page.locator("#ready").textContent();
+  assert(/^jungle-set\.pdf is ready \(\d+ KB, made in \d+ ms\)/.test(ready), `the live region says: ${ready}`);
+  assert((await page.getAttribute("#ready", "role")) === "status", "the ready line is no live region");
+  // The rules: the swell-paper choice gives way to the braille file.
+  await choose("command", "rules");
+  assert((await page.locator("#purpose").inputValue()) === "home", "the rules kept the tactile choice");
+  assert(await page.locator("#download-brf").isVisible(), "no braille download for the rules");
+  const [brf] = await Promise.all([page.waitForEvent("download"), page.click("#download-brf")]);
+  const dir = path.join(out, "tactile");
+  const pageFile = path.join(dir, "page.brf");
+  await brf.saveAs(pageFile);
+  // The command line the page shows (its theme names the sides' colours the rules speak of), as BRF.
+  const args = (await page.locator("#command-line").textContent()).trim().split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
+  args.splice(args.indexOf("-o"), 2);
+  const r = cli([...args, "--format", "brf", "-o", "cli.brf", "-q"], dir);
+  assert(r.status === 0, r.stderr);
+  const b1 = fs.readFileSync(pageFile), b2 = fs.readFileSync(path.join(dir, "cli.brf"));
+  assert(b1.equals(b2) && b1.length > 1000, `page ${b1.length} bytes, command line ${b2.length} bytes`);
+  assert(/^rules\.brf is ready/.test(await page.locator("#ready").textContent()), "the BRF is not said to be ready");
+  await choose("command", "set");
+  assert(await page.locator("#download-brf").isHidden(), "the braille download shown for a set");
+  return `${shown}: ${n} pages, ${a.length} bytes, identical; rules.brf ${b1.length} bytes, identical`;
+}
+
 await check("the theme panel: a colour typed in redraws the previews with it", async () => {
   await choose("theme", "classic");
   await choose("paper", "a4");
@@ -312,14 +419,20 @@ await check("the theme panel: a colour typed in redraws the previews with it", a
   return `redrawn ${ms} ms after the change (6 pages)`;
 });
 
-// Polls the previews until one of them holds `needle`.
+// Polls the previews until one of them holds `needle` (at most 30 s). (Not
+// page.waitForFunction: it takes the promise an async function returns for
+// a truthy value, and so returned at once.)
 async function previewsShow(needle) {
-  return page.waitForFunction(async (needle) => {
-    const imgs = [...document.querySelectorAll("#pages img")];
-    if (!imgs.length || !imgs.every((i) => i.complete)) return false;
-    const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
-    return texts.some((t) => t.includes(needle));
-  }, needle, { timeout: 30000, polling: 250 }).then(() => true, () => false);
+  for (const t0 = Date.now(); Date.now() - t0 < 30000; await page.waitForTimeout(250)) {
+    const seen = await page.evaluate(async (needle) => {
+      const imgs = [...document.querySelectorAll("#pages img")];
+      if (!imgs.length || !imgs.every((i) => i.complete)) return false;
+      const texts = await Promise.all(imgs.map((i) => fetch(i.src).then((r) => r.text())));
+      return texts.some((t) => t.includes(needle));
+    }, needle);
+    if (seen) return true;
+  }
+  return false;
 }
 
 await check("the theme panel: a picture uploaded shows on the counters", async () => {
@@ -645,9 +758,21 @@ await check("a print shop's set with two 12-megapixel photos redraws a change in
   await settled();
   for (const [key, seed] of [["elephant", 7], ["wolf", 11]]) {
     await page.setInputFiles(`#key-pictures-${key}`, { name: `${key}.jpg`, mimeType: "image/jpeg", buffer: await photo(4000, 3000, seed) });
-    await page.waitForFunction((key) => /4000 × 3000/.test(document.querySelector(`[data-key='pictures.${key}'] .file-name`).textContent), key);
+    // Scaled by the browser before the core sees it: 1024 px on its long side for a counter of 30 mm or less.
+    await page.waitForFunction((key) => /4000 × 3000 → 1024 × 768 px/.test(document.querySelector(`[data-key='pictures.${key}'] .file-name`).textContent), key);
     assert(await previewsShow("data:image/jpeg;base64"), `the ${key}'s photo is not in the previews`);
   }
+  // What the page keeps (and saves, and hands the core) is that copy, a JPEG upright.
+  const kept = await page.evaluate(async () => {
+    const store = await import("/store.js");
+    let files = [];
+    for (let i = 0; i < 40 && files.length < 2; i++, await new Promise((r) => setTimeout(r, 250))) files = await store.loadFiles();
+    return Promise.all(files.map(async ([p, b]) => {
+      const i = await createImageBitmap(new Blob([b]));
+      return `${p} ${b[0] === 0xff && b[1] === 0xd8 ? "JPEG" : "?"} ${i.width} × ${i.height} ${b.length} B`;
+    }));
+  });
+  assert(kept.length === 2 && kept.every((k) => / JPEG 1024 × 768 /.test(k)), `kept: ${kept.join("; ")}`);
   await choose("purpose", "print-shop");
   const times = [];
   for (const colour of ["#3366aa", "#225599", "#3366aa"]) {
@@ -667,7 +792,7 @@ await check("a print shop's set with two 12-megapixel photos redraws a change in
   await choose("purpose", "home");
   await page.click("#clear-files");
   await settled();
-  return `redraws ${times.map(([ms, core]) => `${ms} ms (core ${core} ms)`).join(", ")}; PDF download ${download} ms`;
+  return `kept ${kept.join("; ")}; redraws ${times.map(([ms, core]) => `${ms} ms (core ${core} ms)`).join(", ")}; PDF download ${download} ms`;
 });
 
 await check("every number control of the page takes its range from the library's options table", async () => {
@@ -703,7 +828,7 @@ await check("every control that stands for an option of the table shows the tabl
   }).filter((t) => !t.output);
   const seen = await page.evaluate((rows) => rows.map((t) => {
     const e = document.getElementById(t.id);
-    if (!e) return null;
+    if (!e || !e.matches("input, select")) return null;
     const ids = (e.getAttribute("aria-describedby") || "").split(" ");
     const help = ids.map((i) => document.getElementById(i)).find((h) => h && h.classList.contains("help"));
     return [t.id, help ? help.textContent : ""];

@@ -17,6 +17,8 @@ const MADE = [];
 const value = (id) => { const el = $(id); return el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value; };
 const setValue = (id, v) => { const el = $(id); if (el.type === "checkbox") el.checked = v === "1"; else el.value = v; };
 let maker = null;
+/// Where the theme maker's fold (open or folded) is kept in this browser.
+const FOLD = "jungle-print-maker";
 const FILES = { "theme-file": "theme", "lang-file": "lang", "rules-file": "rules" };
 const files = { theme: null, lang: null, rules: null }; // { name, text }
 
@@ -146,7 +148,8 @@ function applicable() {
   }
   if (!phoneticOffered()) $("phonetic").value = "";
   $("paper-size").hidden = $("paper").value !== "custom";
-  const command = $("command").value, purpose = $("purpose").value;
+  const command = $("command").value;
+  let purpose = $("purpose").value;
   const duplex = $("sides").value.startsWith("duplex");
   for (const div of document.querySelectorAll(".opt")) {
     const forCommand = (div.dataset.for || "").split(" ").includes(command);
@@ -154,15 +157,23 @@ function applicable() {
     const forSides = !div.dataset.sides || duplex;
     div.hidden = !(forCommand && forPurpose && forSides);
   }
-  // A laser makes boards and counters only.
+  // A laser makes boards and counters only; the tactile edition is the
+  // board, the counters and the set (its rules are the BRF download).
   const laser = $("purpose").querySelector("option[value=laser]");
   laser.disabled = !["board", "counters"].includes(command);
   if (laser.disabled && purpose === "laser") $("purpose").value = "home";
+  const tactile = $("purpose").querySelector("option[value=tactile]");
+  tactile.disabled = !["set", "board", "counters"].includes(command);
+  if (tactile.disabled && purpose === "tactile") $("purpose").value = "home";
+  // The purpose as it is now (a laser or swell paper may have given way).
+  purpose = $("purpose").value;
   // A print shop gets a PDF/X only; a laser cutter an SVG (no PNG).
   $("download-png").hidden = purpose !== "home";
   $("download-svg").hidden = purpose === "print-shop";
   // The rules as a web page: the handout only, for a screen.
   $("download-html").hidden = !(command === "rules" && !$("poster").checked && purpose === "home");
+  // The rules in braille: the handout's words as a BRF file.
+  $("download-brf").hidden = !(command === "rules" && purpose === "home");
 }
 
 function saveUrl() {
@@ -239,7 +250,10 @@ function showError(message, control = "", key = "") {
   if (!message) return;
   const id = CONTROLS[control] || control;
   // A key of the theme made in the page: beside that key's control.
-  if (key && !files.theme && maker && maker.warn(key, message)) return;
+  if (key && !files.theme && maker && maker.warn(key, message)) {
+    $("maker").open = true;
+    return;
+  }
   const box = id && $(id) ? errorBox(id) : $("error");
   if (id && $(id)) $(id).setAttribute("aria-invalid", "true");
   box.textContent = message;
@@ -307,6 +321,7 @@ async function update() {
     $("maker-warnings").textContent = left.join("\n");
     $("maker-warnings").hidden = left.length === 0;
     $("status").textContent = words.made(r.svgs.length, r.ms);
+    made = { key: madeKey(), svgs: r.svgs, sizes: r.sizes, lines: r.lines, commandLine: r.commandLine };
     keepSoon();
   } catch (e) {
     if (mine !== latest) return;
@@ -321,6 +336,12 @@ function showCommand(args) {
   $("command-line").textContent = ["jungle-print", ...args.map(q)].join(" ");
 }
 
+/// What the pages last made were made from: the choices, the theme's keys
+/// and its files (names and sizes); the pages kept are shown on a reload
+/// only when the work found again is the same.
+const madeKey = () => JSON.stringify([options(), [...maker.overrides], [...maker.files].map(([p, b]) => [p, b.length])]);
+/// The pages last made, to keep with the work.
+let made = null, keptMade = null;
 let keepTimer = 0;
 let keptFiles = -1; // the maker's files version last kept
 /// Keeps the work in this browser (IndexedDB) a moment after each change; the
@@ -334,11 +355,39 @@ function keepSoon() {
       keptFiles = maker.version;
       store.keepFiles([...maker.files]);
     }
+    // The pages only when they hold pictures of the visitor's (the built-in
+    // looks are made fast enough), and only when they changed.
+    if (made && made !== keptMade && maker.files.size > 0) {
+      keptMade = made;
+      store.keepPages(made);
+    }
   }, 300);
 }
 
+/// The pieces a document's line names with their pages (`cover 1, board 2,
+/// rules 5–6`, the library's English words), as [name, first, last].
+function piecesOf(lines) {
+  const out = [];
+  for (const line of lines) {
+    const head = line.split(";")[0];
+    for (const m of head.matchAll(/([a-z][a-z ]*?) (\d+)(?:–(\d+))?(?=[,;:)]| \(|$)/g)) {
+      out.push([m[1].trim(), Number(m[2]), Number(m[3] || m[2])]);
+    }
+  }
+  return out;
+}
+/// What page `n` shows, in the page's words: the piece the library's line
+/// puts it in (the innermost when several do), else the product made.
+function pieceOf(pieces, n) {
+  const found = pieces.filter(([, a, b]) => a <= n && n <= b).sort((x, y) => (x[2] - x[1]) - (y[2] - y[1]));
+  for (const [name] of found) if (words.pieces[name]) return words.pieces[name];
+  const command = $("command").value;
+  return words.pieces[command] || words[`command-${command}`] || "";
+}
+
 const urls = [];
-function showPages({ svgs, sizes }) {
+function showPages({ svgs, sizes, lines }) {
+  const pieces = piecesOf(lines || []);
   urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
   const list = $("pages");
   list.replaceChildren();
@@ -353,7 +402,7 @@ function showPages({ svgs, sizes }) {
     img.width = Math.round(w);
     img.height = Math.round(h);
     img.dataset.mm = `${w}x${h}`;
-    img.alt = words.pageOf(i + 1, svgs.length);
+    img.alt = words.pageOf(i + 1, svgs.length, pieceOf(pieces, i + 1));
     const caption = document.createElement("span");
     caption.textContent = String(i + 1);
     li.append(img, caption);
@@ -377,18 +426,27 @@ function save(data, name, type) {
 /// or a zip of them (a page each for SVG and PNG, a file each for the
 /// pieces of a split set); then says what they hold.
 async function download(want) {
+  $("ready").textContent = words.preparing;
   try {
     const r = await ask(want, { dpi: 150 });
     showError("");
-    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html" };
-    if (r.files.length === 1) save(r.files[0].bytes, r.files[0].name, TYPES[want]);
-    else {
+    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html", brf: "text/plain" };
+    let saved;
+    if (r.files.length === 1) {
+      saved = [r.files[0].name, r.files[0].bytes.length];
+      save(r.files[0].bytes, saved[0], TYPES[want]);
+    } else {
       const name = { set: "jungle-set", board: "board", counters: "counters", rules: "rules", poster: "poster", box: "box", puzzles: "puzzles" }[$("command").value];
-      save(writeZip(r.files.map((f) => [f.name, f.bytes])), `${name}-${want}.zip`, "application/zip");
+      const zip = writeZip(r.files.map((f) => [f.name, f.bytes]));
+      saved = [`${name}-${want}.zip`, zip.length];
+      save(zip, saved[0], "application/zip");
     }
     $("summary").textContent = r.lines.join("\n");
     $("status").textContent = `${want.toUpperCase()}: ${r.ms} ms`;
+    // Said aloud by screen readers (a live region): the file is there.
+    $("ready").textContent = words.ready(saved[0], Math.max(1, Math.round(saved[1] / 1024)), r.ms);
   } catch (e) {
+    $("ready").textContent = "";
     showError(e.crashed ? `${words.crashed}\n${e.error}` : worded(e), e.control, e.key);
   }
 }
@@ -481,7 +539,9 @@ function addOptions(table) {
   for (const t of table) {
     // A control of the page's own markup takes its range from the table too,
     // so the page and the command line accept the same numbers.
-    const own = $(OWN_CONTROL[t.name] || t.name);
+    // (Only a control: `preview` is the id of the pages' section, not an option's.)
+    const found = $(OWN_CONTROL[t.name] || t.name);
+    const own = found && found.matches("input, select") ? found : null;
     if (own && own.type === "number" && (t.kind === "number" || t.kind === "count")) {
       if (Number.isFinite(t.min)) own.min = String(t.min);
       if (Number.isFinite(t.max) && t.max > t.min) own.max = String(t.max);
@@ -524,6 +584,20 @@ function addOptions(table) {
   }
 }
 
+/// The most pixels a picture of theme key `key` is kept with on its long
+/// side, the browser scaling a larger photo down when it is chosen. An
+/// animal's picture prints on its counter and start square: 300 dpi across
+/// the counter (the size chosen, else 30 mm), and a drawing photographed on
+/// its sheet is rarely less than two fifths of the photo's long side, so
+/// 2.5 times that, and at least 1024 px (a 30 mm counter: 886 px). A picture
+/// printed across a page (the board, its squares, the backs, the lid) keeps
+/// up to 4096 px (347 mm at 300 dpi).
+function longest(key) {
+  if (!/^pictures\.(elephant|lion|tiger|leopard|wolf|fox|dog|cat|rat)$/.test(key)) return 4096;
+  const mm = Number($("size").value) || 30;
+  return Math.max(1024, Math.ceil((2.5 * mm / 25.4) * 300));
+}
+
 async function main() {
   startWorker();
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
@@ -533,13 +607,31 @@ async function main() {
   loadUrl();
   translate($("lang").value);
   $("status").textContent = words.loading;
-  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value });
+  // The theme maker stays folded (one keyboard stop) until opened; opened or
+  // folded, it is found so again on the next visit.
+  $("maker").open = localStorage.getItem(FOLD) === "open";
+  const keepFold = () => localStorage.setItem(FOLD, $("maker").open ? "open" : "folded");
+  $("maker").addEventListener("toggle", keepFold);
+  // (The toggle event comes a moment later: a reload right after must not lose it.)
+  addEventListener("pagehide", keepFold);
+  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value, longest });
   await maker.init();
   const kept = await store.load();
   if (kept && !location.search) for (const [c, v] of Object.entries(kept.choices || {})) if ($(c)) setValue(c, v);
   const keptPictures = kept ? await store.loadFiles() : [];
   await maker.start($("theme").value, kept ? new Map(kept.overrides) : new Map(), new Map(keptPictures));
   keptFiles = maker.version;
+  // The pages made last time from the same work, shown at once: the core
+  // frames photos again (seconds each) before it shows its own, the same.
+  if (keptPictures.length) {
+    applicable(); // the options shown, which the key reads
+    const pages = await store.loadPages();
+    if (pages && pages.key === madeKey()) {
+      showPages(pages);
+      showCommand(pages.commandLine);
+      $("summary").textContent = pages.lines.join("\n");
+    }
+  }
   for (const c of CHOICES) $(c).addEventListener("change", update);
   $("theme").addEventListener("change", () => maker.start($("theme").value, maker.overrides, maker.files).then(update));
   $("theme-reset").addEventListener("click", () => maker.start($("theme").value).then(update));
@@ -559,6 +651,7 @@ async function main() {
   $("download-svg").addEventListener("click", () => download("svg"));
   $("download-png").addEventListener("click", () => download("png"));
   $("download-html").addEventListener("click", () => download("html"));
+  $("download-brf").addEventListener("click", () => download("brf"));
   $("choices").addEventListener("submit", (e) => e.preventDefault());
   // For the browser test: survive a panic in the core.
   window.junglePanicTest = () => ask("panic").catch((e) => { showError(`${words.crashed}\n${e.error}`); return e; });

@@ -321,3 +321,54 @@ const SAME_WORDS = {
 for (const lang of ["fr", "zh-Hant", "zh-Hans"]) {
   for (const [kind, as] of Object.entries(SAME_WORDS)) WORDS[lang].errors[kind] = WORDS[lang].errors[as];
 }
+
+// The tactile edition, the braille rules, and the words a screen reader says:
+// the skip link, what each page shows, a file made and ready.
+Object.assign(WORDS.en, {
+  skip: "Skip to the download buttons",
+  "purpose-tactile": "Swell paper, for blind and low-vision players (tactile edition)",
+  "download-brf": "Download the rules in braille (BRF, for an embosser or a braille display)",
+  pageOf: (i, n, what) => `Page ${i} of ${n}${what ? `: ${what}` : ""}`,
+  pieces: {
+    cover: "the cover", board: "the board", counters: "the counters", box: "the box", rules: "the rules",
+    poster: "the rules poster", puzzles: "puzzles", set: "the set", "key to the textures": "the key to the textures",
+  },
+  preparing: "Making the file…",
+  ready: (name, kb, ms) => `${name} is ready (${kb} KB, made in ${ms} ms): your browser saves it in its downloads.`,
+});
+Object.assign(WORDS.fr, {
+  skip: "Aller aux boutons de téléchargement",
+  "purpose-tactile": "Du papier thermogonflé, pour les joueurs aveugles et malvoyants (édition tactile)",
+  "download-brf": "Télécharger les règles en braille (BRF, pour une embosseuse ou une plage braille)",
+  pageOf: (i, n, what) => `Page ${i} sur ${n}${what ? `\u202f: ${what}` : ""}`,
+  pieces: {
+    cover: "la couverture", board: "le plateau", counters: "les pions", box: "la boîte", rules: "les règles",
+    poster: "l’affiche des règles", puzzles: "les problèmes", set: "le jeu", "key to the textures": "la légende des textures",
+  },
+  preparing: "Fabrication du fichier…",
+  ready: (name, kb, ms) => `${name} est prêt (${kb}\u202fKo, fait en ${ms}\u202fms)\u202f: votre navigateur l’enregistre dans ses téléchargements.`,
+});
+Object.assign(WORDS["zh-Hant"], {
+  skip: "跳到下載按鈕",
+  "purpose-tactile": "膨脹紙，給視障和弱視玩家（觸覺版）",
+  "download-brf": "下載點字規則（BRF，給點字印表機或點字顯示器）",
+  pageOf: (i, n, what) => `第 ${i} 頁，共 ${n} 頁${what ? `：${what}` : ""}`,
+  pieces: {
+    cover: "封面", board: "棋盤", counters: "棋子", box: "盒子", rules: "規則",
+    poster: "規則海報", puzzles: "棋題", set: "整套棋", "key to the textures": "紋理說明",
+  },
+  preparing: "正在製作檔案……",
+  ready: (name, kb, ms) => `${name} 做好了（${kb} KB，用時 ${ms} 毫秒），瀏覽器會把它存到下載資料夾。`,
+});
+Object.assign(WORDS["zh-Hans"], {
+  skip: "跳到下载按钮",
+  "purpose-tactile": "膨胀纸，给视障和弱视玩家（触觉版）",
+  "download-brf": "下载盲文规则（BRF，给盲文打印机或盲文点显器）",
+  pageOf: (i, n, what) => `第 ${i} 页，共 ${n} 页${what ? `：${what}` : ""}`,
+  pieces: {
+    cover: "封面", board: "棋盘", counters: "棋子", box: "盒子", rules: "规则",
+    poster: "规则海报", puzzles: "棋题", set: "整套棋", "key to the textures": "纹理说明",
+  },
+  preparing: "正在制作文件……",
+  ready: (name, kb, ms) => `${name} 做好了（${kb} KB，用时 ${ms} 毫秒），浏览器会把它存到下载文件夹。`,
+});

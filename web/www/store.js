@@ -1,7 +1,7 @@
 // The work in progress (choices, theme keys, pictures and fonts) kept in this
 // browser's IndexedDB, so a reload or a restart finds it again. Nothing leaves
 // the browser; forget() deletes it all.
-const DB = "jungle-print", STORE = "work", KEY = "current", FILES = "files";
+const DB = "jungle-print", STORE = "work", KEY = "current", FILES = "files", PAGES = "pages";
 
 function open() {
   return new Promise((resolve, reject) => {
@@ -27,5 +27,10 @@ export const loadFiles = () => run("readonly", (s) => s.get(FILES)).then((f) => 
 export const keep = (work) => run("readwrite", (s) => s.put(work, KEY)).catch(() => {});
 /// Keeps the pictures and fonts: written only when they change.
 export const keepFiles = (files) => run("readwrite", (s) => s.put(files, FILES)).catch(() => {});
+/// The pages last made ({ key, svgs, sizes, lines, commandLine }), or null.
+export const loadPages = () => run("readonly", (s) => s.get(PAGES)).catch(() => null);
+/// Keeps the pages last made: a reload shows them at once (the photos in
+/// them framed and at print resolution) while the core makes them again.
+export const keepPages = (pages) => run("readwrite", (s) => s.put(pages, PAGES)).catch(() => {});
 /// Deletes everything kept.
-export const forget = () => run("readwrite", (s) => { s.delete(FILES); return s.delete(KEY); }).catch(() => {});
+export const forget = () => run("readwrite", (s) => { s.delete(FILES); s.delete(PAGES); return s.delete(KEY); }).catch(() => {});

@@ -2,7 +2,7 @@
 // request of this site goes to the network first (so a new version shows at
 // once) and is kept; without a network the kept copy answers.
 const CACHE = "jungle-print";
-const SHELL = ["./", "index.html", "style.css", "app.js", "worker.js", "i18n.js", "theme.js", "framing.js", "theme-words.js", "zip.js", "store.js",
+const SHELL = ["./", "index.html", "style.css", "app.js", "worker.js", "i18n.js", "theme.js", "scale.js", "framing.js", "theme-words.js", "zip.js", "store.js",
   "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
   "pkg/jungle_print_web.js", "pkg/jungle_print_web_bg.wasm"];
 

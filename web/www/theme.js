@@ -16,13 +16,36 @@ const FONT_TYPES = ".ttf,.otf,.ttc,font/ttf,font/otf";
 
 const lit = (v) => JSON.stringify(v); // a TOML basic string or number
 const unquote = (l) => { try { return JSON.parse(l); } catch (_) { return l; } };
+/// The pictures' scaler (scale.js), started the first time a picture comes.
+let scaler = null, scaled = 0;
+const waiting = new Map();
+/// `bytes` (a PNG or JPEG) decoded and scaled by the browser, off the main
+/// thread, to at most `longest` pixels on its long side: { width, height }
+/// as shown, with `bytes` and `scaled` when it was made smaller.
+function shrink(bytes, longest) {
+  if (!scaler) {
+    scaler = new Worker(new URL("./scale.js", import.meta.url), { type: "module" });
+    scaler.onmessage = (e) => {
+      const done = waiting.get(e.data.id);
+      waiting.delete(e.data.id);
+      if (done) (e.data.ok ? done.resolve : done.reject)(e.data);
+    };
+  }
+  const id = ++scaled;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    scaler.postMessage({ id, bytes, longest, quality: 0.92 });
+  });
+}
 const safe = (name) => name.normalize("NFC").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^[.-]+/, "").slice(0, 60) || "file";
 
 export class ThemeMaker {
   /// `ask(want, extra)` asks the worker; `changed()` redraws; `t(key)` gives
   /// the page's words; `lang` is the page's language (see `setLang`).
-  constructor({ ask, root, changed, t, lang = "en" }) {
-    Object.assign(this, { ask, root, changed, t, lang });
+  /// `longest(key)` is the most pixels a picture of `key` is kept with on
+  /// its long side (what it prints at; see `upload`).
+  constructor({ ask, root, changed, t, lang = "en", longest = () => Infinity }) {
+    Object.assign(this, { ask, root, changed, t, lang, longest });
     this.base = "classic";
     this.overrides = new Map(); // key → TOML literal
     this.files = new Map();     // path in the folder → Uint8Array
@@ -310,14 +333,22 @@ export class ThemeMaker {
   async upload(k, input, shown) {
     const file = input.files && input.files[0];
     if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    let bytes = new Uint8Array(await file.arrayBuffer());
+    // A photo larger than it prints is scaled by the browser before the
+    // core sees it: what is kept, shown, saved and printed is that copy.
+    let original = null;
+    if (k.kind === "picture") {
+      const r = await shrink(bytes.slice(), this.longest(k.path)).catch(() => null);
+      if (r && r.bytes) { original = [r.width, r.height]; bytes = r.bytes; }
+    }
     const dir = k.kind === "picture" ? "pictures" : "fonts";
     const rel = `${dir}/${k.path.split(".")[1]}-${safe(file.name)}`;
     let info = null;
     if (k.kind === "picture") {
       try {
         ({ info } = await this.ask("picture-info", { name: file.name, bytes }));
-        this.showName(shown, `${file.name} (${info[0].toUpperCase()}${Number(info[1]) ? `, ${info[1]} × ${info[2]} px` : ""})`);
+        const px = original ? `${original[0]} × ${original[1]} → ${info[1]} × ${info[2]} px` : `${info[1]} × ${info[2]} px`;
+        this.showName(shown, `${file.name} (${info[0].toUpperCase()}${Number(info[1]) ? `, ${px}` : ""})`);
       } catch (e) {
         this.warn(k.path, e.error || String(e));
         input.value = "";

@@ -27,6 +27,11 @@ cp -r www/icons dist/
 # the core bundled in the wasm (see www/worker.js), with its licence.
 mkdir -p dist/fonts
 cp ../fonts/JungleKai-Regular.ttf ../fonts/OFL-JungleKai.txt dist/fonts/
+# The Chinese word lists and the packs' braille, fetched with the whole Jungle
+# Kai (see www/worker.js).
+mkdir -p dist/lang/words dist/lang/braille
+cp ../lang/words/zh-Hant.tsv ../lang/words/zh-Hans.tsv dist/lang/words/
+cp ../lang/braille/*.toml dist/lang/braille/
 # The print shop's colour profile, fetched only when a PDF/X is made, with
 # the note on where it comes from.
 mkdir -p dist/profiles
@@ -40,12 +45,12 @@ later=0
 for f in $(find dist -type f | sort); do
   n=$(gzip -9 -c "$f" | wc -c)
   case "$f" in
-    dist/fonts/*.ttf | dist/profiles/*.icc) later=$((later + n)) ;;
+    dist/fonts/*.ttf | dist/profiles/*.icc | dist/lang/*) later=$((later + n)) ;;
     dist/fonts/* | dist/profiles/*) ;;
     *) first=$((first + n)) ;;
   esac
 done
-echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $later more for the whole Jungle Kai and the print shop's colour profile"
+echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $later more for the whole Jungle Kai, the Chinese word lists, the braille and the print shop's colour profile"
 # The first load, as a visitor downloads it. The goal is 2 MB. It was 1.32 MB
 # (1,320,204 B) with the picture decoders, the theme maker and its words in
 # four languages; usvg (the whole SVG and CSS reader that replaced our own),

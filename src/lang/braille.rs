@@ -32,7 +32,10 @@ use serde::Deserialize;
 use crate::game::Animal;
 use crate::lang::Lang;
 
-/// The data files: (pack code, TOML source).
+/// The data files: (pack code, TOML source). Not in a `web` build (the web
+/// page), which fetches `lang/braille/CODE.toml` when it first makes a
+/// tactile or braille file and hands it over with [`set_builtin`].
+#[cfg(not(feature = "web"))]
 pub const BUILTIN: [(&str, &str); 4] = [
     ("en", include_str!("../../lang/braille/en.toml")),
     ("fr", include_str!("../../lang/braille/fr.toml")),
@@ -66,11 +69,40 @@ pub struct Braille {
     pub text: BTreeMap<String, String>,
 }
 
+/// The packs whose braille is built in, in the order of `lang/braille/`.
+pub const CODES: [&str; 4] = ["en", "fr", "zh-Hant", "zh-Hans"];
+
+/// With the `web` feature: each built-in pack's braille once handed over.
+/// Not run state: bundled files arriving late, each given once.
+#[cfg(feature = "web")]
+static LATE: [OnceLock<Braille>; 4] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
+
+/// Makes `text` (the file `lang/braille/CODE.toml`, `code` one of
+/// [`CODES`]) that pack's braille (`web` builds only). False, and nothing
+/// changed, when it does not read as a braille file of that pack, or the
+/// pack's braille was given before.
+#[cfg(feature = "web")]
+pub fn set_builtin(code: &str, text: &str) -> bool {
+    let Some(i) = CODES.iter().position(|c| *c == code) else {
+        return false;
+    };
+    match toml::from_str::<Braille>(text) {
+        Ok(b) if b.meta.code == code => LATE[i].set(b).is_ok(),
+        _ => false,
+    }
+}
+
 /// The tool that makes the data files, for messages.
 pub const TOOL: &str = "tools/braille.py";
 
 impl Braille {
     /// The built-in braille of the pack coded `code`, if there is one.
+    #[cfg(not(feature = "web"))]
     pub fn for_code(code: &str) -> Option<&'static Braille> {
         static ALL: OnceLock<Vec<Braille>> = OnceLock::new();
         ALL.get_or_init(|| {
@@ -81,6 +113,15 @@ impl Braille {
         })
         .iter()
         .find(|b| b.meta.code == code)
+    }
+
+    /// The built-in braille of the pack coded `code`, once the page has
+    /// handed it over ([`set_builtin`]).
+    #[cfg(feature = "web")]
+    pub fn for_code(code: &str) -> Option<&'static Braille> {
+        LATE.iter()
+            .filter_map(OnceLock::get)
+            .find(|b| b.meta.code == code)
     }
 
     /// The braille of the pack `lang`, or why there is none.
@@ -207,6 +248,12 @@ mod tests {
                 assert!(s.chars().all(|c| dots(c).is_some()), "{code}: {s}");
             }
         }
+    }
+
+    #[test]
+    fn the_web_fetches_every_built_in_file() {
+        let codes: Vec<&str> = BUILTIN.iter().map(|(c, _)| *c).collect();
+        assert_eq!(codes, CODES);
     }
 
     #[test]

@@ -44,10 +44,42 @@ pub struct Word {
     pub readings: Vec<Option<&'static str>>,
 }
 
-/// The Traditional Chinese list: libchewing's Zhuyin.
-const ZH_HANT: &str = include_str!("../../lang/words/zh-Hant.tsv");
-/// The Simplified Chinese list: pypinyin's pinyin.
-const ZH_HANS: &str = include_str!("../../lang/words/zh-Hans.tsv");
+/// The two bundled lists, by their file names in `lang/words/`: libchewing's
+/// Zhuyin (`zh-Hant`) and pypinyin's pinyin (`zh-Hans`).
+pub const LISTS: [&str; 2] = ["zh-Hant", "zh-Hans"];
+
+/// A bundled list's text (`hant`: the Traditional Chinese one).
+#[cfg(not(feature = "web"))]
+fn list(hant: bool) -> Option<&'static str> {
+    Some(if hant {
+        include_str!("../../lang/words/zh-Hant.tsv")
+    } else {
+        include_str!("../../lang/words/zh-Hans.tsv")
+    })
+}
+
+/// With the `web` feature (the web page) the lists are not bundled: the page
+/// fetches `lang/words/NAME.tsv` before its first Chinese set and hands it
+/// over with [`set_list`]. Not run state: bundled files arriving late, each
+/// given once and never changed.
+#[cfg(feature = "web")]
+static LATE: [OnceLock<&'static str>; 2] = [OnceLock::new(), OnceLock::new()];
+
+#[cfg(feature = "web")]
+fn list(hant: bool) -> Option<&'static str> {
+    LATE[usize::from(!hant)].get().copied()
+}
+
+/// Makes `text` (the file `lang/words/NAME.tsv`, `name` one of [`LISTS`])
+/// the list of that name (`web` builds only). False, and nothing changed,
+/// for another name, or when a different text was given before.
+#[cfg(feature = "web")]
+pub fn set_list(name: &str, text: &'static str) -> bool {
+    let Some(i) = LISTS.iter().position(|n| *n == name) else {
+        return false;
+    };
+    LATE[i].set(text).is_ok() || LATE[i].get() == Some(&text)
+}
 
 impl Lexicon {
     /// Reads a list as `tools/chinese_words.py` writes it: `#` comments,
@@ -87,15 +119,24 @@ impl Lexicon {
             || ["zh-tw", "zh-hk", "zh-mo"]
                 .iter()
                 .any(|p| c == *p || c.starts_with(&format!("{p}-")));
-        hant.then(|| HANT.get_or_init(|| Lexicon::parse(ZH_HANT)))
+        if !hant {
+            return None;
+        }
+        let text = list(true)?;
+        Some(HANT.get_or_init(|| Lexicon::parse(text)))
     }
 
     /// The Simplified Chinese list (pinyin with tone marks), for a pack
     /// that prints pinyin throughout ([`crate::lang::Lang::pinyin_throughout`]);
     /// other Simplified Chinese text breaks as UAX #14 says, as it always did.
+    /// Empty in a `web` build until the page has handed the list over.
     pub fn pinyin() -> &'static Lexicon {
         static HANS: OnceLock<Lexicon> = OnceLock::new();
-        HANS.get_or_init(|| Lexicon::parse(ZH_HANS))
+        static NONE: OnceLock<Lexicon> = OnceLock::new();
+        match list(false) {
+            Some(text) => HANS.get_or_init(|| Lexicon::parse(text)),
+            None => NONE.get_or_init(Lexicon::default),
+        }
     }
 
     /// The reading of a word of two characters or more, if listed.

@@ -933,6 +933,25 @@ pub fn load_kai(bytes: Vec<u8>) -> bool {
     jungle_print::text::set_kai(Box::leak(bytes.into_boxed_slice()))
 }
 
+/// Hands over a word list (`lang/words/NAME.tsv`, fetched by the page before
+/// its first Chinese set): `name` is `zh-Hant` or `zh-Hans`. False when the
+/// name is another or the bytes are not UTF-8 text.
+#[wasm_bindgen]
+pub fn load_words(name: &str, bytes: Vec<u8>) -> bool {
+    match String::from_utf8(bytes) {
+        Ok(text) => jungle_print::lang::words::set_list(name, Box::leak(text.into_boxed_str())),
+        Err(_) => false,
+    }
+}
+
+/// Hands over a built-in pack's braille (`lang/braille/CODE.toml`, fetched by
+/// the page before its first tactile or braille file). False when it is not
+/// that pack's braille file.
+#[wasm_bindgen]
+pub fn load_braille(code: &str, bytes: Vec<u8>) -> bool {
+    std::str::from_utf8(&bytes).is_ok_and(|text| jungle_print::lang::braille::set_builtin(code, text))
+}
+
 /// Turns a panic into a message the page can read after the trap
 /// (`take_panic`), instead of an opaque "unreachable".
 #[wasm_bindgen(start)]

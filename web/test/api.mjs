@@ -22,6 +22,12 @@ const bin = process.env.JUNGLE_PRINT_BIN || join(root, "target/release/jungle-pr
 core.load_kai(readFileSync(join(root, "fonts/JungleKai-Regular.ttf")));
 let failed = 0;
 const ok = (cond, what) => { console.log(`${cond ? "ok  " : "FAIL"} ${what}`); if (!cond) failed++; };
+// As the page does with the whole face: the word lists and the braille.
+const late = (f) => readFileSync(join(root, f));
+ok(!core.load_words("en", late("lang/words/zh-Hant.tsv")), "load_words refuses a name it has no list of");
+for (const n of ["zh-Hant", "zh-Hans"]) ok(core.load_words(n, late(`lang/words/${n}.tsv`)), `the ${n} word list is taken`);
+ok(!core.load_braille("fr", late("lang/braille/en.toml")), "load_braille refuses another pack's file");
+for (const c of ["en", "fr", "zh-Hant", "zh-Hans"]) ok(core.load_braille(c, late(`lang/braille/${c}.toml`)), `${c}'s braille is taken`);
 
 const theme = core.write_theme("classic", ["board.river", "pictures.rat", "counters.layout", "fonts.text"],
   ['"#2266aa"', '"rat.png"', '"picture-and-character"', '"fonts/MyText.ttf"']);

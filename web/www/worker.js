@@ -1,7 +1,7 @@
 // Runs the core off the main thread. A panic in the core traps this worker;
 // it reports the panic's message and the page starts a fresh worker.
 import init, {
-  Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai, load_output_profile,
+  Request, Set, Builtins, lang_name, take_panic, panic_for_test, load_kai, load_output_profile, load_words, load_braille,
   put_file, clear_files, theme_keys, theme_values, colour_hex, write_theme, read_theme, check_theme, picture_info,
   safe_message, picture_parts, picture_literal, option_table,
 } from "./pkg/jungle_print_web.js";
@@ -17,6 +17,12 @@ const wholeKai = once("fonts/JungleKai-Regular.ttf", (b) => (kaiLoaded = load_ka
 // A print shop's PDF/X carries the FOGRA39 colour profile (profiles/, 63 KB
 // compressed), fetched the first time such a file is made.
 const outputProfile = once("profiles/coated-fogra39.icc", load_output_profile, "is not the FOGRA39 profile");
+// The Chinese word lists (readings and line breaks; lang/words/, 36 KB
+// compressed) and the packs' braille (lang/braille/, 25 KB), fetched with the
+// whole face: the first load carries neither.
+const wordLists = ["zh-Hant", "zh-Hans"].map((n) => once(`lang/words/${n}.tsv`, (b) => load_words(n, b), "is not a word list"));
+const brailles = ["en", "fr", "zh-Hant", "zh-Hans"].map((c) => once(`lang/braille/${c}.toml`, (b) => load_braille(c, b), "is not braille"));
+const lateData = () => Promise.all([wholeKai(), ...wordLists.map((f) => f()), ...brailles.map((f) => f())]);
 
 /// A file of the page fetched and handed to the core (`load`, true when it
 /// takes it) the first time the returned function is called; a failed fetch
@@ -35,7 +41,7 @@ function once(file, load, refused) {
   };
 }
 const coreDraws = (want, o) => want === "previews" && (o.lang === "en" || o.lang === "fr")
-  && !o.theme_file && !o.lang_file && !o.rules_file;
+  && o.for !== "tactile" && !o.theme_file && !o.lang_file && !o.rules_file;
 
 // The theme maker's calls: the in-memory folder (the theme, its pictures and
 // fonts), the theme keys and values, and the checks the command line makes.
@@ -118,7 +124,7 @@ self.onmessage = async (e) => {
       self.postMessage({ id, ok: true, ...reply });
       return;
     }
-    if (!coreDraws(want, options)) await wholeKai();
+    if (!coreDraws(want, options)) await lateData();
     if (want === "pdf" && options.for === "print-shop") await outputProfile();
     const t0 = performance.now();
     // The previews: the pages as SVG with live text; a download: the files
@@ -135,7 +141,7 @@ self.onmessage = async (e) => {
       // Perhaps a character the core lacks: again with the whole face, which
       // makes the set or fails with the same message.
       if (kaiLoaded || err instanceof WebAssembly.RuntimeError) throw err;
-      await wholeKai();
+      await lateData();
       set = make();
     }
     const reply = {};

@@ -731,11 +731,6 @@ pub fn box_steps(
         false => para(&holds, area.x, area.y, area.w, &mut items) + 2.0,
     };
     let least = if compact { 10.0 } else { 12.0 };
-    let aspect = if compact {
-        STEP_ASPECT_COMPACT
-    } else {
-        STEP_ASPECT
-    };
     let gap = if compact { 2.5 } else { 4.0 };
     // Legend: the cut lines, already cut when a print shop die-cut the box.
     let legend_cut = die_cut_words(
@@ -765,22 +760,40 @@ pub fn box_steps(
             ("box.steps[0]", first),
         );
     }
-    let mut pic_h = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
-    loop {
-        let (rows, bottom) = step_rows(res, &model, &steps, area, (y, gap), (pic_h, aspect));
-        if bottom <= area.bottom() + 1e-6 || pic_h <= least {
-            items.extend(rows);
-            return Ok((items, bottom));
+    // On a cover, drawings as wide as on the box's own page where the words
+    // still fit beside them, else narrower ones leaving the words more room.
+    let aspects: &[f64] = if compact {
+        &[STEP_ASPECT, STEP_ASPECT_COMPACT]
+    } else {
+        &[STEP_ASPECT]
+    };
+    let first = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
+    let mut smallest = (Vec::new(), 0.0);
+    for &aspect in aspects {
+        let mut pic_h = first;
+        loop {
+            let (rows, bottom) = step_rows(res, &model, &steps, area, (y, gap), (pic_h, aspect));
+            if bottom <= area.bottom() + 1e-6 {
+                items.extend(rows);
+                return Ok((items, bottom));
+            }
+            if pic_h <= least {
+                smallest = (rows, bottom);
+                break;
+            }
+            pic_h = (pic_h - 1.0).max(least);
         }
-        pic_h = (pic_h - 1.0).max(least);
     }
+    // Even the smallest runs over: the caller sees where it ends.
+    items.extend(smallest.0);
+    Ok((items, smallest.1))
 }
 
-/// The width of a step's drawing, as a share of its height; on a cover
-/// (compact), [`STEP_ASPECT_COMPACT`], leaving the words more room.
+/// The width of a step's drawing, as a share of its height.
 pub const STEP_ASPECT: f64 = 1.6;
 
-/// [`STEP_ASPECT`] on a cover.
+/// The narrower drawings on a cover where [`STEP_ASPECT`]'s leave the
+/// steps' words too little room.
 pub const STEP_ASPECT_COMPACT: f64 = 0.9;
 
 /// The numbered steps `texts` from `y` down inside `area`, `gap` mm apart,

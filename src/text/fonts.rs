@@ -485,6 +485,12 @@ impl FontBook {
     /// neighbours), `None` for one left out. The one walk [`FontBook::split`],
     /// [`FontBook::advances_mm`] and [`FontBook::unreadable`] share.
     fn set_in(&self, stack: &FontStack, text: &str) -> Vec<(char, Option<(FontId, char)>)> {
+        // One character alone (a Zhuyin symbol, a tone mark) has no
+        // neighbours to tell Latin text by, and no run before it.
+        let mut one = text.chars();
+        if let (Some(c), None) = (one.next(), one.next()) {
+            return vec![(c, self.font_for(stack, None, c, false))];
+        }
         let chars: Vec<char> = text.chars().collect();
         let latin = super::latin::in_latin_text(&chars);
         let mut prev = None;

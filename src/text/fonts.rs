@@ -194,7 +194,10 @@ pub struct LoadedFont {
 /// Memo of [`FontBook::ink_middle_em`] by character: a few entries (the tone
 /// marks), searched in order.
 #[derive(Default)]
-struct InkMemo(std::sync::Mutex<Vec<(char, Option<(f64, f64)>)>>);
+struct InkMemo(std::sync::Mutex<Vec<(char, InkMiddle)>>);
+
+/// A glyph's ink middle in em (x, y up), `None` for a blank glyph.
+type InkMiddle = Option<(f64, f64)>;
 
 impl Clone for InkMemo {
     /// An empty memo: it fills again on use.

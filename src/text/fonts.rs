@@ -186,6 +186,30 @@ pub struct LoadedFont {
     /// [`FontBook::middle_em`], found once: in a CFF font the ideograph's
     /// ink box costs a whole outline, and every reading asks for it.
     middle: OnceLock<f64>,
+    /// [`FontBook::ink_middle_em`], found once per character: every Zhuyin
+    /// column's tone mark asks for it, and each answer decodes an outline.
+    inks: InkMemo,
+}
+
+/// Memo of [`FontBook::ink_middle_em`] by character: a few entries (the tone
+/// marks), searched in order.
+#[derive(Default)]
+struct InkMemo(std::sync::Mutex<Vec<(char, InkMiddle)>>);
+
+/// A glyph's ink middle in em (x, y up), `None` for a blank glyph.
+type InkMiddle = Option<(f64, f64)>;
+
+impl Clone for InkMemo {
+    /// An empty memo: it fills again on use.
+    fn clone(&self) -> Self {
+        InkMemo::default()
+    }
+}
+
+impl std::fmt::Debug for InkMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("InkMemo")
+    }
 }
 
 /// Memo of a face's `char → glyph id` look-ups, and of whether each glyph's
@@ -302,6 +326,7 @@ impl FontBook {
             face,
             glyphs: GlyphCache::default(),
             middle: OnceLock::new(),
+            inks: InkMemo::default(),
         });
         Ok(FontId(self.fonts.len() - 1))
     }
@@ -463,6 +488,12 @@ impl FontBook {
     /// neighbours), `None` for one left out. The one walk [`FontBook::split`],
     /// [`FontBook::advances_mm`] and [`FontBook::unreadable`] share.
     fn set_in(&self, stack: &FontStack, text: &str) -> Vec<(char, Option<(FontId, char)>)> {
+        // One character alone (a Zhuyin symbol, a tone mark) has no
+        // neighbours to tell Latin text by, and no run before it.
+        let mut one = text.chars();
+        if let (Some(c), None) = (one.next(), one.next()) {
+            return vec![(c, self.font_for(stack, None, c, false))];
+        }
         let chars: Vec<char> = text.chars().collect();
         let latin = super::latin::in_latin_text(&chars);
         let mut prev = None;
@@ -523,6 +554,50 @@ impl FontBook {
             return cap as f64 / 2.0 / upem;
         }
         0.35
+    }
+
+    /// The middle of the ink of `c` (of its outline's points) in em, y up
+    /// from the baseline; `None` for a character the font lacks or draws
+    /// blank. Found once per font and character.
+    pub fn ink_middle_em(&self, id: FontId, c: char) -> Option<(f64, f64)> {
+        let memo = &self.fonts[id.0].inks.0;
+        let found = memo
+            .lock()
+            .ok()
+            .and_then(|m| m.iter().find(|(k, _)| *k == c).map(|(_, v)| *v));
+        if let Some(v) = found {
+            return v;
+        }
+        let v = self.find_ink_middle_em(id, c);
+        if let Ok(mut m) = memo.lock() {
+            m.push((c, v));
+        }
+        v
+    }
+
+    /// [`FontBook::ink_middle_em`], measured.
+    fn find_ink_middle_em(&self, id: FontId, c: char) -> Option<(f64, f64)> {
+        let outline = self.outline(id, self.glyph(id, c)?)?;
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        let mut see = |x: f32, y: f32| {
+            x0 = x0.min(x);
+            x1 = x1.max(x);
+            y0 = y0.min(y);
+            y1 = y1.max(y);
+        };
+        for seg in outline {
+            match seg {
+                OutlineSeg::Move(x, y) | OutlineSeg::Line(x, y) => see(x, y),
+                OutlineSeg::Quad(_, _, x, y) => see(x, y),
+                OutlineSeg::Cubic(_, _, _, _, x, y) => see(x, y),
+                _ => {}
+            }
+        }
+        if x0 > x1 {
+            return None;
+        }
+        let upem = self.units_per_em(id);
+        Some(((x0 + x1) as f64 / 2.0 / upem, (y0 + y1) as f64 / 2.0 / upem))
     }
 
     /// Height of the font's capitals (and lining digits) above the baseline,

@@ -35,7 +35,7 @@ pub(super) fn is_punctuation(c: char) -> bool {
 /// and B, Latin Extended Additional) or an ASCII digit.
 fn is_latin(c: char) -> bool {
     c.is_ascii_alphanumeric()
-        || c.is_alphabetic() && matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF)
+        || matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF) && c.is_alphabetic()
 }
 
 /// For each character of `chars`, true when it is one of the
@@ -43,6 +43,10 @@ fn is_latin(c: char) -> bool {
 /// before or after it that is neither white space nor such a mark is a
 /// Latin letter or digit. False for every other character.
 pub(super) fn in_latin_text(chars: &[char]) -> Vec<bool> {
+    // Most text has none of the marks: nothing to look round for.
+    if !chars.iter().any(|&c| is_punctuation(c)) {
+        return vec![false; chars.len()];
+    }
     let skip = |c: char| c.is_whitespace() || is_punctuation(c);
     // Whether the nearest telling character before each position is Latin.
     let mut before = Vec::with_capacity(chars.len());

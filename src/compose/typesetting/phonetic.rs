@@ -198,28 +198,8 @@ impl Column<'_> {
 }
 
 /// The middle of a glyph's ink (of its outline's points) in em, y up from
-/// the baseline; `None` for a character the font lacks or draws blank.
+/// the baseline; `None` for a character the font lacks or draws blank
+/// ([`FontBook::ink_middle_em`], found once per font and character).
 pub fn ink_middle_em(book: &FontBook, font: crate::text::FontId, c: char) -> Option<(f64, f64)> {
-    use crate::text::OutlineSeg;
-    let outline = book.outline(font, book.glyph(font, c)?)?;
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    let mut see = |x: f32, y: f32| {
-        x0 = x0.min(x);
-        x1 = x1.max(x);
-        y0 = y0.min(y);
-        y1 = y1.max(y);
-    };
-    for seg in outline {
-        match seg {
-            OutlineSeg::Move(x, y) | OutlineSeg::Line(x, y) => see(x, y),
-            OutlineSeg::Quad(_, _, x, y) => see(x, y),
-            OutlineSeg::Cubic(_, _, _, _, x, y) => see(x, y),
-            _ => {}
-        }
-    }
-    if x0 > x1 {
-        return None;
-    }
-    let upem = book.units_per_em(font);
-    Some(((x0 + x1) as f64 / 2.0 / upem, (y0 + y1) as f64 / 2.0 / upem))
+    book.ink_middle_em(font, c)
 }

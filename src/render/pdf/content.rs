@@ -9,7 +9,7 @@ use printpdf::FontId as PFontId;
 
 use super::document::{layer_res_id, to_pdf};
 use super::fonts::Codes;
-use super::forms::Form;
+use super::forms::{Form, LayerName};
 use super::pdfx::{color, spot_res, OVERPRINT};
 use crate::render::write_num;
 use crate::scene::{
@@ -30,7 +30,7 @@ pub(super) struct Names<'a> {
     pub(super) shadings: &'a HashMap<usize, String>,
     /// The Form XObjects of layers several pages share, by the address of
     /// their items (see [`super::forms::shared_layers`]).
-    pub(super) layers: &'a HashMap<usize, String>,
+    pub(super) layers: &'a HashMap<usize, LayerName>,
 }
 
 /// One page's content stream, as printpdf would write it from one operator per
@@ -51,7 +51,7 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
             Some(form) => {
                 let out = ops.start();
                 out.push('/');
-                out.push_str(form);
+                out.push_str(&form.name);
                 out.push_str(" Do");
             }
             None => {
@@ -273,15 +273,28 @@ impl Visitor<'_> for Content<'_, '_> {
             Some(form) => {
                 // The form's space is its page's PDF space: back to that page's
                 // scene, then through `t`.
-                let ops = &mut *self.ops;
-                let m = t.then_apply(form.from_pdf).0.map(|v| v as f32);
-                ops.op("q");
-                ops.op_f32s(&m, "cm");
-                let out = ops.start();
-                out.push('/');
-                out.push_str(&form.name);
-                out.push_str(" Do");
-                ops.op("Q");
+                place_form(self.ops, &form.name, t.then_apply(form.from_pdf));
+            }
+            None if self.shares_layers(r) => {
+                // A page drawn in place (a class set's cover thumbnail of a
+                // page each set repeats) places the forms of the layers the
+                // set's pages share, and draws the others; decorative, it
+                // is marked as a placed page form is (see above).
+                if artifact {
+                    self.ops.op("/Artifact BMC");
+                }
+                for (_, items) in r.layers.iter() {
+                    match self.layer_form(r, items) {
+                        Some((name, from_pdf)) => {
+                            place_form(self.ops, name, t.then_apply(from_pdf))
+                        }
+                        None => walk(items, t, self),
+                    }
+                }
+                if artifact {
+                    self.ops.op("EMC");
+                }
+                return true;
             }
             None if artifact => {
                 self.artifact = true;
@@ -300,6 +313,43 @@ impl Visitor<'_> for Content<'_, '_> {
         }
         true
     }
+}
+
+impl<'n> Content<'_, 'n> {
+    /// Whether page `r`, drawn in place, has a layer whose form several
+    /// pages share, made in a space `r`'s own size maps (see [`LayerName`]).
+    fn shares_layers(&self, r: &PageRef) -> bool {
+        r.layers
+            .iter()
+            .any(|(_, items)| self.layer_form(r, items).is_some())
+    }
+
+    /// The form of layer `items` of page `r` drawn in place, and the map
+    /// from its space to `r`'s scene: see [`Content::shares_layers`].
+    fn layer_form(
+        &self,
+        r: &PageRef,
+        items: &std::sync::Arc<Vec<crate::scene::Item>>,
+    ) -> Option<(&'n str, Transform)> {
+        let size = [r.width, r.height, r.bleed].map(f64::to_bits);
+        let l = self
+            .names
+            .layers
+            .get(&(std::sync::Arc::as_ptr(items) as usize))?;
+        Some((l.name.as_str(), l.from_pdf.filter(|_| l.size == size)?))
+    }
+}
+
+/// Places the form `name` through `m` (its space to this stream's).
+fn place_form(ops: &mut Ops, name: &str, m: Transform) {
+    let m = m.0.map(|v| v as f32);
+    ops.op("q");
+    ops.op_f32s(&m, "cm");
+    let out = ops.start();
+    out.push('/');
+    out.push_str(name);
+    out.push_str(" Do");
+    ops.op("Q");
 }
 
 /// The inside of `segs` (non-zero winding) painted with the shading `name`

@@ -98,13 +98,24 @@ pub(super) fn shared_pages(doc: &Document) -> (HashMap<usize, Form>, Vec<PageRef
 /// layer's index among that page's layers.
 pub(super) type LayerForm = (String, usize, usize);
 
+/// How a page places a shared layer's form: its resource name, and for a
+/// page drawn in place elsewhere (a class set's cover thumbnail) the map
+/// from the form's space (the first showing page's PDF space, pt) to scene
+/// space (mm), with that page's size (width, height, bleed, mm), which the
+/// drawing in place must have.
+pub(super) struct LayerName {
+    pub(super) name: String,
+    pub(super) from_pdf: Option<Transform>,
+    pub(super) size: [u64; 3],
+}
+
 /// The layers several pages of `doc` share (the same items, not copies: a
 /// class set's repeated pages), each to be written once as a Form XObject
 /// that every page showing it places: by the address of their items, the
 /// form's resource name (`Ly1`, `Ly2`, … in order of first use), and the
 /// first page showing it (whose PDF space is the form's). Empty layers
 /// and those of pages of different sizes are left alone.
-pub(super) fn shared_layers(doc: &Document) -> (HashMap<usize, String>, Vec<LayerForm>) {
+pub(super) fn shared_layers(doc: &Document) -> (HashMap<usize, LayerName>, Vec<LayerForm>) {
     /// How many pages show a layer, the first (page, layer index), and
     /// whether they all have its size.
     struct Seen {
@@ -143,7 +154,13 @@ pub(super) fn shared_layers(doc: &Document) -> (HashMap<usize, String>, Vec<Laye
             continue;
         }
         let name = format!("Ly{}", firsts.len() + 1);
-        names.insert(key, name.clone());
+        let first = &doc.pages[e.first.0];
+        let layer = LayerName {
+            name: name.clone(),
+            from_pdf: to_pdf(first).inverse(),
+            size: e.size,
+        };
+        names.insert(key, layer);
         firsts.push((name, e.first.0, e.first.1));
     }
     (names, firsts)

@@ -2,8 +2,10 @@
 //! They never know what a board or a counter is.
 
 pub mod pdf;
+pub mod mesh;
 pub mod png;
 pub mod svg;
+pub mod threemf;
 
 use std::fmt::Write as _;
 

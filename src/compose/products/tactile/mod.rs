@@ -22,6 +22,11 @@ use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::lang::braille::{initial, Braille};
 use crate::layout::paper::Paper;
+pub use crate::layout::tactile::{
+    BORDER, CORNER_GAP, FRAME, MIN_COUNTER, NOTCH, NOTCH_PITCH, PITCH, RIM, TEXTURE, TRAP_DOT,
+    TRAP_PITCH,
+};
+use crate::layout::tactile::{COUNTER_CORNER, RIM_CORNER, RIM_INSET};
 use crate::layout::{printable_area, Rect};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Seg, Stroke, Transform};
@@ -29,23 +34,6 @@ use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Seg, Stroke, Transf
 /// What sighted helpers read: 16 % grey, which swell paper leaves flat
 /// (tints up to about 20 % do not rise).
 pub const TINT: Color = Color::Rgb(0xD6, 0xD6, 0xD6);
-/// The frame round the squares that holds the braille coordinates, mm.
-pub const FRAME: f64 = 14.0;
-/// Width of the raised square borders, mm.
-pub const BORDER: f64 = 1.2;
-/// Each border stops this far short of a corner, mm: a gap a finger finds.
-pub const CORNER_GAP: f64 = 3.0;
-/// Width of the texture lines (waves, rings, owner marks), mm.
-pub const TEXTURE: f64 = 0.8;
-/// From a texture line to the next (waves; the dots of traps), mm: 3 mm or
-/// more tells textures apart by touch.
-pub const PITCH: f64 = 4.0;
-/// The traps' raised dots: diameter, mm (larger than braille's 1.5 mm and
-/// further apart, so that they read as a texture, never as braille).
-pub const TRAP_DOT: f64 = 2.2;
-/// From a trap dot to the next, mm.
-pub const TRAP_PITCH: f64 = 5.0;
-
 /// The resources with everything the tiles and sheets print for helpers
 /// (their words, arrows, scale bar, cut lines and marks) in [`TINT`].
 fn tinted(res: &Resources) -> Resources {
@@ -352,11 +340,9 @@ fn coordinate_cells(res: &Resources, b: &Braille, q: f64) -> Result<Vec<Item>, E
     Ok(items)
 }
 
-/// The smallest tactile counter, mm.
-pub const MIN_COUNTER: f64 = 28.0;
 /// From a counter's cut edge to the outer edge of its braille dots, mm:
 /// the rim's inset, the rim, and a clear millimetre inside it.
-const COUNTER_EDGE: f64 = 1.5 + RIM + 1.0;
+pub const COUNTER_EDGE: f64 = RIM_INSET + RIM + 1.0;
 
 /// The tactile counters' side for this pack and ruleset, mm: at least
 /// [`MIN_COUNTER`], and wide enough for the longest braille a counter
@@ -379,13 +365,6 @@ pub fn counter_side(res: &Resources) -> Result<f64, Error> {
 pub fn default_square(res: &Resources) -> Result<f64, Error> {
     Ok(counter_side(res)? + 4.0)
 }
-
-/// Width of a counter's raised rim, mm.
-pub const RIM: f64 = 1.2;
-/// North's rim is notched: a gap this long, mm, every [`NOTCH_PITCH`] mm.
-pub const NOTCH: f64 = 2.0;
-/// From one notch of north's rim to the next, mm.
-pub const NOTCH_PITCH: f64 = 5.0;
 
 /// The tactile counters on sheets of `paper`: each side's eight (`copies`
 /// sets), each counter a [`COUNTER`] mm square with rounded corners to cut
@@ -437,7 +416,7 @@ pub fn counter_pages(res: &Resources, paper: Paper, copies: usize) -> Result<Vec
                 h: size,
             };
             page.add(Layer::Artwork, counter(res, b, *piece, r)?);
-            cuts.extend(shapes::rounded_rect(r.x, r.y, r.w, r.h, 3.0));
+            cuts.extend(shapes::rounded_rect(r.x, r.y, r.w, r.h, COUNTER_CORNER));
         }
         page.add(Layer::Cut, [shapes::stroke(cuts, Stroke::solid(TINT, 0.3))]);
         pages.push(page);
@@ -459,14 +438,14 @@ fn counter(
     let c = r.center();
     let mut items = Vec::new();
     // The rim, inset from the cut line so a careless cut keeps it whole.
-    let inset = 1.5;
+    let inset = RIM_INSET;
     let rim = Rect {
         x: r.x + inset,
         y: r.y + inset,
         w: r.w - 2.0 * inset,
         h: r.h - 2.0 * inset,
     };
-    let outline = shapes::rounded_rect(rim.x, rim.y, rim.w, rim.h, 2.0);
+    let outline = shapes::rounded_rect(rim.x, rim.y, rim.w, rim.h, RIM_CORNER);
     let stroke = match piece.side {
         Side::South => Stroke::solid(RAISED, RIM),
         Side::North => Stroke::dashed(RAISED, RIM, vec![NOTCH_PITCH - NOTCH, NOTCH]),

@@ -119,7 +119,11 @@ fn split(total: usize, q: f64, bed: f64, allowed: impl Fn(usize) -> bool) -> Opt
             }
         }
         cuts.push(total);
-        if ok && cuts.windows(2).all(|w| w[0] < w[1] && extent(w[0], w[1], total, q) <= bed + 1e-9) {
+        if ok
+            && cuts
+                .windows(2)
+                .all(|w| w[0] < w[1] && extent(w[0], w[1], total, q) <= bed + 1e-9)
+        {
             return Some(cuts);
         }
     }
@@ -156,7 +160,10 @@ mod tests {
         let t = bed_tiles(7, 9, 33.0, BED, |k| !(4..=5).contains(&k)).unwrap();
         assert_eq!(t.cols, vec![0..4, 4..7]);
         assert_eq!(t.rows.len(), 2);
-        assert!(t.rows.iter().all(|r| !(4..=5).contains(&r.end) || r.end == 9));
+        assert!(t
+            .rows
+            .iter()
+            .all(|r| !(4..=5).contains(&r.end) || r.end == 9));
         assert!(bed_tiles(7, 9, 250.0, BED, |_| true).is_none());
     }
 }

@@ -57,7 +57,18 @@ pub fn object_mesh(object: &Object) -> Mesh {
         match solid {
             Solid::Prism { contours, z0, z1 } => {
                 for (outer, holes) in regions(contours) {
-                    mesh.append(prism(&outer, &holes, *z0, *z1));
+                    // Ear cutting fails on a few malformed outlines (a hole
+                    // touching its outline): then the region without its
+                    // holes, or none, rather than an open shell.
+                    let shell = [
+                        prism(&outer, &holes, *z0, *z1),
+                        prism(&outer, &[], *z0, *z1),
+                    ]
+                    .into_iter()
+                    .find(|m| closed_fault(m).is_none());
+                    if let Some(shell) = shell {
+                        mesh.append(shell);
+                    }
                 }
             }
             Solid::Dome {
@@ -84,7 +95,8 @@ fn cleaned(contours: &[Vec<P2>]) -> Vec<Vec<P2>> {
                     out.push(p);
                 }
             }
-            while out.len() > 1 && (out[0].0 - out[out.len() - 1].0).abs() < 1e-6
+            while out.len() > 1
+                && (out[0].0 - out[out.len() - 1].0).abs() < 1e-6
                 && (out[0].1 - out[out.len() - 1].1).abs() < 1e-6
             {
                 out.pop();
@@ -98,7 +110,8 @@ fn cleaned(contours: &[Vec<P2>]) -> Vec<Vec<P2>> {
 /// The separate regions of `contours` under the non-zero rule: each
 /// contour turning the way of the largest is an outline (made
 /// anticlockwise), each turning the other way a hole (made clockwise) of
-/// the smallest outline round its first point.
+/// the smallest outline round all its points (a hole that no one outline
+/// holds, where overlapping strokes meet, is left out: the strokes fill it).
 fn regions(contours: &[Vec<P2>]) -> Vec<(Vec<P2>, Vec<Vec<P2>>)> {
     let contours = cleaned(contours);
     let Some(largest) = contours
@@ -128,7 +141,7 @@ fn regions(contours: &[Vec<P2>]) -> Vec<(Vec<P2>, Vec<Vec<P2>>)> {
     }
     for h in holes {
         let home = (0..outers.len())
-            .filter(|&i| inside(h[0], &outers[i].0))
+            .filter(|&i| h.iter().all(|&p| inside(p, &outers[i].0)))
             .min_by(|&a, &b| area2(&outers[a].0).total_cmp(&area2(&outers[b].0)));
         if let Some(i) = home {
             outers[i].1.push(h);
@@ -197,7 +210,8 @@ fn dome(c: P2, radius: f64, z0: f64, base: f64, height: f64) -> Mesh {
     for &(r, z) in &rings {
         for i in 0..n {
             let a = std::f64::consts::TAU * i as f64 / n as f64;
-            mesh.vertices.push([c.0 + r * a.cos(), c.1 + r * a.sin(), z]);
+            mesh.vertices
+                .push([c.0 + r * a.cos(), c.1 + r * a.sin(), z]);
         }
     }
     let bottom = mesh.vertices.len() as u32;

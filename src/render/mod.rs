@@ -1,8 +1,8 @@
 //! Renderers: each turns the drawing model ([`crate::scene`]) into one file format.
 //! They never know what a board or a counter is.
 
-pub mod pdf;
 pub mod mesh;
+pub mod pdf;
 pub mod png;
 pub mod svg;
 pub mod threemf;

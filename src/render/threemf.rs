@@ -58,7 +58,11 @@ fn write_object(out: &mut String, id: usize, name: &str, mesh: &Mesh) {
     }
     out.push_str("</vertices><triangles>");
     for t in &mesh.triangles {
-        let _ = write!(out, "<triangle v1=\"{}\" v2=\"{}\" v3=\"{}\"/>", t[0], t[1], t[2]);
+        let _ = write!(
+            out,
+            "<triangle v1=\"{}\" v2=\"{}\" v3=\"{}\"/>",
+            t[0], t[1], t[2]
+        );
     }
     out.push_str("</triangles></mesh></object>\n");
 }

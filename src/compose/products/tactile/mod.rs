@@ -22,6 +22,8 @@ use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::lang::braille::{initial, Braille};
 use crate::layout::paper::Paper;
+
+pub mod printed;
 pub use crate::layout::tactile::{
     BORDER, CORNER_GAP, FRAME, MIN_COUNTER, NOTCH, NOTCH_PITCH, PITCH, RIM, TEXTURE, TRAP_DOT,
     TRAP_PITCH,
@@ -317,12 +319,23 @@ fn owner_mark(r: Rect, side: Side) -> Item {
 /// above and at the right turned for north.
 fn coordinate_cells(res: &Resources, b: &Braille, q: f64) -> Result<Vec<Item>, Error> {
     let mut items = Vec::new();
+    for (text, corner, turn, about) in coordinate_places(b, q)? {
+        items.extend(braille(res, text, corner, turn, about));
+    }
+    Ok(items)
+}
+
+/// Where [`coordinate_cells`] sets each coordinate in the board's drawing
+/// (origin at the frame's top-left corner, y down): its braille, its box's
+/// top-left corner, its turn in degrees and the point it turns about.
+pub fn coordinate_places<'b>(b: &'b Braille, q: f64) -> Result<Vec<(&'b str, Pt, f64, Pt)>, Error> {
+    let mut out = Vec::new();
     let (gw, gh) = (COLS as f64 * q, ROWS as f64 * q);
-    let place = |items: &mut Vec<Item>, text: &str, south: Pt, north: Pt| {
+    let mut place = |text: &'b str, south: Pt, north: Pt| {
         let w = braille::width(text.chars().count());
         for (c, turn) in [(south, 0.0), (north, 180.0)] {
             let corner = pt(c.x - w / 2.0, c.y - HEIGHT / 2.0);
-            items.extend(braille(res, text, corner, turn, c));
+            out.push((text, corner, turn, c));
         }
     };
     let mid = FRAME / 2.0;
@@ -330,14 +343,14 @@ fn coordinate_cells(res: &Resources, b: &Braille, q: f64) -> Result<Vec<Item>, E
         let text = word(b, &((b'a' + col) as char).to_string())?;
         let x = FRAME + (col as f64 + 0.5) * q;
         // Each column's letter under it for south, over it (turned) for north.
-        place(&mut items, text, pt(x, FRAME + gh + mid), pt(x, mid));
+        place(text, pt(x, FRAME + gh + mid), pt(x, mid));
     }
     for row in 0..ROWS {
         let text = word(b, &(row + 1).to_string())?;
         let y = FRAME + (ROWS - 1 - row) as f64 * q + q / 2.0;
-        place(&mut items, text, pt(mid, y), pt(FRAME + gw + mid, y));
+        place(text, pt(mid, y), pt(FRAME + gw + mid, y));
     }
-    Ok(items)
+    Ok(out)
 }
 
 /// From a counter's cut edge to the outer edge of its braille dots, mm:

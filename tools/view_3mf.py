@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Renders a 3MF file's build to PNG pictures to look at: each triangle
-filled with flat shading (a light from the upper left), painted far to
-near, from above and from two oblique angles. Also checks every object's
+filled with flat shading (a light from the upper left, colour by height)
+through a z-buffer, from above and from two oblique angles. Also checks every object's
 mesh is closed (each directed edge once, its reverse once).
 
     python3 tools/view_3mf.py board.3mf out-prefix [object-index]
@@ -46,14 +46,34 @@ def render(objs, out, elev, azim, size=1100):
     n /= np.linalg.norm(n, axis=1)[:, None] + 1e-12
     light = np.array([-0.4, 0.5, 0.77]); light /= np.linalg.norm(light)
     shade = np.clip(n @ light, 0, 1) * 0.8 + 0.2
-    order = np.argsort(tri[:, :, 2].mean(1))
-    img = Image.new("RGB", (size, size), "white")
-    d = ImageDraw.Draw(img)
-    for i in order:
-        if n[i, 2] < 0:
+    # A z-buffer: each triangle drawn where it is nearer than what is there.
+    z = np.full((size, size), -np.inf)
+    img = np.full((size, size, 3), 255, dtype=np.uint8)
+    height = (vs[:, 2] - vs[:, 2].min()) / max(np.ptp(vs[:, 2]), 1e-9)
+    for i in range(len(t)):
+        if n[i, 2] <= 0:
             continue
-        c = int(230 * shade[i])
-        d.polygon([tuple(xy[j]) for j in t[i]], fill=(c, int(c * 0.92), int(c * 0.8)))
+        (x0, y0), (x1, y1), (x2, y2) = xy[t[i]]
+        lo_x, hi_x = int(max(min(x0, x1, x2), 0)), int(min(max(x0, x1, x2), size - 1)) + 1
+        lo_y, hi_y = int(max(min(y0, y1, y2), 0)), int(min(max(y0, y1, y2), size - 1)) + 1
+        if lo_x >= hi_x or lo_y >= hi_y:
+            continue
+        gx, gy = np.meshgrid(np.arange(lo_x, hi_x) + 0.5, np.arange(lo_y, hi_y) + 0.5)
+        den = (y1 - y2) * (x0 - x2) + (x2 - x1) * (y0 - y2)
+        if abs(den) < 1e-12:
+            continue
+        a = ((y1 - y2) * (gx - x2) + (x2 - x1) * (gy - y2)) / den
+        b = ((y2 - y0) * (gx - x2) + (x0 - x2) * (gy - y2)) / den
+        c = 1 - a - b
+        m = (a >= -1e-6) & (b >= -1e-6) & (c >= -1e-6)
+        d = a * tri[i, 0, 2] + b * tri[i, 1, 2] + c * tri[i, 2, 2]
+        sub = z[lo_y:hi_y, lo_x:hi_x]
+        m &= d > sub
+        sub[m] = d[m]
+        h = height[t[i]].mean()
+        k = shade[i]
+        img[lo_y:hi_y, lo_x:hi_x][m] = (int(255 * k), int((200 - 90 * h) * k), int((120 - 100 * h) * k))
+    img = Image.fromarray(img)
     img.save(out)
 
 if __name__ == "__main__":

@@ -57,17 +57,17 @@ pub fn object_mesh(object: &Object) -> Mesh {
         match solid {
             Solid::Prism { contours, z0, z1 } => {
                 for (outer, holes) in regions(contours) {
-                    // Ear cutting fails on a few malformed outlines (a hole
-                    // touching its outline): then the region without its
-                    // holes, or none, rather than an open shell.
-                    let shell = [
-                        prism(&outer, &holes, *z0, *z1),
-                        prism(&outer, &[], *z0, *z1),
-                    ]
-                    .into_iter()
-                    .find(|m| closed_fault(m).is_none());
-                    if let Some(shell) = shell {
+                    // Ear cutting leaves a shell open on an outline that
+                    // touches itself (a glyph's strokes meeting at a
+                    // point): then each of its triangles is a shell of its
+                    // own (their union is the region), never an open one.
+                    let shell = prism(&outer, &holes, *z0, *z1);
+                    if closed_fault(&shell).is_none() {
                         mesh.append(shell);
+                        continue;
+                    }
+                    for t in triangles(&outer, &holes) {
+                        mesh.append(prism(&t, &[], *z0, *z1));
                     }
                 }
             }
@@ -148,6 +148,32 @@ fn regions(contours: &[Vec<P2>]) -> Vec<(Vec<P2>, Vec<Vec<P2>>)> {
         }
     }
     outers
+}
+
+/// The triangles of `outer` less `holes` by ear cutting, each anticlockwise
+/// (degenerate ones left out).
+fn triangles(outer: &[P2], holes: &[Vec<P2>]) -> Vec<Vec<P2>> {
+    let mut ring: Vec<P2> = outer.to_vec();
+    let mut starts = Vec::new();
+    for h in holes {
+        starts.push(ring.len());
+        ring.extend(h);
+    }
+    let flat: Vec<f64> = ring.iter().flat_map(|p| [p.0, p.1]).collect();
+    let tris = earcutr::earcut(&flat, &starts, 2).unwrap_or_default();
+    tris.chunks_exact(3)
+        .filter_map(|t| {
+            let mut tri = vec![ring[t[0]], ring[t[1]], ring[t[2]]];
+            let a = area2(&tri);
+            if a.abs() < 1e-9 {
+                return None;
+            }
+            if a < 0.0 {
+                tri.reverse();
+            }
+            Some(tri)
+        })
+        .collect()
 }
 
 /// The closed shell of `outer` (anticlockwise) less `holes` (clockwise),

@@ -151,6 +151,27 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
                 what,
             });
         }
+        None if output.format == Format::ThreeMf => {
+            let model = made.solid.as_ref().ok_or_else(|| Error::Render {
+                format: "3MF",
+                message: "this document has no 3-D model (a bug: please report it)".into(),
+            })?;
+            let bytes = crate::render::threemf::render(model).map_err(|message| Error::Render {
+                format: "3MF",
+                message,
+            })?;
+            let what = solid_words(model);
+            files = vec![File {
+                path: output.path.clone(),
+                bytes,
+            }];
+            let shown = shown_files(&files, &output);
+            written.push(Written {
+                files: 0..1,
+                line: format!("{shown} ({what}{})", sizes(&files, &output)),
+                what,
+            });
+        }
         None => {
             files = render(
                 &made.doc,
@@ -231,6 +252,22 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
     })
 }
 
+/// What a 3MF file holds: its pieces and the largest one's footprint, mm.
+fn solid_words(model: &crate::scene::solid::Model) -> String {
+    let (mut w, mut h) = (0.0f64, 0.0f64);
+    for o in &model.objects {
+        let (lo, hi) = crate::render::mesh::object_mesh(o).bounds();
+        w = w.max(hi[0] - lo[0]);
+        h = h.max(hi[1] - lo[1]);
+    }
+    format!(
+        "{} for a 3-D printer, each within {} × {} mm",
+        plural(model.objects.len(), "piece"),
+        crate::error::num((w * 10.0).ceil() / 10.0),
+        crate::error::num((h * 10.0).ceil() / 10.0)
+    )
+}
+
 /// The refusal of a split set to standard output, before anything is composed.
 pub fn split_to_stdout() -> Error {
     Error::usage(
@@ -288,6 +325,14 @@ fn render(
             return Err(Error::usage(
                 Opt::Format,
                 "a BRF file holds the rules in braille, made from their words: ask the rules command for it",
+            ));
+        }
+        Format::ThreeMf => {
+            // Made from the job's solid model (`Made::solid`), never from
+            // a drawn document.
+            return Err(Error::usage(
+                Opt::Format,
+                "3mf is the tactile board or counters for a 3-D printer: ask the board or counters command with {for} tactile",
             ));
         }
         Format::Html => vec![html

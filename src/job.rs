@@ -453,6 +453,9 @@ pub struct Made {
     pub frames: Vec<String>,
     /// The rules as a web page, when the job's output is HTML.
     pub html: Option<String>,
+    /// The board or counters for a 3-D printer, when the output is 3MF
+    /// ([`crate::compose::products::tactile::printed`]).
+    pub solid: Option<crate::scene::solid::Model>,
 }
 
 impl Made {
@@ -655,6 +658,9 @@ impl Job {
                     "a BRF file holds the rules in braille: ask the rules command for it (without {poster}); the board and counters for touch are {for} tactile",
                 ));
             }
+            if out.format == Format::ThreeMf {
+                self.validate_3mf()?;
+            }
             if out.format == Format::Html && !matches!(self.kind, Kind::Rules) {
                 let what = match self.kind {
                     Kind::Poster(_) => "leave out {poster} (the page holds the handout's rules) or choose pdf, svg or png",
@@ -727,6 +733,22 @@ impl Job {
         })
     }
 
+    /// The 3-D tactile edition's rules: the board or the counters, for
+    /// touch; a set is two prints, so two files.
+    fn validate_3mf(&self) -> Result<(), Error> {
+        match (self.purpose, self.kind) {
+            (Purpose::Tactile, Kind::Board(_) | Kind::Counters(_)) => Ok(()),
+            (Purpose::Tactile, Kind::Set(_)) => Err(Error::usage(
+                Opt::Format,
+                "a 3-D tactile set is two prints, so two 3MF files: ask the board and the counters for them, each with {for} tactile {format} 3mf; the set itself comes as pdf, svg or png",
+            )),
+            _ => Err(Error::usage(
+                Opt::Format,
+                "3mf is the tactile board or counters for a 3-D printer: ask the board or counters command with {for} tactile",
+            )),
+        }
+    }
+
     /// The tactile edition's rules: for the board, the counters and the
     /// set only, and the board's squares at least
     /// [`crate::limits::MIN_TACTILE_SQUARE`].
@@ -778,6 +800,17 @@ impl Job {
         let brf = match &self.output {
             Some(out) if out.format == Format::Brf => {
                 Some(crate::compose::products::brf::brf(&res)?)
+            }
+            _ => None,
+        };
+        let solid = match (&self.output, self.kind) {
+            (Some(out), kind) if out.format == Format::ThreeMf => {
+                use crate::compose::products::tactile::printed;
+                Some(match kind {
+                    Kind::Board(b) => printed::board_model(&res, &b)?,
+                    Kind::Counters(c) => printed::counters_model(&res, c.copies)?,
+                    _ => return Err(Error::usage(Opt::Format, "3mf: board or counters")),
+                })
             }
             _ => None,
         };
@@ -853,6 +886,7 @@ impl Job {
                 .map(|(_, l)| l.clone())
                 .collect(),
             html,
+            solid,
         })
     }
 

@@ -232,6 +232,9 @@ pub enum Format {
     Brf,
     /// The rules as one web page (the `rules` command only).
     Html,
+    /// The tactile board or counters for a 3-D printer: a 3MF file, made
+    /// from the job's solid model, not from the drawn pages.
+    ThreeMf,
 }
 
 /// One format's row: its word (the `format` value and the file extension),
@@ -279,6 +282,12 @@ pub const FORMATS: &[FormatRow] = &[
         format: Format::Html,
         name: "html",
         help: "The rules as one web page, diagrams described for screen readers (rules only)",
+        per_page: false,
+    },
+    FormatRow {
+        format: Format::ThreeMf,
+        name: "3mf",
+        help: "The tactile board or counters for a 3-D printer (board or counters with {for} tactile): a 3MF file in millimetres, one named object per tile or counter",
         per_page: false,
     },
 ];

@@ -10,6 +10,7 @@ pub mod boxnet;
 mod impose;
 pub mod paper;
 mod sheet;
+pub mod tactile;
 mod tile;
 
 pub use impose::{corner_marks, crop_marks, mirror, Flip, Grid, Mirror};

@@ -1,9 +1,11 @@
 //! Renderers: each turns the drawing model ([`crate::scene`]) into one file format.
 //! They never know what a board or a counter is.
 
+pub mod mesh;
 pub mod pdf;
 pub mod png;
 pub mod svg;
+pub mod threemf;
 
 use std::fmt::Write as _;
 

@@ -13,6 +13,7 @@ use crate::text::{FontBook, FontId, Glyph};
 
 mod paint;
 mod raster;
+pub mod solid;
 pub use paint::{Gradient, GradientShape, Paint, Stop};
 pub use raster::{JpegColor, Memo, Placed, Raster, RasterData, Samples};
 

@@ -1317,7 +1317,7 @@ fn a_refused_output_extension_is_named() {
         refused(
             &d,
             &["board", "-o", name],
-            &["--output", "PDF, SVG, PNG, BRF or HTML"],
+            &["--output", "PDF, SVG, PNG, BRF, HTML or 3MF"],
         );
     }
     let (code, _, err) = run(&d, &["board", "-o", "Board.PDF"]);

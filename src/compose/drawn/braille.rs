@@ -35,16 +35,14 @@ pub fn width(cells: usize) -> f64 {
 /// dot 3, mm.
 pub const HEIGHT: f64 = 2.0 * IN_CELL + DOT;
 
-/// `text` (Unicode braille) drawn with its box's top-left corner at
-/// `corner`, turned `rotation` degrees clockwise about `about` (180 reads it
-/// from the other side of the table): a disc per raised dot, and the text
-/// itself, invisible, over the cells (when the resources hold the braille
-/// face, [`Resources::add_braille`]). Characters that are not six-dot
-/// braille are left out (the data holds none).
-pub fn braille(res: &Resources, text: &str, corner: Pt, rotation: f64, about: Pt) -> Vec<Item> {
+/// The centre of every raised dot of `text` (Unicode braille) set with its
+/// box's top-left corner at `corner`, turned `rotation` degrees clockwise
+/// about `about`, cell by cell, each cell's dots in their order (1 to 6), mm.
+/// Characters that are not six-dot braille are left out.
+pub fn dot_centers(text: &str, corner: Pt, rotation: f64, about: Pt) -> Vec<Pt> {
     let t = Transform::rotate_about(rotation, about);
     let r = DOT / 2.0;
-    let mut discs = Vec::new();
+    let mut out = Vec::new();
     for (i, cell) in text.chars().filter_map(dots).enumerate() {
         let x0 = corner.x + r + i as f64 * CELL;
         for dot in 0..6 {
@@ -56,8 +54,24 @@ pub fn braille(res: &Resources, text: &str, corner: Pt, rotation: f64, about: Pt
                 x0 + col as f64 * IN_CELL,
                 corner.y + r + row as f64 * IN_CELL,
             );
-            discs.extend(shapes::circle(t.apply(c), r));
+            out.push(t.apply(c));
         }
+    }
+    out
+}
+
+/// `text` (Unicode braille) drawn with its box's top-left corner at
+/// `corner`, turned `rotation` degrees clockwise about `about` (180 reads it
+/// from the other side of the table): a disc per raised dot, and the text
+/// itself, invisible, over the cells (when the resources hold the braille
+/// face, [`Resources::add_braille`]). Characters that are not six-dot
+/// braille are left out (the data holds none).
+pub fn braille(res: &Resources, text: &str, corner: Pt, rotation: f64, about: Pt) -> Vec<Item> {
+    let t = Transform::rotate_about(rotation, about);
+    let r = DOT / 2.0;
+    let mut discs = Vec::new();
+    for c in dot_centers(text, corner, rotation, about) {
+        discs.extend(shapes::circle(c, r));
     }
     let mut items = Vec::new();
     if !discs.is_empty() {

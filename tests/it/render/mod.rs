@@ -10,3 +10,4 @@ mod png;
 mod print_shop;
 mod svg;
 mod text_layer;
+mod threemf;

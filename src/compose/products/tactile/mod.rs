@@ -22,6 +22,13 @@ use crate::error::{Error, Opt};
 use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
 use crate::lang::braille::{initial, Braille};
 use crate::layout::paper::Paper;
+
+pub mod printed;
+pub use crate::layout::tactile::{
+    BORDER, CORNER_GAP, FRAME, MIN_COUNTER, NOTCH, NOTCH_PITCH, PITCH, RIM, TEXTURE, TRAP_DOT,
+    TRAP_PITCH,
+};
+use crate::layout::tactile::{COUNTER_CORNER, RIM_CORNER, RIM_INSET};
 use crate::layout::{printable_area, Rect};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Seg, Stroke, Transform};
@@ -29,23 +36,6 @@ use crate::scene::{pt, shapes, Color, Item, Layer, Page, Pt, Seg, Stroke, Transf
 /// What sighted helpers read: 16 % grey, which swell paper leaves flat
 /// (tints up to about 20 % do not rise).
 pub const TINT: Color = Color::Rgb(0xD6, 0xD6, 0xD6);
-/// The frame round the squares that holds the braille coordinates, mm.
-pub const FRAME: f64 = 14.0;
-/// Width of the raised square borders, mm.
-pub const BORDER: f64 = 1.2;
-/// Each border stops this far short of a corner, mm: a gap a finger finds.
-pub const CORNER_GAP: f64 = 3.0;
-/// Width of the texture lines (waves, rings, owner marks), mm.
-pub const TEXTURE: f64 = 0.8;
-/// From a texture line to the next (waves; the dots of traps), mm: 3 mm or
-/// more tells textures apart by touch.
-pub const PITCH: f64 = 4.0;
-/// The traps' raised dots: diameter, mm (larger than braille's 1.5 mm and
-/// further apart, so that they read as a texture, never as braille).
-pub const TRAP_DOT: f64 = 2.2;
-/// From a trap dot to the next, mm.
-pub const TRAP_PITCH: f64 = 5.0;
-
 /// The resources with everything the tiles and sheets print for helpers
 /// (their words, arrows, scale bar, cut lines and marks) in [`TINT`].
 fn tinted(res: &Resources) -> Resources {
@@ -329,12 +319,23 @@ fn owner_mark(r: Rect, side: Side) -> Item {
 /// above and at the right turned for north.
 fn coordinate_cells(res: &Resources, b: &Braille, q: f64) -> Result<Vec<Item>, Error> {
     let mut items = Vec::new();
+    for (text, corner, turn, about) in coordinate_places(b, q)? {
+        items.extend(braille(res, text, corner, turn, about));
+    }
+    Ok(items)
+}
+
+/// Where [`coordinate_cells`] sets each coordinate in the board's drawing
+/// (origin at the frame's top-left corner, y down): its braille, its box's
+/// top-left corner, its turn in degrees and the point it turns about.
+pub fn coordinate_places<'b>(b: &'b Braille, q: f64) -> Result<Vec<(&'b str, Pt, f64, Pt)>, Error> {
+    let mut out = Vec::new();
     let (gw, gh) = (COLS as f64 * q, ROWS as f64 * q);
-    let place = |items: &mut Vec<Item>, text: &str, south: Pt, north: Pt| {
+    let mut place = |text: &'b str, south: Pt, north: Pt| {
         let w = braille::width(text.chars().count());
         for (c, turn) in [(south, 0.0), (north, 180.0)] {
             let corner = pt(c.x - w / 2.0, c.y - HEIGHT / 2.0);
-            items.extend(braille(res, text, corner, turn, c));
+            out.push((text, corner, turn, c));
         }
     };
     let mid = FRAME / 2.0;
@@ -342,21 +343,19 @@ fn coordinate_cells(res: &Resources, b: &Braille, q: f64) -> Result<Vec<Item>, E
         let text = word(b, &((b'a' + col) as char).to_string())?;
         let x = FRAME + (col as f64 + 0.5) * q;
         // Each column's letter under it for south, over it (turned) for north.
-        place(&mut items, text, pt(x, FRAME + gh + mid), pt(x, mid));
+        place(text, pt(x, FRAME + gh + mid), pt(x, mid));
     }
     for row in 0..ROWS {
         let text = word(b, &(row + 1).to_string())?;
         let y = FRAME + (ROWS - 1 - row) as f64 * q + q / 2.0;
-        place(&mut items, text, pt(mid, y), pt(FRAME + gw + mid, y));
+        place(text, pt(mid, y), pt(FRAME + gw + mid, y));
     }
-    Ok(items)
+    Ok(out)
 }
 
-/// The smallest tactile counter, mm.
-pub const MIN_COUNTER: f64 = 28.0;
 /// From a counter's cut edge to the outer edge of its braille dots, mm:
 /// the rim's inset, the rim, and a clear millimetre inside it.
-const COUNTER_EDGE: f64 = 1.5 + RIM + 1.0;
+pub const COUNTER_EDGE: f64 = RIM_INSET + RIM + 1.0;
 
 /// The tactile counters' side for this pack and ruleset, mm: at least
 /// [`MIN_COUNTER`], and wide enough for the longest braille a counter
@@ -379,13 +378,6 @@ pub fn counter_side(res: &Resources) -> Result<f64, Error> {
 pub fn default_square(res: &Resources) -> Result<f64, Error> {
     Ok(counter_side(res)? + 4.0)
 }
-
-/// Width of a counter's raised rim, mm.
-pub const RIM: f64 = 1.2;
-/// North's rim is notched: a gap this long, mm, every [`NOTCH_PITCH`] mm.
-pub const NOTCH: f64 = 2.0;
-/// From one notch of north's rim to the next, mm.
-pub const NOTCH_PITCH: f64 = 5.0;
 
 /// The tactile counters on sheets of `paper`: each side's eight (`copies`
 /// sets), each counter a [`COUNTER`] mm square with rounded corners to cut
@@ -437,7 +429,7 @@ pub fn counter_pages(res: &Resources, paper: Paper, copies: usize) -> Result<Vec
                 h: size,
             };
             page.add(Layer::Artwork, counter(res, b, *piece, r)?);
-            cuts.extend(shapes::rounded_rect(r.x, r.y, r.w, r.h, 3.0));
+            cuts.extend(shapes::rounded_rect(r.x, r.y, r.w, r.h, COUNTER_CORNER));
         }
         page.add(Layer::Cut, [shapes::stroke(cuts, Stroke::solid(TINT, 0.3))]);
         pages.push(page);
@@ -459,14 +451,14 @@ fn counter(
     let c = r.center();
     let mut items = Vec::new();
     // The rim, inset from the cut line so a careless cut keeps it whole.
-    let inset = 1.5;
+    let inset = RIM_INSET;
     let rim = Rect {
         x: r.x + inset,
         y: r.y + inset,
         w: r.w - 2.0 * inset,
         h: r.h - 2.0 * inset,
     };
-    let outline = shapes::rounded_rect(rim.x, rim.y, rim.w, rim.h, 2.0);
+    let outline = shapes::rounded_rect(rim.x, rim.y, rim.w, rim.h, RIM_CORNER);
     let stroke = match piece.side {
         Side::South => Stroke::solid(RAISED, RIM),
         Side::North => Stroke::dashed(RAISED, RIM, vec![NOTCH_PITCH - NOTCH, NOTCH]),

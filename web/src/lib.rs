@@ -949,7 +949,8 @@ pub fn load_words(name: &str, bytes: Vec<u8>) -> bool {
 /// that pack's braille file.
 #[wasm_bindgen]
 pub fn load_braille(code: &str, bytes: Vec<u8>) -> bool {
-    std::str::from_utf8(&bytes).is_ok_and(|text| jungle_print::lang::braille::set_builtin(code, text))
+    std::str::from_utf8(&bytes)
+        .is_ok_and(|text| jungle_print::lang::braille::set_builtin(code, text))
 }
 
 /// Turns a panic into a message the page can read after the trap

@@ -390,6 +390,21 @@ async function tactile() {
   const ready = await page.locator("#ready").textContent();
   assert(/^jungle-set\.pdf is ready \(\d+ KB, made in \d+ ms\)/.test(ready), `the live region says: ${ready}`);
   assert((await page.getAttribute("#ready", "role")) === "status", "the ready line is no live region");
+  // The counters in 3-D: the command line's 3MF, byte for byte.
+  assert(await page.locator("#download-3mf").isHidden(), "a 3-D download shown for a set");
+  await choose("command", "counters");
+  assert((await page.locator("#purpose").inputValue()) === "tactile", "the counters lost the tactile choice");
+  assert(await page.locator("#download-3mf").isVisible(), "no 3-D download for tactile counters");
+  const [model] = await Promise.all([page.waitForEvent("download"), page.click("#download-3mf")]);
+  const pageModel = path.join(out, "tactile", "page.3mf");
+  await model.saveAs(pageModel);
+  const margs = (await page.locator("#command-line").textContent()).trim().split(" ").slice(1).map((a) => a.replace(/^'(.*)'$/, "$1"));
+  margs.splice(margs.indexOf("-o"), 2);
+  const m = cli([...margs, "--format", "3mf", "-o", "cli.3mf", "-q"], path.join(out, "tactile"));
+  assert(m.status === 0, m.stderr);
+  const m1 = fs.readFileSync(pageModel), m2 = fs.readFileSync(path.join(out, "tactile", "cli.3mf"));
+  assert(m1.equals(m2) && m1.length > 100000, `3MF: page ${m1.length} bytes, command line ${m2.length} bytes`);
+  assert(/^counters\.3mf is ready/.test(await page.locator("#ready").textContent()), "the 3MF is not said to be ready");
   // The rules: the swell-paper choice gives way to the braille file.
   await choose("command", "rules");
   assert((await page.locator("#purpose").inputValue()) === "home", "the rules kept the tactile choice");
@@ -408,7 +423,7 @@ async function tactile() {
   assert(/^rules\.brf is ready/.test(await page.locator("#ready").textContent()), "the BRF is not said to be ready");
   await choose("command", "set");
   assert(await page.locator("#download-brf").isHidden(), "the braille download shown for a set");
-  return `${shown}: ${n} pages, ${a.length} bytes, identical; rules.brf ${b1.length} bytes, identical`;
+  return `${shown}: ${n} pages, ${a.length} bytes, identical; counters.3mf ${m1.length} bytes, identical; rules.brf ${b1.length} bytes, identical`;
 }
 
 await check("the theme panel: a colour typed in redraws the previews with it", async () => {

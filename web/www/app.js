@@ -174,6 +174,8 @@ function applicable() {
   $("download-html").hidden = !(command === "rules" && !$("poster").checked && purpose === "home");
   // The rules in braille: the handout's words as a BRF file.
   $("download-brf").hidden = !(command === "rules" && purpose === "home");
+  // The tactile board or counters as 3-D models.
+  $("download-3mf").hidden = !(purpose === "tactile" && ["board", "counters"].includes(command));
 }
 
 function saveUrl() {
@@ -430,7 +432,7 @@ async function download(want) {
   try {
     const r = await ask(want, { dpi: 150 });
     showError("");
-    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html", brf: "text/plain" };
+    const TYPES = { pdf: "application/pdf", svg: "image/svg+xml", png: "image/png", html: "text/html", brf: "text/plain", "3mf": "model/3mf" };
     let saved;
     if (r.files.length === 1) {
       saved = [r.files[0].name, r.files[0].bytes.length];
@@ -652,6 +654,7 @@ async function main() {
   $("download-png").addEventListener("click", () => download("png"));
   $("download-html").addEventListener("click", () => download("html"));
   $("download-brf").addEventListener("click", () => download("brf"));
+  $("download-3mf").addEventListener("click", () => download("3mf"));
   $("choices").addEventListener("submit", (e) => e.preventDefault());
   // For the browser test: survive a panic in the core.
   window.junglePanicTest = () => ask("panic").catch((e) => { showError(`${words.crashed}\n${e.error}`); return e; });

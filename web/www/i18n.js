@@ -328,6 +328,7 @@ Object.assign(WORDS.en, {
   skip: "Skip to the download buttons",
   "purpose-tactile": "Swell paper, for blind and low-vision players (tactile edition)",
   "download-brf": "Download the rules in braille (BRF, for an embosser or a braille display)",
+  "download-3mf": "Download for a 3-D printer (3MF: braille, ranks and rims raised)",
   pageOf: (i, n, what) => `Page ${i} of ${n}${what ? `: ${what}` : ""}`,
   pieces: {
     cover: "the cover", board: "the board", counters: "the counters", box: "the box", rules: "the rules",
@@ -340,6 +341,7 @@ Object.assign(WORDS.fr, {
   skip: "Aller aux boutons de téléchargement",
   "purpose-tactile": "Du papier thermogonflé, pour les joueurs aveugles et malvoyants (édition tactile)",
   "download-brf": "Télécharger les règles en braille (BRF, pour une embosseuse ou une plage braille)",
+  "download-3mf": "Télécharger pour une imprimante 3D (3MF\u202f: braille, rangs et bords en relief)",
   pageOf: (i, n, what) => `Page ${i} sur ${n}${what ? `\u202f: ${what}` : ""}`,
   pieces: {
     cover: "la couverture", board: "le plateau", counters: "les pions", box: "la boîte", rules: "les règles",
@@ -352,6 +354,7 @@ Object.assign(WORDS["zh-Hant"], {
   skip: "跳到下載按鈕",
   "purpose-tactile": "膨脹紙，給視障和弱視玩家（觸覺版）",
   "download-brf": "下載點字規則（BRF，給點字印表機或點字顯示器）",
+  "download-3mf": "下載 3D 列印檔（3MF：點字、等級和邊框都是凸起的）",
   pageOf: (i, n, what) => `第 ${i} 頁，共 ${n} 頁${what ? `：${what}` : ""}`,
   pieces: {
     cover: "封面", board: "棋盤", counters: "棋子", box: "盒子", rules: "規則",
@@ -364,6 +367,7 @@ Object.assign(WORDS["zh-Hans"], {
   skip: "跳到下载按钮",
   "purpose-tactile": "膨胀纸，给视障和弱视玩家（触觉版）",
   "download-brf": "下载盲文规则（BRF，给盲文打印机或盲文点显器）",
+  "download-3mf": "下载 3D 打印文件（3MF：盲文、等级和边框都是凸起的）",
   pageOf: (i, n, what) => `第 ${i} 页，共 ${n} 页${what ? `：${what}` : ""}`,
   pieces: {
     cover: "封面", board: "棋盘", counters: "棋子", box: "盒子", rules: "规则",

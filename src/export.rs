@@ -119,6 +119,25 @@ pub fn previews(job: &Job) -> Result<Export, Error> {
     files_of(&job, out, &mut |_, _| {})
 }
 
+/// A document that is one file of `bytes` (braille, a 3-D model): the file
+/// and its line, saying `what` it holds.
+fn one_file(output: &Output, bytes: Vec<u8>, what: String) -> (Vec<File>, Vec<Written>) {
+    let files = vec![File {
+        path: output.path.clone(),
+        bytes,
+    }];
+    let shown = shown_files(&files, output);
+    let line = format!("{shown} ({what}{})", sizes(&files, output));
+    (
+        files,
+        vec![Written {
+            files: 0..1,
+            line,
+            what,
+        }],
+    )
+}
+
 /// Runs `job` and renders its document into the files of `output`.
 fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Error> {
     let made = job.run()?;
@@ -140,16 +159,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
                 plural(pages, "page"),
                 plural(cells, "cell"),
             );
-            files = vec![File {
-                path: output.path.clone(),
-                bytes,
-            }];
-            let shown = shown_files(&files, &output);
-            written.push(Written {
-                files: 0..1,
-                line: format!("{shown} ({what}{})", sizes(&files, &output)),
-                what,
-            });
+            (files, written) = one_file(&output, bytes, what);
         }
         None if output.format == Format::ThreeMf => {
             let model = made.solid.as_ref().ok_or_else(|| Error::Render {
@@ -161,16 +171,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
                 message,
             })?;
             let what = solid_words(model);
-            files = vec![File {
-                path: output.path.clone(),
-                bytes,
-            }];
-            let shown = shown_files(&files, &output);
-            written.push(Written {
-                files: 0..1,
-                line: format!("{shown} ({what}{})", sizes(&files, &output)),
-                what,
-            });
+            (files, written) = one_file(&output, bytes, what);
         }
         None => {
             files = render(

@@ -10,6 +10,7 @@
 
 use super::mesh::{object_mesh, Mesh};
 use crate::scene::solid::Model;
+use crate::text::escape_markup as escape;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -22,23 +23,6 @@ const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 const RELS: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Target="/3D/3dmodel.model" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/></Relationships>
 "#;
-
-/// `s` with XML's five special characters escaped.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// One object's `<object>` element with its mesh.
 fn write_object(out: &mut String, id: usize, name: &str, mesh: &Mesh) {

@@ -21,6 +21,7 @@ use crate::compose::typesetting::running::{Ruby, Running};
 use crate::lang::zhuyin::Syllable;
 use crate::resolve::Resources;
 use crate::scene::{Layer, Page};
+use crate::text::escape_markup as escape;
 
 /// The page: `title` in the `<title>`, then every block, in order.
 pub fn page(res: &Resources, title: &str, blocks: &[Block]) -> String {
@@ -282,21 +283,6 @@ fn ruby(word: &str, readings: &[Option<&str>], kind: Ruby) -> String {
                 );
             }
             None => out += &c,
-        }
-    }
-    out
-}
-
-/// Text made safe in HTML content and attribute values.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
         }
     }
     out

@@ -19,7 +19,7 @@ use crate::compose::products::board::BoardOptions;
 use crate::compose::products::tiles::{tile_plan, tiled_pages, Tiled};
 use crate::compose::typesetting::label::{text_fit, FitText};
 use crate::error::{Error, Opt};
-use crate::game::{Board, Side, Square, SquareKind, COLS, ROWS};
+use crate::game::{Board, Piece, Side, Square, SquareKind, COLS, ROWS};
 use crate::lang::braille::{initial, Braille};
 use crate::layout::paper::Paper;
 
@@ -473,19 +473,33 @@ fn counter(
     items.extend(braille(res, text, corner, 180.0, c));
     // The rank, large and black, between the two braille lines, with the
     // animal's character beside it in the helpers' tint.
-    let digits = rank.to_string();
-    items.extend(text_fit(
+    items.extend(rank_and_character(res, piece, rank, c, (RAISED, TINT)));
+    Ok(items)
+}
+
+/// A tactile counter's rank (8 mm digits left of the middle `c`) and its
+/// animal's character (7 mm, right of it), in `fills` (the rank's, the
+/// character's): on paper the rank rises and the character is the helpers'
+/// tint; in 3-D both are raised.
+pub(crate) fn rank_and_character(
+    res: &Resources,
+    piece: Piece,
+    rank: u8,
+    c: Pt,
+    (rank_fill, han_fill): (Color, Color),
+) -> Vec<Item> {
+    let mut items = text_fit(
         res,
         FitText {
-            text: &digits,
+            text: &rank.to_string(),
             stack: &res.bold,
             size: 8.0,
             max_width: 8.0,
             pos: pt(c.x - 3.5, c.y),
             rotation: 0.0,
-            fill: RAISED,
+            fill: rank_fill,
         },
-    ));
+    );
     items.extend(text_fit(
         res,
         FitText {
@@ -495,10 +509,10 @@ fn counter(
             max_width: 8.0,
             pos: pt(c.x + 4.0, c.y),
             rotation: 0.0,
-            fill: TINT,
+            fill: han_fill,
         },
     ));
-    Ok(items)
+    items
 }
 
 /// The sample squares' side on the key page, mm.

@@ -8,10 +8,12 @@
 //! player (north), z up. Page coordinates (y down) of the swell-paper
 //! drawing are turned over where they are reused.
 
-use super::{coordinate_places, counter_side, default_square, pack_braille, word, COUNTER_EDGE};
+use super::{
+    coordinate_places, counter_side, default_square, pack_braille, rank_and_character, word,
+    COUNTER_EDGE,
+};
 use crate::compose::drawn::braille::{self as cells, dot_centers, DOT, HEIGHT};
 use crate::compose::products::board::BoardOptions;
-use crate::compose::typesetting::label::{text_fit, FitText};
 use crate::error::{Error, Opt};
 use crate::game::{Board, Piece, Side, Square, SquareKind, COLS, ROWS};
 use crate::layout::tactile::*;
@@ -230,30 +232,7 @@ fn counter(
         }
     }
     // The rank and the animal's character, raised, where the paper has them.
-    let mut items = text_fit(
-        res,
-        FitText {
-            text: &rank.to_string(),
-            stack: &res.bold,
-            size: 8.0,
-            max_width: 8.0,
-            pos: pt(c.x - 3.5, c.y),
-            rotation: 0.0,
-            fill: cells::RAISED,
-        },
-    );
-    items.extend(text_fit(
-        res,
-        FitText {
-            text: &res.animal(piece.animal).han,
-            stack: &res.han,
-            size: 7.0,
-            max_width: 8.0,
-            pos: pt(c.x + 4.0, c.y),
-            rotation: 0.0,
-            fill: cells::RAISED,
-        },
-    ));
+    let items = rank_and_character(res, piece, rank, c, (cells::RAISED, cells::RAISED));
     let glyphs = glyph_contours(res, &items, &to);
     if !glyphs.is_empty() {
         solids.push(raised(glyphs, top, GLYPH_HEIGHT));

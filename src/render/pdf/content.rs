@@ -206,15 +206,7 @@ impl Visitor<'_> for Content<'_, '_> {
         let Some(name) = self.names.images.get(&placed.raster.digest) else {
             return;
         };
-        let m = super::images::placement(placed, t).0.map(|v| v as f32);
-        let ops = &mut *self.ops;
-        ops.op("q");
-        ops.op_f32s(&m, "cm");
-        let out = ops.start();
-        out.push('/');
-        out.push_str(name);
-        out.push_str(" Do");
-        ops.op("Q");
+        place_form(self.ops, name, super::images::placement(placed, t));
     }
     fn path(&mut self, p: &Path, t: Transform) {
         let fill = match &p.fill {
@@ -340,7 +332,8 @@ impl<'n> Content<'_, 'n> {
     }
 }
 
-/// Places the form `name` through `m` (its space to this stream's).
+/// Places the XObject `name` (a form or an image) through `m` (its space to
+/// this stream's).
 fn place_form(ops: &mut Ops, name: &str, m: Transform) {
     let m = m.0.map(|v| v as f32);
     ops.op("q");

@@ -48,12 +48,7 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
         out.push_str(&layer_res_id(*layer).0);
         out.push_str(" BDC");
         match names.layers.get(&(std::sync::Arc::as_ptr(items) as usize)) {
-            Some(form) => {
-                let out = ops.start();
-                out.push('/');
-                out.push_str(&form.name);
-                out.push_str(" Do");
-            }
+            Some(form) => named_op(&mut ops, &form.name, "Do"),
             None => {
                 let mut content = Content {
                     ops: &mut ops,
@@ -338,11 +333,17 @@ fn place_form(ops: &mut Ops, name: &str, m: Transform) {
     let m = m.0.map(|v| v as f32);
     ops.op("q");
     ops.op_f32s(&m, "cm");
+    named_op(ops, name, "Do");
+    ops.op("Q");
+}
+
+/// The operator `op` on the resource `name` (`/name op`).
+fn named_op(ops: &mut Ops, name: &str, op: &str) {
     let out = ops.start();
     out.push('/');
     out.push_str(name);
-    out.push_str(" Do");
-    ops.op("Q");
+    out.push(' ');
+    out.push_str(op);
 }
 
 /// The inside of `segs` (non-zero winding) painted with the shading `name`
@@ -355,10 +356,7 @@ fn shade(ops: &mut Ops, segs: &[Seg], g: &Gradient, name: &str, t: Transform) {
     ops.op("n");
     let m = t.then_apply(g.transform).0.map(|v| v as f32);
     ops.op_f32s(&m, "cm");
-    let out = ops.start();
-    out.push('/');
-    out.push_str(name);
-    out.push_str(" sh");
+    named_op(ops, name, "sh");
     ops.op("Q");
 }
 

@@ -44,9 +44,16 @@ pub fn subtitle_line(res: &Resources) -> String {
 }
 
 /// How many 1 % steps the handout's type and set-up diagram may shrink to
-/// save a page: 14, about 13 % (3.65 mm body on A4 becomes no less than
-/// 3.17 mm, 9 pt).
+/// save a page: 16, about 15 % (3.65 mm body on A4 becomes no less than
+/// 3.1 mm, 9 pt).
 const SHRINK_STEPS: i32 = 16;
+
+/// As [`SHRINK_STEPS`] for text carrying Zhuyin or pinyin throughout, set
+/// 1.3 times larger ([`crate::compose::typesetting::running::RUNNING_GROWTH`]):
+/// 26 steps, about 23 %, which keeps it no smaller than plain text at full
+/// size (4.75 mm becomes 3.67 mm), so that the Zhuyin handout fits two A4
+/// pages.
+const ANNOTATED_SHRINK_STEPS: i32 = 26;
 
 /// The handout laid out on this paper: its margin, text style and rows. The
 /// type is the paper's usual size, or up to [`SHRINK_STEPS`] % smaller when
@@ -67,9 +74,16 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     };
     let (style, laid) = at(0);
     let n = laid.pages();
-    // Shrinking by 13 % shortens the handout by less than that (the river
+    let annotated =
+        crate::compose::typesetting::running::Running::of(res).is_some_and(|r| r.annotated());
+    let (steps, fill) = if annotated {
+        (ANNOTATED_SHRINK_STEPS, 0.75)
+    } else {
+        (SHRINK_STEPS, 0.25)
+    };
+    // Shrinking shortens the handout by less than the type (the river
     // diagram keeps its size): only a last page this empty may be saved.
-    if n == 1 || laid.last_fill() > 0.25 * (n - 1) as f64 {
+    if n == 1 || laid.last_fill() > fill * (n - 1) as f64 {
         return (margin, style, laid);
     }
     // Trial layouts are not the handout: their lines are not recorded, and
@@ -80,13 +94,13 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
         res.take_warnings();
         fewer
     };
-    if !saves(SHRINK_STEPS) {
+    if !saves(steps) {
         for (k, m) in &before {
             res.warn_key(k, m.clone());
         }
         return (margin, style, laid);
     }
-    let (mut lo, mut hi) = (0, SHRINK_STEPS);
+    let (mut lo, mut hi) = (0, steps);
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
         if saves(mid) {
@@ -786,12 +800,15 @@ fn river_blocks(res: &Resources, width: f64, size: f64) -> Vec<Block> {
         Block::Para(join(res, &[swim, &h.river_safe, water_capture(res)])),
     ];
     let jumps = leap_sentences(res);
+    // On paper wider than A4 the diagram grows with the column.
+    let wide = (width / 190.0).max(1.0);
     if !jumps.is_empty() {
         b.push(Block::Para(h.jump.clone()));
         let mut list = jumps;
         list.push(h.jump_blocked.clone());
         b.push(Block::Bullets(list));
-        if let Some((w, hh, items)) = river_diagram(res, width.min(170.0), size) {
+        if let Some((w, hh, items)) = river_diagram(res, width.min(170.0 * wide), size, 8.0 * wide)
+        {
             let alt = crate::compose::drawn::diagrams::leaps(res)
                 .map(|(a, b)| told(res, &[a, b]))
                 .unwrap_or_default();
@@ -871,17 +888,18 @@ fn told(res: &Resources, diagrams: &[crate::compose::drawn::diagrams::Diagram]) 
         .collect();
     told.join(if res.lang.is_cjk() { "" } else { " " })
 }
-
 /// Two strips of the board (rows 3–7): a legal leap, and the same leap blocked
-/// by a swimming rat. Returns width, height and items (origin top-left).
+/// by a swimming rat, at most `max_w` mm wide, squares at most `max_q` mm.
+/// Returns width, height and items (origin top-left).
 pub(crate) fn river_diagram(
     res: &Resources,
     max_w: f64,
     size: f64,
+    max_q: f64,
 ) -> Option<(f64, f64, Vec<Item>)> {
     let (legal, blocked) = crate::compose::drawn::diagrams::leaps(res)?;
     let gap = size * 3.0;
-    let q = ((max_w - gap) / 14.0).min(8.0);
+    let q = ((max_w - gap) / 14.0).min(max_q);
     let mut items = strip(res, q, pt(0.0, 0.0), &legal);
     items.extend(strip(res, q, pt(7.0 * q + gap, 0.0), &blocked));
     Some((14.0 * q + gap, 5.0 * q, items))

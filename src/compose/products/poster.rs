@@ -1121,7 +1121,7 @@ fn river_panel(res: &Resources, w: &PosterWords, s: f64, width: f64) -> Panel {
     // The handout's strips, scaled to about 1.15 body ems a square (at
     // least [`MIN_SQUARE`]), at most half the width.
     let mut square = 0.0;
-    let diagram = river_diagram(res, 120.0, 3.0).map(|(dw, dh, items)| {
+    let diagram = river_diagram(res, 120.0, 3.0, 8.0).map(|(dw, dh, items)| {
         let want = (s * 1.15).max(MIN_SQUARE);
         let k = (want * 14.0 + s * 3.0).min(width * 0.5) / dw;
         // The strips' squares before scaling: 14 of them and a gap of 9 mm.

@@ -77,6 +77,13 @@ struct Row {
     line: Option<(usize, usize)>,
     /// A line of text may be followed by a page break without splitting a word.
     ends_word: bool,
+    /// The rows of a float (a figure, or columns holding one) share its
+    /// block's index: a float too tall for the rest of its page waits for
+    /// the next page's top while the text after it fills the page.
+    float: Option<usize>,
+    /// The space above it may grow so that a page's text reaches its foot
+    /// (a heading's).
+    stretch: bool,
 }
 
 /// The most lines a bullet list may have and still be kept on one page.
@@ -163,6 +170,8 @@ impl Setter<'_> {
                         && (i == 0 || i + 2 == n || (i + 1 < n && !ends_word(line))),
                     line: Some((i, n)),
                     ends_word: ends_word(line),
+                    float: None,
+                    stretch: false,
                 }
             })
             .collect()
@@ -203,8 +212,14 @@ impl Setter<'_> {
     /// the sentence before it (see [`SHORT_LIST_ROWS`]).
     fn all_rows(&self, blocks: &[Block]) -> Vec<Row> {
         let mut rows: Vec<Row> = Vec::new();
-        for b in blocks {
+        for (k, b) in blocks.iter().enumerate() {
             let mut more = self.rows(b);
+            // A figure, or columns holding one, may float to the next page.
+            if matches!(b, Block::Figure { .. } | Block::Columns(..)) {
+                for r in &mut more {
+                    r.float = Some(k);
+                }
+            }
             // A short list is one rule and its exceptions: it is never split
             // across pages and stays with the sentence that introduces it (a
             // long one breaks between its lines).
@@ -242,29 +257,38 @@ impl Setter<'_> {
         else {
             return self.all_rows(text);
         };
-        let fig_w = w.max(s * ASIDE_EMS).min(self.width / 2.0);
         let gap = s * 2.0;
         let narrow = |width: f64| Setter {
             res: self.res,
             style: self.style,
             width,
         };
-        let mut fig_h = 0.0;
-        let mut drawn = Vec::new();
-        for (i, r) in narrow(fig_w)
-            .figure_rows(*w, *h, items, caption)
-            .into_iter()
-            .enumerate()
-        {
-            fig_h += if i == 0 { 0.0 } else { r.space_before };
-            drawn.push(Item::Group(Group {
-                picture: false,
-                transform: Transform::translate(0.0, fig_h),
-                items: r.items,
-            }));
-            fig_h += r.height;
+        let text_rows = |aside: f64| {
+            let mut rows = narrow(self.width - aside - gap).all_rows(text);
+            // Text beside a figure stays beside it.
+            for r in &mut rows {
+                r.float = None;
+            }
+            let h: f64 = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| if i == 0 { 0.0 } else { r.space_before } + r.height)
+                .sum();
+            (rows, h)
+        };
+        // The caption under the figure; where the text beside is shorter
+        // than both, the caption at the figure's left instead, when that
+        // makes the section shorter (a few lines of Chinese beside a tall
+        // figure would leave a blank under them).
+        let (mut fig_w, mut fig_h, mut drawn) = self.aside(*w, *h, items, caption, false);
+        let (mut rows, text_h) = text_rows(fig_w);
+        if text_h < fig_h && !caption.is_empty() {
+            let (bw, bh, bdrawn) = self.aside(*w, *h, items, caption, true);
+            let (brows, bth) = text_rows(bw);
+            if bth.max(bh) + s * 0.5 < fig_h {
+                (fig_w, fig_h, drawn, rows) = (bw, bh, bdrawn, brows);
+            }
         }
-        let mut rows = narrow(self.width - fig_w - gap).all_rows(text);
         let figure = Item::Group(Group {
             picture: false,
             transform: Transform::translate(self.width - fig_w, 0.0),
@@ -288,6 +312,8 @@ impl Setter<'_> {
                 keep_with_next: true,
                 line: None,
                 ends_word: true,
+                float: None,
+                stretch: false,
             }),
         }
         if y < fig_h {
@@ -298,9 +324,75 @@ impl Setter<'_> {
                 keep_with_next: false,
                 line: None,
                 ends_word: true,
+                float: None,
+                stretch: false,
             });
         }
         rows
+    }
+
+    /// A figure of `w × h` mm and its caption as drawn beside text: the
+    /// caption centred under it in a column at least [`ASIDE_EMS`] body ems
+    /// wide, or (`caption_left`) set in such a column at the figure's left,
+    /// the two top-aligned. Returns the column's width and height, mm, and
+    /// its items (origin top-left).
+    fn aside(
+        &self,
+        w: f64,
+        h: f64,
+        items: &[Item],
+        caption: &str,
+        caption_left: bool,
+    ) -> (f64, f64, Vec<Item>) {
+        let s = self.style.size;
+        let column = |width: f64| Setter {
+            res: self.res,
+            style: self.style,
+            width,
+        };
+        let cap_w = s * ASIDE_EMS;
+        if caption_left {
+            let gap = s;
+            let aside_w = (cap_w + gap + w).min(self.width / 2.0 + w);
+            let cap_w = aside_w - gap - w;
+            let mut drawn = vec![Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(cap_w + gap, 0.0),
+                items: items.to_vec(),
+            })];
+            let mut y = 0.0;
+            let rows = column(cap_w).text_rows(caption, &self.res.text, s * 0.85, 0.0, 0.0, false);
+            for (i, r) in rows.into_iter().enumerate() {
+                y += if i == 0 { 0.0 } else { r.space_before };
+                drawn.insert(
+                    i,
+                    Item::Group(Group {
+                        picture: false,
+                        transform: Transform::translate(0.0, y),
+                        items: r.items,
+                    }),
+                );
+                y += r.height;
+            }
+            return (aside_w, y.max(h), drawn);
+        }
+        let fig_w = w.max(cap_w).min(self.width / 2.0);
+        let mut fig_h = 0.0;
+        let mut drawn = Vec::new();
+        for (i, r) in column(fig_w)
+            .figure_rows(w, h, items, caption)
+            .into_iter()
+            .enumerate()
+        {
+            fig_h += if i == 0 { 0.0 } else { r.space_before };
+            drawn.push(Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(0.0, fig_h),
+                items: r.items,
+            }));
+            fig_h += r.height;
+        }
+        (fig_w, fig_h, drawn)
     }
 
     /// The title, centred, its subtitle under it and a rule across the column.
@@ -344,6 +436,8 @@ impl Setter<'_> {
             keep_with_next: true,
             line: None,
             ends_word: true,
+            float: None,
+            stretch: false,
         }
     }
 
@@ -368,6 +462,8 @@ impl Setter<'_> {
             keep_with_next: true,
             line: None,
             ends_word: true,
+            float: None,
+            stretch: true,
         }
     }
 
@@ -389,6 +485,8 @@ impl Setter<'_> {
             keep_with_next: true,
             line: None,
             ends_word: true,
+            float: None,
+            stretch: false,
         }];
         let cap = Setter {
             res,
@@ -459,6 +557,8 @@ impl Setter<'_> {
             keep_with_next: false,
             line: None,
             ends_word: true,
+            float: None,
+            stretch: false,
         }
     }
 
@@ -502,12 +602,15 @@ impl Setter<'_> {
     ) -> Vec<Row> {
         let res = self.res;
         let s = self.style.size;
-        let n = header.len().max(1);
-        let col_w = self.width / n as f64;
         // Rows with Zhuyin beside the character are taller and their
         // characters larger, so that the symbols (a third of a character
-        // tall, three to a column) stay readable for a child learning them.
+        // tall, three to a column) stay readable for a child learning them;
+        // such a table sets two animals a line, the first half of the rows
+        // on the left, so that it stays as short as one without.
         let zhuyin_rows = zhuyin.iter().any(|z| !z.is_empty());
+        let halves = if zhuyin_rows && rows.len() >= 4 { 2 } else { 1 };
+        let n = header.len().max(1);
+        let col_w = self.width / (n * halves) as f64;
         let (row_h, han_size) = if zhuyin_rows {
             (s * 2.8, s * 2.1)
         } else {
@@ -543,14 +646,16 @@ impl Setter<'_> {
                 )
             };
         let mut items = Vec::new();
-        for (i, h) in header.iter().enumerate() {
-            items.extend(cell(
-                h,
-                (i, head_mid),
-                &res.bold,
-                s * 0.95,
-                self.style.accent,
-            ));
+        for half in 0..halves {
+            for (i, h) in header.iter().enumerate() {
+                items.extend(cell(
+                    h,
+                    (half * n + i, head_mid),
+                    &res.bold,
+                    s * 0.95,
+                    self.style.accent,
+                ));
+            }
         }
         items.push(shapes::stroke(
             shapes::line(pt(0.0, row_h), pt(self.width, row_h)),
@@ -563,15 +668,84 @@ impl Setter<'_> {
             keep_with_next: true,
             line: None,
             ends_word: true,
+            float: None,
+            stretch: false,
         });
-        for (r, row) in rows.iter().enumerate() {
+        let lines = rows.len().div_ceil(halves);
+        for line in 0..lines {
             let mut items = Vec::new();
-            if r % 2 == 1 {
+            if line % 2 == 1 {
                 items.push(shapes::fill(
                     shapes::rect(0.0, 0.0, self.width, row_h),
                     tint(self.style.accent),
                 ));
             }
+            if halves == 2 {
+                let x = self.width / 2.0;
+                items.push(shapes::stroke(
+                    shapes::line(pt(x, 0.0), pt(x, row_h)),
+                    Stroke::solid(self.style.accent, 0.25),
+                ));
+            }
+            for half in 0..halves {
+                let r = half * lines + line;
+                if let Some(row) = rows.get(r) {
+                    items.extend(self.table_row(
+                        (r, row),
+                        (half * n, col_w, row_h),
+                        (han, han_size, mid),
+                        zhuyin,
+                        pictures,
+                        dice,
+                    ));
+                }
+            }
+            out.push(Row {
+                space_before: 0.0,
+                height: row_h,
+                items,
+                keep_with_next: false,
+                line: None,
+                ends_word: true,
+                float: None,
+                stretch: false,
+            });
+        }
+        out
+    }
+
+    /// The items of a table's row `r`, its cells from column `first` of
+    /// width `col_w` mm, the row `row_h` mm tall; column `han` holds the
+    /// characters (at `han_size` mm, their middle at `mid`).
+    fn table_row(
+        &self,
+        (r, row): (usize, &Vec<String>),
+        (first, col_w, row_h): (usize, f64, f64),
+        (han, han_size, mid): (usize, f64, f64),
+        zhuyin: &[Vec<String>],
+        pictures: &[Option<(crate::picture::Art, String)>],
+        dice: &[u8],
+    ) -> Vec<Item> {
+        let res = self.res;
+        let s = self.style.size;
+        let cell =
+            |text: &str, (col, y): (usize, f64), stack: &FontStack, size: f64, color: Color| {
+                fit(
+                    res,
+                    FitText {
+                        text,
+                        stack,
+                        size,
+                        max_width: col_w - 1.0,
+                        pos: pt(col_w * ((first + col) as f64 + 0.5), y),
+                        rotation: 0.0,
+                        fill: color,
+                    },
+                )
+            };
+        let x0 = col_w * first as f64;
+        let mut items = Vec::new();
+        {
             let readings: Vec<&str> = zhuyin
                 .get(r)
                 .map(|z| z.iter().map(String::as_str).collect())
@@ -588,7 +762,7 @@ impl Setter<'_> {
                         // Larger than the 3/10 of body text: the table's
                         // characters are small and its readers are learning.
                         symbol: 0.4,
-                        center: pt(col_w * (i as f64 + 0.5), row_h / 2.0),
+                        center: pt(x0 + col_w * (i as f64 + 0.5), row_h / 2.0),
                         fill: self.style.ink,
                     };
                     let w = block.width_at(&res.fonts, block.size);
@@ -600,7 +774,7 @@ impl Setter<'_> {
                     items.extend(cell(t, (i, mid), &res.han, han_size, self.style.ink));
                 } else if let (1, Some((art, key))) = (i, picture) {
                     let side = row_h * 0.86;
-                    let x = col_w + 0.5;
+                    let x = x0 + col_w + 0.5;
                     items.push(crate::compose::drawn::art::place_art(
                         res,
                         art,
@@ -610,7 +784,7 @@ impl Setter<'_> {
                         None,
                     ));
                     let left = x + side + 1.0;
-                    let right = col_w * 2.0 - 0.5;
+                    let right = x0 + col_w * 2.0 - 0.5;
                     items.extend(fit(
                         res,
                         FitText {
@@ -624,22 +798,14 @@ impl Setter<'_> {
                         },
                     ));
                 } else if let (true, Some(&n)) = (i + 1 == row.len(), dice.get(r)) {
-                    let at = (col_w * i as f64, mid);
+                    let at = (x0 + col_w * i as f64, mid);
                     items.extend(self.rank_with_dice(t, n, at, col_w, row_h));
                 } else {
                     items.extend(cell(t, (i, mid), &res.text, s, self.style.ink));
                 }
             }
-            out.push(Row {
-                space_before: 0.0,
-                height: row_h,
-                items,
-                keep_with_next: false,
-                line: None,
-                ends_word: true,
-            });
         }
-        out
+        items
     }
 }
 
@@ -672,18 +838,50 @@ fn line_width(res: &Resources, row: &Row) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// Where each row goes: (page index, top y), keeping chains of keep-with-next
-/// rows together with the row that follows them.
-fn paginate(rows: &[Row], top: f64, bottom: f64) -> Vec<(usize, f64)> {
-    let mut out = Vec::with_capacity(rows.len());
+/// Where each row goes: (page index, top y, whether it is a float drawn
+/// after its page's other rows), keeping chains of keep-with-next rows
+/// together with the row that follows them. A float (rows sharing
+/// [`Row::float`]) too tall for what is left of its page waits: the rows
+/// after it fill the page, and it opens the next one (drawn after that
+/// page's text, so that a sentence running over the break reads on).
+fn paginate(rows: &[Row], top: f64, bottom: f64, max_stretch: f64) -> Vec<(usize, f64, bool)> {
+    let mut out = vec![(0, 0.0, false); rows.len()];
     let mut page = 0;
     let mut y = top;
     let mut first_on_page = true;
-    for i in 0..rows.len() {
+    // A waiting float: its rows' range.
+    let mut waiting: Option<std::ops::Range<usize>> = None;
+    // Places rows `range` from `y` on `page`.
+    let place = |range: std::ops::Range<usize>,
+                 out: &mut Vec<(usize, f64, bool)>,
+                 page: usize,
+                 y: &mut f64,
+                 first_on_page: &mut bool,
+                 late: bool| {
+        for k in range {
+            let r = &rows[k];
+            *y += if *first_on_page { 0.0 } else { r.space_before };
+            out[k] = (page, *y, late);
+            *y += r.height;
+            *first_on_page = false;
+        }
+    };
+    let mut i = 0;
+    while i < rows.len() {
         let r = &rows[i];
         let before = if first_on_page { 0.0 } else { r.space_before };
+        // A float's rows, as one.
+        let unit_end = match r.float {
+            Some(id) => (i..rows.len())
+                .find(|&k| rows[k].float != Some(id))
+                .unwrap_or(rows.len()),
+            None => i + 1,
+        };
         let mut need = before + r.height;
-        let mut j = i;
+        for k in i + 1..unit_end {
+            need += rows[k].space_before + rows[k].height;
+        }
+        let mut j = unit_end - 1;
         while rows[j].keep_with_next && j + 1 < rows.len() {
             j += 1;
             need += rows[j].space_before + rows[j].height;
@@ -694,17 +892,82 @@ fn paginate(rows: &[Row], top: f64, bottom: f64) -> Vec<(usize, f64)> {
         if need > bottom - top {
             need = before + r.height;
         }
-        if y + need > bottom && !first_on_page {
+        let fits = y + need <= bottom || first_on_page;
+        if !fits && r.float.is_some() && waiting.is_none() {
+            waiting = Some(i..unit_end);
+            i = unit_end;
+            continue;
+        }
+        if !fits {
             page += 1;
             y = top;
             first_on_page = true;
+            if let Some(w) = waiting.take() {
+                place(w, &mut out, page, &mut y, &mut first_on_page, true);
+            }
+            // The row is placed on the new page (it is measured again: the
+            // float there may leave it too little room).
+            continue;
         }
-        y += if first_on_page { 0.0 } else { r.space_before };
-        out.push((page, y));
-        y += r.height;
-        first_on_page = false;
+        place(
+            i..unit_end,
+            &mut out,
+            page,
+            &mut y,
+            &mut first_on_page,
+            false,
+        );
+        i = unit_end;
     }
+    if let Some(w) = waiting.take() {
+        page += 1;
+        y = top;
+        first_on_page = true;
+        place(w, &mut out, page, &mut y, &mut first_on_page, true);
+    }
+    flush_bottom(rows, &mut out, bottom, max_stretch);
     out
+}
+
+/// Every page but the last ends at the foot of the text area, as in a
+/// book: the space a kept block left there is shared among the gaps above
+/// the page's headings (each grown by at most `max_stretch` mm) and, half
+/// as much, between its paragraphs and blocks (never inside a figure), so that it reads as air between sections rather than a hole.
+fn flush_bottom(rows: &[Row], out: &mut [(usize, f64, bool)], bottom: f64, max_stretch: f64) {
+    let last = out.iter().map(|o| o.0).max().unwrap_or(0);
+    for page in 0..last {
+        let mut on: Vec<usize> = (0..rows.len()).filter(|&k| out[k].0 == page).collect();
+        on.sort_by(|&a, &b| out[a].1.total_cmp(&out[b].1));
+        let end = on
+            .iter()
+            .map(|&k| out[k].1 + rows[k].height)
+            .fold(f64::MIN, f64::max);
+        // A heading's gap grows most; a gap between paragraphs or blocks
+        // half as much, so that no single gap opens into a hole.
+        let weight = |k: usize| {
+            if rows[k].stretch {
+                1.0
+            } else if rows[k].space_before > 0.0
+                && (rows[k].float.is_none() || k == 0 || rows[k - 1].float != rows[k].float)
+            {
+                0.5
+            } else {
+                0.0
+            }
+        };
+        let gaps: f64 = on.iter().skip(1).map(|&k| weight(k)).sum();
+        if gaps == 0.0 || end >= bottom {
+            continue;
+        }
+        let extra = ((bottom - end) / gaps).min(max_stretch);
+        let mut shift = 0.0;
+        for (n, &k) in on.iter().enumerate() {
+            if n > 0 {
+                shift += extra * weight(k);
+            }
+            out[k].1 += shift;
+        }
+    }
 }
 
 /// Where a row of a flow landed, for checking page breaks.
@@ -724,7 +987,7 @@ pub fn line_pages(laid: &Laid) -> Vec<Placed> {
     laid.at
         .iter()
         .zip(&laid.rows)
-        .map(|(&(page, _), r)| Placed {
+        .map(|(&(page, ..), r)| Placed {
             page,
             line: r.line,
             ends_word: r.ends_word,
@@ -735,8 +998,9 @@ pub fn line_pages(laid: &Laid) -> Vec<Placed> {
 /// Blocks typeset into rows and placed on pages, not yet drawn.
 pub struct Laid {
     rows: Vec<Row>,
-    /// Each row's page and top, mm from the page's top.
-    at: Vec<(usize, f64)>,
+    /// Each row's page, top (mm from the page's top) and whether it is a
+    /// float drawn after its page's other rows.
+    at: Vec<(usize, f64, bool)>,
     /// Top and bottom of the text area, mm from the page's top.
     top: f64,
     bottom: f64,
@@ -745,15 +1009,20 @@ pub struct Laid {
 impl Laid {
     /// How many pages the rows fill.
     pub fn pages(&self) -> usize {
-        self.at.last().map_or(1, |&(p, _)| p + 1)
+        self.at.iter().map(|&(p, ..)| p + 1).max().unwrap_or(1)
     }
 
     /// The share of the last page's text area its rows fill, 0 to 1.
     pub fn last_fill(&self) -> f64 {
-        match (self.at.last(), self.rows.last()) {
-            (Some(&(_, y)), Some(r)) => (y + r.height - self.top) / (self.bottom - self.top),
-            _ => 0.0,
-        }
+        let last = self.pages() - 1;
+        let end = self
+            .at
+            .iter()
+            .zip(&self.rows)
+            .filter(|((p, ..), _)| *p == last)
+            .map(|((_, y, _), r)| y + r.height)
+            .fold(self.top, f64::max);
+        (end - self.top) / (self.bottom - self.top)
     }
 }
 
@@ -769,7 +1038,7 @@ pub fn lay(
     let width = paper.width - 2.0 * margin;
     let bottom = paper.height - margin - style.size * 2.0;
     let rows = Setter { res, style, width }.all_rows(blocks);
-    let at = paginate(&rows, margin, bottom);
+    let at = paginate(&rows, margin, bottom, style.size * 3.0);
     Laid {
         rows,
         at,
@@ -789,19 +1058,16 @@ pub fn flow(
     footer: &str,
 ) -> Vec<Page> {
     let footer_h = style.size * 2.0;
-    let mut pages: Vec<Vec<Item>> = Vec::new();
-    for (r, (page, y)) in laid.rows.into_iter().zip(laid.at) {
-        if page == pages.len() {
-            pages.push(Vec::new());
-        }
+    let mut pages: Vec<Vec<Item>> = vec![Vec::new(); laid.pages()];
+    // A float that waited for its page is drawn after the page's text.
+    let mut placed: Vec<_> = laid.rows.into_iter().zip(laid.at).collect();
+    placed.sort_by_key(|(_, (page, _, late))| (*page, *late));
+    for (r, (page, y, _)) in placed {
         pages[page].push(Item::Group(Group {
             picture: false,
             transform: Transform::translate(margin, y),
             items: r.items,
         }));
-    }
-    if pages.is_empty() {
-        pages.push(Vec::new());
     }
     let n = pages.len();
     pages

@@ -70,7 +70,7 @@ fn posters_have_no_hole() {
 /// every preset: no page but the last has a blank square over 45 mm inside
 /// its margins (grown with the paper's width past A4's, as the poster's).
 #[test]
-#[ignore = "unfinished: 33 of 128 handouts still leave a hole over the limit (a section too tall for the rest of a page moves on)"]
+#[ignore = "issue 45: six handouts still leave a 47-49 mm hole on page 1 (A4 zh checkers beside the start board, Letter zh fox at the top right)"]
 fn handouts_have_no_hole_but_on_their_last_page() {
     let (mut seen, mut bad) = (Vec::new(), Vec::<String>::new());
     for name in ["a4", "letter", "a3", "a2"] {
@@ -169,13 +169,14 @@ fn every_rule_section_of_the_handout_has_its_diagram() {
                 vec!["move", "capture", "leap", "trap", "den"]
             };
             assert_eq!(names, sections, "{preset}");
-            // Arrows one after the other within 40 mm, on one page: one figure.
+            // Arrows one after the other within 20 mm, on one page: one figure
+            // (a small diagram is under 20 mm; two rule sections are further apart).
             let mut found: Vec<usize> = Vec::new();
             let mut first: Option<(usize, f64, f64)> = None;
             for (p, x, y) in arrow_heads(&pages, &r) {
                 match first {
                     Some((fp, fx, fy))
-                        if fp == p && (x - fx).abs() < 40.0 && (y - fy).abs() < 40.0 =>
+                        if fp == p && (x - fx).abs() < 20.0 && (y - fy).abs() < 20.0 =>
                     {
                         *found.last_mut().unwrap() += 1;
                     }
@@ -197,7 +198,6 @@ fn every_rule_section_of_the_handout_has_its_diagram() {
 /// The Traditional Chinese handout with Zhuyin beside every character
 /// takes two A4 pages.
 #[test]
-#[ignore = "unfinished: the zh-Hant Zhuyin handout takes 3 A4 pages at a child's size (4.75 mm body)"]
 fn the_zhuyin_handout_takes_two_a4_pages() {
     for (preset, _) in PRESETS {
         let r = res("zh-Hant", Some(Phonetic::Zhuyin), preset);

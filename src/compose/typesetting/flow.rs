@@ -932,7 +932,8 @@ fn paginate(rows: &[Row], top: f64, bottom: f64, max_stretch: f64) -> Vec<(usize
 /// Every page but the last ends at the foot of the text area, as in a
 /// book: the space a kept block left there is shared among the gaps above
 /// the page's headings (each grown by at most `max_stretch` mm) and, half
-/// as much, between its paragraphs and blocks (never inside a figure), so that it reads as air between sections rather than a hole.
+/// as much, between its paragraphs and blocks (never inside a figure), so
+/// that it reads as air between sections rather than a hole.
 fn flush_bottom(rows: &[Row], out: &mut [(usize, f64, bool)], bottom: f64, max_stretch: f64) {
     let last = out.iter().map(|o| o.0).max().unwrap_or(0);
     for page in 0..last {

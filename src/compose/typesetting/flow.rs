@@ -47,7 +47,8 @@ pub enum Block {
         caption: String,
         alt: String,
     },
-    /// Two stacks of blocks side by side, kept together.
+    /// Two stacks of blocks side by side, kept together, the shorter
+    /// standing in the middle of the taller one's height.
     Columns(Vec<Block>, Vec<Block>),
     /// A figure (a [`Block::Figure`]) at the right of the column, its top
     /// level with the first line of the blocks of text set at its left;
@@ -392,6 +393,9 @@ impl Setter<'_> {
             }));
             fig_h += r.height;
         }
+        // The caption drawn before the figure, as at its left: the page's
+        // text reads the same whichever place the caption takes.
+        drawn.rotate_left(1);
         (fig_w, fig_h, drawn)
     }
 
@@ -543,17 +547,27 @@ impl Setter<'_> {
             }
             (y, items)
         };
-        let (hl, mut il) = col(left);
+        let (hl, il) = col(left);
         let (hr, ir) = col(right);
-        il.push(Item::Group(Group {
-            picture: false,
-            transform: Transform::translate(half + gap, 0.0),
-            items: ir,
-        }));
+        // The shorter column stands in the middle of the taller one's
+        // height: its blank, halved above and below, reads as a margin.
+        let h = hl.max(hr);
+        let items = vec![
+            Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(0.0, (h - hl) / 2.0),
+                items: il,
+            }),
+            Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(half + gap, (h - hr) / 2.0),
+                items: ir,
+            }),
+        ];
         Row {
             space_before: s * 0.8,
-            height: hl.max(hr),
-            items: il,
+            height: h,
+            items,
             keep_with_next: false,
             line: None,
             ends_word: true,
@@ -929,6 +943,10 @@ fn paginate(rows: &[Row], top: f64, bottom: f64, max_stretch: f64) -> Vec<(usize
     out
 }
 
+/// A section of at most this many rows (its heading and a line, or the
+/// title) is short: the gap under it grows least when a page is spread.
+const SHORT_SECTION_ROWS: usize = 2;
+
 /// Every page but the last ends at the foot of the text area, as in a
 /// book: the space a kept block left there is shared among the gaps above
 /// the page's headings (each grown by at most `max_stretch` mm) and, half
@@ -944,28 +962,40 @@ fn flush_bottom(rows: &[Row], out: &mut [(usize, f64, bool)], bottom: f64, max_s
             .map(|&k| out[k].1 + rows[k].height)
             .fold(f64::MIN, f64::max);
         // A heading's gap grows most; a gap between paragraphs or blocks
-        // half as much, so that no single gap opens into a hole.
-        let weight = |k: usize| {
-            if rows[k].stretch {
-                1.0
+        // half as much, so that no single gap opens into a hole. A heading
+        // after a section of one or two rows (or after the title) grows
+        // least: the air around a short line joins into a blank beside it.
+        let mut weights = vec![0.0; on.len()];
+        let mut since = 0usize;
+        for (n, &k) in on.iter().enumerate() {
+            since += 1;
+            if n == 0 {
+                continue;
+            }
+            weights[n] = if rows[k].stretch {
+                let w = if since <= SHORT_SECTION_ROWS {
+                    0.25
+                } else {
+                    1.0
+                };
+                since = 0;
+                w
             } else if rows[k].space_before > 0.0
                 && (rows[k].float.is_none() || k == 0 || rows[k - 1].float != rows[k].float)
             {
                 0.5
             } else {
                 0.0
-            }
-        };
-        let gaps: f64 = on.iter().skip(1).map(|&k| weight(k)).sum();
+            };
+        }
+        let gaps: f64 = weights.iter().sum();
         if gaps == 0.0 || end >= bottom {
             continue;
         }
         let extra = ((bottom - end) / gaps).min(max_stretch);
         let mut shift = 0.0;
-        for (n, &k) in on.iter().enumerate() {
-            if n > 0 {
-                shift += extra * weight(k);
-            }
+        for (&k, w) in on.iter().zip(&weights) {
+            shift += extra * w;
             out[k].1 += shift;
         }
     }

@@ -691,14 +691,19 @@ fn a_nearly_empty_last_page_is_saved_by_slightly_smaller_type() {
             // the zh-Hant Zhuyin handout's last page holds a few lines: saved.)
             let r = res(lang, preset("standard"));
             let pages = handout_pages(&r, &HandoutOptions { paper });
-            assert_eq!(pages.len(), 2 + more, "standard × {lang}");
+            // The zh-Hant Zhuyin handout keeps to two pages too, its type
+            // a little smaller.
+            assert_eq!(pages.len(), 2, "standard × {lang}");
             let body = body_size(&pages);
             // With a diagram beside each section, the zh-Hant Zhuyin handout
             // shrinks its type a little on A4 too, to keep a fourth page away.
             let shrinks = letter || more == 1;
+            // Text with Zhuyin throughout may shrink further (to 0.99^26 of
+            // its size) to keep to two pages.
+            let floor = if more == 1 { 0.765 } else { 0.86 };
             if shrinks {
                 assert!(
-                    body >= full * 0.86 && body <= full + 0.02,
+                    body >= full * floor && body <= full + 0.02,
                     "standard × {lang}: {body}"
                 );
             } else {

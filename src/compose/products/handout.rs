@@ -12,7 +12,9 @@ use crate::play::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Page, Pt, Seg, Stroke};
 
-use crate::compose::typesetting::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
+use crate::compose::typesetting::flow::{
+    flow, lay, line_pages, measure, Block, Laid, Placed, Style,
+};
 use crate::compose::typesetting::label::{text_fit, FitText};
 
 /// Choices for the handout.
@@ -62,17 +64,23 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     let margin = handout_margin(res);
     let width = opts.paper.width - 2.0 * margin;
     let base = (width / 52.0).clamp(2.9, 3.7);
-    let at = |k: i32| {
+    // A trial layout is measured, not drawn (`draw` false): its pages
+    // are counted, never shown.
+    let at = |k: i32, draw: bool| {
         let style = Style {
             size: base * 0.99f64.powi(k),
             ink: res.theme.board.text.0,
             accent: res.theme.sides.south.0,
         };
         let blocks = blocks(res, width, style.size, 0.99f64.powi(k));
-        let laid = lay(res, opts.paper, margin, &style, &blocks);
+        let laid = if draw {
+            lay(res, opts.paper, margin, &style, &blocks)
+        } else {
+            measure(res, opts.paper, margin, &style, &blocks)
+        };
         (style, laid)
     };
-    let (style, laid) = at(0);
+    let (style, laid) = at(0, true);
     let n = laid.pages();
     let annotated =
         crate::compose::typesetting::running::Running::of(res).is_some_and(|r| r.annotated());
@@ -90,7 +98,7 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     // their warnings are dropped.
     let before = res.take_keyed_warnings();
     let saves = |k: i32| {
-        let fewer = crate::text::linebreak::unrecorded(|| at(k).1.pages() < n);
+        let fewer = crate::text::linebreak::unrecorded(|| at(k, false).1.pages() < n);
         res.take_warnings();
         fewer
     };
@@ -116,7 +124,7 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     for (k, m) in &before {
         res.warn_key(k, m.clone());
     }
-    let (style, laid) = at(hi);
+    let (style, laid) = at(hi, true);
     (margin, style, laid)
 }
 

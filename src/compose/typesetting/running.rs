@@ -236,11 +236,7 @@ impl Running {
         if !self.annotated() {
             return text(line, at.x);
         }
-        PRINTED.with(|p| {
-            if let Some(lines) = p.borrow_mut().as_mut() {
-                lines.push(line.to_string());
-            }
-        });
+        record(Some(*self), line);
         let readings = self.lexicon.readings(line);
         let mut items = Vec::new();
         let mut x = at.x;
@@ -451,6 +447,19 @@ pub(crate) fn left(
 thread_local! {
     /// The lines set with Zhuyin while [`printed_lines`] runs.
     static PRINTED: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Notes `line` among the lines [`printed_lines`] returns, as
+/// [`Running::line`] does when it sets it with readings: what a measuring
+/// layout, which finds the lines without setting them, calls instead.
+pub(crate) fn record(running: Option<Running>, line: &str) {
+    if running.is_some_and(|r| r.annotated()) {
+        PRINTED.with(|p| {
+            if let Some(lines) = p.borrow_mut().as_mut() {
+                lines.push(line.to_string());
+            }
+        });
+    }
 }
 
 /// Runs `f` and returns, with its result, every line [`Running::line`] set

@@ -80,7 +80,17 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
         };
         (style, laid)
     };
-    let (style, laid) = at(0, true);
+    // The full-size layout is measured first: when a smaller one is kept,
+    // it is never drawn. Its warnings are those of the layout drawn below.
+    let before = res.take_keyed_warnings();
+    let restore = || {
+        res.take_warnings();
+        for (k, m) in &before {
+            res.warn_key(k, m.clone());
+        }
+    };
+    let laid = crate::text::linebreak::unrecorded(|| at(0, false).1);
+    restore();
     let n = laid.pages();
     let annotated =
         crate::compose::typesetting::running::Running::of(res).is_some_and(|r| r.annotated());
@@ -92,20 +102,19 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     // Shrinking shortens the handout by less than the type (the river
     // diagram keeps its size): only a last page this empty may be saved.
     if n == 1 || laid.last_fill() > fill * (n - 1) as f64 {
+        let (style, laid) = at(0, true);
         return (margin, style, laid);
     }
     // Trial layouts are not the handout: their lines are not recorded, and
     // their warnings are dropped.
-    let before = res.take_keyed_warnings();
     let saves = |k: i32| {
         let fewer = crate::text::linebreak::unrecorded(|| at(k, false).1.pages() < n);
         res.take_warnings();
         fewer
     };
     if !saves(steps) {
-        for (k, m) in &before {
-            res.warn_key(k, m.clone());
-        }
+        restore();
+        let (style, laid) = at(0, true);
         return (margin, style, laid);
     }
     let (mut lo, mut hi) = (0, steps);
@@ -117,13 +126,9 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
             lo = mid;
         }
     }
-    // Warnings noted before the trials come back: those of the full-size
-    // layout among them (a size-dependent one would stay though the smaller
-    // layout is kept; none depends on size today). The kept layout adds its
-    // own; a duplicate is noted once.
-    for (k, m) in &before {
-        res.warn_key(k, m.clone());
-    }
+    // Warnings noted before the trials come back; the kept layout adds its
+    // own (a duplicate is noted once).
+    restore();
     let (style, laid) = at(hi, true);
     (margin, style, laid)
 }

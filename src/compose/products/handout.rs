@@ -13,7 +13,7 @@ use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Page, Pt, Seg, Stroke};
 
 use crate::compose::typesetting::flow::{
-    flow, lay, line_pages, measure, Block, Laid, Placed, Style,
+    flow, lay, line_pages, measure, Block, Breaks, Laid, Placed, Style,
 };
 use crate::compose::typesetting::label::{text_fit, FitText};
 
@@ -65,18 +65,41 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     let width = opts.paper.width - 2.0 * margin;
     let base = (width / 52.0).clamp(2.9, 3.7);
     // A trial layout is measured, not drawn (`draw` false): its pages
-    // are counted, never shown.
+    // are counted, never shown. The layout drawn at a size measured last
+    // takes that layout's blocks (their warnings noted again) and line
+    // breaks.
+    let breaks = Breaks::default();
+    type Made = (i32, Vec<Block>, Vec<(String, String)>);
+    let last: std::cell::RefCell<Option<Made>> = std::cell::RefCell::new(None);
     let at = |k: i32, draw: bool| {
         let style = Style {
             size: base * 0.99f64.powi(k),
             ink: res.theme.board.text.0,
             accent: res.theme.sides.south.0,
         };
-        let blocks = blocks(res, width, style.size, 0.99f64.powi(k));
+        let (blocks, warned) = match last.borrow_mut().take() {
+            Some((j, blocks, warned)) if j == k => {
+                for (key, m) in &warned {
+                    res.warn_key(key, m.clone());
+                }
+                (blocks, warned)
+            }
+            _ => {
+                let prior = res.take_keyed_warnings();
+                let blocks = blocks(res, width, style.size, 0.99f64.powi(k));
+                let warned = res.take_keyed_warnings();
+                for (key, m) in prior.iter().chain(&warned) {
+                    res.warn_key(key, m.clone());
+                }
+                (blocks, warned)
+            }
+        };
         let laid = if draw {
-            lay(res, opts.paper, margin, &style, &blocks)
+            lay(res, opts.paper, margin, &style, &blocks, &breaks)
         } else {
-            measure(res, opts.paper, margin, &style, &blocks)
+            let laid = measure(res, opts.paper, margin, &style, &blocks, &breaks);
+            *last.borrow_mut() = Some((k, blocks, warned));
+            laid
         };
         (style, laid)
     };

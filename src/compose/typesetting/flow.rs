@@ -8,7 +8,7 @@ use crate::compose::typesetting::running::fit;
 use crate::compose::typesetting::running::Running;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
-use crate::text::linebreak::break_spaced;
+use crate::text::linebreak::{break_paragraphs, Broken};
 use crate::text::FontStack;
 
 /// Something to typeset.
@@ -103,7 +103,18 @@ struct Setter<'a> {
     /// placing rows on pages needs (a trial layout's pages are counted,
     /// never drawn).
     draw: bool,
+    /// Line breakings kept from one layout of the same blocks to the next.
+    breaks: &'a Breaks,
 }
+
+/// Line breakings kept across layouts of the same blocks (the measured
+/// layout at a size and the one drawn at that size break every text
+/// alike): each text's breakings by font stack, em size and width.
+#[derive(Default)]
+pub struct Breaks(std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<(BreakKey, Broken)>>>);
+
+/// A breaking's font stack (by address), em size and width (their bits).
+type BreakKey = (usize, u64, u64);
 
 impl<'a> Setter<'a> {
     /// The same setter for a column `width` mm wide.
@@ -113,7 +124,52 @@ impl<'a> Setter<'a> {
             style: self.style,
             width,
             draw: self.draw,
+            breaks: self.breaks,
         }
+    }
+
+    /// `text`'s lines in `stack` at em `size` mm (as running text sets it)
+    /// in a column `width` mm wide, as [`break_spaced`] breaks them (and
+    /// notes them), broken once for every layout sharing [`Breaks`].
+    ///
+    /// [`break_spaced`]: crate::text::linebreak::break_spaced
+    fn lines(
+        &self,
+        running: Option<Running>,
+        text: &str,
+        stack: &FontStack,
+        size: f64,
+        width: f64,
+    ) -> Vec<String> {
+        let key = (
+            stack as *const FontStack as usize,
+            size.to_bits(),
+            width.to_bits(),
+        );
+        if let Some((_, broken)) = self
+            .breaks
+            .0
+            .borrow()
+            .get(text)
+            .and_then(|known| known.iter().find(|(k, _)| *k == key))
+        {
+            broken.record();
+            return broken.lines.clone();
+        }
+        let res = self.res;
+        let spacing = running
+            .map(|r| r.spacing(&res.fonts, stack, text, size))
+            .unwrap_or_default();
+        let broken = break_paragraphs(&res.fonts, stack, text, size, width, &spacing);
+        broken.record();
+        let lines = broken.lines.clone();
+        self.breaks
+            .0
+            .borrow_mut()
+            .entry(text.to_string())
+            .or_default()
+            .push((key, broken));
+        lines
     }
 
     fn line_height(&self, stack: &FontStack, size: f64) -> f64 {
@@ -139,10 +195,7 @@ impl<'a> Setter<'a> {
             Some(r) => self.line_height(stack, size).max(size * r.line_gap()),
             None => self.line_height(stack, size),
         };
-        let spacing = running
-            .map(|r| r.spacing(&res.fonts, stack, text, size))
-            .unwrap_or_default();
-        let lines = break_spaced(&res.fonts, stack, text, size, self.width - indent, &spacing);
+        let lines = self.lines(running, text, stack, size, self.width - indent);
         let n = lines.len();
         lines
             .iter()
@@ -1047,15 +1100,17 @@ impl Laid {
 }
 
 /// Typesets `blocks` in `style` and places the rows on pages of `paper`
-/// inside `margin`, above the footer line.
+/// inside `margin`, above the footer line; texts broken by a layout
+/// sharing `breaks` are not broken again.
 pub fn lay(
     res: &Resources,
     paper: crate::layout::paper::Paper,
     margin: f64,
     style: &Style,
     blocks: &[Block],
+    breaks: &Breaks,
 ) -> Laid {
-    lay_rows(res, paper, margin, style, blocks, true)
+    lay_rows(res, paper, margin, style, blocks, true, breaks)
 }
 
 /// [`lay`] without drawing: the rows placed on the same pages, but empty
@@ -1067,8 +1122,9 @@ pub fn measure(
     margin: f64,
     style: &Style,
     blocks: &[Block],
+    breaks: &Breaks,
 ) -> Laid {
-    lay_rows(res, paper, margin, style, blocks, false)
+    lay_rows(res, paper, margin, style, blocks, false, breaks)
 }
 
 fn lay_rows(
@@ -1078,6 +1134,7 @@ fn lay_rows(
     style: &Style,
     blocks: &[Block],
     draw: bool,
+    breaks: &Breaks,
 ) -> Laid {
     let width = paper.width - 2.0 * margin;
     let bottom = paper.height - margin - style.size * 2.0;
@@ -1086,6 +1143,7 @@ fn lay_rows(
         style,
         width,
         draw,
+        breaks,
     }
     .all_rows(blocks);
     let at = paginate(&rows, margin, bottom, style.size * 3.0);

@@ -121,11 +121,15 @@ impl Lexicon {
     /// Chinese (`zh-Hant…`, `zh-TW`, `zh-HK`, `zh-MO`).
     pub fn for_code(code: &str) -> Option<&'static Lexicon> {
         static HANT: OnceLock<Lexicon> = OnceLock::new();
-        let c = code.to_ascii_lowercase();
-        let hant = c.starts_with("zh-hant")
+        // Compared without case, and without copying the tag: every
+        // paragraph set asks.
+        let c = code.as_bytes();
+        let starts =
+            |p: &str| c.len() >= p.len() && c[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+        let hant = starts("zh-hant")
             || ["zh-tw", "zh-hk", "zh-mo"]
                 .iter()
-                .any(|p| c == *p || c.starts_with(&format!("{p}-")));
+                .any(|p| starts(p) && matches!(c.get(p.len()), None | Some(b'-')));
         if !hant {
             return None;
         }

@@ -111,7 +111,12 @@ struct Setter<'a> {
 /// layout at a size and the one drawn at that size break every text
 /// alike): each text's breakings by font stack, em size and width.
 #[derive(Default)]
-pub struct Breaks(std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<(BreakKey, Broken)>>>);
+pub struct Breaks {
+    lines: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<(BreakKey, Broken)>>>,
+    /// Each text's words ([`crate::lang::words::Lexicon::segment`]), the
+    /// same at every size.
+    words: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<crate::lang::words::Word>>>,
+}
 
 /// A breaking's font stack (by address), em size and width (their bits).
 type BreakKey = (usize, u64, u64);
@@ -148,7 +153,7 @@ impl<'a> Setter<'a> {
         );
         if let Some((_, broken)) = self
             .breaks
-            .0
+            .lines
             .borrow()
             .get(text)
             .and_then(|known| known.iter().find(|(k, _)| *k == key))
@@ -158,13 +163,19 @@ impl<'a> Setter<'a> {
         }
         let res = self.res;
         let spacing = running
-            .map(|r| r.spacing(&res.fonts, stack, text, size))
+            .map(|r| {
+                let mut known = self.breaks.words.borrow_mut();
+                let words = known
+                    .entry(text.to_string())
+                    .or_insert_with(|| r.lexicon.segment(text));
+                r.spacing_of(&res.fonts, stack, text, words, size)
+            })
             .unwrap_or_default();
         let broken = break_paragraphs(&res.fonts, stack, text, size, width, &spacing);
         broken.record();
         let lines = broken.lines.clone();
         self.breaks
-            .0
+            .lines
             .borrow_mut()
             .entry(text.to_string())
             .or_default()

@@ -159,13 +159,25 @@ impl Running {
     /// each read character's column or the room its pinyin needs, and no
     /// break inside a word.
     pub fn spacing(&self, book: &FontBook, stack: &FontStack, text: &str, size: f64) -> Spacing {
+        self.spacing_of(book, stack, text, &self.lexicon.segment(text), size)
+    }
+
+    /// [`Running::spacing`] for `text` cut into `words` (by
+    /// [`Lexicon::segment`]), as the same text at another size is.
+    pub fn spacing_of(
+        &self,
+        book: &FontBook,
+        stack: &FontStack,
+        text: &str,
+        words: &[crate::lang::words::Word],
+        size: f64,
+    ) -> Spacing {
         // One pass over the words gives both the joins and the room.
-        let words = self.lexicon.segment(text);
         let mut spacing = Spacing {
             extra: Vec::new(),
             joined: vec![false; text.chars().count()],
         };
-        for w in &words {
+        for w in words {
             for j in &mut spacing.joined[w.start + 1..w.start + w.len] {
                 *j = true;
             }

@@ -39,7 +39,7 @@ pub(crate) fn write_num(out: &mut String, v: f64, places: u32) {
     // then appended at once.
     let negative = n < 0.0;
     let mut n = n.abs() as u64;
-    while places > 0 && n % 10 == 0 {
+    while places > 0 && n.is_multiple_of(10) {
         n /= 10;
         places -= 1;
     }

@@ -961,8 +961,8 @@ fn paginate(rows: &[Row], top: f64, bottom: f64, max_stretch: f64) -> Vec<(usize
             None => i + 1,
         };
         let mut need = before + r.height;
-        for k in i + 1..unit_end {
-            need += rows[k].space_before + rows[k].height;
+        for row in &rows[i + 1..unit_end] {
+            need += row.space_before + row.height;
         }
         let mut j = unit_end - 1;
         while rows[j].keep_with_next && j + 1 < rows.len() {

@@ -15,7 +15,7 @@
 //! A text is cut into words by [`Lexicon::segment`]: the fewest words that
 //! cover each run of Han characters, the most frequent of equal cuttings.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 /// One word list: words with their frequency and reading, and the single
@@ -29,6 +29,9 @@ pub struct Lexicon {
     chars: HashMap<char, &'static str>,
     /// The longest word, in characters.
     longest: usize,
+    /// The longest word starting with each character, in characters (none:
+    /// no word of two or more starts with it).
+    from: HashMap<char, usize>,
 }
 
 /// A piece of a segmented text: `len` characters from character index
@@ -95,6 +98,10 @@ impl Lexicon {
                     let n = w.chars().count();
                     if reading.split(' ').count() == n {
                         lex.longest = lex.longest.max(n);
+                        if let Some(c) = w.chars().next() {
+                            let from = lex.from.entry(c).or_insert(0);
+                            *from = (*from).max(n);
+                        }
                         lex.words.insert(w, (freq.parse().unwrap_or(0), reading));
                     }
                 }
@@ -114,11 +121,15 @@ impl Lexicon {
     /// Chinese (`zh-Hant…`, `zh-TW`, `zh-HK`, `zh-MO`).
     pub fn for_code(code: &str) -> Option<&'static Lexicon> {
         static HANT: OnceLock<Lexicon> = OnceLock::new();
-        let c = code.to_ascii_lowercase();
-        let hant = c.starts_with("zh-hant")
+        // Compared without case, and without copying the tag: every
+        // paragraph set asks.
+        let c = code.as_bytes();
+        let starts =
+            |p: &str| c.len() >= p.len() && c[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+        let hant = starts("zh-hant")
             || ["zh-tw", "zh-hk", "zh-mo"]
                 .iter()
-                .any(|p| c == *p || c.starts_with(&format!("{p}-")));
+                .any(|p| starts(p) && matches!(c.get(p.len()), None | Some(b'-')));
         if !hant {
             return None;
         }
@@ -183,11 +194,17 @@ impl Lexicon {
         // minus the summed log frequency, start of its last word).
         let mut best: Vec<(usize, f64, usize)> = vec![(usize::MAX, 0.0, 0); n + 1];
         best[0] = (0, 0.0, 0);
+        // The longest word each character may start: no longer cutting
+        // from it is looked up.
+        let reach: Vec<usize> = chars
+            .iter()
+            .map(|c| self.from.get(c).copied().unwrap_or(1))
+            .collect();
         let mut buf = String::new();
         for end in 1..=n {
             for len in 1..=self.longest.max(1).min(end) {
                 let start = end - len;
-                if best[start].0 == usize::MAX {
+                if best[start].0 == usize::MAX || len > reach[start] {
                     continue;
                 }
                 let cost = if len == 1 {

@@ -22,29 +22,43 @@ pub(crate) fn num(v: f64) -> String {
 /// zero (never `-0`) and for a non-finite `v` (which validated input never
 /// gives). The one number formatter of every output file.
 pub(crate) fn write_num(out: &mut String, v: f64, places: u32) {
-    let scale = 10u64.pow(places.min(6));
-    let n = (v * scale as f64).round();
+    const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+    let mut places = places.min(6) as usize;
+    let n = (v * POW10[places] as f64).round();
     if !n.is_finite() || n == 0.0 {
         out.push('0');
         return;
     }
     if n.abs() >= 9e15 {
         // Beyond exact integers (no page comes near): the formatter's digits.
-        let _ = write!(out, "{}", n / scale as f64);
+        let _ = write!(out, "{}", n / POW10[places] as f64);
         return;
     }
-    // Written backwards into a buffer, then appended at once: the integer part
-    // ends at byte 24, the fraction (up to 6 digits after the point) follows.
+    // The fraction's trailing zeros dropped, the digits are written
+    // backwards into a buffer (the point `places` digits from the end),
+    // then appended at once.
     let negative = n < 0.0;
-    let n = n.abs() as u64;
-    let (mut int, mut frac) = (n / scale, n % scale);
-    let mut buf = [0u8; 32];
-    let mut i = 24;
+    let mut n = n.abs() as u64;
+    while places > 0 && n.is_multiple_of(10) {
+        n /= 10;
+        places -= 1;
+    }
+    let mut buf = [b'0'; 24];
+    let mut i = buf.len();
+    if places > 0 {
+        for _ in 0..places {
+            i -= 1;
+            buf[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        i -= 1;
+        buf[i] = b'.';
+    }
     loop {
         i -= 1;
-        buf[i] = b'0' + (int % 10) as u8;
-        int /= 10;
-        if int == 0 {
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
             break;
         }
     }
@@ -52,21 +66,7 @@ pub(crate) fn write_num(out: &mut String, v: f64, places: u32) {
         i -= 1;
         buf[i] = b'-';
     }
-    let mut end = 24;
-    if frac != 0 {
-        let mut len = places.min(6) as usize;
-        while frac % 10 == 0 {
-            frac /= 10;
-            len -= 1;
-        }
-        buf[24] = b'.';
-        for k in (0..len).rev() {
-            buf[25 + k] = b'0' + (frac % 10) as u8;
-            frac /= 10;
-        }
-        end = 25 + len;
-    }
-    out.extend(buf[i..end].iter().map(|&b| b as char));
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 #[cfg(test)]
 mod tests {

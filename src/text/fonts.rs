@@ -189,7 +189,17 @@ pub struct LoadedFont {
     /// [`FontBook::ink_middle_em`], found once per character: every Zhuyin
     /// column's tone mark asks for it, and each answer decodes an outline.
     inks: InkMemo,
+    /// A bundled font whose outlines a test has read, every one: which
+    /// characters [`FontBook::outline_readable`] finds blank is known
+    /// ([`BUNDLED_BLANK`]) without decoding an outline.
+    bundled: bool,
 }
+
+/// The characters that the bundled fonts map to a glyph without an outline
+/// and that [`FontBook::outline_readable`] does not take for invisible (the
+/// blank braille cell, the isolate marks of Noto Sans); every other glyph
+/// they map has a readable outline (`bundled_outlines_are_known` checks).
+const BUNDLED_BLANK: [char; 5] = ['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{2800}'];
 
 /// Memo of [`FontBook::ink_middle_em`] by character: a few entries (the tone
 /// marks), searched in order.
@@ -327,6 +337,7 @@ impl FontBook {
             glyphs: GlyphCache::default(),
             middle: OnceLock::new(),
             inks: InkMemo::default(),
+            bundled: false,
         });
         Ok(FontId(self.fonts.len() - 1))
     }
@@ -349,8 +360,13 @@ impl FontBook {
 
     /// Adds a bundled font.
     pub fn add_builtin(&mut self, f: BuiltinFont) -> FontId {
-        self.add(&format!("builtin:{}", f.name()), f.data(), 0)
-            .expect("bundled fonts are valid (checked by tests)")
+        let id = self
+            .add(&format!("builtin:{}", f.name()), f.data(), 0)
+            .expect("bundled fonts are valid (checked by tests)");
+        // The web page's Jungle Kai arrives late (`set_kai`): its outlines
+        // are read as a file's are.
+        self.fonts[id.0].bundled = !cfg!(feature = "web");
+        id
     }
 
     /// All fonts, indexed by `FontId.0`.
@@ -701,6 +717,9 @@ impl FontBook {
         }
         let f = &self.fonts[id.0];
         let g = f.glyphs.get(&f.face, c);
+        if f.bundled {
+            return g != 0 && !BUNDLED_BLANK.contains(&c);
+        }
         g != 0
             && f.glyphs
                 .readable(&f.face, c, || self.outline(id, g).is_some())
@@ -835,6 +854,36 @@ mod tests {
             book.add_builtin(f);
         }
         assert_eq!(book.fonts().len(), 3);
+    }
+
+    #[test]
+    fn bundled_outlines_are_known() {
+        // Read as a font file's are, every character of every bundled font
+        // is readable as `outline_readable` says of the bundled font.
+        let mut book = FontBook::new();
+        for f in BuiltinFont::ALL.into_iter().chain([BuiltinFont::Braille]) {
+            let bundled = book.add_builtin(f);
+            let file = book
+                .add(&format!("file:{}", f.name()), f.data(), 0)
+                .unwrap();
+            let mut blank = Vec::new();
+            for c in (0..0x11_0000).filter_map(char::from_u32) {
+                if book.glyph(file, c).is_none() {
+                    continue;
+                }
+                let read = book.outline_readable(file, c);
+                if !read {
+                    blank.push(c);
+                }
+                assert_eq!(
+                    book.outline_readable(bundled, c),
+                    read,
+                    "{c:?} in {}",
+                    f.name()
+                );
+            }
+            assert!(blank.iter().all(|c| BUNDLED_BLANK.contains(c)), "{blank:?}");
+        }
     }
 
     #[test]

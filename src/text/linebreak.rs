@@ -59,6 +59,47 @@ pub fn break_spaced(
     width: f64,
     spacing: &Spacing,
 ) -> Vec<String> {
+    let broken = break_paragraphs(book, stack, text, size, width, spacing);
+    broken.record();
+    broken.lines
+}
+
+/// A text broken into lines by [`break_paragraphs`]: the lines, and the
+/// index after each paragraph's last line.
+#[derive(Debug, Clone)]
+pub struct Broken {
+    /// The lines, as [`break_spaced`] returns them.
+    pub lines: Vec<String>,
+    ends: Vec<usize>,
+}
+
+impl Broken {
+    /// Notes the paragraphs' lines as [`break_spaced`] does (see
+    /// [`recorded`]): for a breaking made once and used again.
+    pub fn record(&self) {
+        RECORDED.with(|r| {
+            if let Some(record) = r.borrow_mut().as_mut() {
+                let lines = &self.lines;
+                let mut first = 0;
+                for &stop in &self.ends {
+                    record.push(lines[first.min(lines.len())..stop.min(lines.len())].to_vec());
+                    first = stop;
+                }
+            }
+        });
+    }
+}
+
+/// [`break_spaced`] without noting the lines: the caller records them
+/// ([`Broken::record`]) each time it uses them.
+pub fn break_paragraphs(
+    book: &FontBook,
+    stack: &FontStack,
+    text: &str,
+    size: f64,
+    width: f64,
+    spacing: &Spacing,
+) -> Broken {
     let (mut lines, mut ends, lonely) = lay(book, stack, text, size, width, spacing);
     if lonely {
         for k in NARROWER {
@@ -69,16 +110,7 @@ pub fn break_spaced(
             }
         }
     }
-    RECORDED.with(|r| {
-        if let Some(record) = r.borrow_mut().as_mut() {
-            let mut first = 0;
-            for &stop in &ends {
-                record.push(lines[first.min(lines.len())..stop.min(lines.len())].to_vec());
-                first = stop;
-            }
-        }
-    });
-    lines
+    Broken { lines, ends }
 }
 
 /// The narrower measures tried, as fractions of the width, when pulling

@@ -12,7 +12,9 @@ use crate::play::rules::{Jumps, Ruleset, Traps, WaterCapture};
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Color, Item, Page, Pt, Seg, Stroke};
 
-use crate::compose::typesetting::flow::{flow, lay, line_pages, Block, Laid, Placed, Style};
+use crate::compose::typesetting::flow::{
+    flow, lay, line_pages, measure, Block, Breaks, Laid, Placed, Style,
+};
 use crate::compose::typesetting::label::{text_fit, FitText};
 
 /// Choices for the handout.
@@ -62,17 +64,56 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     let margin = handout_margin(res);
     let width = opts.paper.width - 2.0 * margin;
     let base = (width / 52.0).clamp(2.9, 3.7);
-    let at = |k: i32| {
+    // A trial layout is measured, not drawn (`draw` false): its pages
+    // are counted, never shown. The layout drawn at a size measured last
+    // takes that layout's blocks (their warnings noted again) and line
+    // breaks.
+    let breaks = Breaks::default();
+    type Made = (i32, Vec<Block>, Vec<(String, String)>);
+    let last: std::cell::RefCell<Option<Made>> = std::cell::RefCell::new(None);
+    let at = |k: i32, draw: bool| {
         let style = Style {
             size: base * 0.99f64.powi(k),
             ink: res.theme.board.text.0,
             accent: res.theme.sides.south.0,
         };
-        let blocks = blocks(res, width, style.size, 0.99f64.powi(k));
-        let laid = lay(res, opts.paper, margin, &style, &blocks);
+        let (blocks, warned) = match last.borrow_mut().take() {
+            Some((j, blocks, warned)) if j == k => {
+                for (key, m) in &warned {
+                    res.warn_key(key, m.clone());
+                }
+                (blocks, warned)
+            }
+            _ => {
+                let prior = res.take_keyed_warnings();
+                let blocks = blocks(res, width, style.size, 0.99f64.powi(k));
+                let warned = res.take_keyed_warnings();
+                for (key, m) in prior.iter().chain(&warned) {
+                    res.warn_key(key, m.clone());
+                }
+                (blocks, warned)
+            }
+        };
+        let laid = if draw {
+            lay(res, opts.paper, margin, &style, &blocks, &breaks)
+        } else {
+            let laid = measure(res, opts.paper, margin, &style, &blocks, &breaks);
+            *last.borrow_mut() = Some((k, blocks, warned));
+            laid
+        };
         (style, laid)
     };
-    let (style, laid) = at(0);
+    // The full-size layout is measured first: when a smaller one is kept,
+    // it is never drawn. Its warnings are those of the layout drawn below.
+    let before = res.take_keyed_warnings();
+    let restore = || {
+        res.take_warnings();
+        for (k, m) in &before {
+            res.warn_key(k, m.clone());
+        }
+    };
+    let laid = crate::text::linebreak::unrecorded(|| at(0, false).1);
+    restore();
     let n = laid.pages();
     let annotated =
         crate::compose::typesetting::running::Running::of(res).is_some_and(|r| r.annotated());
@@ -84,20 +125,19 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
     // Shrinking shortens the handout by less than the type (the river
     // diagram keeps its size): only a last page this empty may be saved.
     if n == 1 || laid.last_fill() > fill * (n - 1) as f64 {
+        let (style, laid) = at(0, true);
         return (margin, style, laid);
     }
     // Trial layouts are not the handout: their lines are not recorded, and
     // their warnings are dropped.
-    let before = res.take_keyed_warnings();
     let saves = |k: i32| {
-        let fewer = crate::text::linebreak::unrecorded(|| at(k).1.pages() < n);
+        let fewer = crate::text::linebreak::unrecorded(|| at(k, false).1.pages() < n);
         res.take_warnings();
         fewer
     };
     if !saves(steps) {
-        for (k, m) in &before {
-            res.warn_key(k, m.clone());
-        }
+        restore();
+        let (style, laid) = at(0, true);
         return (margin, style, laid);
     }
     let (mut lo, mut hi) = (0, steps);
@@ -109,14 +149,10 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
             lo = mid;
         }
     }
-    // Warnings noted before the trials come back: those of the full-size
-    // layout among them (a size-dependent one would stay though the smaller
-    // layout is kept; none depends on size today). The kept layout adds its
-    // own; a duplicate is noted once.
-    for (k, m) in &before {
-        res.warn_key(k, m.clone());
-    }
-    let (style, laid) = at(hi);
+    // Warnings noted before the trials come back; the kept layout adds its
+    // own (a duplicate is noted once).
+    restore();
+    let (style, laid) = at(hi, true);
     (margin, style, laid)
 }
 

@@ -8,7 +8,7 @@ use crate::compose::typesetting::running::fit;
 use crate::compose::typesetting::running::Running;
 use crate::resolve::Resources;
 use crate::scene::{pt, shapes, Anchor, Color, Group, Item, Layer, Page, Stroke, Transform};
-use crate::text::linebreak::break_spaced;
+use crate::text::linebreak::{break_paragraphs, Broken};
 use crate::text::FontStack;
 
 /// Something to typeset.
@@ -99,9 +99,91 @@ struct Setter<'a> {
     res: &'a Resources,
     style: &'a Style,
     width: f64,
+    /// Whether the rows get their items: a measuring setter (`false`) finds
+    /// only where lines break and how tall each row is, which is all that
+    /// placing rows on pages needs (a trial layout's pages are counted,
+    /// never drawn).
+    draw: bool,
+    /// Line breakings kept from one layout of the same blocks to the next.
+    breaks: &'a Breaks,
 }
 
-impl Setter<'_> {
+/// Line breakings kept across layouts of the same blocks (the measured
+/// layout at a size and the one drawn at that size break every text
+/// alike): each text's breakings by font stack, em size and width.
+#[derive(Default)]
+pub struct Breaks {
+    lines: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<(BreakKey, Broken)>>>,
+    /// Each text's words ([`crate::lang::words::Lexicon::segment`]), the
+    /// same at every size.
+    words: std::cell::RefCell<rustc_hash::FxHashMap<String, Vec<crate::lang::words::Word>>>,
+}
+
+/// A breaking's font stack (by address), em size and width (their bits).
+type BreakKey = (usize, u64, u64);
+
+impl<'a> Setter<'a> {
+    /// The same setter for a column `width` mm wide.
+    fn column(&self, width: f64) -> Setter<'a> {
+        Setter {
+            res: self.res,
+            style: self.style,
+            width,
+            draw: self.draw,
+            breaks: self.breaks,
+        }
+    }
+
+    /// `text`'s lines in `stack` at em `size` mm (as running text sets it)
+    /// in a column `width` mm wide, as [`break_spaced`] breaks them (and
+    /// notes them), broken once for every layout sharing [`Breaks`].
+    ///
+    /// [`break_spaced`]: crate::text::linebreak::break_spaced
+    fn lines(
+        &self,
+        running: Option<Running>,
+        text: &str,
+        stack: &FontStack,
+        size: f64,
+        width: f64,
+    ) -> Vec<String> {
+        let key = (
+            stack as *const FontStack as usize,
+            size.to_bits(),
+            width.to_bits(),
+        );
+        if let Some((_, broken)) = self
+            .breaks
+            .lines
+            .borrow()
+            .get(text)
+            .and_then(|known| known.iter().find(|(k, _)| *k == key))
+        {
+            broken.record();
+            return broken.lines.clone();
+        }
+        let res = self.res;
+        let spacing = running
+            .map(|r| {
+                let mut known = self.breaks.words.borrow_mut();
+                let words = known
+                    .entry(text.to_string())
+                    .or_insert_with(|| r.lexicon.segment(text));
+                r.spacing_of(&res.fonts, stack, text, words, size)
+            })
+            .unwrap_or_default();
+        let broken = break_paragraphs(&res.fonts, stack, text, size, width, &spacing);
+        broken.record();
+        let lines = broken.lines.clone();
+        self.breaks
+            .lines
+            .borrow_mut()
+            .entry(text.to_string())
+            .or_default()
+            .push((key, broken));
+        lines
+    }
+
     fn line_height(&self, stack: &FontStack, size: f64) -> f64 {
         // Text set in the theme's Chinese fonts only is spaced as Chinese.
         let cjk = self.res.lang.is_cjk()
@@ -125,10 +207,7 @@ impl Setter<'_> {
             Some(r) => self.line_height(stack, size).max(size * r.line_gap()),
             None => self.line_height(stack, size),
         };
-        let spacing = running
-            .map(|r| r.spacing(&res.fonts, stack, text, size))
-            .unwrap_or_default();
-        let lines = break_spaced(&res.fonts, stack, text, size, self.width - indent, &spacing);
+        let lines = self.lines(running, text, stack, size, self.width - indent);
         let n = lines.len();
         lines
             .iter()
@@ -137,6 +216,10 @@ impl Setter<'_> {
                 let baseline = lh * 0.72;
                 let at = pt(indent, baseline);
                 let mut items = match running {
+                    _ if !self.draw => {
+                        crate::compose::typesetting::running::record(running, line);
+                        Vec::new()
+                    }
                     Some(r) => r.line(&res.fonts, stack, &res.han, line, size, at, self.style.ink),
                     None => Label {
                         text: line,
@@ -150,7 +233,7 @@ impl Setter<'_> {
                     }
                     .items(&res.fonts),
                 };
-                if bullet && i == 0 {
+                if bullet && i == 0 && self.draw {
                     let c = pt(
                         indent - size * 0.9,
                         baseline - self.res.fonts.middle_em(stack[0]) * size,
@@ -259,11 +342,7 @@ impl Setter<'_> {
             return self.all_rows(text);
         };
         let gap = s * 2.0;
-        let narrow = |width: f64| Setter {
-            res: self.res,
-            style: self.style,
-            width,
-        };
+        let narrow = |width: f64| self.column(width);
         let text_rows = |aside: f64| {
             let mut rows = narrow(self.width - aside - gap).all_rows(text);
             // Text beside a figure stays beside it.
@@ -346,33 +425,34 @@ impl Setter<'_> {
         caption_left: bool,
     ) -> (f64, f64, Vec<Item>) {
         let s = self.style.size;
-        let column = |width: f64| Setter {
-            res: self.res,
-            style: self.style,
-            width,
-        };
+        let column = |width: f64| self.column(width);
         let cap_w = s * ASIDE_EMS;
         if caption_left {
             let gap = s;
             let aside_w = (cap_w + gap + w).min(self.width / 2.0 + w);
             let cap_w = aside_w - gap - w;
-            let mut drawn = vec![Item::Group(Group {
-                picture: false,
-                transform: Transform::translate(cap_w + gap, 0.0),
-                items: items.to_vec(),
-            })];
+            let mut drawn = Vec::new();
+            if self.draw {
+                drawn.push(Item::Group(Group {
+                    picture: false,
+                    transform: Transform::translate(cap_w + gap, 0.0),
+                    items: items.to_vec(),
+                }));
+            }
             let mut y = 0.0;
             let rows = column(cap_w).text_rows(caption, &self.res.text, s * 0.85, 0.0, 0.0, false);
             for (i, r) in rows.into_iter().enumerate() {
                 y += if i == 0 { 0.0 } else { r.space_before };
-                drawn.insert(
-                    i,
-                    Item::Group(Group {
-                        picture: false,
-                        transform: Transform::translate(0.0, y),
-                        items: r.items,
-                    }),
-                );
+                if self.draw {
+                    drawn.insert(
+                        i,
+                        Item::Group(Group {
+                            picture: false,
+                            transform: Transform::translate(0.0, y),
+                            items: r.items,
+                        }),
+                    );
+                }
                 y += r.height;
             }
             return (aside_w, y.max(h), drawn);
@@ -404,6 +484,20 @@ impl Setter<'_> {
         let s = self.style.size;
         let res = self.res;
         let big = s * 2.3;
+        let rule_y = big * 1.45 + s * 1.9;
+        let row = |items: Vec<Item>| Row {
+            space_before: 0.0,
+            height: rule_y + 1.0,
+            items,
+            keep_with_next: true,
+            line: None,
+            ends_word: true,
+            float: None,
+            stretch: false,
+        };
+        if !self.draw {
+            return row(Vec::new());
+        }
         let mut items = fit(
             res,
             FitText {
@@ -428,21 +522,11 @@ impl Setter<'_> {
                 fill: self.style.ink,
             },
         ));
-        let rule_y = big * 1.45 + s * 1.9;
         items.push(shapes::stroke(
             shapes::line(pt(0.0, rule_y), pt(self.width, rule_y)),
             Stroke::solid(self.style.accent, 0.4),
         ));
-        Row {
-            space_before: 0.0,
-            height: rule_y + 1.0,
-            items,
-            keep_with_next: true,
-            line: None,
-            ends_word: true,
-            float: None,
-            stretch: false,
-        }
+        row(items)
     }
 
     /// A section heading, kept with what follows it.
@@ -451,14 +535,18 @@ impl Setter<'_> {
         let res = self.res;
         let size = s * 1.3;
         let lh = self.line_height(&res.bold, size);
-        let items = crate::compose::typesetting::running::left(
-            res,
-            &res.bold,
-            text,
-            size,
-            pt(0.0, lh * 0.75),
-            self.style.accent,
-        );
+        let items = if self.draw {
+            crate::compose::typesetting::running::left(
+                res,
+                &res.bold,
+                text,
+                size,
+                pt(0.0, lh * 0.75),
+                self.style.accent,
+            )
+        } else {
+            Vec::new()
+        };
         Row {
             space_before: s * 1.2,
             height: lh,
@@ -477,32 +565,32 @@ impl Setter<'_> {
         let s = self.style.size;
         let res = self.res;
         let x = (self.width - w) / 2.0;
-        let fig = Item::Group(Group {
-            picture: false,
-            transform: Transform::translate(x, 0.0),
-            items: items.to_vec(),
-        });
+        let fig = if self.draw {
+            vec![Item::Group(Group {
+                picture: false,
+                transform: Transform::translate(x, 0.0),
+                items: items.to_vec(),
+            })]
+        } else {
+            Vec::new()
+        };
         let mut out = vec![Row {
             space_before: s * 0.8,
             height: h,
-            items: vec![fig],
+            items: fig,
             keep_with_next: true,
             line: None,
             ends_word: true,
             float: None,
             stretch: false,
         }];
-        let cap = Setter {
-            res,
-            style: self.style,
-            width: self.width,
-        };
+        let cap = self.column(self.width);
         let mut caption_rows = if caption.is_empty() {
             Vec::new()
         } else {
             cap.text_rows(caption, &res.text, s * 0.85, 0.0, s * 0.4, false)
         };
-        for r in &mut caption_rows {
+        for r in caption_rows.iter_mut().filter(|_| self.draw) {
             // Centre each caption line under the figure.
             let w = line_width(res, r);
             r.items = vec![Item::Group(Group {
@@ -519,15 +607,10 @@ impl Setter<'_> {
     /// (kept together).
     fn columns_row(&self, left: &[Block], right: &[Block]) -> Row {
         let s = self.style.size;
-        let res = self.res;
         let gap = s * 2.0;
         let half = (self.width - gap) / 2.0;
         let col = |blocks: &[Block]| {
-            let setter = Setter {
-                res,
-                style: self.style,
-                width: half,
-            };
+            let setter = self.column(half);
             let mut y = 0.0;
             let mut items = Vec::new();
             for (i, b) in blocks.iter().enumerate() {
@@ -660,7 +743,7 @@ impl Setter<'_> {
                 )
             };
         let mut items = Vec::new();
-        for half in 0..halves {
+        for half in (0..halves).filter(|_| self.draw) {
             for (i, h) in header.iter().enumerate() {
                 items.extend(cell(
                     h,
@@ -701,7 +784,7 @@ impl Setter<'_> {
                     Stroke::solid(self.style.accent, 0.25),
                 ));
             }
-            for half in 0..halves {
+            for half in (0..halves).filter(|_| self.draw) {
                 let r = half * lines + line;
                 if let Some(row) = rows.get(r) {
                     items.extend(self.table_row(
@@ -892,8 +975,8 @@ fn paginate(rows: &[Row], top: f64, bottom: f64, max_stretch: f64) -> Vec<(usize
             None => i + 1,
         };
         let mut need = before + r.height;
-        for k in i + 1..unit_end {
-            need += rows[k].space_before + rows[k].height;
+        for row in &rows[i + 1..unit_end] {
+            need += row.space_before + row.height;
         }
         let mut j = unit_end - 1;
         while rows[j].keep_with_next && j + 1 < rows.len() {
@@ -1058,17 +1141,52 @@ impl Laid {
 }
 
 /// Typesets `blocks` in `style` and places the rows on pages of `paper`
-/// inside `margin`, above the footer line.
+/// inside `margin`, above the footer line; texts broken by a layout
+/// sharing `breaks` are not broken again.
 pub fn lay(
     res: &Resources,
     paper: crate::layout::paper::Paper,
     margin: f64,
     style: &Style,
     blocks: &[Block],
+    breaks: &Breaks,
+) -> Laid {
+    lay_rows(res, paper, margin, style, blocks, true, breaks)
+}
+
+/// [`lay`] without drawing: the rows placed on the same pages, but empty
+/// (for counting pages and measuring the last one's fill, as a trial
+/// layout does). [`flow`] would draw blank pages from it.
+pub fn measure(
+    res: &Resources,
+    paper: crate::layout::paper::Paper,
+    margin: f64,
+    style: &Style,
+    blocks: &[Block],
+    breaks: &Breaks,
+) -> Laid {
+    lay_rows(res, paper, margin, style, blocks, false, breaks)
+}
+
+fn lay_rows(
+    res: &Resources,
+    paper: crate::layout::paper::Paper,
+    margin: f64,
+    style: &Style,
+    blocks: &[Block],
+    draw: bool,
+    breaks: &Breaks,
 ) -> Laid {
     let width = paper.width - 2.0 * margin;
     let bottom = paper.height - margin - style.size * 2.0;
-    let rows = Setter { res, style, width }.all_rows(blocks);
+    let rows = Setter {
+        res,
+        style,
+        width,
+        draw,
+        breaks,
+    }
+    .all_rows(blocks);
     let at = paginate(&rows, margin, bottom, style.size * 3.0);
     Laid {
         rows,

@@ -159,13 +159,25 @@ impl Running {
     /// each read character's column or the room its pinyin needs, and no
     /// break inside a word.
     pub fn spacing(&self, book: &FontBook, stack: &FontStack, text: &str, size: f64) -> Spacing {
+        self.spacing_of(book, stack, text, &self.lexicon.segment(text), size)
+    }
+
+    /// [`Running::spacing`] for `text` cut into `words` (by
+    /// [`Lexicon::segment`]), as the same text at another size is.
+    pub fn spacing_of(
+        &self,
+        book: &FontBook,
+        stack: &FontStack,
+        text: &str,
+        words: &[crate::lang::words::Word],
+        size: f64,
+    ) -> Spacing {
         // One pass over the words gives both the joins and the room.
-        let words = self.lexicon.segment(text);
         let mut spacing = Spacing {
             extra: Vec::new(),
             joined: vec![false; text.chars().count()],
         };
-        for w in &words {
+        for w in words {
             for j in &mut spacing.joined[w.start + 1..w.start + w.len] {
                 *j = true;
             }
@@ -236,11 +248,7 @@ impl Running {
         if !self.annotated() {
             return text(line, at.x);
         }
-        PRINTED.with(|p| {
-            if let Some(lines) = p.borrow_mut().as_mut() {
-                lines.push(line.to_string());
-            }
-        });
+        record(Some(*self), line);
         let readings = self.lexicon.readings(line);
         let mut items = Vec::new();
         let mut x = at.x;
@@ -451,6 +459,19 @@ pub(crate) fn left(
 thread_local! {
     /// The lines set with Zhuyin while [`printed_lines`] runs.
     static PRINTED: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Notes `line` among the lines [`printed_lines`] returns, as
+/// [`Running::line`] does when it sets it with readings: what a measuring
+/// layout, which finds the lines without setting them, calls instead.
+pub(crate) fn record(running: Option<Running>, line: &str) {
+    if running.is_some_and(|r| r.annotated()) {
+        PRINTED.with(|p| {
+            if let Some(lines) = p.borrow_mut().as_mut() {
+                lines.push(line.to_string());
+            }
+        });
+    }
 }
 
 /// Runs `f` and returns, with its result, every line [`Running::line`] set

@@ -16,11 +16,16 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
   cargo install --locked --quiet wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-cargo build --locked --release --target wasm32-unknown-unknown
+# Two cores from the same crate: the whole one (dist/pkg/), and the first
+# one the page loads (dist/lite/, feature `lite`: the previews of an English
+# or French set; see src/lite.rs and www/worker.js). Both are linked to the
+# same file name, so each is bound before the other is built.
 rm -rf dist
-mkdir -p dist/pkg
-wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
-  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/jungle_print_web.wasm"
+wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/jungle_print_web.wasm"
+cargo build --locked --release --target wasm32-unknown-unknown
+wasm-bindgen --target web --no-typescript --out-dir dist/pkg "$wasm"
+cargo build --locked --release --target wasm32-unknown-unknown --features lite
+wasm-bindgen --target web --no-typescript --out-dir dist/lite "$wasm"
 cp www/index.html www/style.css www/app.js www/worker.js www/i18n.js www/theme.js www/framing.js www/scale.js www/theme-words.js www/zip.js www/store.js www/sw.js www/manifest.webmanifest dist/
 cp -r www/icons dist/
 # The whole Jungle Kai, which the page fetches only when a set needs more than
@@ -38,19 +43,24 @@ mkdir -p dist/profiles
 cp ../profiles/coated-fogra39.icc ../profiles/README.md dist/profiles/
 
 # What a visitor downloads, compressed as a server sends it: on the first load
-# (an English or French set) everything but fonts/; later, for another
-# language or a download, the whole Jungle Kai too.
+# (an English or French set's previews) everything but the whole core (pkg/)
+# and the files handed to it; later, for a download, a picture, another
+# language or the tactile set, the whole core, then the whole Jungle Kai, the
+# word lists and the braille. (web/test/e2e.mjs counts what the browser
+# fetches on its first visit.)
 first=0
+core=0
 later=0
 for f in $(find dist -type f | sort); do
   n=$(gzip -9 -c "$f" | wc -c)
   case "$f" in
+    dist/pkg/*) core=$((core + n)) ;;
     dist/fonts/*.ttf | dist/profiles/*.icc | dist/lang/*) later=$((later + n)) ;;
     dist/fonts/* | dist/profiles/*) ;;
     *) first=$((first + n)) ;;
   esac
 done
-echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $later more for the whole Jungle Kai, the Chinese word lists, the braille and the print shop's colour profile"
+echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-compressed, then $core more for the whole core and $later for the whole Jungle Kai, the Chinese word lists, the braille and the print shop's colour profile"
 # The first load, as a visitor downloads it. The goal is 2 MB. It was 1.32 MB
 # (1,320,204 B) with the picture decoders, the theme maker and its words in
 # four languages; usvg (the whole SVG and CSS reader that replaced our own),

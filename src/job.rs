@@ -798,13 +798,13 @@ impl Job {
             }
         }
         #[cfg(feature = "web-lite")]
-        if let Some(out) =
-            (self.output.as_ref()).filter(|o| matches!(o.format, Format::Brf | Format::ThreeMf))
+        if let Some(out) = (self.output.as_ref())
+            .filter(|o| matches!(o.format, Format::Brf | Format::ThreeMf | Format::Html))
         {
             return Err(crate::lite::refused(out.format.name()));
         }
         #[cfg(feature = "web-lite")]
-        let (brf, solid) = (None, None);
+        let (brf, solid, html) = (None, None, None);
         #[cfg(not(feature = "web-lite"))]
         let brf = match &self.output {
             Some(out) if out.format == Format::Brf => {
@@ -870,6 +870,7 @@ impl Job {
                 res.warn_key(&key, message);
             }
         }
+        #[cfg(not(feature = "web-lite"))]
         let html = match &self.output {
             Some(out) if out.format == Format::Html => Some(handout::handout_html(
                 &res,
@@ -977,6 +978,9 @@ impl Job {
                 let pages = with_bleed(handout_pages(res, &HandoutOptions { paper }));
                 (rules_title(), pages, Summary::Rules)
             }
+            #[cfg(feature = "web-lite")]
+            Kind::Poster(_) => return Err(crate::lite::refused("poster")),
+            #[cfg(not(feature = "web-lite"))]
             Kind::Poster(p) => {
                 let opts = PosterOptions { paper };
                 let body = poster::poster_layout(res, &opts)?.body;

@@ -1023,11 +1023,23 @@ pub struct Lang {
 }
 
 /// The built-in packs: (code, TOML source).
+#[cfg(not(feature = "web-lite"))]
 pub const BUILTIN: [(&str, &str); 4] = [
     ("en", include_str!("../../lang/en.toml")),
     ("fr", include_str!("../../lang/fr.toml")),
     ("zh-Hant", include_str!("../../lang/zh-Hant.toml")),
     ("zh-Hans", include_str!("../../lang/zh-Hans.toml")),
+];
+
+/// The built-in packs of the web page's first core ([`crate::lite`]): the
+/// English and French ones; the Chinese ones have no source there, and
+/// [`Lang::builtin`] refuses them (the whole core has them).
+#[cfg(feature = "web-lite")]
+pub const BUILTIN: [(&str, &str); 4] = [
+    ("en", include_str!("../../lang/en.toml")),
+    ("fr", include_str!("../../lang/fr.toml")),
+    ("zh-Hant", ""),
+    ("zh-Hans", ""),
 ];
 
 impl Lang {
@@ -1054,6 +1066,10 @@ impl Lang {
                             .join(", ")
                     ),
                 })?;
+        #[cfg(feature = "web-lite")]
+        if src.is_empty() {
+            return Err(crate::lite::refused("language"));
+        }
         Lang::parse_data(src, &format!("builtin language `{name}`"))
     }
 

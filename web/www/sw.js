@@ -2,11 +2,11 @@
 // request of this site goes to the network first (so a new version shows at
 // once) and is kept; without a network the kept copy answers. Installing it
 // keeps only what the first visit loads (the first core, lite/); the whole
-// core (pkg/), the whole face, the word lists and the colour profile are
-// kept when the page first fetches them.
+// core (pkg/), the whole face, the word lists, the colour profile and the
+// large icon (for installing the page) are kept when first fetched.
 const CACHE = "jungle-print";
 const SHELL = ["./", "index.html", "style.css", "app.js", "worker.js", "i18n.js", "theme.js", "scale.js", "framing.js", "theme-words.js", "zip.js", "store.js",
-  "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
+  "manifest.webmanifest", "icons/icon-192.png",
   "lite/jungle_print_web.js", "lite/jungle_print_web_bg.wasm"];
 
 self.addEventListener("install", (e) => {

@@ -94,9 +94,12 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # Kai instead (lang/ in dist/, 60 KB compressed): 1,811,356 B; the 3MF writer
 # and the meshes of the tactile set in 3-D (offered on the page): 1,859,006 B
 # (issue 48 asks for 1.2 MB: the wasm's code is 1.20 MB compressed by itself,
-# its data 0.56 MB, of which 0.19 MB our fonts, packs and pictures; reaching
-# it needs a second, smaller core without the picture decoders, the PNG
-# renderer and the 3-D writer, fetched whole when first needed).
+# its data 0.56 MB, of which 0.19 MB our fonts, packs and pictures); then the
+# first core (dist/lite/, the previews alone; the whole core, dist/pkg/, is
+# fetched when first needed) with its unused font tables left out by
+# wasm-link.sh: 1,195,220 B counted here, which includes the large icon that
+# the first visit does not fetch (web/test/e2e.mjs counts 1,189,639 B as the
+# browser fetches it), so the limit is now 1.2 MB.
 # It was 2.22 MB until
 # web/wasm-link.sh, the web build's linker, left out two things of printpdf's
 # that the page never uses: its JavaScript API (Pdf_*Sync, exported on every
@@ -108,7 +111,7 @@ echo "web/dist: $(du -sb dist | cut -f1) bytes; first load $first bytes gzip-com
 # profile is not in the wasm (feature `web`; the page fetches it). binaryen's
 # wasm-opt made the gzip larger (+107 KB), and opt-level "s" too (+140 KB
 # over "z"), so neither is used.
-BUDGET=1880000
+BUDGET=1200000
 if [ "$first" -gt "$BUDGET" ]; then
   echo "web/build.sh: the first load is $first bytes gzip-compressed, over the budget of $BUDGET" >&2
   exit 1

@@ -36,6 +36,9 @@
 #    checked by its length and SHA-256, as the profile is; a table no longer
 #    found (a dependency changed) makes the link fail, so that the tables are
 #    looked at again.
+#
+# With JP_KEEP_NAMES set in cargo's environment, the link keeps the symbols
+# (no --strip-all), to see what the wasm holds by function.
 set -euo pipefail
 args=()
 lite=0

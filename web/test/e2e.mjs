@@ -64,8 +64,10 @@ function servedBytes() {
   return total;
 }
 // The first visit's download, gzip-compressed: an English set's previews
-// and the service worker's copy of the page (issue 48 asks for 1.2 MB).
-const FIRST_VISIT_BUDGET = 1200000;
+// and the service worker's copy of the page. Issue 48 asked for 1.2 MB; it
+// was 1,859,006 B with one core, 1,189,639 B with the first core (web/src
+// and src/lite.rs), and the budget is what was reached.
+const FIRST_VISIT_BUDGET = 1190000;
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
   try { if ((await fetch(origin + "/index.html")).ok) break; } catch (_) { /* not yet */ }

@@ -161,6 +161,9 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
             );
             (files, written) = one_file(&output, bytes, what);
         }
+        #[cfg(feature = "web-lite")]
+        None if output.format == Format::ThreeMf => return Err(crate::lite::refused("3MF")),
+        #[cfg(not(feature = "web-lite"))]
         None if output.format == Format::ThreeMf => {
             let model = made.solid.as_ref().ok_or_else(|| Error::Render {
                 format: "3MF",
@@ -194,6 +197,7 @@ fn files_of(job: &Job, output: Output, progress: Progress) -> Result<Export, Err
             });
         }
         Some(pieces) => {
+            #[cfg(not(feature = "web-lite"))]
             if output.format == Format::Png {
                 png_limit(&made.doc, output.dpi)?;
             }
@@ -299,6 +303,9 @@ fn render(
         return Err(one_page_to_stdout(out.format, n));
     }
     let bytes: Vec<Vec<u8>> = match out.format {
+        #[cfg(feature = "web-lite")]
+        Format::Pdf | Format::Png => return Err(crate::lite::refused(out.format.name())),
+        #[cfg(not(feature = "web-lite"))]
         Format::Pdf => {
             let bytes = crate::error::caught(|| pdf::render(doc, pdf_options))
                 .ok_or_else(|| Error::Render {
@@ -343,6 +350,7 @@ fn render(
             })?
             .as_bytes()
             .to_vec()],
+        #[cfg(not(feature = "web-lite"))]
         Format::Png => {
             png_limit(doc, out.dpi)?;
             let opts = png::PngOptions { dpi: out.dpi };

@@ -797,12 +797,22 @@ impl Job {
                 res.theme.board.show_coordinates = false;
             }
         }
+        #[cfg(feature = "web-lite")]
+        if let Some(out) = (self.output.as_ref())
+            .filter(|o| matches!(o.format, Format::Brf | Format::ThreeMf | Format::Html))
+        {
+            return Err(crate::lite::refused(out.format.name()));
+        }
+        #[cfg(feature = "web-lite")]
+        let (brf, solid, html) = (None, None, None);
+        #[cfg(not(feature = "web-lite"))]
         let brf = match &self.output {
             Some(out) if out.format == Format::Brf => {
                 Some(crate::compose::products::brf::brf(&res)?)
             }
             _ => None,
         };
+        #[cfg(not(feature = "web-lite"))]
         let solid = match (&self.output, self.kind) {
             (Some(out), kind) if out.format == Format::ThreeMf => {
                 use crate::compose::products::tactile::printed;
@@ -860,6 +870,7 @@ impl Job {
                 res.warn_key(&key, message);
             }
         }
+        #[cfg(not(feature = "web-lite"))]
         let html = match &self.output {
             Some(out) if out.format == Format::Html => Some(handout::handout_html(
                 &res,
@@ -909,6 +920,9 @@ impl Job {
         let sheet = self.sheet();
         let (paper, bleed) = (sheet.paper, sheet.bleed);
         if self.purpose == Purpose::Tactile {
+            #[cfg(feature = "web-lite")]
+            return Err(crate::lite::refused("tactile"));
+            #[cfg(not(feature = "web-lite"))]
             return self.compose_tactile(res);
         }
         let rules_title = || format!("{} — {}", res.lang.game.han, ruleset_line(res));
@@ -964,6 +978,9 @@ impl Job {
                 let pages = with_bleed(handout_pages(res, &HandoutOptions { paper }));
                 (rules_title(), pages, Summary::Rules)
             }
+            #[cfg(feature = "web-lite")]
+            Kind::Poster(_) => return Err(crate::lite::refused("poster")),
+            #[cfg(not(feature = "web-lite"))]
             Kind::Poster(p) => {
                 let opts = PosterOptions { paper };
                 let body = poster::poster_layout(res, &opts)?.body;
@@ -975,6 +992,9 @@ impl Job {
                 };
                 (rules_title(), pages, summary)
             }
+            #[cfg(feature = "web-lite")]
+            Kind::Puzzles(_) => return Err(crate::lite::refused("puzzles")),
+            #[cfg(not(feature = "web-lite"))]
             Kind::Puzzles(p) => {
                 let pages = with_bleed(puzzle_pages(res, paper, &p)?);
                 (rules_title(), pages, Summary::Puzzles)

@@ -32,6 +32,8 @@
 //! - `limits`: every limit on input, with its unit and why
 //! - `error`: the typed errors, their one wording (options spelled by each
 //!   front end) and how numbers are written in messages
+//! - `lite`: the web page's first core (feature `web-lite`): what it refuses
+//!   and leaves to the whole core
 //! - `game`: sides, animals, squares, the standard board
 //! - `input`: reading files within their caps; where inputs come from (`Source`)
 //! - `text`: fonts, shaping, line breaking, installed fonts by family name
@@ -56,6 +58,14 @@
 //!   every format, with the limits writing has and the lines that say what they hold
 //! - `cli`: the command line (the binary: `src/main.rs`, `src/cli/`)
 
+// The web page's first core (src/lite.rs) cuts paths short where it refuses
+// what it leaves out: the code after them, and what only they use, is left
+// unreached on purpose.
+#![cfg_attr(
+    feature = "web-lite",
+    allow(dead_code, unused_imports, unused_variables, unreachable_code)
+)]
+
 pub mod compose;
 pub mod error;
 pub mod export;
@@ -66,6 +76,8 @@ pub mod job;
 pub mod lang;
 pub mod layout;
 pub mod limits;
+#[cfg(feature = "web-lite")]
+pub mod lite;
 pub mod options;
 pub mod output;
 pub mod picture;

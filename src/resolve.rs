@@ -89,6 +89,10 @@ fn load_font(book: &mut FontBook, spec: &str, key: &str, theme: &Theme) -> Resul
             .ok_or_else(|| bad(format!("unknown built-in font `{}`", shown(name))))?;
         return Ok(book.add_builtin(f));
     }
+    // The first core reads only the built-in fonts: web/wasm-link.sh leaves
+    // out the tables other fonts may need (WOFF2's dictionary, Big5's).
+    #[cfg(feature = "web-lite")]
+    return Err(crate::lite::refused("font"));
     // A family name (checked when the theme was read) finds an installed face.
     let (path, face) = if crate::text::system::is_family_name(spec, None) {
         let found = crate::text::system::find(spec).map_err(bad)?;

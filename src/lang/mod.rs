@@ -532,6 +532,15 @@ pub const RETIRED: [(&str, &str); 3] = [
     ),
 ];
 
+/// Why a table of sentences is not a [`sentences!`] struct: a key missing,
+/// or one it does not have (the first in order). Its reader is not generic
+/// over serde's deserializers, so the web page's download holds one copy of
+/// it, not one per deserializer.
+enum SentenceError {
+    Missing(&'static str),
+    Unknown(String),
+}
+
 /// A struct of sentences, every field a `String`, each reachable by its
 /// name ([`Handout::slot_mut`]) so sentences can be filled in place. Read
 /// from TOML as a table of strings: one small decoder instead of serde's
@@ -564,31 +573,49 @@ macro_rules! sentences {
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                use serde::de::Error as _;
-                let mut table: std::collections::BTreeMap<String, String> =
-                    std::collections::BTreeMap::deserialize(d)?;
+        impl $name {
+            /// The fields' names, as `unknown_field` lists them.
+            const FIELDS: &'static [&'static str] = &[$( stringify!($f) ),*];
+
+            /// The sentences from their table: the same for every
+            /// deserializer, so compiled once (see [`SentenceError`]).
+            fn from_table(
+                mut table: std::collections::BTreeMap<String, String>,
+            ) -> Result<Self, SentenceError> {
                 // Keys a pack may leave out (empty: the sentence they would
                 // improve is built another way), and keys older packs may
                 // still hold that nothing prints any more.
                 for key in [$($old),*] {
                     table.remove(key);
                 }
-                let mut take = |key: &'static str| {
-                    let key = key.trim_end_matches('_');
-                    match table.remove(key) {
-                        Some(v) => Ok(v),
-                        None if Self::OPTIONAL.contains(&key) => Ok(String::new()),
-                        None => Err(D::Error::missing_field(key)),
+                let mut out = $name { $( $f: String::new(), )* };
+                for field in Self::FIELDS {
+                    let key = field.trim_end_matches('_');
+                    let value = match table.remove(key) {
+                        Some(v) => v,
+                        None if Self::OPTIONAL.contains(&key) => String::new(),
+                        None => return Err(SentenceError::Missing(key)),
+                    };
+                    if let Some(slot) = out.slot_mut(field) {
+                        *slot = value;
                     }
-                };
-                let out = $name { $( $f: take(stringify!($f))?, )* };
-                if let Some(key) = table.keys().next() {
-                    const FIELDS: &[&str] = &[$( stringify!($f) ),*];
-                    return Err(D::Error::unknown_field(key, FIELDS));
                 }
-                Ok(out)
+                match table.into_keys().next() {
+                    Some(key) => Err(SentenceError::Unknown(key)),
+                    None => Ok(out),
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                use serde::de::Error as _;
+                let table: std::collections::BTreeMap<String, String> =
+                    std::collections::BTreeMap::deserialize(d)?;
+                Self::from_table(table).map_err(|e| match e {
+                    SentenceError::Missing(key) => D::Error::missing_field(key),
+                    SentenceError::Unknown(key) => D::Error::unknown_field(&key, Self::FIELDS),
+                })
             }
         }
     };
@@ -996,11 +1023,23 @@ pub struct Lang {
 }
 
 /// The built-in packs: (code, TOML source).
+#[cfg(not(feature = "web-lite"))]
 pub const BUILTIN: [(&str, &str); 4] = [
     ("en", include_str!("../../lang/en.toml")),
     ("fr", include_str!("../../lang/fr.toml")),
     ("zh-Hant", include_str!("../../lang/zh-Hant.toml")),
     ("zh-Hans", include_str!("../../lang/zh-Hans.toml")),
+];
+
+/// The built-in packs of the web page's first core ([`crate::lite`]): the
+/// English and French ones; the Chinese ones have no source there, and
+/// [`Lang::builtin`] refuses them (the whole core has them).
+#[cfg(feature = "web-lite")]
+pub const BUILTIN: [(&str, &str); 4] = [
+    ("en", include_str!("../../lang/en.toml")),
+    ("fr", include_str!("../../lang/fr.toml")),
+    ("zh-Hant", ""),
+    ("zh-Hans", ""),
 ];
 
 impl Lang {
@@ -1027,6 +1066,10 @@ impl Lang {
                             .join(", ")
                     ),
                 })?;
+        #[cfg(feature = "web-lite")]
+        if src.is_empty() {
+            return Err(crate::lite::refused("language"));
+        }
         Lang::parse_data(src, &format!("builtin language `{name}`"))
     }
 

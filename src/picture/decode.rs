@@ -188,6 +188,8 @@ fn text_start(bytes: &[u8]) -> Option<&str> {
 /// Reads a PNG or JPEG file's bytes; `origin` names it in messages (every
 /// message starts with it).
 pub fn decode(bytes: &[u8], origin: &str, limits: Limits) -> Result<Raster, String> {
+    #[cfg(feature = "web-lite")]
+    return Err(format!("{origin}: {}", crate::lite::REFUSAL));
     if bytes.len() as u64 > limits.max_bytes {
         return Err(format!(
             "{origin}: the picture file is {} MB, more than the {} MB a picture may take; \
@@ -850,6 +852,8 @@ impl Raster {
     /// k)` of [`crate::scene::Color::to_rgb`], the inverse of the separation.
     /// Messages do not name the file: the caller adds its name.
     pub fn rgba(&self) -> Result<Rgba, String> {
+        #[cfg(feature = "web-lite")]
+        return Err(crate::lite::REFUSAL.to_string());
         let n = self.pixel_count() as usize;
         let mut pixels = vec_with(n * 4, "the picture").map_err(|_| {
             format!(
@@ -903,6 +907,8 @@ pub(crate) fn jpeg_samples(
     width: u32,
     height: u32,
 ) -> Result<Option<Samples>, String> {
+    #[cfg(feature = "web-lite")]
+    return Err(crate::lite::REFUSAL.to_string());
     let (out, channels) = match color {
         JpegColor::Gray => (ColorSpace::Luma, 1),
         JpegColor::Rgb => (ColorSpace::RGB, 3),

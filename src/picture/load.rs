@@ -26,6 +26,9 @@ fn load_framed(
     files: &Files,
 ) -> Result<(Art, Option<Framed>), String> {
     let art = load(&spec.file, files)?;
+    // The first core reads no raster picture (see `load`).
+    #[cfg(feature = "web-lite")]
+    return Ok((art, None));
     let Art::Raster(r) = art else {
         return Ok((art, None));
     };
@@ -76,6 +79,9 @@ fn load(spec: &str, files: &Files) -> Result<Art, String> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         return Icon::parse(text, &shown).map(|i| Art::Vector(Arc::new(i)));
     }
+    #[cfg(feature = "web-lite")]
+    return Err(format!("{shown}: {}", crate::lite::REFUSAL));
+    #[cfg(not(feature = "web-lite"))]
     decode(&bytes, &shown, Limits::default()).map(|r| Art::Raster(Arc::new(r)))
 }
 
@@ -167,6 +173,10 @@ impl Pictures {
                 continue;
             }
             let key = format!("pictures.{name}");
+            // The first core draws no scenery: the design check measures it as a PNG.
+            #[cfg(feature = "web-lite")]
+            return Err(crate::lite::refused("picture"));
+            #[cfg(not(feature = "web-lite"))]
             match load_once(spec) {
                 Ok((art, framed)) => {
                     note(&art, &key, &spec.file);

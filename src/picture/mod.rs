@@ -50,6 +50,8 @@ impl Raster {
     /// itself when it is grey or RGB, else a PNG of its pixels. Returns the
     /// media type and the bytes.
     pub fn screen_file(&self) -> Result<(&'static str, Vec<u8>), String> {
+        #[cfg(feature = "web-lite")]
+        return Err(crate::lite::REFUSAL.to_string());
         if let RasterData::Jpeg {
             bytes,
             color: JpegColor::Gray | JpegColor::Rgb,

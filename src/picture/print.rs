@@ -73,6 +73,8 @@ fn needs(pages: &[Page], dpi: f64) -> FxHashMap<u64, (f64, Arc<Raster>)> {
 /// pictures decoded when they were framed. A picture that cannot be scaled
 /// (not enough memory, a CMYK JPEG) is kept as it is.
 pub fn for_print(pages: Vec<Page>, pictures: &Pictures, dpi: f64) -> Vec<Page> {
+    #[cfg(feature = "web-lite")]
+    return pages;
     let mut done: FxHashMap<u64, Arc<Raster>> = FxHashMap::default();
     for (digest, (scale, raster)) in needs(&pages, dpi) {
         let decoded = pictures.decoded(digest);
@@ -175,6 +177,8 @@ fn printable(r: &Raster, decoded: Option<&Arc<Raster>>, scale: f64) -> Option<Ra
 
 /// Grey or RGB samples as a baseline JPEG at [`JPEG_QUALITY`].
 pub fn encode_jpeg(samples: &[u8], width: u32, height: u32, channels: usize) -> Option<Vec<u8>> {
+    #[cfg(feature = "web-lite")]
+    return None;
     let w = u16::try_from(width).ok()?;
     let h = u16::try_from(height).ok()?;
     let kind = match channels {

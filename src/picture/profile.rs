@@ -86,6 +86,8 @@ const CHUNK: usize = 4_096;
 /// 0 no ink to 255 full ink) as R, G, B and an opaque alpha, through the
 /// FOGRA39 profile (the naive formula when the build has no profile).
 pub fn cmyk_to_rgba(inks: &[u8], out: &mut Vec<u8>) {
+    #[cfg(feature = "web-lite")]
+    return;
     let inks = &inks[..inks.len() / 4 * 4];
     let Some(t) = to_srgb() else {
         for px in inks.chunks_exact(4) {

@@ -216,10 +216,20 @@ pub fn option_table() -> Vec<OptionInfo> {
 /// A language pack's own name for itself (`Français`), for the page's list.
 #[wasm_bindgen]
 pub fn lang_name(code: &str) -> String {
+    #[cfg(feature = "lite")]
+    if let Some((_, name)) = LEFT_OUT.iter().find(|(c, _)| *c == code) {
+        return name.to_string();
+    }
     jungle_print::lang::Lang::builtin(code)
         .map(|l| l.meta.name)
         .unwrap_or_else(|_| code.to_string())
 }
+
+/// The names of the packs the first core leaves out (their `meta.name`; the
+/// whole core reads them from the packs, and web/test/api.mjs checks that
+/// both cores give the same names).
+#[cfg(feature = "lite")]
+const LEFT_OUT: [(&str, &str); 2] = [("zh-Hant", "繁體中文"), ("zh-Hans", "简体中文")];
 
 /// Why a document could not be made, and which control it is about.
 #[wasm_bindgen(getter_with_clone)]
@@ -812,6 +822,7 @@ pub fn check_theme(r: &Request) -> Result<Vec<String>, JobError> {
 /// `["png"|"jpeg"|"svg", width, height, x, y, w, h]`, or the command line's
 /// message when it cannot be used. A drawing (SVG) has no pixels (0 × 0) and
 /// the whole frame.
+#[cfg(not(feature = "lite"))]
 #[wasm_bindgen]
 pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobError> {
     use jungle_print::picture::decode::{decode, sniff, Format};
@@ -912,6 +923,7 @@ pub fn picture_literal(file: String, crop: Vec<f64>, zoom: f64, focus: Vec<f64>)
 /// library computes it (`jungle_print::picture::frame::frame_box`):
 /// `[x, y, w, h]` in fractions. The page computes the same while a picture
 /// is dragged; `web/test/api.mjs` compares the two.
+#[cfg(not(feature = "lite"))]
 #[wasm_bindgen]
 pub fn frame_fractions(crop: Vec<f64>, zoom: f64, focus: Vec<f64>) -> Vec<f64> {
     use jungle_print::theme::{Frame, FrameStart};
@@ -928,6 +940,7 @@ pub fn frame_fractions(crop: Vec<f64>, zoom: f64, focus: Vec<f64>) -> Vec<f64> {
 /// the page): the sets made from now on use it instead of the bundled core,
 /// which draws only the English and French sets. False when the bytes are not
 /// a font.
+#[cfg(not(feature = "lite"))]
 #[wasm_bindgen]
 pub fn load_kai(bytes: Vec<u8>) -> bool {
     jungle_print::text::set_kai(Box::leak(bytes.into_boxed_slice()))
@@ -936,6 +949,7 @@ pub fn load_kai(bytes: Vec<u8>) -> bool {
 /// Hands over a word list (`lang/words/NAME.tsv`, fetched by the page before
 /// its first Chinese set): `name` is `zh-Hant` or `zh-Hans`. False when the
 /// name is another or the bytes are not UTF-8 text.
+#[cfg(not(feature = "lite"))]
 #[wasm_bindgen]
 pub fn load_words(name: &str, bytes: Vec<u8>) -> bool {
     match String::from_utf8(bytes) {
@@ -947,10 +961,20 @@ pub fn load_words(name: &str, bytes: Vec<u8>) -> bool {
 /// Hands over a built-in pack's braille (`lang/braille/CODE.toml`, fetched by
 /// the page before its first tactile or braille file). False when it is not
 /// that pack's braille file.
+#[cfg(not(feature = "lite"))]
 #[wasm_bindgen]
 pub fn load_braille(code: &str, bytes: Vec<u8>) -> bool {
     std::str::from_utf8(&bytes)
         .is_ok_and(|text| jungle_print::lang::braille::set_builtin(code, text))
+}
+
+/// True: this is the page's first core (feature `lite`, see
+/// `jungle_print::lite`). Its export tells web/wasm-link.sh which core it
+/// links: only the first core's tables of other fonts are left out.
+#[cfg(feature = "lite")]
+#[wasm_bindgen]
+pub fn first_core() -> bool {
+    true
 }
 
 /// Turns a panic into a message the page can read after the trap
@@ -981,6 +1005,7 @@ pub fn panic_for_test() {
 /// Hands over the print shop's colour profile (the file
 /// `profiles/coated-fogra39.icc`, which the page fetches only for a print
 /// shop's PDF). False when the bytes are not that profile.
+#[cfg(not(feature = "lite"))]
 #[wasm_bindgen]
 pub fn load_output_profile(bytes: Vec<u8>) -> bool {
     jungle_print::picture::profile::set_output_profile(Box::leak(bytes.into_boxed_slice()))

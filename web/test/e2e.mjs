@@ -38,7 +38,36 @@ const overBudget = [];
 const budget = (within, what) => { if (!within) { overBudget.push(what); console.log(`slow (reported, not a failure): ${what}`); } };
 
 const port = 8700 + Math.floor(Math.random() * 200);
-const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "-d", dist], { stdio: "ignore" });
+const server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "-d", dist], { stdio: ["ignore", "ignore", "pipe"] });
+// Every file the server was asked for (the page's, its workers' and the
+// service worker's requests alike), from its log.
+const served = new Set();
+let serverLog = "";
+server.stderr.setEncoding("utf8");
+server.stderr.on("data", (chunk) => {
+  serverLog += chunk;
+  const lines = serverLog.split("\n");
+  serverLog = lines.pop();
+  for (const line of lines) {
+    const m = line.match(/"GET ([^ ?]+)[^ ]* HTTP\/[\d.]+" 200/);
+    if (m) served.add(decodeURIComponent(m[1]));
+  }
+});
+/// What the files served so far weigh as a browser downloads them from a
+/// server that compresses (gzip at level 9, as web/build.sh counts).
+function servedBytes() {
+  let total = 0;
+  for (const p of served) {
+    const file = path.join(dist, p.endsWith("/") ? `${p}index.html` : p);
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) total += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  return total;
+}
+// The first visit's download, gzip-compressed: an English set's previews
+// and the service worker's copy of the page. Issue 48 asked for 1.2 MB; it
+// was 1,859,006 B with one core, 1,189,639 B with the first core (web/src
+// and src/lite.rs), and the budget is what was reached.
+const FIRST_VISIT_BUDGET = 1190000;
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
   try { if ((await fetch(origin + "/index.html")).ok) break; } catch (_) { /* not yet */ }
@@ -120,7 +149,15 @@ await check("the page loads with no console error and shows the 6 pages of the s
   }
   const best = Math.min(...times);
   budget(best <= 1000, `the first English preview took ${times.join(", ")} ms after navigation (budget 1000)`);
-  return `first English preview ${best} ms after navigation (loads: ${times.join(", ")} ms; ${Date.now() - t0} ms for the test); ${await status()}`;
+  // The first visit's files, the service worker's copy included; the whole
+  // core and the whole face wait until something asks for them.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await new Promise((r) => setTimeout(r, 500));
+  const bytes = servedBytes();
+  const late = [...served].filter((p) => p.startsWith("/pkg/") || p.startsWith("/fonts/"));
+  assert(late.length === 0, `the first visit fetched ${late.join(", ")}`);
+  assert(bytes <= FIRST_VISIT_BUDGET, `the first visit downloads ${bytes} bytes gzip-compressed, over the budget of ${FIRST_VISIT_BUDGET}: ${[...served].sort().join(" ")}`);
+  return `first English preview ${best} ms after navigation (loads: ${times.join(", ")} ms; ${Date.now() - t0} ms for the test); first visit ${bytes} bytes gzip-compressed, ${served.size} files; ${await status()}`;
 });
 
 await check("every control has a label and the first control takes keyboard focus", async () => {

@@ -1,10 +1,13 @@
 // The service worker: the page works offline after the first visit. Every
 // request of this site goes to the network first (so a new version shows at
-// once) and is kept; without a network the kept copy answers.
+// once) and is kept; without a network the kept copy answers. Installing it
+// keeps only what the first visit loads (the first core, lite/); the whole
+// core (pkg/), the whole face, the word lists, the colour profile and the
+// large icon (for installing the page) are kept when first fetched.
 const CACHE = "jungle-print";
 const SHELL = ["./", "index.html", "style.css", "app.js", "worker.js", "i18n.js", "theme.js", "scale.js", "framing.js", "theme-words.js", "zip.js", "store.js",
-  "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
-  "pkg/jungle_print_web.js", "pkg/jungle_print_web_bg.wasm"];
+  "manifest.webmanifest", "icons/icon-192.png",
+  "lite/jungle_print_web.js", "lite/jungle_print_web_bg.wasm"];
 
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -181,6 +181,9 @@ struct Measured {
 /// covering a square (or for `board` the 7 × 9 board), measured over
 /// `region`, square by square; nothing when the theme has no such picture.
 fn measure(res: &Resources, name: &str, region: Region) -> Vec<Measured> {
+    // The first core loads no scenery (src/lite.rs), so it has none to measure.
+    #[cfg(feature = "web-lite")]
+    return Vec::new();
     let Some(art) = res.pictures.scenery(name) else {
         return Vec::new();
     };

@@ -31,70 +31,105 @@ pub fn otsu(hist: &[u32; 256]) -> usize {
 
 /// The largest value within `r` pixels (a square), separably.
 pub fn max_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    separable(v, w, h, |line| running(line, r, f32::max))
+    let mut queue = Vec::new();
+    separable(v, w, h, |line, out| {
+        running_into(line, r, f32::max, &mut queue, out)
+    })
 }
 
 /// The smallest value within `r` pixels (a square), separably.
 pub fn min_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    separable(v, w, h, |line| running(line, r, f32::min))
+    let mut queue = Vec::new();
+    separable(v, w, h, |line, out| {
+        running_into(line, r, f32::min, &mut queue, out)
+    })
 }
 
 /// The mean within `r` pixels (a square, cut at the edges), separably.
 pub fn blur(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    separable(v, w, h, |line| {
+    let mut prefix = Vec::new();
+    separable(v, w, h, |line, out| {
         let n = line.len();
-        let mut prefix = vec![0f64; n + 1];
-        for (i, x) in line.iter().enumerate() {
-            prefix[i + 1] = prefix[i] + f64::from(*x);
+        prefix.clear();
+        prefix.push(0f64);
+        let mut sum = 0f64;
+        for x in line {
+            sum += f64::from(*x);
+            prefix.push(sum);
         }
-        (0..n)
-            .map(|i| {
-                let (a, b) = (i.saturating_sub(r), (i + r + 1).min(n));
-                ((prefix[b] - prefix[a]) / (b - a) as f64) as f32
-            })
-            .collect()
+        out.extend((0..n).map(|i| {
+            let (a, b) = (i.saturating_sub(r), (i + r + 1).min(n));
+            ((prefix[b] - prefix[a]) / (b - a) as f64) as f32
+        }));
     })
 }
 
 /// The extreme of each window of `r` each side (cut at the ends), by `f`
 /// (`f32::max` or `f32::min`): a monotonic queue, O(n).
 pub fn running(line: &[f32], r: usize, f: fn(f32, f32) -> f32) -> Vec<f32> {
-    let n = line.len();
-    let mut queue = std::collections::VecDeque::new();
-    let mut out = Vec::with_capacity(n);
-    let mut next = 0;
-    for i in 0..n {
-        // Take in everything up to i + r; drop what is now beaten.
-        while next < n && next <= i + r {
-            let v = line[next];
-            while queue.back().is_some_and(|&j: &usize| f(line[j], v) == v) {
-                queue.pop_back();
-            }
-            queue.push_back(next);
-            next += 1;
-        }
-        while queue.front().is_some_and(|&j| j + r < i) {
-            queue.pop_front();
-        }
-        out.push(line[*queue.front().expect("the window holds i")]);
-    }
+    let mut out = Vec::with_capacity(line.len());
+    running_into(line, r, f, &mut Vec::new(), &mut out);
     out
 }
 
-/// Applies a 1-D `f` to every row, then every column.
-pub fn separable(v: &[f32], w: usize, h: usize, f: impl Fn(&[f32]) -> Vec<f32>) -> Vec<f32> {
+/// [`running`], appended to `out`, with `queue` as room for the window's
+/// candidates (kept between calls, so that no line allocates). The queue is
+/// a plain vector read from `head`: each index enters it once.
+#[inline]
+fn running_into(
+    line: &[f32],
+    r: usize,
+    f: impl Fn(f32, f32) -> f32,
+    queue: &mut Vec<usize>,
+    out: &mut Vec<f32>,
+) {
+    let n = line.len();
+    queue.clear();
+    queue.reserve(n);
+    out.reserve(n);
+    let mut head = 0;
+    let mut next = 0;
+    for i in 0..n {
+        // Take in everything up to i + r; drop what is now beaten.
+        let end = (i + r + 1).min(n);
+        while next < end {
+            let v = line[next];
+            while queue.len() > head && f(line[queue[queue.len() - 1]], v) == v {
+                queue.pop();
+            }
+            queue.push(next);
+            next += 1;
+        }
+        while queue[head] + r < i {
+            head += 1;
+        }
+        out.push(line[queue[head]]);
+    }
+}
+
+/// Applies a 1-D `f` (which appends its result for a line to the vector it
+/// is given) to every row, then every column.
+pub fn separable(
+    v: &[f32],
+    w: usize,
+    h: usize,
+    mut f: impl FnMut(&[f32], &mut Vec<f32>),
+) -> Vec<f32> {
     let mut rows = Vec::with_capacity(w * h);
-    for y in 0..h {
-        rows.extend(f(&v[y * w..(y + 1) * w]));
+    for row in v[..w * h].chunks_exact(w.max(1)) {
+        f(row, &mut rows);
     }
     let mut out = vec![0f32; w * h];
     let mut col = vec![0f32; h];
+    let mut done = Vec::with_capacity(h);
     for x in 0..w {
         for y in 0..h {
             col[y] = rows[y * w + x];
         }
-        for (y, value) in f(&col).into_iter().enumerate() {
-            out[y * w + x] = value;
+        done.clear();
+        f(&col, &mut done);
+        for (y, value) in done.iter().enumerate() {
+            out[y * w + x] = *value;
         }
     }
     out
@@ -128,46 +163,75 @@ pub fn line_opening(v: &[f32], w: usize, h: usize, angle: f32, len: usize) -> Ve
         ts.iter().copied().fold(f32::MIN, f32::max),
     );
     let (gw, gh) = ((u1 - u0).ceil() as usize + 2, (t1 - t0).ceil() as usize + 2);
-    // Largest of the four values around a point (outside: `outside`), in
-    // whole pixels: the same samples as with floats, without a float floor
-    // (a library call on the baseline target) and float bounds per sample.
-    let around = |p: &[f32], pw: usize, ph: usize, x: f32, y: f32, outside: f32| -> f32 {
-        let (fx, fy) = (floor(x), floor(y));
-        let (pw_i, ph_i) = (pw as i64, ph as i64);
-        let mut m = f32::MIN;
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let (xx, yy) = (fx + dx, fy + dy);
-            let value = if xx < 0 || yy < 0 || xx >= pw_i || yy >= ph_i {
-                outside
-            } else {
-                p[yy as usize * pw + xx as usize]
-            };
-            m = m.max(value);
-        }
-        m
-    };
     let mut grid = vec![0f32; gw * gh];
-    for ti in 0..gh {
-        for ui in 0..gw {
-            let (u, t) = (u0 + ui as f32, t0 + ti as f32);
-            let (x, y) = (u * c - t * s, u * s + t * c);
+    for (ti, row) in grid.chunks_exact_mut(gw).enumerate() {
+        let t = t0 + ti as f32;
+        let (ts, tc) = (t * s, t * c);
+        for (ui, cell) in row.iter_mut().enumerate() {
+            let u = u0 + ui as f32;
+            let (x, y) = (u * c - ts, u * s + tc);
             // Outside the picture: high, so that lines run to its edge.
-            grid[ti * gw + ui] = around(v, w, h, x - 0.5, y - 0.5, f32::MAX);
+            *cell = around(v, w, h, x - 0.5, y - 0.5, f32::MAX);
         }
     }
     let r = (len / 2).max(1);
     let mut opened = Vec::with_capacity(gw * gh);
+    let (mut queue, mut low) = (Vec::new(), Vec::with_capacity(gw));
     for row in grid.chunks_exact(gw) {
-        let low = running(row, r, f32::min);
-        opened.extend(running(&low, r, f32::max));
+        low.clear();
+        running_into(row, r, f32::min, &mut queue, &mut low);
+        running_into(&low, r, f32::max, &mut queue, &mut opened);
     }
-    (0..w * h)
-        .map(|i| {
-            let (x, y) = ((i % w) as f32 + 0.5, (i / w) as f32 + 0.5);
-            let (u, t) = (x * c + y * s - u0, -x * s + y * c - t0);
-            around(&opened, gw, gh, u, t, 0.0).min(v[i])
-        })
-        .collect()
+    drop(grid);
+    // With no value below +0 (nor -0, nor NaN), everything sampled is at
+    // least +0, so a pixel at +0 stays +0 whatever is around it.
+    let plain = v.iter().all(|x| x.to_bits() >> 31 == 0 && !x.is_nan());
+    let mut out = Vec::with_capacity(w * h);
+    for (yi, line) in v[..w * h].chunks_exact(w.max(1)).enumerate() {
+        let y = yi as f32 + 0.5;
+        let (ys, yc) = (y * s, y * c);
+        for (xi, &here) in line.iter().enumerate() {
+            if plain && here.to_bits() == 0 {
+                out.push(here);
+                continue;
+            }
+            let x = xi as f32 + 0.5;
+            let (u, t) = (x * c + ys - u0, -x * s + yc - t0);
+            out.push(around(&opened, gw, gh, u, t, 0.0).min(here));
+        }
+    }
+    out
+}
+
+/// The largest of the four values around the point (`x`, `y`) of the plane
+/// `p` (`pw` × `ph`), `outside` for those past its edges: in whole pixels
+/// (an integer floor, not a float one, which is a library call on the
+/// baseline target), the four read at once when all are inside.
+#[inline(always)]
+fn around(p: &[f32], pw: usize, ph: usize, x: f32, y: f32, outside: f32) -> f32 {
+    let (fx, fy) = (floor(x), floor(y));
+    let (pw_i, ph_i) = (pw as i64, ph as i64);
+    if fx >= 0 && fy >= 0 && fx + 1 < pw_i && fy + 1 < ph_i {
+        let i = fy as usize * pw + fx as usize;
+        let (top, bottom) = (&p[i..i + 2], &p[i + pw..i + pw + 2]);
+        // In the order of the general case: (0, 0), (1, 0), (0, 1), (1, 1).
+        return f32::MIN
+            .max(top[0])
+            .max(top[1])
+            .max(bottom[0])
+            .max(bottom[1]);
+    }
+    let mut m = f32::MIN;
+    for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        let (xx, yy) = (fx + dx, fy + dy);
+        let value = if xx < 0 || yy < 0 || xx >= pw_i || yy >= ph_i {
+            outside
+        } else {
+            p[yy as usize * pw + xx as usize]
+        };
+        m = m.max(value);
+    }
+    m
 }
 
 /// `x.floor()` as a whole number, for the pixel coordinates of a picture

@@ -31,17 +31,17 @@ pub fn otsu(hist: &[u32; 256]) -> usize {
 
 /// The largest value within `r` pixels (a square), separably.
 pub fn max_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    let mut queue = Vec::new();
+    let mut room = Vec::new();
     separable(v, w, h, |line, out| {
-        running_into(line, r, f32::max, &mut queue, out)
+        running_into(line, r, f32::max, &mut room, out)
     })
 }
 
 /// The smallest value within `r` pixels (a square), separably.
 pub fn min_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    let mut queue = Vec::new();
+    let mut room = Vec::new();
     separable(v, w, h, |line, out| {
-        running_into(line, r, f32::min, &mut queue, out)
+        running_into(line, r, f32::min, &mut room, out)
     })
 }
 
@@ -65,45 +65,62 @@ pub fn blur(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
 }
 
 /// The extreme of each window of `r` each side (cut at the ends), by `f`
-/// (`f32::max` or `f32::min`): a monotonic queue, O(n).
+/// (`f32::max` or `f32::min`), O(n) whatever `r`.
 pub fn running(line: &[f32], r: usize, f: fn(f32, f32) -> f32) -> Vec<f32> {
     let mut out = Vec::with_capacity(line.len());
     running_into(line, r, f, &mut Vec::new(), &mut out);
     out
 }
 
-/// [`running`], appended to `out`, with `queue` as room for the window's
-/// candidates (kept between calls, so that no line allocates). The queue is
-/// a plain vector read from `head`: each index enters it once.
+/// [`running`], appended to `out`, with `room` as working space (kept
+/// between calls, so that no line allocates). Blocks of a window's length
+/// (van Herk, Gil and Werman): each block's extremes from its start and from
+/// its end, so that a window, which spans at most two blocks, is the extreme
+/// of two numbers; three comparisons a value whatever `r`. The extreme of the
+/// same values as a monotonic queue takes, so the same number (in a plane
+/// without NaN or -0, where extremes are unique values).
 #[inline]
 fn running_into(
     line: &[f32],
     r: usize,
-    f: impl Fn(f32, f32) -> f32,
-    queue: &mut Vec<usize>,
+    f: impl Fn(f32, f32) -> f32 + Copy,
+    room: &mut Vec<f32>,
     out: &mut Vec<f32>,
 ) {
     let n = line.len();
-    queue.clear();
-    queue.reserve(n);
     out.reserve(n);
-    let mut head = 0;
-    let mut next = 0;
+    if n == 0 {
+        return;
+    }
+    // A window spans at most two blocks (one when the line is shorter).
+    let width = 2 * r + 1;
+    // room: from each block's start, then from each block's end.
+    room.clear();
+    room.resize(2 * n, 0.0);
+    let (prefix, suffix) = room.split_at_mut(n);
+    for (p, l) in prefix.chunks_mut(width).zip(line.chunks(width)) {
+        let mut m = l[0];
+        for (p, &v) in p.iter_mut().zip(l) {
+            m = f(m, v);
+            *p = m;
+        }
+    }
+    for (s, l) in suffix.chunks_mut(width).zip(line.chunks(width)) {
+        let mut m = l[l.len() - 1];
+        for (s, &v) in s.iter_mut().zip(l).rev() {
+            m = f(v, m);
+            *s = m;
+        }
+    }
     for i in 0..n {
-        // Take in everything up to i + r; drop what is now beaten.
-        let end = (i + r + 1).min(n);
-        while next < end {
-            let v = line[next];
-            while queue.len() > head && f(line[queue[queue.len() - 1]], v) == v {
-                queue.pop();
-            }
-            queue.push(next);
-            next += 1;
-        }
-        while queue[head] + r < i {
-            head += 1;
-        }
-        out.push(line[queue[head]]);
+        let (a, b) = (i.saturating_sub(r), (i + r).min(n - 1));
+        out.push(if a / width != b / width {
+            f(suffix[a], prefix[b])
+        } else if a % width == 0 {
+            prefix[b]
+        } else {
+            suffix[a]
+        });
     }
 }
 
@@ -176,11 +193,11 @@ pub fn line_opening(v: &[f32], w: usize, h: usize, angle: f32, len: usize) -> Ve
     }
     let r = (len / 2).max(1);
     let mut opened = Vec::with_capacity(gw * gh);
-    let (mut queue, mut low) = (Vec::new(), Vec::with_capacity(gw));
+    let (mut room, mut low) = (Vec::new(), Vec::with_capacity(gw));
     for row in grid.chunks_exact(gw) {
         low.clear();
-        running_into(row, r, f32::min, &mut queue, &mut low);
-        running_into(&low, r, f32::max, &mut queue, &mut opened);
+        running_into(row, r, f32::min, &mut room, &mut low);
+        running_into(&low, r, f32::max, &mut room, &mut opened);
     }
     drop(grid);
     // With no value below +0 (nor -0, nor NaN), everything sampled is at

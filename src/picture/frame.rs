@@ -141,6 +141,21 @@ fn block_average(src: &Source, k: u32) -> Option<Scaled> {
         sums.fill(0);
         for y in by * k..(by + 1) * k {
             let row = &src.color[y * w * c..(y * w + ow * k) * c];
+            if c == 3 {
+                // The usual case, a channel to a register.
+                for (block, out) in row.chunks_exact(k * 3).zip(sums.chunks_exact_mut(3)) {
+                    let mut rgb = [0u32; 3];
+                    for px in block.chunks_exact(3) {
+                        rgb[0] += u32::from(px[0]);
+                        rgb[1] += u32::from(px[1]);
+                        rgb[2] += u32::from(px[2]);
+                    }
+                    for (s, v) in out.iter_mut().zip(rgb) {
+                        *s += v;
+                    }
+                }
+                continue;
+            }
             for (bx, block) in row.chunks_exact(k * c).enumerate() {
                 let out = &mut sums[bx * c..(bx + 1) * c];
                 for px in block.chunks_exact(c) {

@@ -94,17 +94,18 @@ fn running_into(
     }
     // A window spans at most two blocks (one when the line is shorter).
     let width = 2 * r + 1;
-    // room: from each block's start, then from each block's end.
+    // room: from each block's start (pushed), then from each block's end.
     room.clear();
-    room.resize(2 * n, 0.0);
-    let (prefix, suffix) = room.split_at_mut(n);
-    for (p, l) in prefix.chunks_mut(width).zip(line.chunks(width)) {
+    room.reserve(2 * n);
+    for l in line.chunks(width) {
         let mut m = l[0];
-        for (p, &v) in p.iter_mut().zip(l) {
+        for &v in l {
             m = f(m, v);
-            *p = m;
+            room.push(m);
         }
     }
+    room.resize(2 * n, 0.0);
+    let (prefix, suffix) = room.split_at_mut(n);
     for (s, l) in suffix.chunks_mut(width).zip(line.chunks(width)) {
         let mut m = l[l.len() - 1];
         for (s, &v) in s.iter_mut().zip(l).rev() {
@@ -112,14 +113,26 @@ fn running_into(
             *s = m;
         }
     }
-    for i in 0..n {
-        let (a, b) = (i.saturating_sub(r), (i + r).min(n - 1));
-        out.push(if a / width != b / width {
-            f(suffix[a], prefix[b])
-        } else if a % width == 0 {
-            prefix[b]
-        } else {
+    // Windows cut at the start lie in the first block.
+    let first = r.min(n);
+    out.extend((0..first).map(|i| prefix[(i + r).min(n - 1)]));
+    // Whole windows: the end of one block and the start of the next (or
+    // one whole block, its extreme both ways).
+    if n > 2 * r {
+        out.extend(
+            suffix[..n - 2 * r]
+                .iter()
+                .zip(&prefix[2 * r..])
+                .map(|(&s, &p)| f(s, p)),
+        );
+    }
+    // Windows cut at the end: to the last value, which ends its block.
+    for i in first.max(n.saturating_sub(r))..n {
+        let a = i - r;
+        out.push(if a / width == (n - 1) / width {
             suffix[a]
+        } else {
+            f(suffix[a], prefix[n - 1])
         });
     }
 }
@@ -292,13 +305,20 @@ mod tests {
 
     #[test]
     fn running_extremes_match_a_plain_scan() {
-        let line: Vec<f32> = (0..50).map(|i| ((i * 37) % 23) as f32).collect();
-        for r in [1, 2, 3, 7, 30, 60] {
-            let got = running(&line, r, f32::max);
-            for (i, g) in got.iter().enumerate() {
-                let (a, b) = (i.saturating_sub(r), (i + r).min(49));
-                let want = line[a..=b].iter().copied().fold(f32::MIN, f32::max);
-                assert_eq!(*g, want, "r {r} at {i}");
+        let all: Vec<f32> = (0..50).map(|i| ((i * 37) % 23) as f32).collect();
+        for n in [1, 2, 5, 13, 14, 15, 50] {
+            let line = &all[..n];
+            for r in [0, 1, 2, 3, 6, 7, 30, 60] {
+                let got = running(line, r, f32::max);
+                let low = running(line, r, f32::min);
+                assert_eq!((got.len(), low.len()), (n, n));
+                for i in 0..n {
+                    let (a, b) = (i.saturating_sub(r), (i + r).min(n - 1));
+                    let want = line[a..=b].iter().copied().fold(f32::MIN, f32::max);
+                    assert_eq!(got[i], want, "max, n {n}, r {r} at {i}");
+                    let want = line[a..=b].iter().copied().fold(f32::MAX, f32::min);
+                    assert_eq!(low[i], want, "min, n {n}, r {r} at {i}");
+                }
             }
         }
     }

@@ -31,70 +31,135 @@ pub fn otsu(hist: &[u32; 256]) -> usize {
 
 /// The largest value within `r` pixels (a square), separably.
 pub fn max_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    separable(v, w, h, |line| running(line, r, f32::max))
+    let mut room = Vec::new();
+    separable(v, w, h, |line, out| {
+        running_into(line, r, f32::max, &mut room, out)
+    })
 }
 
 /// The smallest value within `r` pixels (a square), separably.
 pub fn min_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    separable(v, w, h, |line| running(line, r, f32::min))
+    let mut room = Vec::new();
+    separable(v, w, h, |line, out| {
+        running_into(line, r, f32::min, &mut room, out)
+    })
 }
 
 /// The mean within `r` pixels (a square, cut at the edges), separably.
 pub fn blur(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
-    separable(v, w, h, |line| {
+    let mut prefix = Vec::new();
+    separable(v, w, h, |line, out| {
         let n = line.len();
-        let mut prefix = vec![0f64; n + 1];
-        for (i, x) in line.iter().enumerate() {
-            prefix[i + 1] = prefix[i] + f64::from(*x);
+        prefix.clear();
+        prefix.push(0f64);
+        let mut sum = 0f64;
+        for x in line {
+            sum += f64::from(*x);
+            prefix.push(sum);
         }
-        (0..n)
-            .map(|i| {
-                let (a, b) = (i.saturating_sub(r), (i + r + 1).min(n));
-                ((prefix[b] - prefix[a]) / (b - a) as f64) as f32
-            })
-            .collect()
+        out.extend((0..n).map(|i| {
+            let (a, b) = (i.saturating_sub(r), (i + r + 1).min(n));
+            ((prefix[b] - prefix[a]) / (b - a) as f64) as f32
+        }));
     })
 }
 
 /// The extreme of each window of `r` each side (cut at the ends), by `f`
-/// (`f32::max` or `f32::min`): a monotonic queue, O(n).
+/// (`f32::max` or `f32::min`), O(n) whatever `r`.
 pub fn running(line: &[f32], r: usize, f: fn(f32, f32) -> f32) -> Vec<f32> {
-    let n = line.len();
-    let mut queue = std::collections::VecDeque::new();
-    let mut out = Vec::with_capacity(n);
-    let mut next = 0;
-    for i in 0..n {
-        // Take in everything up to i + r; drop what is now beaten.
-        while next < n && next <= i + r {
-            let v = line[next];
-            while queue.back().is_some_and(|&j: &usize| f(line[j], v) == v) {
-                queue.pop_back();
-            }
-            queue.push_back(next);
-            next += 1;
-        }
-        while queue.front().is_some_and(|&j| j + r < i) {
-            queue.pop_front();
-        }
-        out.push(line[*queue.front().expect("the window holds i")]);
-    }
+    let mut out = Vec::with_capacity(line.len());
+    running_into(line, r, f, &mut Vec::new(), &mut out);
     out
 }
 
-/// Applies a 1-D `f` to every row, then every column.
-pub fn separable(v: &[f32], w: usize, h: usize, f: impl Fn(&[f32]) -> Vec<f32>) -> Vec<f32> {
+/// [`running`], appended to `out`, with `room` as working space (kept
+/// between calls, so that no line allocates). Blocks of a window's length
+/// (van Herk, Gil and Werman): each block's extremes from its start and from
+/// its end, so that a window, which spans at most two blocks, is the extreme
+/// of two numbers; three comparisons a value whatever `r`. The extreme of the
+/// same values as a monotonic queue takes, so the same number (in a plane
+/// without NaN or -0, where extremes are unique values).
+#[inline]
+fn running_into(
+    line: &[f32],
+    r: usize,
+    f: impl Fn(f32, f32) -> f32 + Copy,
+    room: &mut Vec<f32>,
+    out: &mut Vec<f32>,
+) {
+    let n = line.len();
+    out.reserve(n);
+    if n == 0 {
+        return;
+    }
+    // A window spans at most two blocks (one when the line is shorter).
+    let width = 2 * r + 1;
+    // room: from each block's start (pushed), then from each block's end.
+    room.clear();
+    room.reserve(2 * n);
+    for l in line.chunks(width) {
+        let mut m = l[0];
+        for &v in l {
+            m = f(m, v);
+            room.push(m);
+        }
+    }
+    room.resize(2 * n, 0.0);
+    let (prefix, suffix) = room.split_at_mut(n);
+    for (s, l) in suffix.chunks_mut(width).zip(line.chunks(width)) {
+        let mut m = l[l.len() - 1];
+        for (s, &v) in s.iter_mut().zip(l).rev() {
+            m = f(v, m);
+            *s = m;
+        }
+    }
+    // Windows cut at the start lie in the first block.
+    let first = r.min(n);
+    out.extend((0..first).map(|i| prefix[(i + r).min(n - 1)]));
+    // Whole windows: the end of one block and the start of the next (or
+    // one whole block, its extreme both ways).
+    if n > 2 * r {
+        out.extend(
+            suffix[..n - 2 * r]
+                .iter()
+                .zip(&prefix[2 * r..])
+                .map(|(&s, &p)| f(s, p)),
+        );
+    }
+    // Windows cut at the end: to the last value, which ends its block.
+    for i in first.max(n.saturating_sub(r))..n {
+        let a = i - r;
+        out.push(if a / width == (n - 1) / width {
+            suffix[a]
+        } else {
+            f(suffix[a], prefix[n - 1])
+        });
+    }
+}
+
+/// Applies a 1-D `f` (which appends its result for a line to the vector it
+/// is given) to every row, then every column.
+pub fn separable(
+    v: &[f32],
+    w: usize,
+    h: usize,
+    mut f: impl FnMut(&[f32], &mut Vec<f32>),
+) -> Vec<f32> {
     let mut rows = Vec::with_capacity(w * h);
-    for y in 0..h {
-        rows.extend(f(&v[y * w..(y + 1) * w]));
+    for row in v[..w * h].chunks_exact(w.max(1)) {
+        f(row, &mut rows);
     }
     let mut out = vec![0f32; w * h];
     let mut col = vec![0f32; h];
+    let mut done = Vec::with_capacity(h);
     for x in 0..w {
         for y in 0..h {
             col[y] = rows[y * w + x];
         }
-        for (y, value) in f(&col).into_iter().enumerate() {
-            out[y * w + x] = value;
+        done.clear();
+        f(&col, &mut done);
+        for (y, value) in done.iter().enumerate() {
+            out[y * w + x] = *value;
         }
     }
     out
@@ -128,46 +193,75 @@ pub fn line_opening(v: &[f32], w: usize, h: usize, angle: f32, len: usize) -> Ve
         ts.iter().copied().fold(f32::MIN, f32::max),
     );
     let (gw, gh) = ((u1 - u0).ceil() as usize + 2, (t1 - t0).ceil() as usize + 2);
-    // Largest of the four values around a point (outside: `outside`), in
-    // whole pixels: the same samples as with floats, without a float floor
-    // (a library call on the baseline target) and float bounds per sample.
-    let around = |p: &[f32], pw: usize, ph: usize, x: f32, y: f32, outside: f32| -> f32 {
-        let (fx, fy) = (floor(x), floor(y));
-        let (pw_i, ph_i) = (pw as i64, ph as i64);
-        let mut m = f32::MIN;
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let (xx, yy) = (fx + dx, fy + dy);
-            let value = if xx < 0 || yy < 0 || xx >= pw_i || yy >= ph_i {
-                outside
-            } else {
-                p[yy as usize * pw + xx as usize]
-            };
-            m = m.max(value);
-        }
-        m
-    };
     let mut grid = vec![0f32; gw * gh];
-    for ti in 0..gh {
-        for ui in 0..gw {
-            let (u, t) = (u0 + ui as f32, t0 + ti as f32);
-            let (x, y) = (u * c - t * s, u * s + t * c);
+    for (ti, row) in grid.chunks_exact_mut(gw).enumerate() {
+        let t = t0 + ti as f32;
+        let (ts, tc) = (t * s, t * c);
+        for (ui, cell) in row.iter_mut().enumerate() {
+            let u = u0 + ui as f32;
+            let (x, y) = (u * c - ts, u * s + tc);
             // Outside the picture: high, so that lines run to its edge.
-            grid[ti * gw + ui] = around(v, w, h, x - 0.5, y - 0.5, f32::MAX);
+            *cell = around(v, w, h, x - 0.5, y - 0.5, f32::MAX);
         }
     }
     let r = (len / 2).max(1);
     let mut opened = Vec::with_capacity(gw * gh);
+    let (mut room, mut low) = (Vec::new(), Vec::with_capacity(gw));
     for row in grid.chunks_exact(gw) {
-        let low = running(row, r, f32::min);
-        opened.extend(running(&low, r, f32::max));
+        low.clear();
+        running_into(row, r, f32::min, &mut room, &mut low);
+        running_into(&low, r, f32::max, &mut room, &mut opened);
     }
-    (0..w * h)
-        .map(|i| {
-            let (x, y) = ((i % w) as f32 + 0.5, (i / w) as f32 + 0.5);
-            let (u, t) = (x * c + y * s - u0, -x * s + y * c - t0);
-            around(&opened, gw, gh, u, t, 0.0).min(v[i])
-        })
-        .collect()
+    drop(grid);
+    // With no value below +0 (nor -0, nor NaN), everything sampled is at
+    // least +0, so a pixel at +0 stays +0 whatever is around it.
+    let plain = v.iter().all(|x| x.to_bits() >> 31 == 0 && !x.is_nan());
+    let mut out = Vec::with_capacity(w * h);
+    for (yi, line) in v[..w * h].chunks_exact(w.max(1)).enumerate() {
+        let y = yi as f32 + 0.5;
+        let (ys, yc) = (y * s, y * c);
+        for (xi, &here) in line.iter().enumerate() {
+            if plain && here.to_bits() == 0 {
+                out.push(here);
+                continue;
+            }
+            let x = xi as f32 + 0.5;
+            let (u, t) = (x * c + ys - u0, -x * s + yc - t0);
+            out.push(around(&opened, gw, gh, u, t, 0.0).min(here));
+        }
+    }
+    out
+}
+
+/// The largest of the four values around the point (`x`, `y`) of the plane
+/// `p` (`pw` × `ph`), `outside` for those past its edges: in whole pixels
+/// (an integer floor, not a float one, which is a library call on the
+/// baseline target), the four read at once when all are inside.
+#[inline(always)]
+fn around(p: &[f32], pw: usize, ph: usize, x: f32, y: f32, outside: f32) -> f32 {
+    let (fx, fy) = (floor(x), floor(y));
+    let (pw_i, ph_i) = (pw as i64, ph as i64);
+    if fx >= 0 && fy >= 0 && fx + 1 < pw_i && fy + 1 < ph_i {
+        let i = fy as usize * pw + fx as usize;
+        let (top, bottom) = (&p[i..i + 2], &p[i + pw..i + pw + 2]);
+        // In the order of the general case: (0, 0), (1, 0), (0, 1), (1, 1).
+        return f32::MIN
+            .max(top[0])
+            .max(top[1])
+            .max(bottom[0])
+            .max(bottom[1]);
+    }
+    let mut m = f32::MIN;
+    for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        let (xx, yy) = (fx + dx, fy + dy);
+        let value = if xx < 0 || yy < 0 || xx >= pw_i || yy >= ph_i {
+            outside
+        } else {
+            p[yy as usize * pw + xx as usize]
+        };
+        m = m.max(value);
+    }
+    m
 }
 
 /// `x.floor()` as a whole number, for the pixel coordinates of a picture
@@ -211,13 +305,20 @@ mod tests {
 
     #[test]
     fn running_extremes_match_a_plain_scan() {
-        let line: Vec<f32> = (0..50).map(|i| ((i * 37) % 23) as f32).collect();
-        for r in [1, 2, 3, 7, 30, 60] {
-            let got = running(&line, r, f32::max);
-            for (i, g) in got.iter().enumerate() {
-                let (a, b) = (i.saturating_sub(r), (i + r).min(49));
-                let want = line[a..=b].iter().copied().fold(f32::MIN, f32::max);
-                assert_eq!(*g, want, "r {r} at {i}");
+        let all: Vec<f32> = (0..50).map(|i| ((i * 37) % 23) as f32).collect();
+        for n in [1, 2, 5, 13, 14, 15, 50] {
+            let line = &all[..n];
+            for r in [0, 1, 2, 3, 6, 7, 30, 60] {
+                let got = running(line, r, f32::max);
+                let low = running(line, r, f32::min);
+                assert_eq!((got.len(), low.len()), (n, n));
+                for i in 0..n {
+                    let (a, b) = (i.saturating_sub(r), (i + r).min(n - 1));
+                    let want = line[a..=b].iter().copied().fold(f32::MIN, f32::max);
+                    assert_eq!(got[i], want, "max, n {n}, r {r} at {i}");
+                    let want = line[a..=b].iter().copied().fold(f32::MAX, f32::min);
+                    assert_eq!(low[i], want, "min, n {n}, r {r} at {i}");
+                }
             }
         }
     }

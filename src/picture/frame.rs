@@ -141,6 +141,21 @@ fn block_average(src: &Source, k: u32) -> Option<Scaled> {
         sums.fill(0);
         for y in by * k..(by + 1) * k {
             let row = &src.color[y * w * c..(y * w + ow * k) * c];
+            if c == 3 {
+                // The usual case, a channel to a register.
+                for (block, out) in row.chunks_exact(k * 3).zip(sums.chunks_exact_mut(3)) {
+                    let mut rgb = [0u32; 3];
+                    for px in block.chunks_exact(3) {
+                        rgb[0] += u32::from(px[0]);
+                        rgb[1] += u32::from(px[1]);
+                        rgb[2] += u32::from(px[2]);
+                    }
+                    for (s, v) in out.iter_mut().zip(rgb) {
+                        *s += v;
+                    }
+                }
+                continue;
+            }
             for (bx, block) in row.chunks_exact(k * c).enumerate() {
                 let out = &mut sums[bx * c..(bx + 1) * c];
                 for px in block.chunks_exact(c) {
@@ -300,23 +315,47 @@ pub fn clean_paper(
         })
         .collect();
     let k = k as f32;
-    // Bilinear position in the reduced copy (its pixel centres).
-    let at = |p: &[f32], x: usize, y: usize| {
-        let fy = ((y as f32 + 0.5) / k - 0.5).clamp(0.0, (sh - 1) as f32);
-        let (y0, ty) = (fy.floor() as usize, fy.fract());
-        let y1 = (y0 + 1).min(sh - 1);
-        let fx = ((x as f32 + 0.5) / k - 0.5).clamp(0.0, (sw - 1) as f32);
-        let (x0, tx) = (fx.floor() as usize, fx.fract());
-        let x1 = (x0 + 1).min(sw - 1);
-        let top = p[y0 * sw + x0] * (1.0 - tx) + p[y0 * sw + x1] * tx;
-        let bottom = p[y1 * sw + x0] * (1.0 - tx) + p[y1 * sw + x1] * tx;
-        (top * (1.0 - ty) + bottom * ty).max(1.0)
+    // Bilinear position in the reduced copy (its pixel centres): each
+    // column's two neighbours and weight, each row's the same way.
+    let place = |i: usize, n: usize| {
+        let f = ((i as f32 + 0.5) / k - 0.5).clamp(0.0, (n - 1) as f32);
+        let (i0, t) = (f.floor() as usize, f.fract());
+        (i0, (i0 + 1).min(n - 1), t)
+    };
+    let columns: Vec<(usize, usize, f32)> = (0..w).map(|x| place(x, sw)).collect();
+    // The paper's level along a row of the reduced copy, at every column
+    // (channels interleaved), interpolated across.
+    let across = |j: usize, out: &mut Vec<f32>| {
+        out.clear();
+        for &(x0, x1, tx) in &columns {
+            for p in &paper {
+                out.push(p[j * sw + x0] * (1.0 - tx) + p[j * sw + x1] * tx);
+            }
+        }
+    };
+    // The paper's level at every pixel of row `y`, then interpolated down
+    // (the rows of the reduced copy above and below it kept from the last).
+    let mut rows_at: Option<(usize, usize)> = None;
+    let (mut top, mut bottom, mut level) = (Vec::new(), Vec::new(), Vec::new());
+    let mut level_row = |y: usize, level: &mut Vec<f32>| {
+        let (y0, y1, ty) = place(y, sh);
+        if rows_at != Some((y0, y1)) {
+            across(y0, &mut top);
+            across(y1, &mut bottom);
+            rows_at = Some((y0, y1));
+        }
+        level.clear();
+        level.extend(
+            top.iter()
+                .zip(&bottom)
+                .map(|(&t, &b)| (t * (1.0 - ty) + b * ty).max(1.0)),
+        );
     };
     // Each channel as a fraction of the paper's: 1 is paper.
-    let shade = |color: &[u8], x: usize, y: usize| -> [f32; 3] {
+    let shade = |px: &[u8], level: &[f32]| -> [f32; 3] {
         let mut s = [1f32; 3];
         for ch in 0..c {
-            s[ch] = (f32::from(color[(y * w + x) * c + ch]) / at(&paper[ch], x, y)).min(1.0);
+            s[ch] = (f32::from(px[ch]) / level[ch]).min(1.0);
         }
         s
     };
@@ -326,30 +365,42 @@ pub fn clean_paper(
     let (rw, rh) = (w.div_ceil(f), h.div_ceil(f));
     let mut dark = vec![0f32; rw * rh];
     for y in 0..h {
+        level_row(y, &mut level);
+        let row = &color[y * w * c..(y + 1) * w * c];
+        let cells = &mut dark[(y / f) * rw..(y / f + 1) * rw];
         for x in 0..w {
-            let s = shade(color, x, y);
+            let s = shade(&row[x * c..(x + 1) * c], &level[x * c..(x + 1) * c]);
             let d = 1.0 - s[..c].iter().copied().fold(1.0, f32::min);
-            let cell = &mut dark[(y / f) * rw + x / f];
+            let cell = &mut cells[x / f];
             *cell = cell.max(d);
         }
     }
     let len = ((rw.max(rh) as f32 * 0.15) as usize).max(24);
     let lines = ruling_lines(&dark, rw, rh, angle, len, thin.div_ceil(f) + 1);
+    drop(dark);
     let mut alpha = Vec::with_capacity(if transparent { w * h } else { 0 });
     for y in 0..h {
+        level_row(y, &mut level);
+        let lines_row = &lines[(y / f) * rw..(y / f + 1) * rw];
+        let row = &mut color[y * w * c..(y + 1) * w * c];
         for x in 0..w {
-            let keep = 1.0 - lines[(y / f) * rw + x / f];
-            let mut s = shade(color, x, y);
+            let px = &mut row[x * c..(x + 1) * c];
+            if near.is_some_and(|n| !n(x as u32, y as u32)) {
+                // Away from every stroke: a shadow, a thumb, a name. Clear
+                // paper: white, or no ink and transparent.
+                px.fill(255);
+                if transparent {
+                    alpha.push(0);
+                }
+                continue;
+            }
+            let keep = 1.0 - lines_row[x / f];
+            let mut s = shade(px, &level[x * c..(x + 1) * c]);
             for v in s[..c].iter_mut() {
                 *v = (*v / keep.max(0.05)).min(1.0);
             }
             let darkest = s[..c].iter().copied().fold(1.0, f32::min);
-            let mut a = ((1.0 - darkest - 0.1) / (0.4 - 0.1)).clamp(0.0, 1.0);
-            if near.is_some_and(|n| !n(x as u32, y as u32)) {
-                // Away from every stroke: a shadow, a thumb, a name.
-                a = 0.0;
-            }
-            let px = &mut color[(y * w + x) * c..(y * w + x + 1) * c];
+            let a = ((1.0 - darkest - 0.1) / (0.4 - 0.1)).clamp(0.0, 1.0);
             for ch in 0..c {
                 // Ink on white: shade = 1 - a (1 - ink).
                 let ink = if a > 0.0 {
@@ -361,14 +412,24 @@ pub fn clean_paper(
                     true => ink.clamp(0.0, 1.0),
                     false => 1.0 - a * (1.0 - ink.clamp(0.0, 1.0)),
                 };
-                px[ch] = (v * 255.0).round() as u8;
+                px[ch] = byte(v * 255.0);
             }
             if transparent {
-                alpha.push((a * 255.0).round() as u8);
+                alpha.push(byte(a * 255.0));
             }
         }
     }
     transparent.then_some(alpha)
+}
+
+/// `x.round() as u8` without the library call `roundf` (halves away from
+/// zero) for 0 ≤ `x` ≤ 255, where the fraction `x - ⌊x⌋` is exact.
+fn byte(x: f32) -> u8 {
+    if !(0.0..=255.0).contains(&x) {
+        return x.round() as u8;
+    }
+    let t = x as u32;
+    (if x - t as f32 >= 0.5 { t + 1 } else { t }) as u8
 }
 
 /// The frame of a picture shown `width` × `height` pixels upright, from the

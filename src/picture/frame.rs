@@ -282,38 +282,7 @@ pub fn clean_paper(
         let (x, y) = ((i % sw) as u32 * kk + kk / 2, (i / sw) as u32 * kk + kk / 2);
         near.is_some_and(|n| n(x, y))
     };
-    let paper: Vec<Vec<f32>> = (0..c)
-        .map(|ch| {
-            let plane: Vec<f32> = small
-                .color
-                .iter()
-                .skip(ch)
-                .step_by(c)
-                .map(|&v| f32::from(v))
-                .collect();
-            // Smoothed first, so that the brightest is the paper's, not its grain's.
-            let calm = blur(&plane, sw, sh, 2);
-            let bare: Vec<f32> = (0..sw * sh)
-                .map(|i| if stroke(i) { 0.0 } else { calm[i] })
-                .collect();
-            let near_level = max_filter(&bare, sw, sh, r);
-            let far_level = max_filter(&bare, sw, sh, sw.max(sh));
-            let level: Vec<f32> = near_level
-                .iter()
-                .zip(&far_level)
-                .map(|(&a, &b)| {
-                    if a > 0.0 {
-                        a
-                    } else if b > 0.0 {
-                        b
-                    } else {
-                        255.0
-                    }
-                })
-                .collect();
-            blur(&level, sw, sh, r)
-        })
-        .collect();
+    let paper = paper_levels(&small.color, c, (sw, sh), r, &stroke);
     let k = k as f32;
     // Bilinear position in the reduced copy (its pixel centres): each
     // column's two neighbours and weight, each row's the same way.
@@ -420,6 +389,50 @@ pub fn clean_paper(
         }
     }
     transparent.then_some(alpha)
+}
+
+/// The paper's level in each of `c` channels over a reduced copy (`small`,
+/// interleaved, `sw` × `sh` pixels): each channel's brightest value within
+/// `r` pixels, smoothed; where `stroke` (a pixel's index) is true the pixel
+/// is left out, and the level comes from farther when none is near.
+fn paper_levels(
+    small: &[u8],
+    c: usize,
+    (sw, sh): (usize, usize),
+    r: usize,
+    stroke: &dyn Fn(usize) -> bool,
+) -> Vec<Vec<f32>> {
+    (0..c)
+        .map(|ch| {
+            let plane: Vec<f32> = small
+                .iter()
+                .skip(ch)
+                .step_by(c)
+                .map(|&v| f32::from(v))
+                .collect();
+            // Smoothed first, so that the brightest is the paper's, not its grain's.
+            let calm = blur(&plane, sw, sh, 2);
+            let bare: Vec<f32> = (0..sw * sh)
+                .map(|i| if stroke(i) { 0.0 } else { calm[i] })
+                .collect();
+            let near_level = max_filter(&bare, sw, sh, r);
+            let far_level = max_filter(&bare, sw, sh, sw.max(sh));
+            let level: Vec<f32> = near_level
+                .iter()
+                .zip(&far_level)
+                .map(|(&a, &b)| {
+                    if a > 0.0 {
+                        a
+                    } else if b > 0.0 {
+                        b
+                    } else {
+                        255.0
+                    }
+                })
+                .collect();
+            blur(&level, sw, sh, r)
+        })
+        .collect()
 }
 
 /// `x.round() as u8` without the library call `roundf` (halves away from

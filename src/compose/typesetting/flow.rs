@@ -727,27 +727,12 @@ impl<'a> Setter<'a> {
             (row_h + lift(han_size)) / 2.0,
         );
         let mut out = Vec::new();
-        let cell =
-            |text: &str, (col, y): (usize, f64), stack: &FontStack, size: f64, color: Color| {
-                fit(
-                    res,
-                    FitText {
-                        text,
-                        stack,
-                        size,
-                        max_width: col_w - 1.0,
-                        pos: pt(col_w * (col as f64 + 0.5), y),
-                        rotation: 0.0,
-                        fill: color,
-                    },
-                )
-            };
         let mut items = Vec::new();
         for half in (0..halves).filter(|_| self.draw) {
             for (i, h) in header.iter().enumerate() {
-                items.extend(cell(
+                items.extend(self.cell(
                     h,
-                    (half * n + i, head_mid),
+                    (half * n + i, col_w, head_mid),
                     &res.bold,
                     s * 0.95,
                     self.style.accent,
@@ -811,6 +796,30 @@ impl<'a> Setter<'a> {
         out
     }
 
+    /// A table's cell text in column `col` (of `col_w` mm each, from the
+    /// table's left), fitted to the column and centred on it at height `y`.
+    fn cell(
+        &self,
+        text: &str,
+        (col, col_w, y): (usize, f64, f64),
+        stack: &FontStack,
+        size: f64,
+        fill: Color,
+    ) -> Vec<Item> {
+        fit(
+            self.res,
+            FitText {
+                text,
+                stack,
+                size,
+                max_width: col_w - 1.0,
+                pos: pt(col_w * (col as f64 + 0.5), y),
+                rotation: 0.0,
+                fill,
+            },
+        )
+    }
+
     /// The items of a table's row `r`, its cells from column `first` of
     /// width `col_w` mm, the row `row_h` mm tall; column `han` holds the
     /// characters (at `han_size` mm, their middle at `mid`).
@@ -825,21 +834,9 @@ impl<'a> Setter<'a> {
     ) -> Vec<Item> {
         let res = self.res;
         let s = self.style.size;
-        let cell =
-            |text: &str, (col, y): (usize, f64), stack: &FontStack, size: f64, color: Color| {
-                fit(
-                    res,
-                    FitText {
-                        text,
-                        stack,
-                        size,
-                        max_width: col_w - 1.0,
-                        pos: pt(col_w * ((first + col) as f64 + 0.5), y),
-                        rotation: 0.0,
-                        fill: color,
-                    },
-                )
-            };
+        let cell = |text: &str, (col, y): (usize, f64), stack: &FontStack, size: f64, color| {
+            self.cell(text, (first + col, col_w, y), stack, size, color)
+        };
         let x0 = col_w * first as f64;
         let mut items = Vec::new();
         {

@@ -66,8 +66,10 @@ function servedBytes() {
 // The first visit's download, gzip-compressed: an English set's previews
 // and the service worker's copy of the page. Issue 48 asked for 1.2 MB; it
 // was 1,859,006 B with one core, 1,189,639 B with the first core (web/src
-// and src/lite.rs), and the budget is what was reached.
-const FIRST_VISIT_BUDGET = 1190000;
+// and src/lite.rs). The budget is the issue's 1.2 MB: what was reached
+// left only a few hundred bytes, which any change to the handout's code
+// (in the first core) may take.
+const FIRST_VISIT_BUDGET = 1200000;
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
   try { if ((await fetch(origin + "/index.html")).ok) break; } catch (_) { /* not yet */ }

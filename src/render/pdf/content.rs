@@ -107,6 +107,12 @@ pub(super) fn drawing_content(r: &PageRef, names: &Names) -> Vec<u8> {
 pub(super) struct Ops {
     raw: String,
     f32s: HashMap<u32, String>,
+    /// The text state and fill colour the last text run set, while no `Q`
+    /// has restored an earlier one since: a run in the same font and colour
+    /// sets neither again (both outlive `ET`; ISO 32000-1, 9.3.1 and 8.4.1).
+    /// `None` where unknown: at the stream's start and after a clip's `Q`.
+    text_font: Option<usize>,
+    text_fill: Option<Color>,
 }
 
 impl Ops {
@@ -116,6 +122,12 @@ impl Ops {
             self.raw.push('\n');
         }
         &mut self.raw
+    }
+
+    /// Forgets the text state and fill colour set (see [`Ops::text_font`]).
+    fn forget_text_state(&mut self) {
+        self.text_font = None;
+        self.text_fill = None;
     }
 
     /// A raw operator without operands.
@@ -183,8 +195,9 @@ pub(super) struct Content<'o, 'n> {
 /// other content but left out of the page's text: an `/Artifact` (ISO
 /// 32000-1, 14.8.2.2), which screen readers and accessibility checkers skip,
 /// around a `/Span` whose replacement text is empty (14.9.4), which poppler's
-/// text extraction (pdftotext, the viewers' copying) honours and the
-/// artifact alone does not. [`end_artifact`] closes both.
+/// text extraction (pdftotext, the viewers' copying) honours and the artifact
+/// alone does not (nor an empty replacement text on the artifact itself:
+/// poppler reads it only from a `/Span`). [`end_artifact`] closes both.
 fn begin_artifact(ops: &mut Ops) {
     ops.op("/Artifact BMC");
     ops.op("/Span <</ActualText ()>> BDC");
@@ -230,6 +243,7 @@ impl Visitor<'_> for Content<'_, '_> {
     }
 
     fn begin_clip(&mut self, outline: &[Seg], t: Transform) -> bool {
+        self.ops.forget_text_state();
         self.ops.op("q");
         path_segments(self.ops, outline, t);
         self.ops.op("W");
@@ -239,6 +253,7 @@ impl Visitor<'_> for Content<'_, '_> {
 
     fn end_clip(&mut self) {
         self.ops.op("Q");
+        self.ops.forget_text_state();
     }
 
     /// A page drawn as a form is placed; any other is drawn in place. A
@@ -433,14 +448,20 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     let r = |v: f64| ((v * 10000.0).round() / 10000.0) as f32;
     let [a, b, c, d, e, f] = m.0;
     ops.op("BT");
-    let out = ops.start();
-    out.push('/');
-    out.push_str(&names.fonts[run.font.0].0);
-    out.push_str(" 1 Tf");
+    if ops.text_font != Some(run.font.0) {
+        let out = ops.start();
+        out.push('/');
+        out.push_str(&names.fonts[run.font.0].0);
+        out.push_str(" 1 Tf");
+        ops.text_font = Some(run.font.0);
+    }
     if run.invisible {
         ops.op("3 Tr");
     }
-    set_color(ops, run.fill, false);
+    if ops.text_fill != Some(run.fill) {
+        set_color(ops, run.fill, false);
+        ops.text_fill = Some(run.fill);
+    }
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let out = ops.start();

@@ -38,10 +38,14 @@ use printpdf::{PdfDocument, PdfSaveOptions};
 use crate::scene::Document;
 
 /// The deflate level of PDF streams (zlib-rs), chosen by measuring the default
-/// sets at every level (`benches/levels.sh`; the table is in the README): 4 is
-/// the knee. Levels 5–8 make files 1–3 % smaller for 4–10 % more work; 3 and
-/// below save little more work and grow the files faster.
-pub const DEFLATE_LEVEL: u32 = 4;
+/// sets (`benches/levels.sh`; the tables are in the README). 2 (zlib-rs's
+/// fast matcher) is the knee now that the Chinese handout's Zhuyin is text:
+/// it takes 6 % (English) and 10 % (zh-Hant) off the whole run for files
+/// 8 % and 6 % larger than at 4 (the lazy matcher). Fonts and drawings were
+/// also measured at levels of their own: 4 for the fonts and 2 for the
+/// drawings saves 0.2–2.6 KB of 90–224 KB for 0.5–4.7 M more instructions,
+/// so one level serves both.
+pub const DEFLATE_LEVEL: u32 = 2;
 
 /// PostScript points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;

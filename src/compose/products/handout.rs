@@ -135,19 +135,37 @@ fn setup(res: &Resources, opts: &HandoutOptions) -> (f64, Style, Laid) {
         res.take_warnings();
         fewer
     };
-    if !saves(steps) {
+    // The smallest step that saves a page, as a binary search over the
+    // steps finds it (a smaller type saves a page if a larger one does), but
+    // begun where the page count puts it: the text's area goes as the
+    // square of its size, so n − 1 + fill pages become n − 1 at about
+    // `guess`. The guess is tried first, then up to two steps on from it
+    // towards the answer, then halves. Each trial is a layout measured.
+    let pages = (n - 1) as f64;
+    let guess = ((pages / (pages + laid.last_fill())).ln() / (2.0 * 0.99f64.ln())).ceil();
+    let guess = (guess as i32).clamp(1, steps);
+    let (mut lo, mut hi) = (0, steps);
+    if saves(guess) {
+        hi = guess;
+    } else if guess == steps || !saves(steps) {
         restore();
         let (style, laid) = at(0, true);
         return (margin, style, laid);
+    } else {
+        lo = guess;
     }
-    let (mut lo, mut hi) = (0, steps);
+    let mut near = Some(if hi == guess { guess - 1 } else { guess + 1 });
+    let mut walked = 0;
     while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if saves(mid) {
+        let mid = near.filter(|m| lo < *m && *m < hi).unwrap_or((lo + hi) / 2);
+        let fewer = saves(mid);
+        if fewer {
             hi = mid;
         } else {
             lo = mid;
         }
+        walked += 1;
+        near = (walked < 2).then_some(if fewer { mid - 1 } else { mid + 1 });
     }
     // Warnings noted before the trials come back; the kept layout adds its
     // own (a duplicate is noted once).

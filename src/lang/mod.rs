@@ -1098,9 +1098,11 @@ impl Lang {
         let mut lang: Lang = toml::from_str(src).map_err(|e| toml_error(origin, src, &e))?;
         lang.source = crate::input::SourceText::new("language pack", origin, src);
         lang.retire_keys(src)?;
-        phrase::fill_handout(&mut lang)?;
-        let empty: Vec<String> = lang
-            .strings()
+        // Every string, read once: filling in the handout's placeholders
+        // leaves no string empty that was not, nor fills an empty one.
+        let strings = lang.strings();
+        phrase::fill_handout(&mut lang, &strings)?;
+        let empty: Vec<String> = strings
             .into_iter()
             .filter(|(_, s)| s.trim().is_empty())
             .map(|(k, _)| k)

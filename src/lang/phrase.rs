@@ -211,24 +211,21 @@ fn check_names(lang: &Lang, used_plural: &[(String, String)]) -> Result<(), Erro
 /// Fills in the animal placeholders of every handout sentence, in place, and
 /// checks the poster's (which [`fill_poster`] fills in when the poster is
 /// made); unknown placeholders and names that lack what a sentence needs are
-/// errors naming the pack, line and key.
-pub(super) fn fill_handout(lang: &mut Lang) -> Result<(), Error> {
-    let strings: Vec<(String, String)> = lang
-        .strings()
-        .into_iter()
-        .filter(|(k, _)| {
-            k.starts_with("handout.") || k.starts_with("poster.") || k.starts_with("puzzles.")
-        })
-        .collect();
+/// errors naming the pack, line and key. `strings` are the pack's, as
+/// [`Lang::strings`] lists them.
+pub(super) fn fill_handout(lang: &mut Lang, strings: &[(String, String)]) -> Result<(), Error> {
+    let strings = strings.iter().filter(|(k, _)| {
+        k.starts_with("handout.") || k.starts_with("poster.") || k.starts_with("puzzles.")
+    });
     let mut filled = Vec::new();
     let mut used_plural = Vec::new();
     for (key, text) in strings {
         if !text.contains('{') && !text.contains('}') {
             continue;
         }
-        let out = fill_one(lang, &key, &text, &mut used_plural)?;
+        let out = fill_one(lang, key, text, &mut used_plural)?;
         if key.starts_with("handout.") {
-            filled.push((key, out));
+            filled.push((key.clone(), out));
         }
     }
     check_names(lang, &used_plural)?;

@@ -140,14 +140,15 @@ fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usi
             return None;
         }
         let o = a.outline[0];
-        let sides: Vec<f64> = b
-            .outline
-            .iter()
-            .map(|p| dot(a.front, sub(*p, o)) * toward.signum())
-            .collect();
-        if sides.iter().all(|s| *s >= -1e-6) {
+        let (mut front, mut behind) = (true, true);
+        for p in &b.outline {
+            let side = dot(a.front, sub(*p, o)) * toward.signum();
+            front &= side >= -1e-6;
+            behind &= side <= 1e-6;
+        }
+        if front {
             Some(true)
-        } else if sides.iter().all(|s| *s <= 1e-6) {
+        } else if behind {
             Some(false)
         } else {
             None

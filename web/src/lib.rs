@@ -882,6 +882,38 @@ pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobErro
     }
 }
 
+/// What the automatic framing saw in a PNG or JPEG photo, as bytes for
+/// [`take_picture_look`] in another worker (see
+/// `jungle_print::picture::framed::look_bytes`): the page looks at photos in
+/// two workers at once. Empty when there is nothing to hand over (not a
+/// photo, or a picture the core cannot read: `picture_info` says why).
+#[cfg(not(feature = "lite"))]
+#[wasm_bindgen]
+pub fn picture_look(bytes: Vec<u8>) -> Vec<u8> {
+    use jungle_print::picture::decode::decode;
+    if bytes.len() as u64 > jungle_print::limits::MAX_PICTURE_BYTES {
+        return Vec::new();
+    }
+    decode(&bytes, "picture", Default::default())
+        .ok()
+        .and_then(|r| jungle_print::picture::framed::look_bytes(&r).ok().flatten())
+        .unwrap_or_default()
+}
+
+/// Keeps `look` (from [`picture_look`] in another worker, for the same
+/// picture `bytes`) as this core's own look at the picture, so that it is
+/// not looked at again; false when it was not taken.
+#[cfg(not(feature = "lite"))]
+#[wasm_bindgen]
+pub fn take_picture_look(bytes: Vec<u8>, look: Vec<u8>) -> bool {
+    use jungle_print::picture::decode::decode;
+    if look.is_empty() || bytes.len() as u64 > jungle_print::limits::MAX_PICTURE_BYTES {
+        return false;
+    }
+    decode(&bytes, "picture", Default::default())
+        .is_ok_and(|r| jungle_print::picture::framed::take_look(&r, &look))
+}
+
 /// A picture key's TOML literal (`"rat.jpg"` or `{ file = "rat.jpg", crop =
 /// [x, y, w, h], zoom = 1.2, focus = [x, y] }`) as its parts:
 /// `[file, "auto"|"whole", crop, zoom, focus]`, the crop and focus as

@@ -61,7 +61,70 @@ function ask(want, extra = {}) {
   });
 }
 
-/// The choices as the core's Request: the command, the uploaded files, and
+/// A second worker with the whole core, started with the first photo: the
+/// automatic framing looks at photos (most of a photo's work in the core,
+/// about 0.6 s each) in both workers at once, on two processor cores. What it
+/// sees is handed to the first worker, which makes the pages.
+let helper = null;
+const helped = new Map();
+let helpers = 0, looking = [0, 0]; // requests made, and photos being looked at [here, there]
+function askHelper(want, extra) {
+  if (!helper) {
+    helper = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "helper" });
+    const lost = (e) => {
+      for (const [, p] of helped) p.reject(e);
+      helped.clear();
+      helper.terminate();
+      helper = null;
+    };
+    helper.onmessage = (e) => {
+      if (e.data.crashed) { lost(e.data); return; }
+      const done = helped.get(e.data.id);
+      helped.delete(e.data.id);
+      if (done) (e.data.ok ? done.resolve : done.reject)(e.data);
+    };
+    helper.onerror = (e) => { e.preventDefault(); lost({ error: e.message || "worker error" }); };
+  }
+  const id = ++helpers;
+  return new Promise((resolve, reject) => {
+    helped.set(id, { resolve, reject });
+    helper.postMessage({ id, want, ...extra });
+  });
+}
+
+/// Starts the whole core in both workers (fetched once, then kept) when
+/// photos are about to come: a picture's control pressed or focused, or
+/// counters set to show pictures. The first visit does not fetch it.
+let warmed = false;
+function warm() {
+  if (warmed) return;
+  warmed = true;
+  ask("warm").catch(() => {});
+  askHelper("warm").catch(() => {});
+}
+
+/// A picture's `info` (the core's `picture_info`), asked of whichever worker
+/// has fewer photos to look at: the helper's look is handed to the first
+/// worker (so that it need not look again), and a picture the helper cannot
+/// read is asked of the first worker, which says why.
+async function pictureInfo(name, bytes) {
+  const there = looking[1] < looking[0];
+  looking[Number(there)]++;
+  try {
+    if (there) {
+      const r = await askHelper("picture-look", { name, bytes }).catch(() => null);
+      if (r) {
+        if (r.look.length) await ask("take-look", { bytes, look: r.look });
+        return { info: r.info };
+      }
+    }
+    return await ask("picture-info", { name, bytes });
+  } finally {
+    looking[Number(there)]--;
+  }
+}
+
+/// The choices as the core's Request/// The choices as the core's Request: the command, the uploaded files, and
 /// the options by the command line's names (empty, false or 0: the default).
 function options() {
   const sides = $("sides").value;
@@ -299,7 +362,14 @@ function fillLists(b) {
 let latest = 0;
 let timer = 0;
 /// Redraws soon: a burst of changes (a colour dragged) redraws once.
-function soon() { clearTimeout(timer); $("status").textContent = words.working; timer = setTimeout(update, 120); }
+/// While photos are still being read (several chosen at once), the pages are
+/// made once, after the last one.
+function soon() {
+  clearTimeout(timer);
+  $("status").textContent = words.working;
+  if (maker && maker.reading > 0) return;
+  timer = setTimeout(update, 120);
+}
 
 async function update() {
   applicable();
@@ -616,7 +686,7 @@ async function main() {
   $("maker").addEventListener("toggle", keepFold);
   // (The toggle event comes a moment later: a reload right after must not lose it.)
   addEventListener("pagehide", keepFold);
-  maker = new ThemeMaker({ ask, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value, longest });
+  maker = new ThemeMaker({ ask, pictureInfo, warm, root: $("theme-keys"), changed: soon, t: (k) => words[k], lang: $("lang").value, longest });
   await maker.init();
   const kept = await store.load();
   if (kept && !location.search) for (const [c, v] of Object.entries(kept.choices || {})) if ($(c)) setValue(c, v);

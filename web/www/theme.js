@@ -44,8 +44,13 @@ export class ThemeMaker {
   /// the page's words; `lang` is the page's language (see `setLang`).
   /// `longest(key)` is the most pixels a picture of `key` is kept with on
   /// its long side (what it prints at; see `upload`).
-  constructor({ ask, root, changed, t, lang = "en", longest = () => Infinity }) {
-    Object.assign(this, { ask, root, changed, t, lang, longest });
+  /// `pictureInfo(name, bytes)` answers as `ask("picture-info")` does (the
+  /// page may ask another worker).
+  /// `warm()` says that pictures are about to come.
+  constructor({ ask, pictureInfo, warm = () => {}, root, changed, t, lang = "en", longest = () => Infinity }) {
+    Object.assign(this, { ask, root, changed, t, lang, longest, warm });
+    this.pictureInfo = pictureInfo || ((name, bytes) => ask("picture-info", { name, bytes }));
+    this.reading = 0;           // pictures being read (the pages wait for the last)
     this.base = "classic";
     this.overrides = new Map(); // key → TOML literal
     this.files = new Map();     // path in the folder → Uint8Array
@@ -110,7 +115,7 @@ export class ThemeMaker {
     const bytes = this.files.get(`${FOLDER}/${file}`);
     if (!bytes) { view.hide(); return; }
     try {
-      const { info } = await this.ask("picture-info", { name: file, bytes });
+      const { info } = await this.pictureInfo(file, bytes);
       if (info[0] === "svg") { view.hide(); return; }
       const framed = this.framing.get(k.path);
       await view.show(bytes, [Number(info[1]), Number(info[2])], info.slice(3, 7).map(Number), framed ? framed.frame : null);
@@ -144,6 +149,7 @@ export class ThemeMaker {
   value(key) { return this.overrides.get(key) ?? (this.values.get(key) || [""])[0]; }
 
   async set(key, literal) {
+    if (key === "counters.layout" && literal === lit("picture")) this.warm();
     if (literal === null || literal === (this.values.get(key) || [])[0]) this.overrides.delete(key);
     else this.overrides.set(key, literal);
     await this.write();
@@ -308,6 +314,8 @@ export class ThemeMaker {
         this.set(k.path, null);
       });
       input.addEventListener("change", () => this.upload(k, input, shown));
+      if (picture) for (const on of ["pointerdown", "focus"]) input.addEventListener(on, () => this.warm());
+      if (picture) row.addEventListener("dragenter", () => this.warm());
       row.append(label, input, shown, clear);
       if (k.framed) this.views.set(k.path, new Framing({ row, id, t: this.t, commit: (frame) => this.reframe(k, frame) }));
       row.addEventListener("dragover", (e) => e.preventDefault());
@@ -333,6 +341,16 @@ export class ThemeMaker {
   async upload(k, input, shown) {
     const file = input.files && input.files[0];
     if (!file) return;
+    // Several photos chosen at once: the pages are made after the last.
+    this.reading++;
+    try {
+      await this.read(k, input, shown, file);
+    } finally {
+      if (--this.reading === 0) this.changed();
+    }
+  }
+
+  async read(k, input, shown, file) {
     let bytes = new Uint8Array(await file.arrayBuffer());
     // A photo larger than it prints is scaled by the browser before the
     // core sees it: what is kept, shown, saved and printed is that copy.
@@ -346,7 +364,7 @@ export class ThemeMaker {
     let info = null;
     if (k.kind === "picture") {
       try {
-        ({ info } = await this.ask("picture-info", { name: file.name, bytes }));
+        ({ info } = await this.pictureInfo(file.name, bytes));
         const px = original ? `${original[0]} × ${original[1]} → ${info[1]} × ${info[2]} px` : `${info[1]} × ${info[2]} px`;
         this.showName(shown, `${file.name} (${info[0].toUpperCase()}${Number(info[1]) ? `, ${px}` : ""})`);
       } catch (e) {

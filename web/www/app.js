@@ -107,7 +107,17 @@ function warm() {
 /// has fewer photos to look at: the helper's look is handed to the first
 /// worker (so that it need not look again), and a picture the helper cannot
 /// read is asked of the first worker, which says why.
-async function pictureInfo(name, bytes) {
+function pictureInfo(name, bytes) {
+  const p = lookAt(name, bytes);
+  const settled = p.catch(() => {});
+  inFlight.add(settled);
+  settled.then(() => inFlight.delete(settled));
+  return p;
+}
+/// The pictures being looked at: the pages wait for them (a look the
+/// helper hands over is taken before the pages need it).
+const inFlight = new Set();
+async function lookAt(name, bytes) {
   const there = looking[1] < looking[0];
   looking[Number(there)]++;
   try {
@@ -377,6 +387,8 @@ async function update() {
   translate($("lang").value);
   const mine = ++latest;
   $("status").textContent = words.working;
+  await Promise.all([...inFlight]);
+  if (mine !== latest) return;
   try {
     const r = await ask("previews");
     if (mine !== latest) return;

@@ -914,6 +914,24 @@ pub fn take_picture_look(bytes: Vec<u8>, look: Vec<u8>) -> bool {
         .is_ok_and(|r| jungle_print::picture::framed::take_look(&r, &look))
 }
 
+/// Frames picture `bytes` as a theme naming it without a frame would, with
+/// the theme's `pictures.background` (`"white"`, `"keep"` or `"remove"`),
+/// and keeps the result for the pages made next (see
+/// `jungle_print::picture::load::frame_ahead`): the page frames each photo
+/// as it comes. False when it could not (the pages say why).
+#[cfg(not(feature = "lite"))]
+#[wasm_bindgen]
+pub fn frame_ahead(bytes: Vec<u8>, background: String) -> bool {
+    use jungle_print::theme::Background;
+    let background = match background.as_str() {
+        "keep" => Background::Keep,
+        "remove" => Background::Remove,
+        _ => Background::White,
+    };
+    bytes.len() as u64 <= jungle_print::limits::MAX_PICTURE_BYTES
+        && jungle_print::picture::load::frame_ahead(&bytes, background)
+}
+
 /// A picture key's TOML literal (`"rat.jpg"` or `{ file = "rat.jpg", crop =
 /// [x, y, w, h], zoom = 1.2, focus = [x, y] }`) as its parts:
 /// `[file, "auto"|"whole", crop, zoom, focus]`, the crop and focus as

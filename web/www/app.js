@@ -118,20 +118,25 @@ function pictureInfo(name, bytes) {
 /// helper hands over is taken before the pages need it).
 const inFlight = new Set();
 async function lookAt(name, bytes) {
-  const there = looking[1] < looking[0];
+  const there = looking[1] <= looking[0];
   looking[Number(there)]++;
+  let r = null;
   try {
     if (there) {
-      const r = await askHelper("picture-look", { name, bytes }).catch(() => null);
-      if (r) {
-        if (r.look.length) await ask("take-look", { bytes, look: r.look });
-        return { info: r.info };
-      }
+      r = await askHelper("picture-look", { name, bytes }).catch(() => null);
+      if (r && r.look.length) await ask("take-look", { bytes, look: r.look });
     }
-    return await ask("picture-info", { name, bytes });
+    r = r ? { info: r.info } : await ask("picture-info", { name, bytes });
   } finally {
     looking[Number(there)]--;
   }
+  // Then framed in the first worker (its work counted), while the next
+  // photos are scaled and looked at.
+  let background = "white";
+  try { background = JSON.parse(maker.value("pictures.background")); } catch (_) { /* the default */ }
+  looking[0]++;
+  ask("frame-ahead", { bytes, background }).catch(() => {}).then(() => looking[0]--);
+  return r;
 }
 
 /// The choices as the core's Request/// The choices as the core's Request: the command, the uploaded files, and

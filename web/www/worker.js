@@ -101,6 +101,8 @@ const THEME = {
   // first worker taking it: see app.js, pictureInfo.
   "picture-look": (core, { name, bytes }) => ({ info: core.picture_info(name, bytes), look: core.picture_look(bytes) }),
   "take-look": (core, { bytes, look }) => ({ taken: core.take_picture_look(bytes, look) }),
+  // A photo framed as it comes, for the pages made next.
+  "frame-ahead": (core, { bytes, background }) => ({ framed: core.frame_ahead(bytes, background) }),
   // A picture key's literal as [file, start, crop, zoom, focus], and back.
   "picture-parts": (core, { literal }) => ({ parts: core.picture_parts(literal) }),
   "picture-literal": (core, { file, crop, zoom, focus }) => ({
@@ -161,7 +163,7 @@ self.onmessage = async (e) => {
     const answer = THEME[want];
     if (answer) {
       let reply;
-      if (core === lite && ["picture-info", "picture-look", "take-look"].includes(want)) await wholeCore();
+      if (core === lite && ["picture-info", "picture-look", "take-look", "frame-ahead"].includes(want)) await wholeCore();
       try {
         reply = answer(core, e.data);
       } catch (err) {

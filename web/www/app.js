@@ -67,7 +67,9 @@ function ask(want, extra = {}) {
 /// sees is handed to the first worker, which makes the pages.
 let helper = null;
 const helped = new Map();
-let helpers = 0, looking = [0, 0]; // requests made, and photos being looked at [here, there]
+/// Requests made, and the work asked of [the first worker, the helper]: a
+/// look counts 4, framing 1 (about 0.5 s and 0.12 s for a phone photo).
+let helpers = 0, looking = [0, 0];
 function askHelper(want, extra) {
   if (!helper) {
     helper = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "helper" });
@@ -118,8 +120,11 @@ function pictureInfo(name, bytes) {
 /// helper hands over is taken before the pages need it).
 const inFlight = new Set();
 async function lookAt(name, bytes) {
-  const there = looking[1] <= looking[0];
-  looking[Number(there)]++;
+  // The first worker also frames every photo and makes the pages: the
+  // helper looks unless it has a look more to do than the first worker.
+  const there = looking[1] <= looking[0] + 4;
+  looking[Number(there)] += 4;
+  looking[0]++; // its framing, in the first worker whichever looks
   let r = null;
   try {
     if (there) {
@@ -128,13 +133,13 @@ async function lookAt(name, bytes) {
     }
     r = r ? { info: r.info } : await ask("picture-info", { name, bytes });
   } finally {
-    looking[Number(there)]--;
+    looking[Number(there)] -= 4;
+    if (!r) looking[0]--;
   }
   // Then framed in the first worker (its work counted), while the next
   // photos are scaled and looked at.
   let background = "white";
   try { background = JSON.parse(maker.value("pictures.background")); } catch (_) { /* the default */ }
-  looking[0]++;
   ask("frame-ahead", { bytes, background }).catch(() => {}).then(() => looking[0]--);
   return r;
 }
@@ -378,12 +383,12 @@ let latest = 0;
 let timer = 0;
 /// Redraws soon: a burst of changes (a colour dragged) redraws once.
 /// While photos are still being read (several chosen at once), the pages are
-/// made once, after the last one.
-function soon() {
+/// made once, after the last one (`now`: at once).
+function soon(now = false) {
   clearTimeout(timer);
   $("status").textContent = words.working;
   if (maker && maker.reading > 0) return;
-  timer = setTimeout(update, 120);
+  timer = setTimeout(update, now ? 0 : 120);
 }
 
 async function update() {

@@ -16,13 +16,21 @@ const FONT_TYPES = ".ttf,.otf,.ttc,font/ttf,font/otf";
 
 const lit = (v) => JSON.stringify(v); // a TOML basic string or number
 const unquote = (l) => { try { return JSON.parse(l); } catch (_) { return l; } };
-/// The pictures' scaler (scale.js), started the first time a picture comes.
+/// The pictures' scaler (scale.js), started when pictures are about to come.
 let scaler = null, scaled = 0;
 const waiting = new Map();
 /// `bytes` (a PNG or JPEG) decoded and scaled by the browser, off the main
 /// thread, to at most `longest` pixels on its long side: { width, height }
 /// as shown, with `bytes` and `scaled` when it was made smaller.
 function shrink(bytes, longest) {
+  startScaler();
+  const id = ++scaled;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    scaler.postMessage({ id, bytes, longest, quality: 0.92 });
+  });
+}
+function startScaler() {
   if (!scaler) {
     scaler = new Worker(new URL("./scale.js", import.meta.url), { type: "module" });
     scaler.onmessage = (e) => {
@@ -31,16 +39,11 @@ function shrink(bytes, longest) {
       if (done) (e.data.ok ? done.resolve : done.reject)(e.data);
     };
   }
-  const id = ++scaled;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    scaler.postMessage({ id, bytes, longest, quality: 0.92 });
-  });
 }
 const safe = (name) => name.normalize("NFC").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^[.-]+/, "").slice(0, 60) || "file";
 
 export class ThemeMaker {
-  /// `ask(want, extra)` asks the worker; `changed()` redraws; `t(key)` gives
+  /// `ask(want, extra)` asks the worker; `changed(now)` redraws (soon, or at once); `t(key)` gives
   /// the page's words; `lang` is the page's language (see `setLang`).
   /// `longest(key)` is the most pixels a picture of `key` is kept with on
   /// its long side (what it prints at; see `upload`).
@@ -48,7 +51,8 @@ export class ThemeMaker {
   /// page may ask another worker).
   /// `warm()` says that pictures are about to come.
   constructor({ ask, pictureInfo, warm = () => {}, root, changed, t, lang = "en", longest = () => Infinity }) {
-    Object.assign(this, { ask, root, changed, t, lang, longest, warm });
+    Object.assign(this, { ask, root, changed, t, lang, longest });
+    this.warm = () => { startScaler(); warm(); };
     this.pictureInfo = pictureInfo || ((name, bytes) => ask("picture-info", { name, bytes }));
     this.reading = 0;           // pictures being read (the pages wait for the last)
     this.base = "classic";
@@ -346,7 +350,7 @@ export class ThemeMaker {
     try {
       await this.read(k, input, shown, file);
     } finally {
-      if (--this.reading === 0) this.changed();
+      if (--this.reading === 0) this.changed(true);
     }
   }
 

@@ -61,14 +61,13 @@ function ask(want, extra = {}) {
   });
 }
 
-/// A second worker with the whole core, started with the first photo: the
-/// automatic framing looks at photos (most of a photo's work in the core,
-/// about 0.6 s each) in both workers at once, on two processor cores. What it
-/// sees is handed to the first worker, which makes the pages.
+/// A second worker with the whole core: photos are looked at (the automatic
+/// framing, most of a photo's work) in two workers at once, on two cores;
+/// what it sees is handed to the first worker, which makes the pages.
 let helper = null;
 const helped = new Map();
-/// Requests made, and the work asked of [the first worker, the helper]: a
-/// look counts 4, framing 1 (about 0.5 s and 0.12 s for a phone photo).
+/// Requests made; work asked of [the first worker, the helper]: a look 4,
+/// framing 1 (about 0.5 s and 0.12 s a photo).
 let helpers = 0, looking = [0, 0];
 function askHelper(want, extra) {
   if (!helper) {
@@ -94,9 +93,8 @@ function askHelper(want, extra) {
   });
 }
 
-/// Starts the whole core in both workers (fetched once, then kept) when
-/// photos are about to come: a picture's control pressed or focused, or
-/// counters set to show pictures. The first visit does not fetch it.
+/// Starts the whole core in both workers when photos are about to come (see
+/// theme.js): the first visit does not fetch it.
 let warmed = false;
 function warm() {
   if (warmed) return;
@@ -105,10 +103,9 @@ function warm() {
   askHelper("warm").catch(() => {});
 }
 
-/// A picture's `info` (the core's `picture_info`), asked of whichever worker
-/// has fewer photos to look at: the helper's look is handed to the first
-/// worker (so that it need not look again), and a picture the helper cannot
-/// read is asked of the first worker, which says why.
+/// A picture's `info` (`picture_info`) from the less busy worker: the
+/// helper's look is handed to the first worker; a picture the helper cannot
+/// read is asked of the first, which says why.
 function pictureInfo(name, bytes) {
   const p = lookAt(name, bytes);
   const settled = p.catch(() => {});
@@ -116,28 +113,27 @@ function pictureInfo(name, bytes) {
   settled.then(() => inFlight.delete(settled));
   return p;
 }
-/// The pictures being looked at: the pages wait for them (a look the
-/// helper hands over is taken before the pages need it).
+/// The pictures being looked at: the pages wait for them.
 const inFlight = new Set();
 async function lookAt(name, bytes) {
-  // The first worker also frames every photo and makes the pages: the
-  // helper looks unless it has a look more to do than the first worker.
+  // The first worker frames every photo and makes the pages too: the
+  // helper looks unless it has a look more to do.
   const there = looking[1] <= looking[0] + 4;
   looking[Number(there)] += 4;
-  looking[0]++; // its framing, in the first worker whichever looks
-  let r = null;
+  looking[0]++; // the framing
+  let r = null, ok = false;
   try {
     if (there) {
       r = await askHelper("picture-look", { name, bytes }).catch(() => null);
       if (r && r.look.length) await ask("take-look", { bytes, look: r.look });
     }
     r = r ? { info: r.info } : await ask("picture-info", { name, bytes });
+    ok = true;
   } finally {
     looking[Number(there)] -= 4;
-    if (!r) looking[0]--;
+    if (!ok) looking[0]--;
   }
-  // Then framed in the first worker (its work counted), while the next
-  // photos are scaled and looked at.
+  // Then framed in the first worker while the next photos come.
   let background = "white";
   try { background = JSON.parse(maker.value("pictures.background")); } catch (_) { /* the default */ }
   ask("frame-ahead", { bytes, background }).catch(() => {}).then(() => looking[0]--);

@@ -45,7 +45,13 @@ static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
 
 fn with<R>(f: impl FnOnce(&mut Kept) -> R) -> R {
     let mut guard = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    f(guard.get_or_insert_with(Kept::default))
+    // Counted from KEPT_DOCUMENTS, not 0: what is made before the first
+    // document (the page's worker looks at a photo as it is chosen) is kept
+    // for the next documents as it is later, not dropped by the first.
+    f(guard.get_or_insert_with(|| Kept {
+        document: KEPT_DOCUMENTS,
+        ..Kept::default()
+    }))
 }
 
 /// Starts a document: drops what none of the last [`KEPT_DOCUMENTS`]
@@ -116,5 +122,13 @@ mod tests {
         }
         let again = get_or(Step::Printable, d, &[1], || 11);
         assert_eq!(again, 11);
+    }
+
+    #[test]
+    fn what_is_made_between_documents_is_kept_for_the_next() {
+        let d = 0x5eed_cafe_f00d_0002;
+        assert_eq!(get_or(Step::Found, d, &[], || 1), 1);
+        next_document();
+        assert_eq!(get_or(Step::Found, d, &[], || 2), 1);
     }
 }

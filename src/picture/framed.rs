@@ -9,7 +9,8 @@ use std::sync::Arc;
 use super::cache::{self, Step};
 use super::decode::jpeg_samples;
 use super::frame::{
-    clean_paper, find_drawing, frame_box, stored_region, Found, Look, ANALYSIS_SIZE,
+    clean_paper, find_drawing, frame_box, stored_region, Found, Look, StrokeMap, UprightBox,
+    ANALYSIS_SIZE,
 };
 use super::resample::{crop, Region, Source};
 use crate::scene::{JpegColor, Raster, RasterData, Samples};
@@ -157,6 +158,129 @@ pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
 /// What [`find_drawing`] saw in `raster` by `look`, or as seen before.
 fn looked(raster: &Raster, look: impl FnOnce() -> Result<Look, String>) -> Result<Look, String> {
     cache::get_or(Step::Found, raster.digest, &[], look)
+}
+
+/// What [`find_drawing`] saw in `raster` (looked at now, or as seen
+/// before) as bytes another process can hand to [`take_look`]: the web
+/// page looks at photos in two workers at once and gives the one that makes
+/// the pages what the other saw. `None` for a picture that is not a photo or
+/// where the look gave up (the taker looks again then). Errors name no file.
+pub fn look_bytes(raster: &Raster) -> Result<Option<Vec<u8>>, String> {
+    if !is_photo(raster) {
+        return Ok(None);
+    }
+    let l = looked(raster, || {
+        let (color, alpha) = samples(raster)?;
+        Ok(find_drawing(
+            &source(raster, &color, alpha.as_ref()),
+            raster.orientation,
+        ))
+    })?;
+    let mut out = vec![1u8];
+    let boxes = |out: &mut Vec<u8>, b: &UprightBox| {
+        for v in b {
+            out.extend(v.to_le_bytes());
+        }
+    };
+    match &l.found {
+        Found::Whole => out.push(0),
+        Found::Drawing(b) => {
+            out.push(1);
+            boxes(&mut out, b);
+        }
+        Found::GaveUp(_) => return Ok(None),
+    }
+    out.extend((l.others.len() as u32).to_le_bytes());
+    for b in &l.others {
+        boxes(&mut out, b);
+    }
+    out.push(u8::from(l.sheet));
+    out.extend(l.angle.to_le_bytes());
+    match &l.strokes {
+        None => out.push(0),
+        Some(m) => {
+            out.push(1);
+            for v in [m.size.0 as u32, m.size.1 as u32, m.scale] {
+                out.extend(v.to_le_bytes());
+            }
+            out.extend(m.near.iter().map(|&b| u8::from(b)));
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Keeps what [`look_bytes`] gave for the same picture as this process's
+/// own look at `raster` (see [`cache`]), unless it has one; false when the
+/// bytes are not a look.
+pub fn take_look(raster: &Raster, bytes: &[u8]) -> bool {
+    let Some(look) = read_look(bytes) else {
+        return false;
+    };
+    looked(raster, || Ok(look)).is_ok()
+}
+
+/// A look from [`look_bytes`]'s bytes.
+fn read_look(b: &[u8]) -> Option<Look> {
+    let mut r = Reader { b, at: 0 };
+    if r.take(1)? != [1] {
+        return None;
+    }
+    let found = match r.take(1)?[0] {
+        0 => Found::Whole,
+        1 => Found::Drawing(r.upright()?),
+        _ => return None,
+    };
+    let n = r.u32()? as usize;
+    let mut others = Vec::with_capacity(n.min(64));
+    for _ in 0..n {
+        others.push(r.upright()?);
+    }
+    let sheet = r.take(1)?[0] == 1;
+    let angle = f32::from_le_bytes(r.take(4)?.try_into().ok()?);
+    let strokes = match r.take(1)?[0] {
+        0 => None,
+        1 => {
+            let (w, h, scale) = (r.u32()? as usize, r.u32()? as usize, r.u32()?);
+            let near = r.take(w.checked_mul(h)?)?.iter().map(|&v| v == 1).collect();
+            Some(StrokeMap {
+                size: (w, h),
+                scale,
+                near,
+            })
+        }
+        _ => return None,
+    };
+    (r.at == b.len()).then_some(Look {
+        found,
+        others,
+        sheet,
+        angle,
+        strokes,
+    })
+}
+
+/// Reads [`look_bytes`]'s bytes in order.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        let s = self.b.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn upright(&mut self) -> Option<UprightBox> {
+        let mut v = [0.0; 4];
+        for x in &mut v {
+            *x = f64::from_le_bytes(self.take(8)?.try_into().ok()?);
+        }
+        Some(v)
+    }
 }
 
 /// `b` (upright pixels) in fractions of a picture shown `w` × `h`, rounded

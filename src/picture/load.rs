@@ -53,6 +53,23 @@ fn load_framed(
     Ok((Art::Raster(framed.raster.clone()), Some(framed)))
 }
 
+/// Frames picture `bytes` as a theme that names it without a frame would
+/// (the automatic frame, the paper cleaned as `background` says) and keeps
+/// the result ([`cache`]) for the next documents: the web page frames each
+/// photo as it is chosen, before the pages are made. False when the picture
+/// cannot be read or framed (the document says why).
+pub fn frame_ahead(bytes: &[u8], background: Background) -> bool {
+    let Ok(r) = decode(bytes, "picture", Limits::default()) else {
+        return false;
+    };
+    let frame = crate::theme::Frame::default();
+    let numbers = frame_numbers(&frame, background);
+    cache::get_or(Step::Framed, r.digest, &numbers, || {
+        frame_raster(r, &frame, background)
+    })
+    .is_ok()
+}
+
 /// Reads one picture reference (a file from `files` before the disk).
 fn load(spec: &str, files: &Files) -> Result<Art, String> {
     if let Some(name) = spec.strip_prefix("builtin:") {

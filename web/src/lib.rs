@@ -882,6 +882,56 @@ pub fn picture_info(name: String, bytes: Vec<u8>) -> Result<Vec<String>, JobErro
     }
 }
 
+/// What the automatic framing saw in a PNG or JPEG photo, as bytes for
+/// [`take_picture_look`] in another worker (see
+/// `jungle_print::picture::framed::look_bytes`): the page looks at photos in
+/// two workers at once. Empty when there is nothing to hand over (not a
+/// photo, or a picture the core cannot read: `picture_info` says why).
+#[cfg(not(feature = "lite"))]
+#[wasm_bindgen]
+pub fn picture_look(bytes: Vec<u8>) -> Vec<u8> {
+    use jungle_print::picture::decode::decode;
+    if bytes.len() as u64 > jungle_print::limits::MAX_PICTURE_BYTES {
+        return Vec::new();
+    }
+    decode(&bytes, "picture", Default::default())
+        .ok()
+        .and_then(|r| jungle_print::picture::framed::look_bytes(&r).ok().flatten())
+        .unwrap_or_default()
+}
+
+/// Keeps `look` (from [`picture_look`] in another worker, for the same
+/// picture `bytes`) as this core's own look at the picture, so that it is
+/// not looked at again; false when it was not taken.
+#[cfg(not(feature = "lite"))]
+#[wasm_bindgen]
+pub fn take_picture_look(bytes: Vec<u8>, look: Vec<u8>) -> bool {
+    use jungle_print::picture::decode::decode;
+    if look.is_empty() || bytes.len() as u64 > jungle_print::limits::MAX_PICTURE_BYTES {
+        return false;
+    }
+    decode(&bytes, "picture", Default::default())
+        .is_ok_and(|r| jungle_print::picture::framed::take_look(&r, &look))
+}
+
+/// Frames picture `bytes` as a theme naming it without a frame would, with
+/// the theme's `pictures.background` (`"white"`, `"keep"` or `"remove"`),
+/// and keeps the result for the pages made next (see
+/// `jungle_print::picture::load::frame_ahead`): the page frames each photo
+/// as it comes. False when it could not (the pages say why).
+#[cfg(not(feature = "lite"))]
+#[wasm_bindgen]
+pub fn frame_ahead(bytes: Vec<u8>, background: String) -> bool {
+    use jungle_print::theme::Background;
+    let background = match background.as_str() {
+        "keep" => Background::Keep,
+        "remove" => Background::Remove,
+        _ => Background::White,
+    };
+    bytes.len() as u64 <= jungle_print::limits::MAX_PICTURE_BYTES
+        && jungle_print::picture::load::frame_ahead(&bytes, background)
+}
+
 /// A picture key's TOML literal (`"rat.jpg"` or `{ file = "rat.jpg", crop =
 /// [x, y, w, h], zoom = 1.2, focus = [x, y] }`) as its parts:
 /// `[file, "auto"|"whole", crop, zoom, focus]`, the crop and focus as

@@ -12,7 +12,13 @@
 const kind = (b) => (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 ? "png"
   : b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff ? "jpeg" : "");
 
-self.onmessage = async (e) => {
+// One picture at a time, in the order chosen: several photos chosen at once
+// are ready one by one for the core (which frames each as it comes) rather
+// than all at the end, and only one 12-megapixel photo is decoded in memory.
+let queue = Promise.resolve();
+self.onmessage = (e) => { queue = queue.then(() => scale(e)); };
+
+async function scale(e) {
   const { id, bytes, longest, quality } = e.data;
   try {
     const type = kind(bytes);
@@ -41,4 +47,4 @@ self.onmessage = async (e) => {
   } catch (err) {
     self.postMessage({ id, ok: false, error: String(err && err.message ? err.message : err) });
   }
-};
+}

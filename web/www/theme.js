@@ -16,13 +16,21 @@ const FONT_TYPES = ".ttf,.otf,.ttc,font/ttf,font/otf";
 
 const lit = (v) => JSON.stringify(v); // a TOML basic string or number
 const unquote = (l) => { try { return JSON.parse(l); } catch (_) { return l; } };
-/// The pictures' scaler (scale.js), started the first time a picture comes.
+/// The pictures' scaler (scale.js), started when pictures are about to come.
 let scaler = null, scaled = 0;
 const waiting = new Map();
 /// `bytes` (a PNG or JPEG) decoded and scaled by the browser, off the main
 /// thread, to at most `longest` pixels on its long side: { width, height }
 /// as shown, with `bytes` and `scaled` when it was made smaller.
 function shrink(bytes, longest) {
+  startScaler();
+  const id = ++scaled;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    scaler.postMessage({ id, bytes, longest, quality: 0.92 });
+  });
+}
+function startScaler() {
   if (!scaler) {
     scaler = new Worker(new URL("./scale.js", import.meta.url), { type: "module" });
     scaler.onmessage = (e) => {
@@ -31,21 +39,22 @@ function shrink(bytes, longest) {
       if (done) (e.data.ok ? done.resolve : done.reject)(e.data);
     };
   }
-  const id = ++scaled;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    scaler.postMessage({ id, bytes, longest, quality: 0.92 });
-  });
 }
 const safe = (name) => name.normalize("NFC").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^[.-]+/, "").slice(0, 60) || "file";
 
 export class ThemeMaker {
-  /// `ask(want, extra)` asks the worker; `changed()` redraws; `t(key)` gives
+  /// `ask(want, extra)` asks the worker; `changed(now)` redraws (soon, or at once); `t(key)` gives
   /// the page's words; `lang` is the page's language (see `setLang`).
   /// `longest(key)` is the most pixels a picture of `key` is kept with on
   /// its long side (what it prints at; see `upload`).
-  constructor({ ask, root, changed, t, lang = "en", longest = () => Infinity }) {
+  /// `pictureInfo(name, bytes)` answers as `ask("picture-info")` does (the
+  /// page may ask another worker).
+  /// `warm()` says that pictures are about to come.
+  constructor({ ask, pictureInfo, warm = () => {}, root, changed, t, lang = "en", longest = () => Infinity }) {
     Object.assign(this, { ask, root, changed, t, lang, longest });
+    this.warm = () => { startScaler(); warm(); };
+    this.pictureInfo = pictureInfo || ((name, bytes) => ask("picture-info", { name, bytes }));
+    this.reading = 0;           // pictures being read (the pages wait for the last)
     this.base = "classic";
     this.overrides = new Map(); // key → TOML literal
     this.files = new Map();     // path in the folder → Uint8Array
@@ -110,7 +119,7 @@ export class ThemeMaker {
     const bytes = this.files.get(`${FOLDER}/${file}`);
     if (!bytes) { view.hide(); return; }
     try {
-      const { info } = await this.ask("picture-info", { name: file, bytes });
+      const { info } = await this.pictureInfo(file, bytes);
       if (info[0] === "svg") { view.hide(); return; }
       const framed = this.framing.get(k.path);
       await view.show(bytes, [Number(info[1]), Number(info[2])], info.slice(3, 7).map(Number), framed ? framed.frame : null);
@@ -144,6 +153,7 @@ export class ThemeMaker {
   value(key) { return this.overrides.get(key) ?? (this.values.get(key) || [""])[0]; }
 
   async set(key, literal) {
+    if (key === "counters.layout" && literal === lit("picture")) this.warm();
     if (literal === null || literal === (this.values.get(key) || [])[0]) this.overrides.delete(key);
     else this.overrides.set(key, literal);
     await this.write();
@@ -308,6 +318,8 @@ export class ThemeMaker {
         this.set(k.path, null);
       });
       input.addEventListener("change", () => this.upload(k, input, shown));
+      if (picture) for (const on of ["pointerdown", "focus"]) input.addEventListener(on, () => this.warm());
+      if (picture) row.addEventListener("dragenter", () => this.warm());
       row.append(label, input, shown, clear);
       if (k.framed) this.views.set(k.path, new Framing({ row, id, t: this.t, commit: (frame) => this.reframe(k, frame) }));
       row.addEventListener("dragover", (e) => e.preventDefault());
@@ -333,6 +345,16 @@ export class ThemeMaker {
   async upload(k, input, shown) {
     const file = input.files && input.files[0];
     if (!file) return;
+    // Several photos chosen at once: the pages are made after the last.
+    this.reading++;
+    try {
+      await this.read(k, input, shown, file);
+    } finally {
+      if (--this.reading === 0) this.changed(true);
+    }
+  }
+
+  async read(k, input, shown, file) {
     let bytes = new Uint8Array(await file.arrayBuffer());
     // A photo larger than it prints is scaled by the browser before the
     // core sees it: what is kept, shown, saved and printed is that copy.
@@ -346,7 +368,7 @@ export class ThemeMaker {
     let info = null;
     if (k.kind === "picture") {
       try {
-        ({ info } = await this.ask("picture-info", { name: file.name, bytes }));
+        ({ info } = await this.pictureInfo(file.name, bytes));
         const px = original ? `${original[0]} × ${original[1]} → ${info[1]} × ${info[2]} px` : `${info[1]} × ${info[2]} px`;
         this.showName(shown, `${file.name} (${info[0].toUpperCase()}${Number(info[1]) ? `, ${px}` : ""})`);
       } catch (e) {

@@ -9,7 +9,10 @@
 // from then on, the in-memory folder handed over to it.
 import * as lite from "./lite/jungle_print_web.js";
 
-const ready = lite.default({ module_or_path: new URL("./lite/jungle_print_web_bg.wasm", import.meta.url) });
+// The page's second worker (named "helper", see app.js) only looks at
+// photos: it starts with the whole core.
+const ready = self.name === "helper" ? Promise.resolve()
+  : lite.default({ module_or_path: new URL("./lite/jungle_print_web_bg.wasm", import.meta.url) });
 /// The core that answers now: the first, then the whole one once fetched.
 let core = lite;
 /// The files put in the first core's folder, for the whole core.
@@ -94,6 +97,12 @@ const THEME = {
   "read-theme": (core, { text }) => ({ flat: core.read_theme(text) }),
   "check-theme": (core, { options }) => ({ flat: core.check_theme(request(core, options)) }),
   "picture-info": (core, { name, bytes }) => ({ info: core.picture_info(name, bytes) }),
+  // A helper worker's look at a photo (the page's second worker), and the
+  // first worker taking it: see app.js, pictureInfo.
+  "picture-look": (core, { name, bytes }) => ({ info: core.picture_info(name, bytes), look: core.picture_look(bytes) }),
+  "take-look": (core, { bytes, look }) => ({ taken: core.take_picture_look(bytes, look) }),
+  // A photo framed as it comes, for the pages made next.
+  "frame-ahead": (core, { bytes, background }) => ({ framed: core.frame_ahead(bytes, background) }),
   // A picture key's literal as [file, start, crop, zoom, focus], and back.
   "picture-parts": (core, { literal }) => ({ parts: core.picture_parts(literal) }),
   "picture-literal": (core, { file, crop, zoom, focus }) => ({
@@ -126,6 +135,9 @@ self.onmessage = async (e) => {
   try {
     await ready;
     if (want === "panic") core.panic_for_test();
+    // Photos are coming (see app.js, warm): the whole core, fetched and started now.
+    if (want === "warm" || self.name === "helper") await wholeCore();
+    if (want === "warm") { self.postMessage({ id, ok: true }); return; }
     if (want === "builtins") {
       // The lists of the page's selects, from the library.
       const b = new core.Builtins();
@@ -151,7 +163,7 @@ self.onmessage = async (e) => {
     const answer = THEME[want];
     if (answer) {
       let reply;
-      if (core === lite && want === "picture-info") await wholeCore();
+      if (core === lite && ["picture-info", "picture-look", "take-look", "frame-ahead"].includes(want)) await wholeCore();
       try {
         reply = answer(core, e.data);
       } catch (err) {

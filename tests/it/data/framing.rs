@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use jungle_print::job::{Inputs, Job, Kind};
 use jungle_print::picture::frame::Found;
-use jungle_print::picture::framed::drawing_box;
+use jungle_print::picture::framed::{drawing_box, look_bytes, take_look};
 use jungle_print::picture::{decode, Limits};
 use jungle_print::scene::{walk, Path as ScenePath, Placed, Raster, TextRun, Transform, Visitor};
 use jungle_print::theme::Theme;
@@ -187,6 +187,25 @@ fn the_drawing_is_found_on_paper_on_a_table() {
     let (px, truth) = photo(PLAIN);
     let r = read(&jpeg(&px, PLAIN.width, PLAIN.height));
     assert_frames(&drawing_box(&r).unwrap(), truth, (1200, 900), "plain");
+}
+
+/// The web page looks at photos in two workers: what one saw, as bytes, is
+/// taken by the other as its own look at the same picture.
+#[test]
+fn a_look_handed_over_is_taken_as_seen() {
+    let (px, _) = photo(PLAIN);
+    let seen = read(&jpeg(&px, PLAIN.width, PLAIN.height));
+    let bytes = look_bytes(&seen).unwrap().expect("a photo's look");
+    // Another photo (another digest) not looked at yet takes the look given.
+    let (px, _) = photo(Scene {
+        drawing: [0.2, 0.2, 0.3, 0.3],
+        ..PLAIN
+    });
+    let other = read(&jpeg(&px, PLAIN.width, PLAIN.height));
+    assert!(!take_look(&other, &bytes[..bytes.len() - 1]), "cut short");
+    assert!(take_look(&other, &bytes));
+    assert_eq!(drawing_box(&other).unwrap(), drawing_box(&seen).unwrap());
+    assert_eq!(look_bytes(&other).unwrap(), Some(bytes));
 }
 
 #[test]

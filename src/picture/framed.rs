@@ -145,6 +145,12 @@ pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
     if !is_photo(raster) {
         return Ok(Found::Whole);
     }
+    look_at(raster).map(|l| l.found)
+}
+
+/// What [`find_drawing`] sees in photo `raster`, or saw before (see
+/// [`super::cache`]); decodes a JPEG only the first time.
+fn look_at(raster: &Raster) -> Result<Look, String> {
     looked(raster, || {
         let (color, alpha) = samples(raster)?;
         Ok(find_drawing(
@@ -152,7 +158,6 @@ pub fn drawing_box(raster: &Raster) -> Result<Found, String> {
             raster.orientation,
         ))
     })
-    .map(|l| l.found)
 }
 
 /// What [`find_drawing`] saw in `raster` by `look`, or as seen before.
@@ -169,13 +174,7 @@ pub fn look_bytes(raster: &Raster) -> Result<Option<Vec<u8>>, String> {
     if !is_photo(raster) {
         return Ok(None);
     }
-    let l = looked(raster, || {
-        let (color, alpha) = samples(raster)?;
-        Ok(find_drawing(
-            &source(raster, &color, alpha.as_ref()),
-            raster.orientation,
-        ))
-    })?;
+    let l = look_at(raster)?;
     let mut out = vec![1u8];
     let boxes = |out: &mut Vec<u8>, b: &UprightBox| {
         for v in b {

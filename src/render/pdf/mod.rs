@@ -38,13 +38,13 @@ use printpdf::{PdfDocument, PdfSaveOptions};
 use crate::scene::Document;
 
 /// The deflate level of PDF streams (zlib-rs), chosen by measuring the default
-/// sets (`benches/levels.sh`; the tables are in the README). 2 (zlib-rs's
-/// fast matcher) is the knee now that the Chinese handout's Zhuyin is text:
-/// it takes 6 % (English) and 10 % (zh-Hant) off the whole run for files
-/// 8 % and 6 % larger than at 4 (the lazy matcher). Fonts and drawings were
-/// also measured at levels of their own: 4 for the fonts and 2 for the
-/// drawings saves 0.2–2.6 KB of 90–224 KB for 0.5–4.7 M more instructions,
-/// so one level serves both.
+/// sets (`benches/levels.sh` for one level; the README has the tables): 2,
+/// zlib-rs's fast matcher, takes 6.3 M instructions (English) and 16.2 M
+/// (zh-Hant) off the set for files 8.4 % and 6.2 % larger than 4, the lazy
+/// matcher, and brings the zh-Hant set within issue 48's 150 M. Fonts and
+/// drawings were also measured at levels of their own: 4 for the fonts and
+/// 2 for the drawings saves 0.2–2.6 KB of 90–224 KB for 0.5–4.8 M more
+/// instructions, so one level serves both.
 pub const DEFLATE_LEVEL: u32 = 2;
 
 /// PostScript points per millimetre.

@@ -10,9 +10,15 @@
 //! starts a document: a result that none of the last [`KEPT_DOCUMENTS`]
 //! documents used is dropped then, so that only pictures in use stay in
 //! memory.
+//!
+//! The cache belongs to the thread that makes the documents (the page's
+//! worker is one thread; the command line makes its document on one), so
+//! two threads never see each other's documents: tests that run at once
+//! cannot drop each other's results.
 
 use std::any::Any;
-use std::sync::{Arc, Mutex};
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -41,17 +47,18 @@ struct Kept {
     results: FxHashMap<Key, (u64, Arc<dyn Any + Send + Sync>)>,
 }
 
-static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
-
-fn with<R>(f: impl FnOnce(&mut Kept) -> R) -> R {
-    let mut guard = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+thread_local! {
     // Counted from KEPT_DOCUMENTS, not 0: what is made before the first
     // document (the page's worker looks at a photo as it is chosen) is kept
     // for the next documents as it is later, not dropped by the first.
-    f(guard.get_or_insert_with(|| Kept {
+    static KEPT: RefCell<Kept> = RefCell::new(Kept {
         document: KEPT_DOCUMENTS,
         ..Kept::default()
-    }))
+    });
+}
+
+fn with<R>(f: impl FnOnce(&mut Kept) -> R) -> R {
+    KEPT.with(|k| f(&mut k.borrow_mut()))
 }
 
 /// Starts a document: drops what none of the last [`KEPT_DOCUMENTS`]

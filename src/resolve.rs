@@ -655,15 +655,37 @@ impl Resources {
     /// and key of the first string that cannot be drawn, and its characters.
     pub fn check_glyphs(&self) -> Result<(), Error> {
         // Outlines are read once per character and stack: the first key that
-        // needs a character is the one an error names.
+        // needs a character is the one an error names. Latin-1 characters,
+        // most of every pack, are remembered in a bitmap per stack.
         let mut seen: HashSet<(*const FontStack, char)> = HashSet::default();
+        let mut seen_latin: Vec<(*const FontStack, [u64; 4])> = Vec::new();
         type Missing = Vec<(String, std::collections::BTreeSet<char>)>;
         let mut missing: Missing = Vec::new();
         let mut check = |key: &str, s: &str, stack: &FontStack, missing: &mut Missing| {
+            let id = stack as *const FontStack;
+            let latin = match seen_latin.iter().position(|(s, _)| *s == id) {
+                Some(i) => i,
+                None => {
+                    seen_latin.push((id, [0; 4]));
+                    seen_latin.len() - 1
+                }
+            };
+            let bits = &mut seen_latin[latin].1;
             let fresh: String = s
                 .chars()
-                .filter(|c| seen.insert((stack as *const FontStack, *c)))
+                .filter(|&c| match usize::try_from(u32::from(c)) {
+                    Ok(n) if n < 256 => {
+                        let (word, bit) = (n / 64, 1u64 << (n % 64));
+                        let new = bits[word] & bit == 0;
+                        bits[word] |= bit;
+                        new
+                    }
+                    _ => seen.insert((id, c)),
+                })
                 .collect();
+            if fresh.is_empty() {
+                return Ok(());
+            }
             if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &fresh) {
                 return Err(e);
             }

@@ -107,12 +107,28 @@ pub(super) fn drawing_content(r: &PageRef, names: &Names) -> Vec<u8> {
 pub(super) struct Ops {
     raw: String,
     f32s: HashMap<u32, String>,
-    /// The text state and fill colour the last text run set, while no `Q`
-    /// has restored an earlier one since: a run in the same font and colour
-    /// sets neither again (both outlive `ET`; ISO 32000-1, 9.3.1 and 8.4.1).
-    /// `None` where unknown: at the stream's start and after a clip's `Q`.
-    text_font: Option<usize>,
-    text_fill: Option<Color>,
+    /// The graphics state text runs and plain paths have set: what is set
+    /// already is not set again.
+    known: Known,
+    /// What was known at each clip's `q` not yet closed: its `Q` restores
+    /// that state (ISO 32000-1, 8.4.2).
+    saved: Vec<Known>,
+}
+
+/// The parts of the graphics state set outside any `q … Q` of their own:
+/// the font of text runs (the text state outlives `ET`; ISO 32000-1, 9.3.1),
+/// the fill colour of runs and paths, and the stroke colour, line width and
+/// round joins of paths. `None` (or `false`) where unknown, as at a stream's
+/// start: a form starts from its placer's state, which this stream does not
+/// know.
+#[derive(Clone, Default)]
+struct Known {
+    font: Option<usize>,
+    fill: Option<Color>,
+    stroke: Option<Color>,
+    /// The line width's `f32` bits.
+    width: Option<u32>,
+    round_join: bool,
 }
 
 impl Ops {
@@ -124,10 +140,17 @@ impl Ops {
         &mut self.raw
     }
 
-    /// Forgets the text state and fill colour set (see [`Ops::text_font`]).
-    fn forget_text_state(&mut self) {
-        self.text_font = None;
-        self.text_fill = None;
+    /// Saves the graphics state (`q`), and what is known of it.
+    fn save(&mut self) {
+        self.op("q");
+        self.saved.push(self.known.clone());
+    }
+
+    /// Restores the graphics state the matching [`Ops::save`] saved (`Q`),
+    /// and what was known of it then.
+    fn restore(&mut self) {
+        self.op("Q");
+        self.known = self.saved.pop().unwrap_or_default();
     }
 
     /// A raw operator without operands.
@@ -243,8 +266,7 @@ impl Visitor<'_> for Content<'_, '_> {
     }
 
     fn begin_clip(&mut self, outline: &[Seg], t: Transform) -> bool {
-        self.ops.forget_text_state();
-        self.ops.op("q");
+        self.ops.save();
         path_segments(self.ops, outline, t);
         self.ops.op("W");
         self.ops.op("n");
@@ -252,8 +274,7 @@ impl Visitor<'_> for Content<'_, '_> {
     }
 
     fn end_clip(&mut self) {
-        self.ops.op("Q");
-        self.ops.forget_text_state();
+        self.ops.restore();
     }
 
     /// A page drawn as a form is placed; any other is drawn in place. A
@@ -375,21 +396,47 @@ fn shade(ops: &mut Ops, segs: &[Seg], g: &Gradient, name: &str, t: Transform) {
     ops.op("Q");
 }
 
-/// A path filled with a colour and/or stroked.
+/// A path filled with a colour and/or stroked. A path in process colours
+/// and solid lines sets only what differs from the state it finds, and
+/// leaves its state for the next (most of a page repeats a few colours and
+/// widths); one in a spot colour (which also sets overprint) or with a dash
+/// sets everything inside a `q … Q` of its own.
 fn path(ops: &mut Ops, segs: &[Seg], fill: Option<Color>, stroke: Option<&Stroke>, t: Transform) {
     if fill.is_none() && stroke.is_none() {
         return;
     }
-    ops.op("q");
+    let spot = |c: Color| matches!(c, Color::Spot(_));
+    let scoped =
+        fill.is_some_and(spot) || stroke.is_some_and(|s| spot(s.color) || !s.dash.is_empty());
+    if scoped {
+        ops.op("q");
+    }
     if let Some(c) = fill {
-        set_color(ops, c, false);
+        if scoped || ops.known.fill != Some(c) {
+            set_color(ops, c, false);
+        }
+        if !scoped {
+            ops.known.fill = Some(c);
+        }
     }
     if let Some(s) = stroke {
         let [a, b, c, d, ..] = t.0;
         let k = (a * d - b * c).abs().sqrt();
-        set_color(ops, s.color, true);
-        ops.op_f32s(&[(s.width * k) as f32], "w");
-        ops.op("1 j");
+        let width = (s.width * k) as f32;
+        if scoped || ops.known.stroke != Some(s.color) {
+            set_color(ops, s.color, true);
+        }
+        if scoped || ops.known.width != Some(width.to_bits()) {
+            ops.op_f32s(&[width], "w");
+        }
+        if scoped || !ops.known.round_join {
+            ops.op("1 j");
+        }
+        if !scoped {
+            ops.known.stroke = Some(s.color);
+            ops.known.width = Some(width.to_bits());
+            ops.known.round_join = true;
+        }
         if !s.dash.is_empty() {
             let out = ops.start();
             out.push('[');
@@ -409,7 +456,9 @@ fn path(ops: &mut Ops, segs: &[Seg], fill: Option<Color>, stroke: Option<&Stroke
         _ => "S",
     };
     ops.op(paint);
-    ops.op("Q");
+    if scoped {
+        ops.op("Q");
+    }
 }
 
 /// The path construction operators for `segs`, mapped through `t`.
@@ -448,19 +497,19 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     let r = |v: f64| ((v * 10000.0).round() / 10000.0) as f32;
     let [a, b, c, d, e, f] = m.0;
     ops.op("BT");
-    if ops.text_font != Some(run.font.0) {
+    if ops.known.font != Some(run.font.0) {
         let out = ops.start();
         out.push('/');
         out.push_str(&names.fonts[run.font.0].0);
         out.push_str(" 1 Tf");
-        ops.text_font = Some(run.font.0);
+        ops.known.font = Some(run.font.0);
     }
     if run.invisible {
         ops.op("3 Tr");
     }
-    if ops.text_fill != Some(run.fill) {
+    if ops.known.fill != Some(run.fill) {
         set_color(ops, run.fill, false);
-        ops.text_fill = Some(run.fill);
+        ops.known.fill = Some(run.fill);
     }
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";

@@ -12,7 +12,7 @@ use super::framed::{frame_numbers, frame_raster, Framed};
 use super::{decode, Art, Limits};
 use crate::error::Error;
 use crate::game::Animal;
-use crate::icons::{builtin, Icon};
+use crate::icons::Icon;
 use crate::input::{shown_path, Files, InputKind};
 use crate::limits::{MAX_DOCUMENT_PIXELS, MAX_ICON_BYTES};
 use crate::theme::{Background, PictureRef, Theme};
@@ -73,9 +73,9 @@ pub fn frame_ahead(bytes: &[u8], background: Background) -> bool {
 /// Reads one picture reference (a file from `files` before the disk).
 fn load(spec: &str, files: &Files) -> Result<Art, String> {
     if let Some(name) = spec.strip_prefix("builtin:") {
-        let src = builtin(name)
-            .ok_or_else(|| format!("unknown built-in picture `{}`", crate::error::shown(name)))?;
-        return Icon::parse(src, spec).map(|i| Art::Vector(Arc::new(i)));
+        return Icon::builtin(name)
+            .map(|i| Art::Vector(Arc::new(i)))
+            .ok_or_else(|| format!("unknown built-in picture `{}`", crate::error::shown(name)));
     }
     let path = Path::new(spec);
     let shown = format!("`{}`", shown_path(path));

@@ -832,9 +832,7 @@ pub(crate) fn animal_picture(
     } else {
         a.key()
     };
-    let icon = crate::icons::builtin(name)
-        .and_then(|svg| crate::icons::Icon::parse(svg, name).ok())
-        .expect("every built-in icon parses");
+    let icon = crate::icons::Icon::builtin(name).expect("every built-in icon parses");
     icon.item(pt(rect.0, rect.1), rect.2, ink)
 }
 

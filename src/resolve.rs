@@ -465,7 +465,9 @@ impl Resources {
             .flat_map(|p| p.layers.iter())
             .flat_map(|(_, items)| crate::scene::text_runs(items));
         let fallback = self.fallback_fonts();
-        let mut seen: HashSet<(FontId, char)> = HashSet::default();
+        let mut seen: Seen<FontId> = Seen::new();
+        // The pairs whose outline was read and found readable.
+        let mut readable: Seen<FontId> = Seen::new();
         // (stack, fallback font) → the characters it drew.
         let mut fell: Vec<((usize, FontId), BTreeSet<char>)> = Vec::new();
         // Each outline is decoded once: the font book remembers the answer.
@@ -478,7 +480,7 @@ impl Resources {
             }
             let from_fallback = fallback.contains(&run.font);
             for (c, g) in run.text.chars().zip(&run.glyphs) {
-                if from_fallback && seen.insert((run.font, c)) {
+                if from_fallback && seen.insert(run.font, c) {
                     if let Some(k) = self.fell_back(run.font, c) {
                         match fell.iter_mut().find(|(at, _)| *at == (k, run.font)) {
                             Some((_, chars)) => {
@@ -488,7 +490,9 @@ impl Resources {
                         }
                     }
                 }
-                if g.id != 0 && self.fonts.outline_readable(run.font, c) {
+                if g.id != 0
+                    && (!readable.insert(run.font, c) || self.fonts.outline_readable(run.font, c))
+                {
                     continue;
                 }
                 let what = format!("the text `{}`", User(&run.text));
@@ -655,34 +659,13 @@ impl Resources {
     /// and key of the first string that cannot be drawn, and its characters.
     pub fn check_glyphs(&self) -> Result<(), Error> {
         // Outlines are read once per character and stack: the first key that
-        // needs a character is the one an error names. Latin-1 characters,
-        // most of every pack, are remembered in a bitmap per stack.
-        let mut seen: HashSet<(*const FontStack, char)> = HashSet::default();
-        let mut seen_latin: Vec<(*const FontStack, [u64; 4])> = Vec::new();
+        // needs a character is the one an error names.
+        let mut seen: Seen<*const FontStack> = Seen::new();
         type Missing = Vec<(String, std::collections::BTreeSet<char>)>;
         let mut missing: Missing = Vec::new();
         let mut check = |key: &str, s: &str, stack: &FontStack, missing: &mut Missing| {
             let id = stack as *const FontStack;
-            let latin = match seen_latin.iter().position(|(s, _)| *s == id) {
-                Some(i) => i,
-                None => {
-                    seen_latin.push((id, [0; 4]));
-                    seen_latin.len() - 1
-                }
-            };
-            let bits = &mut seen_latin[latin].1;
-            let fresh: String = s
-                .chars()
-                .filter(|&c| match usize::try_from(u32::from(c)) {
-                    Ok(n) if n < 256 => {
-                        let (word, bit) = (n / 64, 1u64 << (n % 64));
-                        let new = bits[word] & bit == 0;
-                        bits[word] |= bit;
-                        new
-                    }
-                    _ => seen.insert((id, c)),
-                })
-                .collect();
+            let fresh: String = s.chars().filter(|&c| seen.insert(id, c)).collect();
             if fresh.is_empty() {
                 return Ok(());
             }
@@ -844,4 +827,41 @@ fn char_list(chars: &std::collections::BTreeSet<char>) -> String {
         items.push(format!("and {} more", n - 10));
     }
     items.join(", ")
+}
+
+/// Pairs of a key (a font, a stack) and a character seen already: Latin-1
+/// characters, most of any text, in a bitmap per key, others hashed.
+struct Seen<K> {
+    latin: Vec<(K, [u64; 4])>,
+    other: HashSet<(K, char)>,
+}
+
+impl<K: Copy + Eq + std::hash::Hash> Seen<K> {
+    fn new() -> Self {
+        Seen {
+            latin: Vec::new(),
+            other: HashSet::default(),
+        }
+    }
+
+    /// Notes the pair; true when it was not seen before.
+    #[inline]
+    fn insert(&mut self, key: K, c: char) -> bool {
+        let n = u32::from(c) as usize;
+        if n >= 256 {
+            return self.other.insert((key, c));
+        }
+        let i = match self.latin.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.latin.push((key, [0; 4]));
+                self.latin.len() - 1
+            }
+        };
+        let (word, bit) = (n / 64, 1u64 << (n % 64));
+        let bits = &mut self.latin[i].1[word];
+        let new = *bits & bit == 0;
+        *bits |= bit;
+        new
+    }
 }

@@ -80,12 +80,12 @@ pub fn running(line: &[f32], r: usize, f: fn(f32, f32) -> f32) -> Vec<f32> {
 /// same values as a monotonic queue takes, so the same number (in a plane
 /// without NaN or -0, where extremes are unique values).
 #[inline]
-fn running_into(
-    line: &[f32],
+fn running_into<T: Copy + Default>(
+    line: &[T],
     r: usize,
-    f: impl Fn(f32, f32) -> f32 + Copy,
-    room: &mut Vec<f32>,
-    out: &mut Vec<f32>,
+    f: impl Fn(T, T) -> T + Copy,
+    room: &mut Vec<T>,
+    out: &mut Vec<T>,
 ) {
     let n = line.len();
     out.reserve(n);
@@ -104,7 +104,7 @@ fn running_into(
             room.push(m);
         }
     }
-    room.resize(2 * n, 0.0);
+    room.resize(2 * n, T::default());
     let (prefix, suffix) = room.split_at_mut(n);
     for (s, l) in suffix.chunks_mut(width).zip(line.chunks(width)) {
         let mut m = l[l.len() - 1];
@@ -174,63 +174,248 @@ pub fn separable(
 /// a line a pixel wide keeps its value at any angle), filtered along the
 /// rows, and turned back the same way; the result is at most `v`.
 pub fn line_opening(v: &[f32], w: usize, h: usize, angle: f32, len: usize) -> Vec<f32> {
-    let (s, c) = angle.sin_cos();
-    // The turned grid: u along the direction, t across it.
-    let corners = [
-        (0.0, 0.0),
-        (w as f32, 0.0),
-        (0.0, h as f32),
-        (w as f32, h as f32),
-    ];
-    let us = corners.map(|(x, y)| x * c + y * s);
-    let ts = corners.map(|(x, y)| -x * s + y * c);
-    let (u0, u1) = (
-        us.iter().copied().fold(f32::MAX, f32::min),
-        us.iter().copied().fold(f32::MIN, f32::max),
-    );
-    let (t0, t1) = (
-        ts.iter().copied().fold(f32::MAX, f32::min),
-        ts.iter().copied().fold(f32::MIN, f32::max),
-    );
-    let (gw, gh) = ((u1 - u0).ceil() as usize + 2, (t1 - t0).ceil() as usize + 2);
-    let mut grid = vec![0f32; gw * gh];
-    for (ti, row) in grid.chunks_exact_mut(gw).enumerate() {
-        let t = t0 + ti as f32;
-        let (ts, tc) = (t * s, t * c);
-        for (ui, cell) in row.iter_mut().enumerate() {
-            let u = u0 + ui as f32;
-            let (x, y) = (u * c - ts, u * s + tc);
-            // Outside the picture: high, so that lines run to its edge.
-            *cell = around(v, w, h, x - 0.5, y - 0.5, f32::MAX);
+    Turn::new(w, h, angle).open(v, len)
+}
+
+/// No index: the four values around a point are not all inside.
+const NONE: u32 = u32::MAX;
+
+/// The turned grid of [`line_opening`] for a `w` × `h` plane at an angle,
+/// worked out once for every plane of that size opened at that angle: the
+/// grid (u along the direction, t across it), where each of its cells
+/// samples the plane, and where each pixel of the plane reads the grid back.
+struct Turn {
+    w: usize,
+    h: usize,
+    s: f32,
+    c: f32,
+    u0: f32,
+    t0: f32,
+    gw: usize,
+    gh: usize,
+    /// Each grid row's cells whose four nearest values are all inside the
+    /// plane lie in `span` (first, last + 1); `cells` holds, for each row's
+    /// span in turn, each cell's top-left value's index ([`NONE`] for a
+    /// cell that is not all inside), `row_at` where each row's span starts
+    /// in it.
+    spans: Vec<(usize, usize)>,
+    row_at: Vec<usize>,
+    cells: Vec<u32>,
+    /// For each pixel, the index of the top-left of the four grid cells it
+    /// reads back ([`NONE`] when they are not all inside the grid).
+    back: Vec<u32>,
+}
+
+impl Turn {
+    fn new(w: usize, h: usize, angle: f32) -> Turn {
+        let (s, c) = angle.sin_cos();
+        let corners = [
+            (0.0, 0.0),
+            (w as f32, 0.0),
+            (0.0, h as f32),
+            (w as f32, h as f32),
+        ];
+        let us = corners.map(|(x, y)| x * c + y * s);
+        let ts = corners.map(|(x, y)| -x * s + y * c);
+        let (u0, u1) = (
+            us.iter().copied().fold(f32::MAX, f32::min),
+            us.iter().copied().fold(f32::MIN, f32::max),
+        );
+        let (t0, t1) = (
+            ts.iter().copied().fold(f32::MAX, f32::min),
+            ts.iter().copied().fold(f32::MIN, f32::max),
+        );
+        let (gw, gh) = ((u1 - u0).ceil() as usize + 2, (t1 - t0).ceil() as usize + 2);
+        let mut turn = Turn {
+            w,
+            h,
+            s,
+            c,
+            u0,
+            t0,
+            gw,
+            gh,
+            spans: Vec::with_capacity(gh),
+            row_at: Vec::with_capacity(gh),
+            cells: Vec::new(),
+            back: Vec::with_capacity(w * h),
+        };
+        let mut row = Vec::with_capacity(gw);
+        for ti in 0..gh {
+            row.clear();
+            row.extend((0..gw).map(|ui| {
+                let (x, y) = turn.sampled(ui, ti);
+                inside(w, h, x - 0.5, y - 0.5)
+            }));
+            let first = row.iter().position(|&i| i != NONE);
+            let (a, b) = first.map_or((0, 0), |a| {
+                (
+                    a,
+                    gw - row.iter().rev().position(|&i| i != NONE).unwrap_or(0),
+                )
+            });
+            turn.spans.push((a, b));
+            turn.row_at.push(turn.cells.len());
+            turn.cells.extend_from_slice(&row[a..b]);
         }
+        for yi in 0..h {
+            for xi in 0..w {
+                let (u, t) = turn.read_at(xi, yi);
+                turn.back.push(inside(gw, gh, u, t));
+            }
+        }
+        turn
     }
-    let r = (len / 2).max(1);
-    let mut opened = Vec::with_capacity(gw * gh);
-    let (mut room, mut low) = (Vec::new(), Vec::with_capacity(gw));
-    for row in grid.chunks_exact(gw) {
-        low.clear();
-        running_into(row, r, f32::min, &mut room, &mut low);
-        running_into(&low, r, f32::max, &mut room, &mut opened);
+
+    /// The point of the plane the grid's cell (`ui`, `ti`) samples.
+    #[inline(always)]
+    fn sampled(&self, ui: usize, ti: usize) -> (f32, f32) {
+        let t = self.t0 + ti as f32;
+        let (ts, tc) = (t * self.s, t * self.c);
+        let u = self.u0 + ui as f32;
+        (u * self.c - ts, u * self.s + tc)
     }
-    drop(grid);
-    // With no value below +0 (nor -0, nor NaN), everything sampled is at
-    // least +0, so a pixel at +0 stays +0 whatever is around it.
-    let plain = v.iter().all(|x| x.to_bits() >> 31 == 0 && !x.is_nan());
-    let mut out = Vec::with_capacity(w * h);
-    for (yi, line) in v[..w * h].chunks_exact(w.max(1)).enumerate() {
+
+    /// The point of the grid the pixel (`xi`, `yi`) reads back.
+    #[inline(always)]
+    fn read_at(&self, xi: usize, yi: usize) -> (f32, f32) {
         let y = yi as f32 + 0.5;
-        let (ys, yc) = (y * s, y * c);
-        for (xi, &here) in line.iter().enumerate() {
+        let (ys, yc) = (y * self.s, y * self.c);
+        let x = xi as f32 + 0.5;
+        (x * self.c + ys - self.u0, -x * self.s + yc - self.t0)
+    }
+
+    /// [`line_opening`] of `v` (a `w` × `h` plane) along this grid.
+    fn open(&self, v: &[f32], len: usize) -> Vec<f32> {
+        let (w, h) = (self.w, self.h);
+        let v = &v[..w * h];
+        // With no value below +0 (nor -0, nor NaN), everything sampled is at
+        // least +0, so a pixel at +0 stays +0 whatever is around it.
+        let plain = v.iter().all(|x| x.to_bits() >> 31 == 0 && !x.is_nan());
+        if !(plain && v.iter().all(|x| x.is_finite())) {
+            return self.open_any(v, len, plain);
+        }
+        self.open_plain(v, len)
+    }
+
+    /// [`Turn::open`] of a plane of finite values none below +0 (nor -0):
+    /// their bits order them as their values do, so the opening runs on
+    /// whole numbers, and a cell of the grid with a value outside the plane
+    /// is the largest `f32` (the largest of the four), as are the ends of a
+    /// row past its span, which only the cells within twice the segment's
+    /// reach of the span need to be filtered for.
+    fn open_plain(&self, v: &[f32], len: usize) -> Vec<f32> {
+        let (w, gw) = (self.w, self.gw);
+        let top = f32::MAX.to_bits();
+        let r = (len / 2).max(1);
+        let bits = |i: usize| v[i].to_bits();
+        let mut opened = vec![top; gw * self.gh];
+        let (mut row, mut low, mut room, mut done) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for (ti, &(a, b)) in self.spans.iter().enumerate() {
+            if a == b {
+                continue;
+            }
+            let (e0, e1) = (a.saturating_sub(2 * r), (b + 2 * r).min(gw));
+            let cells = &self.cells[self.row_at[ti]..self.row_at[ti] + (b - a)];
+            row.clear();
+            row.resize(a - e0, top);
+            row.extend(cells.iter().map(|&i| {
+                if i == NONE {
+                    return top;
+                }
+                let i = i as usize;
+                bits(i)
+                    .max(bits(i + 1))
+                    .max(bits(i + w))
+                    .max(bits(i + w + 1))
+            }));
+            row.resize(e1 - e0, top);
+            low.clear();
+            running_into(&row, r, u32::min, &mut room, &mut low);
+            done.clear();
+            running_into(&low, r, u32::max, &mut room, &mut done);
+            opened[ti * gw + e0..ti * gw + e1].copy_from_slice(&done);
+        }
+        let mut out = Vec::with_capacity(w * self.h);
+        for (i, (&here, &g)) in v.iter().zip(&self.back).enumerate() {
+            let here = here.to_bits();
+            if here == 0 {
+                out.push(0.0);
+                continue;
+            }
+            let m = if g != NONE {
+                let g = g as usize;
+                opened[g]
+                    .max(opened[g + 1])
+                    .max(opened[g + gw])
+                    .max(opened[g + gw + 1])
+            } else {
+                let (u, t) = self.read_at(i % w, i / w);
+                around_bits(&opened, gw, self.gh, u, t)
+            };
+            out.push(f32::from_bits(m.min(here)));
+        }
+        out
+    }
+
+    /// [`Turn::open`] of any plane, in `f32` throughout; `plain` as there.
+    fn open_any(&self, v: &[f32], len: usize, plain: bool) -> Vec<f32> {
+        let (w, h, gw, gh) = (self.w, self.h, self.gw, self.gh);
+        let mut grid = vec![0f32; gw * gh];
+        for (ti, row) in grid.chunks_exact_mut(gw).enumerate() {
+            for (ui, cell) in row.iter_mut().enumerate() {
+                let (x, y) = self.sampled(ui, ti);
+                // Outside the picture: high, so that lines run to its edge.
+                *cell = around(v, w, h, x - 0.5, y - 0.5, f32::MAX);
+            }
+        }
+        let r = (len / 2).max(1);
+        let mut opened = Vec::with_capacity(gw * gh);
+        let (mut room, mut low) = (Vec::new(), Vec::with_capacity(gw));
+        for row in grid.chunks_exact(gw) {
+            low.clear();
+            running_into(row, r, f32::min, &mut room, &mut low);
+            running_into(&low, r, f32::max, &mut room, &mut opened);
+        }
+        drop(grid);
+        let mut out = Vec::with_capacity(w * h);
+        for (i, &here) in v.iter().enumerate() {
             if plain && here.to_bits() == 0 {
                 out.push(here);
                 continue;
             }
-            let x = xi as f32 + 0.5;
-            let (u, t) = (x * c + ys - u0, -x * s + yc - t0);
+            let (u, t) = self.read_at(i % w, i / w);
             out.push(around(&opened, gw, gh, u, t, 0.0).min(here));
         }
+        out
     }
-    out
+}
+
+/// The index of the top-left of the four values around the point (`x`,
+/// `y`) of a `pw` × `ph` plane, when all four are inside it, else [`NONE`]
+/// (as [`around`] finds them).
+#[inline(always)]
+fn inside(pw: usize, ph: usize, x: f32, y: f32) -> u32 {
+    let (fx, fy) = (floor(x), floor(y));
+    if fx >= 0 && fy >= 0 && fx + 1 < pw as i64 && fy + 1 < ph as i64 {
+        (fy as usize * pw + fx as usize) as u32
+    } else {
+        NONE
+    }
+}
+
+/// [`around`] in a plane of bits of values none below +0, 0 outside.
+fn around_bits(p: &[u32], pw: usize, ph: usize, x: f32, y: f32) -> u32 {
+    let (fx, fy) = (floor(x), floor(y));
+    let mut m = 0;
+    for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        let (xx, yy) = (fx + dx, fy + dy);
+        if xx >= 0 && yy >= 0 && xx < pw as i64 && yy < ph as i64 {
+            m = m.max(p[yy as usize * pw + xx as usize]);
+        }
+    }
+    m
 }
 
 /// The largest of the four values around the point (`x`, `y`) of the plane
@@ -288,12 +473,38 @@ pub fn ruling_lines(
     len: usize,
     thin: usize,
 ) -> Vec<f32> {
-    let mut out = vec![0f32; w * h];
-    for a in [angle, angle + std::f32::consts::FRAC_PI_2] {
-        let long = line_opening(dark, w, h, a, len);
-        let wide = line_opening(&long, w, h, a + std::f32::consts::FRAC_PI_2, thin);
-        for i in 0..w * h {
-            out[i] = out[i].max(long[i] - wide[i]);
+    let mut lines = ruling_lines_each(&[dark], w, h, angle, len, thin);
+    lines.pop().unwrap_or_default()
+}
+
+/// [`ruling_lines`] of each of several `w` × `h` planes (a photo's
+/// channels): each turned grid is worked out once for all of them.
+pub fn ruling_lines_each(
+    planes: &[&[f32]],
+    w: usize,
+    h: usize,
+    angle: f32,
+    len: usize,
+    thin: usize,
+) -> Vec<Vec<f32>> {
+    let mut out = vec![vec![0f32; w * h]; planes.len()];
+    // One turned grid held at a time: long lines along the ruling, wide
+    // patches across it, then long lines across it, wide patches along it.
+    let mut turn = Turn::new(w, h, angle);
+    let mut long: Vec<Vec<f32>> = planes.iter().map(|p| turn.open(p, len)).collect();
+    let mut a = angle;
+    for k in 0..2 {
+        a += std::f32::consts::FRAC_PI_2;
+        drop(turn);
+        turn = Turn::new(w, h, a);
+        for (out, long) in out.iter_mut().zip(&long) {
+            let wide = turn.open(long, thin);
+            for i in 0..w * h {
+                out[i] = out[i].max(long[i] - wide[i]);
+            }
+        }
+        if k == 0 {
+            long = planes.iter().map(|p| turn.open(p, len)).collect();
         }
     }
     out

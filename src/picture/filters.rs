@@ -31,6 +31,9 @@ pub fn otsu(hist: &[u32; 256]) -> usize {
 
 /// The largest value within `r` pixels (a square), separably.
 pub fn max_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
+    if let Some(bits) = ordered_bits(v) {
+        return running_bits(&bits, w, h, r, u32::max);
+    }
     let mut room = Vec::new();
     separable(v, w, h, |line, out| {
         running_into(line, r, f32::max, &mut room, out)
@@ -39,10 +42,77 @@ pub fn max_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
 
 /// The smallest value within `r` pixels (a square), separably.
 pub fn min_filter(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
+    if let Some(bits) = ordered_bits(v) {
+        return running_bits(&bits, w, h, r, u32::min);
+    }
     let mut room = Vec::new();
     separable(v, w, h, |line, out| {
         running_into(line, r, f32::min, &mut room, out)
     })
+}
+
+/// The bits of a plane's values when they order them as the values are
+/// ordered: none below +0 (nor -0), none NaN.
+fn ordered_bits(v: &[f32]) -> Option<Vec<u32>> {
+    v.iter()
+        .all(|x| x.to_bits() >> 31 == 0 && !x.is_nan())
+        .then(|| v.iter().map(|x| x.to_bits()).collect())
+}
+
+/// [`max_filter`] or [`min_filter`] (by `f`) on the [`ordered_bits`] of a
+/// plane: the same values, compared as whole numbers.
+fn running_bits(bits: &[u32], w: usize, h: usize, r: usize, f: fn(u32, u32) -> u32) -> Vec<f32> {
+    let mut room = Vec::new();
+    separable(bits, w, h, |line, out| {
+        running_into(line, r, f, &mut room, out)
+    })
+    .into_iter()
+    .map(f32::from_bits)
+    .collect()
+}
+
+/// Where every value of `mask` within `r` pixels (a square, cut at the
+/// edges) is `want`: a mask shrunk (`want` true) or, negated, the negation
+/// grown. A count of the others in a running window, along each row, then
+/// down the columns, all of a row at once.
+pub fn all_within(mask: &[bool], w: usize, h: usize, r: usize, want: bool) -> Vec<bool> {
+    let mut rows = Vec::with_capacity(w * h);
+    for line in mask[..w * h].chunks_exact(w.max(1)) {
+        let n = line.len();
+        let other = |i: usize| usize::from(line[i] != want);
+        let mut count: usize = (0..(r + 1).min(n)).map(other).sum();
+        for i in 0..n {
+            rows.push(count == 0);
+            if i + r + 1 < n {
+                count += other(i + r + 1);
+            }
+            if i >= r {
+                count -= other(i - r);
+            }
+        }
+    }
+    let row = |y: usize| &rows[y * w..(y + 1) * w];
+    let mut counts = vec![0u32; w];
+    for y in 0..(r + 1).min(h) {
+        for (c, &v) in counts.iter_mut().zip(row(y)) {
+            *c += u32::from(!v);
+        }
+    }
+    let mut out = Vec::with_capacity(w * h);
+    for y in 0..h {
+        out.extend(counts.iter().map(|&c| c == 0));
+        if y + r + 1 < h {
+            for (c, &v) in counts.iter_mut().zip(row(y + r + 1)) {
+                *c += u32::from(!v);
+            }
+        }
+        if y >= r {
+            for (c, &v) in counts.iter_mut().zip(row(y - r)) {
+                *c -= u32::from(!v);
+            }
+        }
+    }
+    out
 }
 
 /// The mean within `r` pixels (a square, cut at the edges), separably.
@@ -139,18 +209,18 @@ fn running_into<T: Copy + Default>(
 
 /// Applies a 1-D `f` (which appends its result for a line to the vector it
 /// is given) to every row, then every column.
-pub fn separable(
-    v: &[f32],
+pub fn separable<T: Copy + Default>(
+    v: &[T],
     w: usize,
     h: usize,
-    mut f: impl FnMut(&[f32], &mut Vec<f32>),
-) -> Vec<f32> {
+    mut f: impl FnMut(&[T], &mut Vec<T>),
+) -> Vec<T> {
     let mut rows = Vec::with_capacity(w * h);
     for row in v[..w * h].chunks_exact(w.max(1)) {
         f(row, &mut rows);
     }
-    let mut out = vec![0f32; w * h];
-    let mut col = vec![0f32; h];
+    let mut out = vec![T::default(); w * h];
+    let mut col = vec![T::default(); h];
     let mut done = Vec::with_capacity(h);
     for x in 0..w {
         for y in 0..h {
@@ -529,6 +599,25 @@ mod tests {
                     assert_eq!(got[i], want, "max, n {n}, r {r} at {i}");
                     let want = line[a..=b].iter().copied().fold(f32::MAX, f32::min);
                     assert_eq!(low[i], want, "min, n {n}, r {r} at {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn all_within_matches_a_plain_scan() {
+        for (w, h) in [(1, 1), (1, 6), (7, 1), (9, 5), (13, 17)] {
+            let mask: Vec<bool> = (0..w * h).map(|i| (i * 37) % 11 > 2).collect();
+            for r in [0, 1, 2, 4, 9, 30] {
+                for want in [true, false] {
+                    let got = all_within(&mask, w, h, r, want);
+                    for i in 0..w * h {
+                        let (x, y) = (i % w, i / w);
+                        let xs = x.saturating_sub(r)..(x + r + 1).min(w);
+                        let every = (y.saturating_sub(r)..(y + r + 1).min(h))
+                            .all(|yy| xs.clone().all(|xx| mask[yy * w + xx] == want));
+                        assert_eq!(got[i], every, "{w} x {h}, r {r}, {want} at {i}");
+                    }
                 }
             }
         }

@@ -611,12 +611,12 @@ mod tests {
             for r in [0, 1, 2, 4, 9, 30] {
                 for want in [true, false] {
                     let got = all_within(&mask, w, h, r, want);
-                    for i in 0..w * h {
+                    for (i, &got) in got.iter().enumerate() {
                         let (x, y) = (i % w, i / w);
                         let xs = x.saturating_sub(r)..(x + r + 1).min(w);
                         let every = (y.saturating_sub(r)..(y + r + 1).min(h))
                             .all(|yy| xs.clone().all(|xx| mask[yy * w + xx] == want));
-                        assert_eq!(got[i], every, "{w} x {h}, r {r}, {want} at {i}");
+                        assert_eq!(got, every, "{w} x {h}, r {r}, {want} at {i}");
                     }
                 }
             }

@@ -164,19 +164,22 @@ fn running_into<T: Copy + Default>(
     }
     // A window spans at most two blocks (one when the line is shorter).
     let width = 2 * r + 1;
-    // room: from each block's start (pushed), then from each block's end.
-    room.clear();
-    room.reserve(2 * n);
-    for l in line.chunks(width) {
-        let mut m = l[0];
-        for &v in l {
-            m = f(m, v);
-            room.push(m);
-        }
+    // room: from each block's start, then from each block's end (every
+    // value written before it is read, so the room is only grown).
+    if room.len() < 2 * n {
+        room.resize(2 * n, T::default());
     }
-    room.resize(2 * n, T::default());
-    let (prefix, suffix) = room.split_at_mut(n);
-    for (s, l) in suffix.chunks_mut(width).zip(line.chunks(width)) {
+    let (prefix, suffix) = room[..2 * n].split_at_mut(n);
+    for ((p, s), l) in prefix
+        .chunks_mut(width)
+        .zip(suffix.chunks_mut(width))
+        .zip(line.chunks(width))
+    {
+        let mut m = l[0];
+        for (p, &v) in p.iter_mut().zip(l) {
+            m = f(m, v);
+            *p = m;
+        }
         let mut m = l[l.len() - 1];
         for (s, &v) in s.iter_mut().zip(l).rev() {
             m = f(v, m);

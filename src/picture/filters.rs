@@ -60,15 +60,68 @@ fn ordered_bits(v: &[f32]) -> Option<Vec<u32>> {
 }
 
 /// [`max_filter`] or [`min_filter`] (by `f`) on the [`ordered_bits`] of a
-/// plane: the same values, compared as whole numbers.
-fn running_bits(bits: &[u32], w: usize, h: usize, r: usize, f: fn(u32, u32) -> u32) -> Vec<f32> {
+/// plane: the same values, compared as whole numbers, along the rows, then
+/// down the columns all at once ([`down`]).
+fn running_bits(
+    bits: &[u32],
+    w: usize,
+    h: usize,
+    r: usize,
+    f: impl Fn(u32, u32) -> u32 + Copy,
+) -> Vec<f32> {
     let mut room = Vec::new();
-    separable(bits, w, h, |line, out| {
-        running_into(line, r, f, &mut room, out)
-    })
-    .into_iter()
-    .map(f32::from_bits)
-    .collect()
+    let mut rows = Vec::with_capacity(w * h);
+    for line in bits[..w * h].chunks_exact(w.max(1)) {
+        running_into(line, r, f, &mut room, &mut rows);
+    }
+    down(&rows, w, h, r, f)
+        .into_iter()
+        .map(f32::from_bits)
+        .collect()
+}
+
+/// [`running_into`] down every column of a `w` × `h` plane, a row at a
+/// time: blocks of a window's height, each one's extremes from its first
+/// row and from its last, each window's the extreme of two rows of them.
+fn down(v: &[u32], w: usize, h: usize, r: usize, f: impl Fn(u32, u32) -> u32 + Copy) -> Vec<u32> {
+    let (mut prefix, mut suffix) = (v[..w * h].to_vec(), v[..w * h].to_vec());
+    if w == 0 || h == 0 {
+        return prefix;
+    }
+    let width = 2 * r + 1;
+    for start in (0..h).step_by(width) {
+        let end = (start + width).min(h);
+        for y in start + 1..end {
+            let (done, rest) = prefix.split_at_mut(y * w);
+            for (p, &q) in rest[..w].iter_mut().zip(&done[(y - 1) * w..]) {
+                *p = f(q, *p);
+            }
+        }
+        for y in (start..end - 1).rev() {
+            let (rest, done) = suffix.split_at_mut((y + 1) * w);
+            for (s, &q) in rest[y * w..].iter_mut().zip(&done[..w]) {
+                *s = f(*s, q);
+            }
+        }
+    }
+    let row = |y: usize| y * w..(y + 1) * w;
+    let mut out = Vec::with_capacity(w * h);
+    for y in 0..h {
+        if y < r {
+            // Cut at the top: within the first block.
+            out.extend_from_slice(&prefix[row((y + r).min(h - 1))]);
+        } else if y + r < h {
+            let (s, p) = (&suffix[row(y - r)], &prefix[row(y + r)]);
+            out.extend(s.iter().zip(p).map(|(&s, &p)| f(s, p)));
+        } else if (y - r) / width == (h - 1) / width {
+            // Cut at the bottom, within the last block.
+            out.extend_from_slice(&suffix[row(y - r)]);
+        } else {
+            let (s, p) = (&suffix[row(y - r)], &prefix[row(h - 1)]);
+            out.extend(s.iter().zip(p).map(|(&s, &p)| f(s, p)));
+        }
+    }
+    out
 }
 
 /// Where every value of `mask` within `r` pixels (a square, cut at the

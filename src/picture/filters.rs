@@ -171,7 +171,8 @@ pub fn all_within(mask: &[bool], w: usize, h: usize, r: usize, want: bool) -> Ve
 /// The mean within `r` pixels (a square, cut at the edges), separably.
 pub fn blur(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
     let mut prefix = Vec::new();
-    separable(v, w, h, |line, out| {
+    let mut rows = Vec::with_capacity(w * h);
+    for line in v[..w * h].chunks_exact(w.max(1)) {
         let n = line.len();
         prefix.clear();
         prefix.push(0f64);
@@ -180,11 +181,36 @@ pub fn blur(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
             sum += f64::from(*x);
             prefix.push(sum);
         }
-        out.extend((0..n).map(|i| {
+        rows.extend((0..n).map(|i| {
             let (a, b) = (i.saturating_sub(r), (i + r + 1).min(n));
             ((prefix[b] - prefix[a]) / (b - a) as f64) as f32
         }));
-    })
+    }
+    // Down the columns, a row at a time: each column's sums from the top
+    // (the same additions in the same order as one column's alone).
+    let mut sums = vec![0f64; (h + 1) * w];
+    for y in 0..h {
+        let (above, below) = sums.split_at_mut((y + 1) * w);
+        for ((s, &t), &x) in below[..w]
+            .iter_mut()
+            .zip(&above[y * w..])
+            .zip(&rows[y * w..])
+        {
+            *s = t + f64::from(x);
+        }
+    }
+    let mut out = Vec::with_capacity(w * h);
+    for y in 0..h {
+        let (a, b) = (y.saturating_sub(r), (y + r + 1).min(h));
+        let n = (b - a) as f64;
+        out.extend(
+            sums[b * w..(b + 1) * w]
+                .iter()
+                .zip(&sums[a * w..])
+                .map(|(&hi, &lo)| ((hi - lo) / n) as f32),
+        );
+    }
+    out
 }
 
 /// The extreme of each window of `r` each side (cut at the ends), by `f`
@@ -656,6 +682,36 @@ mod tests {
                     let want = line[a..=b].iter().copied().fold(f32::MAX, f32::min);
                     assert_eq!(low[i], want, "min, n {n}, r {r} at {i}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn blur_matches_each_line_s_means_rows_then_columns() {
+        // Each line's means from its sums from the start, in f64, as one
+        // line alone: the rows, then each column taken out.
+        let line_means = |line: &[f32], r: usize, out: &mut Vec<f32>| {
+            let n = line.len();
+            let mut prefix = vec![0f64];
+            let mut sum = 0f64;
+            for x in line {
+                sum += f64::from(*x);
+                prefix.push(sum);
+            }
+            out.extend((0..n).map(|i| {
+                let (a, b) = (i.saturating_sub(r), (i + r + 1).min(n));
+                ((prefix[b] - prefix[a]) / (b - a) as f64) as f32
+            }));
+        };
+        for (w, h) in [(1, 1), (1, 9), (9, 1), (17, 12), (40, 33)] {
+            let v: Vec<f32> = (0..w * h)
+                .map(|i| ((i * 7919) % 1013) as f32 / 37.0)
+                .collect();
+            for r in [0, 1, 2, 5, 20, 50] {
+                let want = separable(&v, w, h, |line, out| line_means(line, r, out));
+                let got = blur(&v, w, h, r);
+                let bits = |p: &[f32]| p.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&got), bits(&want), "{w} x {h}, r {r}");
             }
         }
     }

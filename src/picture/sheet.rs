@@ -37,7 +37,7 @@
 // Planes are indexed by pixel, several at once: plain index loops read best.
 #![allow(clippy::needless_range_loop)]
 
-use super::filters::{blur, max_filter, min_filter, otsu, ruling_lines};
+use super::filters::{all_within, blur, max_filter, min_filter, otsu, ruling_lines_each};
 
 /// A reduced upright copy of a photo: `w` × `h` pixels, each channel 0–255.
 pub struct Small {
@@ -225,12 +225,18 @@ pub fn analyse(s: &Small) -> Analysis {
     let angle = ruling_angle(&faint, &region, w, h);
     let len = ((long * 0.1).ceil() as usize).max(8);
     let thin = ((long * 0.006).ceil() as usize).max(5);
+    let dark: Vec<Vec<f32>> = (0..3)
+        .map(|c| {
+            (0..w * h)
+                .map(|i| if region[i] { 1.0 - shade(i)[c] } else { 0.0 })
+                .collect()
+        })
+        .collect();
+    let planes: Vec<&[f32]> = dark.iter().map(|d| &d[..]).collect();
+    let lines = ruling_lines_each(&planes, w, h, angle, len, thin);
+    drop(dark);
     let mut kept = vec![[1f32; 3]; w * h];
-    for c in 0..3 {
-        let dark: Vec<f32> = (0..w * h)
-            .map(|i| if region[i] { 1.0 - shade(i)[c] } else { 0.0 })
-            .collect();
-        let lines = ruling_lines(&dark, w, h, angle, len, thin);
+    for (c, lines) in lines.iter().enumerate() {
         for i in 0..w * h {
             kept[i][c] = 1.0 - lines[i];
         }
@@ -535,24 +541,18 @@ fn fill_holes(mask: &[bool], w: usize, h: usize, content: SmallBox) -> Vec<bool>
         .collect()
 }
 
-fn as_plane(mask: &[bool]) -> Vec<f32> {
-    mask.iter().map(|&m| if m { 1.0 } else { 0.0 }).collect()
-}
-
 /// `mask` shrunk by `r` pixels (a square neighbourhood).
 fn erode(mask: &[bool], w: usize, h: usize, r: usize) -> Vec<bool> {
-    min_filter(&as_plane(mask), w, h, r)
-        .into_iter()
-        .map(|v| v > 0.5)
-        .collect()
+    all_within(mask, w, h, r, true)
 }
 
 /// `mask` grown by `r` pixels (a square neighbourhood).
 fn dilate(mask: &[bool], w: usize, h: usize, r: usize) -> Vec<bool> {
-    max_filter(&as_plane(mask), w, h, r)
-        .into_iter()
-        .map(|v| v > 0.5)
-        .collect()
+    let mut grown = all_within(mask, w, h, r, false);
+    for g in &mut grown {
+        *g = !*g;
+    }
+    grown
 }
 
 /// The bounding box of a mask (exclusive).

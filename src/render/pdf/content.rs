@@ -147,10 +147,14 @@ impl Ops {
     }
 
     /// Restores the graphics state the matching [`Ops::save`] saved (`Q`),
-    /// and what was known of it then.
+    /// and what was known of it then, but the font: the next run sets its
+    /// font again, for text extractors that follow `Tf` through the stream
+    /// without saving it at `q` (lopdf's does; poppler's and mupdf's save
+    /// it, as the standard says).
     fn restore(&mut self) {
         self.op("Q");
         self.known = self.saved.pop().unwrap_or_default();
+        self.known.font = None;
     }
 
     /// A raw operator without operands.

@@ -289,6 +289,35 @@ fn running_into<T: Copy + Default>(
     }
 }
 
+/// The reach up to which [`running_short`] is cheaper than [`running_into`].
+const SHORT: usize = 2;
+
+/// [`running_into`] for a short reach `r`, written to `out` (as long as
+/// `line`): the line with `pad` (which `f` of anything leaves as it is)
+/// `r` times at each end, in `room`, then the extreme of each window of it,
+/// a row of `f` at a time.
+#[inline]
+fn running_short(
+    line: &[u32],
+    r: usize,
+    pad: u32,
+    f: impl Fn(u32, u32) -> u32 + Copy,
+    room: &mut Vec<u32>,
+    out: &mut [u32],
+) {
+    let n = line.len();
+    room.clear();
+    room.resize(r, pad);
+    room.extend_from_slice(line);
+    room.resize(n + 2 * r, pad);
+    out.copy_from_slice(&room[..n]);
+    for k in 1..=2 * r {
+        for (o, &v) in out.iter_mut().zip(&room[k..k + n]) {
+            *o = f(*o, v);
+        }
+    }
+}
+
 /// Applies a 1-D `f` (which appends its result for a line to the vector it
 /// is given) to every row, then every column.
 pub fn separable<T: Copy + Default>(
@@ -483,11 +512,21 @@ impl Turn {
                     .max(bits(i + w + 1))
             }));
             row.resize(e1 - e0, top);
-            low.clear();
-            running_into(&row, r, u32::min, &mut room, &mut low);
-            done.clear();
-            running_into(&low, r, u32::max, &mut room, &mut done);
-            opened[ti * gw + e0..ti * gw + e1].copy_from_slice(&done);
+            let dst = &mut opened[ti * gw + e0..ti * gw + e1];
+            if r <= SHORT {
+                // The opening's two passes over a short window, each a few
+                // comparisons of whole rows.
+                low.clear();
+                low.resize(row.len(), 0);
+                running_short(&row, r, u32::MAX, u32::min, &mut room, &mut low);
+                running_short(&low, r, 0, u32::max, &mut room, dst);
+            } else {
+                low.clear();
+                running_into(&row, r, u32::min, &mut room, &mut low);
+                done.clear();
+                running_into(&low, r, u32::max, &mut room, &mut done);
+                dst.copy_from_slice(&done);
+            }
         }
         let mut out = Vec::with_capacity(w * self.h);
         for (i, (&here, &g)) in v.iter().zip(&self.back).enumerate() {

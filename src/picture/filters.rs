@@ -489,7 +489,24 @@ impl Turn {
         let (w, gw) = (self.w, self.gw);
         let top = f32::MAX.to_bits();
         let r = (len / 2).max(1);
-        let bits = |i: usize| v[i].to_bits();
+        // The largest of each value and those right of it, below it and
+        // below right: what a cell all inside reads, once per pixel.
+        let mut four = Vec::with_capacity(w * self.h);
+        for (upper, lower) in v
+            .chunks_exact(w.max(1))
+            .zip(v[w.min(v.len())..].chunks_exact(w.max(1)))
+        {
+            let pair = |(&a, &b): (&f32, &f32)| a.to_bits().max(b.to_bits());
+            let (high, low) = (
+                upper.iter().zip(lower).map(pair),
+                upper[1..].iter().zip(&lower[1..]).map(pair),
+            );
+            let start = four.len();
+            four.extend(high);
+            for (f, l) in four[start..].iter_mut().zip(low) {
+                *f = (*f).max(l);
+            }
+        }
         let mut opened = vec![top; gw * self.gh];
         let (mut row, mut low, mut room, mut done) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -505,11 +522,7 @@ impl Turn {
                 if i == NONE {
                     return top;
                 }
-                let i = i as usize;
-                bits(i)
-                    .max(bits(i + 1))
-                    .max(bits(i + w))
-                    .max(bits(i + w + 1))
+                four[i as usize]
             }));
             row.resize(e1 - e0, top);
             let dst = &mut opened[ti * gw + e0..ti * gw + e1];

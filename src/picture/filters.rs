@@ -601,12 +601,9 @@ impl Turn {
 /// (as [`around`] finds them).
 #[inline(always)]
 fn inside(pw: usize, ph: usize, x: f32, y: f32) -> u32 {
-    // floor(x) ≥ 0 when x is not below 0, floor(x) + 1 < pw when x is
-    // below pw - 1 (a whole number), and then the floor is the whole part;
-    // written so that NaN, like `floor`'s 0, counts as inside.
-    let (right, bottom) = (pw.saturating_sub(1) as f32, ph.saturating_sub(1) as f32);
-    if pw > 1 && ph > 1 && !(x < 0.0 || y < 0.0 || x >= right || y >= bottom) {
-        (y as usize * pw + x as usize) as u32
+    let (fx, fy) = (floor(x), floor(y));
+    if fx >= 0 && fy >= 0 && fx + 1 < pw as i64 && fy + 1 < ph as i64 {
+        (fy as usize * pw + fx as usize) as u32
     } else {
         NONE
     }

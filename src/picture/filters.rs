@@ -289,6 +289,35 @@ fn running_into<T: Copy + Default>(
     }
 }
 
+/// The reach up to which [`running_short`] is cheaper than [`running_into`].
+const SHORT: usize = 2;
+
+/// [`running_into`] for a short reach `r`, written to `out` (as long as
+/// `line`): the line with `pad` (which `f` of anything leaves as it is)
+/// `r` times at each end, in `room`, then the extreme of each window of it,
+/// a row of `f` at a time.
+#[inline]
+fn running_short(
+    line: &[u32],
+    r: usize,
+    pad: u32,
+    f: impl Fn(u32, u32) -> u32 + Copy,
+    room: &mut Vec<u32>,
+    out: &mut [u32],
+) {
+    let n = line.len();
+    room.clear();
+    room.resize(r, pad);
+    room.extend_from_slice(line);
+    room.resize(n + 2 * r, pad);
+    out.copy_from_slice(&room[..n]);
+    for k in 1..=2 * r {
+        for (o, &v) in out.iter_mut().zip(&room[k..k + n]) {
+            *o = f(*o, v);
+        }
+    }
+}
+
 /// Applies a 1-D `f` (which appends its result for a line to the vector it
 /// is given) to every row, then every column.
 pub fn separable<T: Copy + Default>(
@@ -460,7 +489,24 @@ impl Turn {
         let (w, gw) = (self.w, self.gw);
         let top = f32::MAX.to_bits();
         let r = (len / 2).max(1);
-        let bits = |i: usize| v[i].to_bits();
+        // The largest of each value and those right of it, below it and
+        // below right: what a cell all inside reads, once per pixel.
+        let mut four = Vec::with_capacity(w * self.h);
+        for (upper, lower) in v
+            .chunks_exact(w.max(1))
+            .zip(v[w.min(v.len())..].chunks_exact(w.max(1)))
+        {
+            let pair = |(&a, &b): (&f32, &f32)| a.to_bits().max(b.to_bits());
+            let (high, low) = (
+                upper.iter().zip(lower).map(pair),
+                upper[1..].iter().zip(&lower[1..]).map(pair),
+            );
+            let start = four.len();
+            four.extend(high);
+            for (f, l) in four[start..].iter_mut().zip(low) {
+                *f = (*f).max(l);
+            }
+        }
         let mut opened = vec![top; gw * self.gh];
         let (mut row, mut low, mut room, mut done) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -476,18 +522,24 @@ impl Turn {
                 if i == NONE {
                     return top;
                 }
-                let i = i as usize;
-                bits(i)
-                    .max(bits(i + 1))
-                    .max(bits(i + w))
-                    .max(bits(i + w + 1))
+                four[i as usize]
             }));
             row.resize(e1 - e0, top);
-            low.clear();
-            running_into(&row, r, u32::min, &mut room, &mut low);
-            done.clear();
-            running_into(&low, r, u32::max, &mut room, &mut done);
-            opened[ti * gw + e0..ti * gw + e1].copy_from_slice(&done);
+            let dst = &mut opened[ti * gw + e0..ti * gw + e1];
+            if r <= SHORT {
+                // The opening's two passes over a short window, each a few
+                // comparisons of whole rows.
+                low.clear();
+                low.resize(row.len(), 0);
+                running_short(&row, r, u32::MAX, u32::min, &mut room, &mut low);
+                running_short(&low, r, 0, u32::max, &mut room, dst);
+            } else {
+                low.clear();
+                running_into(&row, r, u32::min, &mut room, &mut low);
+                done.clear();
+                running_into(&low, r, u32::max, &mut room, &mut done);
+                dst.copy_from_slice(&done);
+            }
         }
         let mut out = Vec::with_capacity(w * self.h);
         for (i, (&here, &g)) in v.iter().zip(&self.back).enumerate() {

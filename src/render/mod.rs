@@ -17,88 +17,125 @@ pub(crate) fn num(v: f64) -> String {
     s
 }
 
+/// Text that numbers are written into: a `String` (SVG, 3MF) or bytes (PDF
+/// content streams, which take them without a UTF-8 check).
+pub(crate) trait NumOut {
+    /// Appends `ascii` (ASCII bytes only).
+    fn put(&mut self, ascii: &[u8]);
+    /// Appends the formatter's digits of `v` (numbers beyond 2^53 only).
+    fn put_display(&mut self, v: f64);
+}
+
+impl NumOut for String {
+    fn put(&mut self, ascii: &[u8]) {
+        self.push_str(std::str::from_utf8(ascii).unwrap_or_default());
+    }
+    fn put_display(&mut self, v: f64) {
+        let _ = write!(self, "{v}");
+    }
+}
+
+impl NumOut for Vec<u8> {
+    fn put(&mut self, ascii: &[u8]) {
+        self.extend_from_slice(ascii);
+    }
+    fn put_display(&mut self, v: f64) {
+        let _ = std::io::Write::write_fmt(self, format_args!("{v}"));
+    }
+}
+
 /// Writes `v` rounded to `places` decimals (at most 6) as the shortest decimal
 /// of that value: `12`, `-0.5`, `841.89`; `0` for anything that rounds to
 /// zero (never `-0`) and for a non-finite `v` (which validated input never
 /// gives). The one number formatter of every output file.
-pub(crate) fn write_num(out: &mut String, v: f64, places: u32) {
+///
+/// Rounding is half away from zero, as [`f64::round`], done on integers
+/// (exact below 2^53); the digits are made right to left, two at a time,
+/// in a small buffer appended at once.
+#[inline]
+pub(crate) fn write_num<O: NumOut>(out: &mut O, v: f64, places: u32) {
     const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
     let mut places = places.min(6) as usize;
     let scale = POW10[places];
-    let n = (v * scale as f64).round();
-    if !n.is_finite() || n == 0.0 {
-        out.push('0');
+    let x = v * scale as f64;
+    if !(x.abs() < 9e15) {
+        // Not finite (written as 0), or beyond exact integers (no page comes
+        // near): the formatter's digits.
+        match x.is_finite() {
+            true => out.put_display(x.round() / scale as f64),
+            false => out.put(b"0"),
+        }
         return;
     }
-    if n.abs() >= 9e15 {
-        // Beyond exact integers (no page comes near): the formatter's digits.
-        let _ = write!(out, "{}", n / scale as f64);
+    // `x as i64` truncates; the fraction it leaves is exact.
+    let mut n = x as i64;
+    let rest = x - n as f64;
+    if rest >= 0.5 {
+        n += 1;
+    } else if rest <= -0.5 {
+        n -= 1;
+    }
+    if n == 0 {
+        out.put(b"0");
         return;
     }
-    if n < 0.0 {
-        out.push('-');
-    }
-    let n = n.abs() as u64;
-    write_whole(out, n / scale);
-    let mut fraction = n % scale;
+    let abs = n.unsigned_abs();
+    let (mut whole, mut fraction) = (abs / scale, abs % scale);
+    // At most 16 digits, a point and a sign.
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    // The two digits of `n` (below 100) before `at`.
+    let two = |buf: &mut [u8; 20], at: &mut usize, n: u64| {
+        *at -= 2;
+        let i = 2 * n as usize;
+        buf[*at..*at + 2].copy_from_slice(&PAIRS[i..i + 2]);
+    };
     if fraction != 0 {
         // The fraction's trailing zeros dropped, its leading ones kept.
-        out.push('.');
         while fraction.is_multiple_of(10) {
             fraction /= 10;
             places -= 1;
         }
-        if places > 3 {
-            digits(out, fraction / 1000, places - 3);
-            digits(out, fraction % 1000, 3);
-        } else {
-            digits(out, fraction, places);
+        while places >= 2 {
+            two(&mut buf, &mut at, fraction % 100);
+            fraction /= 100;
+            places -= 2;
         }
-    }
-}
-
-/// "000" to "999", three bytes each: numbers are written three digits at a
-/// time from this table (a third of the work of a digit at a time).
-const DIGITS: &str = {
-    const BYTES: [u8; 3000] = {
-        let mut b = [0u8; 3000];
-        let mut i = 0;
-        while i < 1000 {
-            b[3 * i] = b'0' + (i / 100) as u8;
-            b[3 * i + 1] = b'0' + (i / 10 % 10) as u8;
-            b[3 * i + 2] = b'0' + (i % 10) as u8;
-            i += 1;
+        if places == 1 {
+            at -= 1;
+            buf[at] = b'0' + fraction as u8;
         }
-        b
-    };
-    match std::str::from_utf8(&BYTES) {
-        Ok(s) => s,
-        Err(_) => panic!("digits are ASCII"),
+        at -= 1;
+        buf[at] = b'.';
     }
-};
-
-/// The last `len` (1 to 3) digits of `n` (below 1000), zero-padded.
-fn digits(out: &mut String, n: u64, len: usize) {
-    let end = 3 * n as usize + 3;
-    out.push_str(&DIGITS[end - len..end]);
-}
-
-/// A whole number, without leading zeros.
-fn write_whole(out: &mut String, n: u64) {
-    if n >= 1000 {
-        write_whole(out, n / 1000);
-        digits(out, n % 1000, 3);
+    while whole >= 100 {
+        two(&mut buf, &mut at, whole % 100);
+        whole /= 100;
+    }
+    if whole >= 10 {
+        two(&mut buf, &mut at, whole);
     } else {
-        let len = if n >= 100 {
-            3
-        } else if n >= 10 {
-            2
-        } else {
-            1
-        };
-        digits(out, n, len);
+        at -= 1;
+        buf[at] = b'0' + whole as u8;
     }
+    if n < 0 {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    out.put(&buf[at..]);
 }
+
+/// "00" to "99", two ASCII digits each.
+const PAIRS: [u8; 200] = {
+    let mut b = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        b[2 * i] = b'0' + (i / 10) as u8;
+        b[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    b
+};
 
 #[cfg(test)]
 mod tests {

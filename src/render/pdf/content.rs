@@ -3,7 +3,7 @@
 //! mapped to PDF space (pt, origin bottom-left, y up) point by point.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::fmt::Write as _;
+use std::io::Write as _;
 
 use printpdf::FontId as PFontId;
 
@@ -44,9 +44,9 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
             continue;
         }
         let out = ops.start();
-        out.push_str("/OC /");
-        out.push_str(&layer_res_id(*layer).0);
-        out.push_str(" BDC");
+        out.extend_from_slice(b"/OC /");
+        out.extend_from_slice(layer_res_id(*layer).0.as_bytes());
+        out.extend_from_slice(b" BDC");
         match names.layers.get(&(std::sync::Arc::as_ptr(items) as usize)) {
             Some(form) => named_op(&mut ops, &form.name, "Do"),
             None => {
@@ -60,7 +60,7 @@ pub(super) fn page_content(page: &crate::scene::Page, names: &Names) -> Vec<u8> 
         }
         ops.op("EMC");
     }
-    ops.raw.into_bytes()
+    ops.raw
 }
 
 /// The content stream of one layer's items that several pages share (a
@@ -79,7 +79,7 @@ pub(super) fn layer_content(
         artifact: false,
     };
     walk(items, to_pdf(page), &mut content);
-    ops.raw.into_bytes()
+    ops.raw
 }
 
 /// The content stream of a shared drawing that is no page (a Form XObject
@@ -97,7 +97,7 @@ pub(super) fn drawing_content(r: &PageRef, names: &Names) -> Vec<u8> {
     for (_, items) in r.layers.iter() {
         walk(items, t, &mut content);
     }
-    ops.raw.into_bytes()
+    ops.raw
 }
 
 /// A page's content stream under construction, written as lopdf writes
@@ -105,8 +105,8 @@ pub(super) fn drawing_content(r: &PageRef, names: &Names) -> Vec<u8> {
 /// between operators).
 #[derive(Default)]
 pub(super) struct Ops {
-    raw: String,
-    f32s: HashMap<u32, String>,
+    raw: Vec<u8>,
+    f32s: HashMap<u32, Vec<u8>>,
     /// The graphics state text runs and plain paths have set: what is set
     /// already is not set again.
     known: Known,
@@ -133,9 +133,9 @@ struct Known {
 
 impl Ops {
     /// Starts a raw operator: the separating newline.
-    fn start(&mut self) -> &mut String {
+    fn start(&mut self) -> &mut Vec<u8> {
         if !self.raw.is_empty() {
-            self.raw.push('\n');
+            self.raw.push(b'\n');
         }
         &mut self.raw
     }
@@ -159,7 +159,7 @@ impl Ops {
 
     /// A raw operator without operands.
     fn op(&mut self, name: &str) {
-        self.start().push_str(name);
+        self.start().extend_from_slice(name.as_bytes());
     }
 
     /// A raw operator whose operands are numbers rounded to 1/1000 pt.
@@ -167,30 +167,30 @@ impl Ops {
         let out = self.start();
         for &v in args {
             real_to(out, v);
-            out.push(' ');
+            out.push(b' ');
         }
-        out.push_str(name);
+        out.extend_from_slice(name.as_bytes());
     }
 
     /// A raw operator whose operands are `f32`s written in full (colours,
     /// line widths and text matrices: each distinct value formatted once).
     fn op_f32s(&mut self, args: &[f32], name: &str) {
         if !self.raw.is_empty() {
-            self.raw.push('\n');
+            self.raw.push(b'\n');
         }
         for v in args {
             let text = self
                 .f32s
                 .entry(v.to_bits())
-                .or_insert_with(|| format!("{v} "));
-            self.raw.push_str(text);
+                .or_insert_with(|| format!("{v} ").into_bytes());
+            self.raw.extend_from_slice(text);
         }
-        self.raw.push_str(name);
+        self.raw.extend_from_slice(name.as_bytes());
     }
 }
 
 /// Writes `v` rounded to 1/1000 (pt, in content streams): see [`write_num`].
-pub(super) fn real_to(out: &mut String, v: f64) {
+pub(super) fn real_to(out: &mut Vec<u8>, v: f64) {
     write_num(out, v, 3);
 }
 
@@ -380,10 +380,10 @@ fn place_form(ops: &mut Ops, name: &str, m: Transform) {
 /// The operator `op` on the resource `name` (`/name op`).
 fn named_op(ops: &mut Ops, name: &str, op: &str) {
     let out = ops.start();
-    out.push('/');
-    out.push_str(name);
-    out.push(' ');
-    out.push_str(op);
+    out.push(b'/');
+    out.extend_from_slice(name.as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(op.as_bytes());
 }
 
 /// The inside of `segs` (non-zero winding) painted with the shading `name`
@@ -443,14 +443,14 @@ fn path(ops: &mut Ops, segs: &[Seg], fill: Option<Color>, stroke: Option<&Stroke
         }
         if !s.dash.is_empty() {
             let out = ops.start();
-            out.push('[');
+            out.push(b'[');
             for (i, v) in s.dash.iter().enumerate() {
                 if i > 0 {
-                    out.push(' ');
+                    out.push(b' ');
                 }
                 real_to(out, v * k);
             }
-            out.push_str("] 0 d");
+            out.extend_from_slice(b"] 0 d");
         }
     }
     path_segments(ops, segs, t);
@@ -503,9 +503,9 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     ops.op("BT");
     if ops.known.font != Some(run.font.0) {
         let out = ops.start();
-        out.push('/');
-        out.push_str(&names.fonts[run.font.0].0);
-        out.push_str(" 1 Tf");
+        out.push(b'/');
+        out.extend_from_slice(names.fonts[run.font.0].0.as_bytes());
+        out.extend_from_slice(b" 1 Tf");
         ops.known.font = Some(run.font.0);
     }
     if run.invisible {
@@ -518,14 +518,14 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let out = ops.start();
-    out.push('<');
+    out.push(b'<');
     for g in &run.glyphs {
         let code = codes.of(g.id);
         for shift in [12, 8, 4, 0] {
-            out.push(HEX[(code >> shift) as usize & 15] as char);
+            out.push(HEX[(code >> shift) as usize & 15]);
         }
     }
-    out.push_str("> Tj");
+    out.extend_from_slice(b"> Tj");
     if run.invisible {
         // The render mode is graphics state: later runs are seen again.
         ops.op("0 Tr");

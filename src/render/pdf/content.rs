@@ -198,9 +198,17 @@ pub(super) fn real_to(out: &mut Vec<u8>, v: f64) {
 /// colour space at full tint and overprints (it never knocks out the inks
 /// below it); [`pdfx`] adds the resources.
 pub(super) fn set_color(ops: &mut Ops, c: Color, stroke: bool) {
+    use printpdf::{Cmyk, Color as PColor, Rgb};
     match c {
-        Color::Rgb(..) => ops.op_f32s(&color(c).into_vec(), if stroke { "RG" } else { "rg" }),
-        Color::Cmyk(..) => ops.op_f32s(&color(c).into_vec(), if stroke { "K" } else { "k" }),
+        Color::Rgb(..) | Color::Cmyk(..) => match color(c) {
+            PColor::Rgb(Rgb { r, g, b, .. }) => {
+                ops.op_f32s(&[r, g, b], if stroke { "RG" } else { "rg" })
+            }
+            PColor::Cmyk(Cmyk { c, m, y, k, .. }) => {
+                ops.op_f32s(&[c, m, y, k], if stroke { "K" } else { "k" })
+            }
+            _ => {}
+        },
         Color::Spot(spot) => {
             let (cs, scn) = if stroke { ("CS", "SCN") } else { ("cs", "scn") };
             let out = ops.start();

@@ -178,14 +178,49 @@ impl Ops {
         if !self.raw.is_empty() {
             self.raw.push(b'\n');
         }
-        for v in args {
-            let text = self
-                .f32s
-                .entry(v.to_bits())
-                .or_insert_with(|| format!("{v} ").into_bytes());
-            self.raw.extend_from_slice(text);
+        for &v in args {
+            self.put_f32(v);
         }
         self.raw.extend_from_slice(name.as_bytes());
+    }
+
+    /// A text matrix (`Tm`): each operand rounded to 1/10000 and written as
+    /// the `f32` of that value is (see [`Ops::op_f32s`]). Below 1024 in size
+    /// that is the value's shortest decimal (an `f32`'s step there is under
+    /// 1/10000, so no other decimal of four places or fewer reads back as
+    /// the same `f32`), written directly; any larger operand (posters) goes
+    /// through the formatter.
+    fn op_tm(&mut self, m: [f64; 6]) {
+        if !self.raw.is_empty() {
+            self.raw.push(b'\n');
+        }
+        for v in m {
+            let rounded = ((v * 10000.0).round() / 10000.0) as f32;
+            if rounded == 0.0 {
+                // The formatter writes the sign of -0.
+                let zero: &[u8] = if rounded.is_sign_negative() {
+                    b"-0 "
+                } else {
+                    b"0 "
+                };
+                self.raw.extend_from_slice(zero);
+            } else if rounded.abs() < 1024.0 {
+                write_num(&mut self.raw, v, 4);
+                self.raw.push(b' ');
+            } else {
+                self.put_f32(rounded);
+            }
+        }
+        self.raw.extend_from_slice(b"Tm");
+    }
+
+    /// `v` in full and a space, each distinct value formatted once.
+    fn put_f32(&mut self, v: f32) {
+        let text = self
+            .f32s
+            .entry(v.to_bits())
+            .or_insert_with(|| format!("{v} ").into_bytes());
+        self.raw.extend_from_slice(text);
     }
 }
 
@@ -506,7 +541,6 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
         .then_apply(Transform::translate(run.pos.x, run.pos.y))
         .then_apply(Transform::rotate(run.rotation))
         .then_apply(Transform::scale(run.size, -run.size));
-    let r = |v: f64| ((v * 10000.0).round() / 10000.0) as f32;
     let [a, b, c, d, e, f] = m.0;
     ops.op("BT");
     if ops.known.font != Some(run.font.0) {
@@ -523,7 +557,7 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
         set_color(ops, run.fill, false);
         ops.known.fill = Some(run.fill);
     }
-    ops.op_f32s(&[r(a), r(b), r(c), r(d), r(e), r(f)], "Tm");
+    ops.op_tm([a, b, c, d, e, f]);
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let out = ops.start();
     out.push(b'<');

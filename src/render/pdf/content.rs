@@ -574,3 +574,35 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     }
     ops.op("ET");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Ops;
+
+    /// `Tm`'s operands are written as the formatter writes the `f32` of each
+    /// rounded to 1/10000: directly below 1024, through the formatter above.
+    #[test]
+    fn text_matrices_read_as_the_formatters_f32s() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut values = vec![0.0, -0.0, -0.000_04, 0.000_05, 1023.999_96, -1024.0, 841.89];
+        for k in (-10_300_000i64..=10_300_000).step_by(97) {
+            values.push(k as f64 / 10_000.0);
+            values.push(k as f64 / 10_000.0 + (next() - 0.5) / 10_000.0);
+        }
+        for m in values.chunks(6).filter(|m| m.len() == 6) {
+            let mut ops = Ops::default();
+            ops.op_tm([m[0], m[1], m[2], m[3], m[4], m[5]]);
+            let want: String = m
+                .iter()
+                .map(|v| format!("{} ", ((v * 10000.0).round() / 10000.0) as f32))
+                .collect();
+            assert_eq!(String::from_utf8(ops.raw).unwrap(), want + "Tm", "{m:?}");
+        }
+    }
+}

@@ -119,11 +119,71 @@ pub fn prism(
     out
 }
 
+/// [`View::project`] and [`View::nearness`] with the view's sines and
+/// cosines worked out once: the same operations on the same values, so
+/// the same results, bit for bit.
+#[derive(Debug, Clone, Copy)]
+struct Lens {
+    /// The azimuth's sine and cosine.
+    sa: f64,
+    ca: f64,
+    /// The elevation's sine and cosine.
+    se: f64,
+    ce: f64,
+}
+
+impl Lens {
+    /// Read off `view` itself, exactly: each is a product by 1 plus ones
+    /// by 0.
+    fn of(view: &View) -> Lens {
+        Lens {
+            ca: view.project([1.0, 0.0, 0.0]).x,
+            sa: -view.project([0.0, 1.0, 0.0]).x,
+            se: view.nearness([0.0, 0.0, 1.0]),
+            ce: view.project([0.0, 0.0, -1.0]).y,
+        }
+    }
+
+    fn turned(&self, p: P3) -> (f64, f64) {
+        (
+            p[0] * self.ca - p[1] * self.sa,
+            p[0] * self.sa + p[1] * self.ca,
+        )
+    }
+
+    /// As [`View::project`].
+    fn project(&self, p: P3) -> Pt {
+        let (x, y) = self.turned(p);
+        pt(x, y * self.se - p[2] * self.ce)
+    }
+
+    /// As [`View::nearness`].
+    fn nearness(&self, p: P3) -> f64 {
+        let (_, y) = self.turned(p);
+        y * self.ce + p[2] * self.se
+    }
+}
+
+/// `x`'s place in [`f64::total_cmp`]'s order, as an integer.
+fn total_key(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
 /// The order to paint `facets` in, far to near: a face goes after every
 /// face whose plane it lies wholly in front of (seen from `towards`), the
-/// nearest-centred first where no plane decides.
-fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usize> {
-    let towards = view.towards();
+/// nearest-centred first where no plane decides. `projected[starts[i]..
+/// starts[i + 1]]` is face `i`'s outline on the page.
+fn paint_order(
+    facets: &[&Facet],
+    (projected, starts): (&[Pt], &[usize]),
+    lens: &Lens,
+    towards: P3,
+) -> Vec<usize> {
     let n = facets.len();
     let bbox = |ps: &[Pt]| {
         ps.iter()
@@ -131,50 +191,78 @@ fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usi
                 (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y))
             })
     };
-    let boxes: Vec<_> = projected.iter().map(|p| bbox(p)).collect();
+    let boxes: Vec<_> = (0..n)
+        .map(|i| bbox(&projected[starts[i]..starts[i + 1]]))
+        .collect();
+    // Each face's plane: how it faces the viewer (None edge on), and a
+    // point of it.
+    let planes: Vec<(Option<f64>, P3)> = facets
+        .iter()
+        .map(|f| {
+            let toward = dot(f.front, towards);
+            let sign = if toward.abs() < 1e-9 {
+                None
+            } else {
+                Some(toward.signum())
+            };
+            (sign, f.outline[0])
+        })
+        .collect();
     // True when every point of `b` lies on the viewer's side of `a`'s plane
     // (or on it); false when every one lies behind it; None otherwise.
-    let in_front = |a: &Facet, b: &Facet| -> Option<bool> {
-        let toward = dot(a.front, towards);
-        if toward.abs() < 1e-9 {
-            return None;
-        }
-        let o = a.outline[0];
+    let in_front = |a: usize, b: usize| -> Option<bool> {
+        let (sign, o) = planes[a];
+        let sign = sign?;
+        let front_of = facets[a].front;
         let (mut front, mut behind) = (true, true);
-        for p in &b.outline {
-            let side = dot(a.front, sub(*p, o)) * toward.signum();
+        for p in &facets[b].outline {
+            let side = dot(front_of, sub(*p, o)) * sign;
             front &= side >= -1e-6;
             behind &= side <= 1e-6;
+            if !front && !behind {
+                return None;
+            }
         }
         if front {
             Some(true)
-        } else if behind {
-            Some(false)
         } else {
-            None
+            Some(false)
         }
     };
-    let mut after = vec![Vec::new(); n];
+    // Which face goes before which: (before, after).
+    let mut edges = Vec::new();
     let mut waiting = vec![0usize; n];
     for i in 0..n {
+        let a = boxes[i];
         for j in i + 1..n {
-            let (a, b) = (boxes[i], boxes[j]);
+            let b = boxes[j];
             if a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1 {
                 continue;
             }
-            let first = match (
-                in_front(facets[i], facets[j]),
-                in_front(facets[j], facets[i]),
-            ) {
+            let first = match (in_front(i, j), in_front(j, i)) {
                 (Some(true), _) | (_, Some(false)) => Some((i, j)),
                 (Some(false), _) | (_, Some(true)) => Some((j, i)),
                 _ => None,
             };
             if let Some((a, b)) = first {
-                after[a].push(b);
+                edges.push((a, b));
                 waiting[b] += 1;
             }
         }
+    }
+    // The faces after each, `after[from[i]..from[i + 1]]`.
+    let mut from = vec![0usize; n + 1];
+    for &(a, _) in &edges {
+        from[a + 1] += 1;
+    }
+    for i in 0..n {
+        from[i + 1] += from[i];
+    }
+    let mut after = vec![0usize; edges.len()];
+    let mut fill = from.clone();
+    for &(a, b) in &edges {
+        after[fill[a]] = b;
+        fill[a] += 1;
     }
     let centre = |f: &Facet| {
         let k = f.outline.len() as f64;
@@ -182,25 +270,32 @@ fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usi
             .outline
             .iter()
             .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
-        view.nearness([c[0] / k, c[1] / k, c[2] / k])
+        lens.nearness([c[0] / k, c[1] / k, c[2] / k])
     };
-    let near: Vec<f64> = facets.iter().map(|f| centre(f)).collect();
+    // The farthest-centred first, the first of equals first: (key, index).
+    let near: Vec<u64> = facets.iter().map(|f| total_key(centre(f))).collect();
+    let mut free: std::collections::BinaryHeap<std::cmp::Reverse<(u64, usize)>> = (0..n)
+        .filter(|i| waiting[*i] == 0)
+        .map(|i| std::cmp::Reverse((near[i], i)))
+        .collect();
     let mut done = vec![false; n];
     let mut order = Vec::with_capacity(n);
     while order.len() < n {
         // The farthest face free to go, or, in a cycle, the farthest left.
-        let pick = (0..n)
-            .filter(|i| !done[*i])
-            .min_by(|a, b| {
-                (waiting[*a] > 0)
-                    .cmp(&(waiting[*b] > 0))
-                    .then(near[*a].total_cmp(&near[*b]))
-            })
-            .expect("a face is left");
+        let pick = match free.pop() {
+            Some(std::cmp::Reverse((_, i))) => i,
+            None => (0..n)
+                .filter(|i| !done[*i])
+                .min_by_key(|i| (near[*i], *i))
+                .expect("a face is left"),
+        };
         done[pick] = true;
         order.push(pick);
-        for &b in &after[pick] {
+        for &b in &after[from[pick]..from[pick + 1]] {
             waiting[b] = waiting[b].saturating_sub(1);
+            if waiting[b] == 0 && !done[b] {
+                free.push(std::cmp::Reverse((near[b], b)));
+            }
         }
     }
     order
@@ -248,41 +343,52 @@ pub fn draw_scene(
         .iter()
         .filter(|f| !f.solid || dot(f.front, towards) > 1e-9)
         .collect();
-    let fitted: Vec<Pt> = match focus {
-        Some(points) => points.iter().map(|p| view.project(*p)).collect(),
-        None => shown
-            .iter()
-            .flat_map(|f| f.outline.iter())
-            .chain(scene.arrows.iter().flatten())
-            .map(|p| view.project(*p))
-            .collect(),
-    };
-    let (x0, y0, x1, y1) = fitted
+    let lens = Lens::of(view);
+    // The shown faces' outlines in the picture's plane, one after another:
+    // face `i`'s from `starts[i]` to `starts[i + 1]`.
+    let mut starts = Vec::with_capacity(shown.len() + 1);
+    starts.push(0);
+    let mut projected: Vec<Pt> = Vec::new();
+    for f in &shown {
+        projected.extend(f.outline.iter().map(|p| lens.project(*p)));
+        starts.push(projected.len());
+    }
+    let arrows: Vec<Vec<Pt>> = scene
+        .arrows
         .iter()
-        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
-            (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y))
-        });
+        .map(|path| path.iter().map(|p| lens.project(*p)).collect())
+        .collect();
+    let bounds =
+        |b: (f64, f64, f64, f64), p: &Pt| (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+    let none = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    let (x0, y0, x1, y1) = match focus {
+        Some(points) => points
+            .iter()
+            .map(|p| lens.project(*p))
+            .fold(none, |b, p| bounds(b, &p)),
+        None => projected
+            .iter()
+            .chain(arrows.iter().flatten())
+            .fold(none, bounds),
+    };
     let room = if focus.is_some() { 1.0 } else { 0.92 };
     let k = ((frame.w * room) / (x1 - x0).max(1e-9)).min((frame.h * room) / (y1 - y0).max(1e-9));
     let c = frame.center();
     let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    let place = |p: &P3| {
-        let q = view.project(*p);
-        pt(c.x + (q.x - cx) * k, c.y + (q.y - cy) * k)
-    };
-    let projected: Vec<Vec<Pt>> = shown
-        .iter()
-        .map(|f| f.outline.iter().map(place).collect())
-        .collect();
-    let mut items = Vec::new();
-    for i in paint_order(&shown, &projected, view) {
+    let fit = |q: Pt| pt(c.x + (q.x - cx) * k, c.y + (q.y - cy) * k);
+    let place = |p: &P3| fit(lens.project(*p));
+    for q in &mut projected {
+        *q = fit(*q);
+    }
+    let mut items = Vec::with_capacity(shown.len() + scene.lines.len() + 2 * arrows.len());
+    for i in paint_order(&shown, (&projected, &starts), &lens, towards) {
         let f = shown[i];
         let colour = match dot(f.front, towards) >= 0.0 {
             true => f.colours.0,
             false => f.colours.1,
         };
         items.push(shapes::fill_stroke(
-            shapes::polygon(&projected[i]),
+            shapes::polygon(&projected[starts[i]..starts[i + 1]]),
             colour,
             f.line.clone(),
         ));
@@ -291,12 +397,9 @@ pub fn draw_scene(
         let segs: Vec<Seg> = shapes::polyline(&line.iter().map(place).collect::<Vec<_>>());
         items.push(shapes::stroke(segs, stroke.clone()));
     }
-    for path in &scene.arrows {
-        items.extend(arrow_along(
-            &path.iter().map(place).collect::<Vec<_>>(),
-            arrow,
-            0.45,
-        ));
+    for path in arrows {
+        let path: Vec<Pt> = path.into_iter().map(fit).collect();
+        items.extend(arrow_along(&path, arrow, 0.45));
     }
     match focus {
         // A close-up: cut off at its frame, which shows.

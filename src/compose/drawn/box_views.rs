@@ -478,16 +478,23 @@ fn track(
         .collect()
 }
 
+/// Where the net point `at` on its panel (`kind`, the one nearest `at`)
+/// is under the folding `f`, moved by `place`: [`track`]'s first point
+/// when `f` is its folding at t = 0.
+fn track_start(net: &Net, kind: PanelKind, at: Pt, f: &Folding, place: &Motion) -> P3 {
+    let p = panel_near(net, kind, at);
+    place.apply(motion(net, kind, p, f).apply([at.x, at.y, 0.0]))
+}
+
 /// `facets` moved by `m`.
-fn moved(facets: Vec<Facet>, m: &Motion) -> Vec<Facet> {
+fn moved(mut facets: Vec<Facet>, m: &Motion) -> Vec<Facet> {
+    for f in &mut facets {
+        for p in &mut f.outline {
+            *p = m.apply(*p);
+        }
+        f.front = m.linear(f.front);
+    }
     facets
-        .into_iter()
-        .map(|f| Facet {
-            outline: f.outline.iter().map(|p| m.apply(*p)).collect(),
-            front: m.linear(f.front),
-            ..f
-        })
-        .collect()
 }
 
 /// The net turned over, printed side up (the net is symmetric: it looks
@@ -509,18 +516,19 @@ fn lid_over(m: &BoxModel, top: f64, back: f64) -> Motion {
     )
 }
 
-/// The tray's panels folded by `f`, moved by `place`: `moving` panels
-/// lighter in the accent inside, the slots dark (in the accent when `lit`).
+/// The tray's panels `folded` (by [`fold`]), moved by `place`: `moving`
+/// panels lighter in the accent inside, the slots dark (in the accent when
+/// `lit`).
 fn tray_facets(
     m: &BoxModel,
-    f: &Folding,
+    folded: &[Panel3],
     place: &Motion,
     moving: impl Fn(&Panel3) -> bool,
     lit: bool,
 ) -> Vec<Facet> {
     let hi = crate::theme::mix(m.accent, Color::WHITE, 0.72);
     let mut facets = panel_facets(
-        &fold(m.tray, f),
+        folded,
         |p| (if moving(p) { hi } else { Color::WHITE }, m.printed),
         |p| Stroke::solid(m.ink, if moving(p) { 0.3 } else { 0.18 }),
     );
@@ -623,7 +631,8 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
     match i {
         0 => {
             let over = turned_over(tray, 0.0);
-            scene.facets = tray_facets(m, &Folding::default(), &over, |_| false, false);
+            let flat = fold(tray, &Folding::default());
+            scene.facets = tray_facets(m, &flat, &over, |_| false, false);
             let lift =
                 |(a, b): &(Pt, Pt)| vec![over.apply([a.x, a.y, 0.0]), over.apply([b.x, b.y, 0.0])];
             let cut = Stroke::solid(m.accent, 0.5);
@@ -651,13 +660,7 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 .map(|q| q[2])
                 .fold(0.0, f64::max);
             let over = turned_over(tray, low);
-            scene.facets = tray_facets(
-                m,
-                &Folding::all(angle),
-                &over,
-                |p| p.kind != PanelKind::Base,
-                false,
-            );
+            scene.facets = tray_facets(m, &flat, &over, |p| p.kind != PanelKind::Base, false);
             let bend = |t: f64| Folding::all(angle * 0.15 + angle * 1.3 * t);
             scene.arrows.push(track(
                 tray,
@@ -688,7 +691,7 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 ..Folding::default()
             };
             let moving = |p: &Panel3| matches!(p.kind, PanelKind::SideWall | PanelKind::Flap);
-            scene.facets = tray_facets(m, &f, &still, moving, false);
+            scene.facets = tray_facets(m, &fold(tray, &f), &still, moving, false);
             let up = |t: f64| Folding {
                 side_walls: 90.0 * t,
                 ..Folding::default()
@@ -736,12 +739,12 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 azimuth: 20.0,
                 elevation: 60.0,
             };
-            scene.facets = tray_facets(m, &at(72.0), &still, far, true);
+            scene.facets = tray_facets(m, &fold(tray, &at(72.0)), &still, far, true);
             let tab = panel_near(tray, PanelKind::Tab, pt(b.x, 0.0));
             let tip = pt((tab[1].x + tab[2].x) / 2.0, tab[1].y);
             // Straight down into the slot under it.
-            let now = track(tray, PanelKind::Tab, tip, |_| at(72.0), &still)[0];
-            let home = track(tray, PanelKind::Tab, tip, |_| at(90.0), &still)[0];
+            let now = track_start(tray, PanelKind::Tab, tip, &at(72.0), &still);
+            let home = track_start(tray, PanelKind::Tab, tip, &at(90.0), &still);
             let from = [0, 1, 2].map(|k| now[k] + (now[k] - home[k]) * 2.5);
             scene.arrows.push(vec![from, home]);
             let (t0, t1) = span(tab, |q| q.x);
@@ -770,18 +773,21 @@ fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
         w: frame.w * 0.64,
         ..frame
     };
+    // The closed tray and lid, both drawn twice: folded once.
+    let lid_folded = fold(m.lid, &Folding::CLOSED);
     let lid = |place: &Motion| {
         let colour = m.lid_colour;
         moved(
             panel_facets(
-                &fold(m.lid, &Folding::CLOSED),
+                &lid_folded,
                 |p| (Color::WHITE, colour(p.kind)),
                 |_| Stroke::solid(m.ink, 0.25),
             ),
             place,
         )
     };
-    scene.facets = tray_facets(m, &Folding::CLOSED, &still, |_| false, false);
+    let tray = tray_facets(m, &fold(m.tray, &Folding::CLOSED), &still, |_| false, false);
+    scene.facets = tray.clone();
     scene.facets.extend(contents_facets(m));
     let top = wall * 7.0;
     let back = b.h * 0.55;
@@ -794,11 +800,7 @@ fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
         .push(vec![[x, y, top - wall], [x, y, wall * 1.5]]);
     let mut items = draw_scene(&scene, &view, split, None, m.accent);
     let closed = Scene3 {
-        facets: [
-            tray_facets(m, &Folding::CLOSED, &still, |_| false, false),
-            lid(&lid_over(m, wall, 0.0)),
-        ]
-        .concat(),
+        facets: [tray, lid(&lid_over(m, wall, 0.0))].concat(),
         ..Scene3::default()
     };
     let rest = Rect {

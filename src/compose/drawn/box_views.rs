@@ -174,6 +174,47 @@ fn total_key(x: f64) -> u64 {
     }
 }
 
+/// A box on the page: (left, top, right, bottom).
+type Box2 = (f64, f64, f64, f64);
+
+/// Calls `pair(i, j)`, i < j, for the pairs of `boxes` that overlap (more
+/// than along an edge): swept along x, the boxes by their left edges, each
+/// tried against those starting before it ends; every pair tried when a
+/// box has a NaN.
+fn overlapping(boxes: &[Box2], mut pair: impl FnMut(usize, usize)) {
+    let apart = |a: Box2, b: Box2| a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
+    let nan = |b: &Box2| b.0.is_nan() || b.1.is_nan() || b.2.is_nan() || b.3.is_nan();
+    if boxes.iter().any(nan) {
+        for (i, &a) in boxes.iter().enumerate() {
+            for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
+                if !apart(a, b) {
+                    pair(i, j);
+                }
+            }
+        }
+        return;
+    }
+    let mut by_left: Vec<(u64, usize)> = boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (total_key(b.0), i))
+        .collect();
+    by_left.sort_unstable();
+    for (k, &(_, i)) in by_left.iter().enumerate() {
+        let a = boxes[i];
+        for &(_, j) in &by_left[k + 1..] {
+            let b = boxes[j];
+            // This one, and every one after, starts where `a` ends or later.
+            if a.2 <= b.0 {
+                break;
+            }
+            if !apart(a, b) {
+                pair(i.min(j), i.max(j));
+            }
+        }
+    }
+}
+
 /// The order to paint `facets` in, far to near: a face goes after every
 /// face whose plane it lies wholly in front of (seen from `towards`), the
 /// nearest-centred first where no plane decides. `projected[starts[i]..
@@ -232,24 +273,24 @@ fn paint_order(
     // Which face goes before which: (before, after).
     let mut edges = Vec::new();
     let mut waiting = vec![0usize; n];
-    for i in 0..n {
-        let a = boxes[i];
-        for j in i + 1..n {
-            let b = boxes[j];
-            if a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1 {
-                continue;
-            }
-            let first = match (in_front(i, j), in_front(j, i)) {
-                (Some(true), _) | (_, Some(false)) => Some((i, j)),
+    overlapping(&boxes, |i, j| {
+        // `j` after `i` when it lies in front of `i`'s plane or `i` behind
+        // `j`'s, else before when the other way round: the second test
+        // only when the first does not decide.
+        let ij = in_front(i, j);
+        let first = match ij {
+            Some(true) => Some((i, j)),
+            _ => match (ij, in_front(j, i)) {
+                (_, Some(false)) => Some((i, j)),
                 (Some(false), _) | (_, Some(true)) => Some((j, i)),
                 _ => None,
-            };
-            if let Some((a, b)) = first {
-                edges.push((a, b));
-                waiting[b] += 1;
-            }
+            },
+        };
+        if let Some((a, b)) = first {
+            edges.push((a, b));
+            waiting[b] += 1;
         }
-    }
+    });
     // The faces after each, `after[from[i]..from[i + 1]]`.
     let mut from = vec![0usize; n + 1];
     for &(a, _) in &edges {
@@ -278,16 +319,22 @@ fn paint_order(
         .filter(|i| waiting[*i] == 0)
         .map(|i| std::cmp::Reverse((near[i], i)))
         .collect();
+    // Every face, farthest first: in a cycle, the first not yet painted.
+    let mut by_near: Vec<(u64, usize)> = near.iter().copied().zip(0..n).collect();
+    by_near.sort_unstable();
+    let mut farthest = 0;
     let mut done = vec![false; n];
     let mut order = Vec::with_capacity(n);
     while order.len() < n {
         // The farthest face free to go, or, in a cycle, the farthest left.
         let pick = match free.pop() {
             Some(std::cmp::Reverse((_, i))) => i,
-            None => (0..n)
-                .filter(|i| !done[*i])
-                .min_by_key(|i| (near[*i], *i))
-                .expect("a face is left"),
+            None => {
+                while done[by_near[farthest].1] {
+                    farthest += 1;
+                }
+                by_near[farthest].1
+            }
         };
         done[pick] = true;
         order.push(pick);
@@ -821,4 +868,127 @@ fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
     ));
     items.extend(draw_scene(&closed, &view, shown, None, m.accent));
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lens_projects_as_the_view_bit_for_bit() {
+        let views = [
+            View::STEPS,
+            View {
+                azimuth: 20.0,
+                elevation: 60.0,
+            },
+            View {
+                azimuth: -35.0,
+                elevation: 12.5,
+            },
+            View {
+                azimuth: 0.0,
+                elevation: 90.0,
+            },
+        ];
+        for view in views {
+            let lens = Lens::of(&view);
+            for i in 0..200 {
+                let t = i as f64;
+                let p = [t * 0.37 - 20.0, 55.0 - t * 0.91, (t * 0.13).sin() * 17.0];
+                let (a, b) = (lens.project(p), view.project(p));
+                assert_eq!(a.x.to_bits(), b.x.to_bits(), "{view:?} {p:?}");
+                assert_eq!(a.y.to_bits(), b.y.to_bits(), "{view:?} {p:?}");
+                let near = (lens.nearness(p), view.nearness(p));
+                assert_eq!(near.0.to_bits(), near.1.to_bits(), "{view:?} {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn total_keys_order_as_total_cmp() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -3.5,
+            -1e-300,
+            -0.0,
+            0.0,
+            1e-300,
+            2.0,
+            f64::INFINITY,
+            f64::NAN,
+            -f64::NAN,
+        ];
+        for a in xs {
+            for b in xs {
+                assert_eq!(total_key(a).cmp(&total_key(b)), a.total_cmp(&b), "{a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_sweep_finds_every_overlapping_pair() {
+        // Boxes of a small grid, touching, nested, crossing, empty.
+        let mut boxes: Vec<Box2> = Vec::new();
+        for i in 0..60 {
+            let t = i as f64;
+            let (x, y) = ((t * 7.3) % 23.0 - 4.0, (t * 3.1) % 17.0);
+            let (w, h) = ((t * 1.7) % 6.0, (t * 2.9) % 5.0);
+            boxes.push((x, y, x + w, y + h));
+        }
+        boxes.push((-0.0, 0.0, 5.0, 5.0));
+        boxes.push((0.0, 0.0, 5.0, 5.0));
+        boxes.push((5.0, 0.0, 9.0, 5.0));
+        boxes.push((f64::MAX, f64::MAX, f64::MIN, f64::MIN));
+        let every = |boxes: &[Box2]| {
+            let mut pairs = Vec::new();
+            for i in 0..boxes.len() {
+                for j in i + 1..boxes.len() {
+                    let (a, b) = (boxes[i], boxes[j]);
+                    if !(a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1) {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+            pairs
+        };
+        let swept = |boxes: &[Box2]| {
+            let mut pairs = Vec::new();
+            overlapping(boxes, |i, j| pairs.push((i, j)));
+            pairs.sort_unstable();
+            pairs
+        };
+        assert_eq!(swept(&boxes), every(&boxes));
+        assert!(swept(&boxes).len() > 20);
+        boxes.push((f64::NAN, 1.0, 2.0, 3.0));
+        assert_eq!(swept(&boxes), every(&boxes));
+    }
+
+    #[test]
+    fn faces_paint_far_to_near() {
+        let square = |z: f64| Facet {
+            outline: vec![
+                [0.0, 0.0, z],
+                [10.0, 0.0, z],
+                [10.0, 10.0, z],
+                [0.0, 10.0, z],
+            ],
+            front: [0.0, 0.0, 1.0],
+            colours: (Color::WHITE, Color::WHITE),
+            line: Stroke::solid(Color::WHITE, 0.1),
+            solid: false,
+        };
+        let faces = [square(2.0), square(0.0), square(1.0)];
+        let shown: Vec<&Facet> = faces.iter().collect();
+        let view = View::STEPS;
+        let lens = Lens::of(&view);
+        let mut starts = vec![0];
+        let mut projected = Vec::new();
+        for f in &shown {
+            projected.extend(f.outline.iter().map(|p| lens.project(*p)));
+            starts.push(projected.len());
+        }
+        let order = paint_order(&shown, (&projected, &starts), &lens, view.towards());
+        assert_eq!(order, vec![1, 2, 0]);
+    }
 }

@@ -119,11 +119,109 @@ pub fn prism(
     out
 }
 
+/// [`View::project`] and [`View::nearness`] with the view's sines and
+/// cosines worked out once: the same operations on the same values, so
+/// the same results, bit for bit.
+#[derive(Debug, Clone, Copy)]
+struct Lens {
+    /// The azimuth's sine and cosine.
+    sa: f64,
+    ca: f64,
+    /// The elevation's sine and cosine.
+    se: f64,
+    ce: f64,
+}
+
+impl Lens {
+    /// `view`'s, worked out as [`View`] does (the test below holds them to
+    /// the same bits).
+    fn of(view: &View) -> Lens {
+        let (sa, ca) = view.azimuth.to_radians().sin_cos();
+        let (se, ce) = view.elevation.to_radians().sin_cos();
+        Lens { sa, ca, se, ce }
+    }
+
+    fn turned(&self, p: P3) -> (f64, f64) {
+        (
+            p[0] * self.ca - p[1] * self.sa,
+            p[0] * self.sa + p[1] * self.ca,
+        )
+    }
+
+    /// As [`View::project`].
+    fn project(&self, p: P3) -> Pt {
+        let (x, y) = self.turned(p);
+        pt(x, y * self.se - p[2] * self.ce)
+    }
+
+    /// As [`View::nearness`].
+    fn nearness(&self, p: P3) -> f64 {
+        let (_, y) = self.turned(p);
+        y * self.ce + p[2] * self.se
+    }
+}
+
+/// `x`'s place in [`f64::total_cmp`]'s order, as an integer.
+fn total_key(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// A box on the page: (left, top, right, bottom).
+type Box2 = (f64, f64, f64, f64);
+
+/// Calls `pair(i, j)`, i < j, for the pairs of `boxes` that overlap (more
+/// than along an edge): swept along x, the boxes by their left edges, each
+/// tried against those starting before it ends; every pair tried when a
+/// box has a NaN.
+fn overlapping(boxes: &[Box2], mut pair: impl FnMut(usize, usize)) {
+    let apart = |a: Box2, b: Box2| a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
+    let nan = |b: &Box2| b.0.is_nan() || b.1.is_nan() || b.2.is_nan() || b.3.is_nan();
+    if boxes.iter().any(nan) {
+        for (i, &a) in boxes.iter().enumerate() {
+            for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
+                if !apart(a, b) {
+                    pair(i, j);
+                }
+            }
+        }
+        return;
+    }
+    let mut by_left: Vec<(u64, usize)> = boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (total_key(b.0), i))
+        .collect();
+    by_left.sort_unstable();
+    for (k, &(_, i)) in by_left.iter().enumerate() {
+        let a = boxes[i];
+        for &(_, j) in &by_left[k + 1..] {
+            let b = boxes[j];
+            // This one, and every one after, starts where `a` ends or later.
+            if a.2 <= b.0 {
+                break;
+            }
+            if !apart(a, b) {
+                pair(i.min(j), i.max(j));
+            }
+        }
+    }
+}
+
 /// The order to paint `facets` in, far to near: a face goes after every
 /// face whose plane it lies wholly in front of (seen from `towards`), the
-/// nearest-centred first where no plane decides.
-fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usize> {
-    let towards = view.towards();
+/// nearest-centred first where no plane decides. `projected[starts[i]..
+/// starts[i + 1]]` is face `i`'s outline on the page.
+fn paint_order(
+    facets: &[&Facet],
+    (projected, starts): (&[Pt], &[usize]),
+    lens: &Lens,
+    towards: P3,
+) -> Vec<usize> {
     let n = facets.len();
     let bbox = |ps: &[Pt]| {
         ps.iter()
@@ -131,50 +229,78 @@ fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usi
                 (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y))
             })
     };
-    let boxes: Vec<_> = projected.iter().map(|p| bbox(p)).collect();
+    let boxes: Vec<_> = (0..n)
+        .map(|i| bbox(&projected[starts[i]..starts[i + 1]]))
+        .collect();
+    // Each face's plane: how it faces the viewer (None edge on), and a
+    // point of it.
+    let planes: Vec<(Option<f64>, P3)> = facets
+        .iter()
+        .map(|f| {
+            let toward = dot(f.front, towards);
+            let sign = if toward.abs() < 1e-9 {
+                None
+            } else {
+                Some(toward.signum())
+            };
+            (sign, f.outline[0])
+        })
+        .collect();
     // True when every point of `b` lies on the viewer's side of `a`'s plane
     // (or on it); false when every one lies behind it; None otherwise.
-    let in_front = |a: &Facet, b: &Facet| -> Option<bool> {
-        let toward = dot(a.front, towards);
-        if toward.abs() < 1e-9 {
-            return None;
-        }
-        let o = a.outline[0];
+    let in_front = |a: usize, b: usize| -> Option<bool> {
+        let (sign, o) = planes[a];
+        let sign = sign?;
+        let front_of = facets[a].front;
         let (mut front, mut behind) = (true, true);
-        for p in &b.outline {
-            let side = dot(a.front, sub(*p, o)) * toward.signum();
+        for p in &facets[b].outline {
+            let side = dot(front_of, sub(*p, o)) * sign;
             front &= side >= -1e-6;
             behind &= side <= 1e-6;
+            if !front && !behind {
+                return None;
+            }
         }
         if front {
             Some(true)
-        } else if behind {
-            Some(false)
         } else {
-            None
+            Some(false)
         }
     };
-    let mut after = vec![Vec::new(); n];
+    // Which face goes before which: (before, after).
+    let mut edges = Vec::new();
     let mut waiting = vec![0usize; n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (boxes[i], boxes[j]);
-            if a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1 {
-                continue;
-            }
-            let first = match (
-                in_front(facets[i], facets[j]),
-                in_front(facets[j], facets[i]),
-            ) {
-                (Some(true), _) | (_, Some(false)) => Some((i, j)),
+    overlapping(&boxes, |i, j| {
+        // `j` after `i` when it lies in front of `i`'s plane or `i` behind
+        // `j`'s, else before when the other way round: the second test
+        // only when the first does not decide.
+        let ij = in_front(i, j);
+        let first = match ij {
+            Some(true) => Some((i, j)),
+            _ => match (ij, in_front(j, i)) {
+                (_, Some(false)) => Some((i, j)),
                 (Some(false), _) | (_, Some(true)) => Some((j, i)),
                 _ => None,
-            };
-            if let Some((a, b)) = first {
-                after[a].push(b);
-                waiting[b] += 1;
-            }
+            },
+        };
+        if let Some((a, b)) = first {
+            edges.push((a, b));
+            waiting[b] += 1;
         }
+    });
+    // The faces after each, `after[from[i]..from[i + 1]]`.
+    let mut from = vec![0usize; n + 1];
+    for &(a, _) in &edges {
+        from[a + 1] += 1;
+    }
+    for i in 0..n {
+        from[i + 1] += from[i];
+    }
+    let mut after = vec![0usize; edges.len()];
+    let mut fill = from.clone();
+    for &(a, b) in &edges {
+        after[fill[a]] = b;
+        fill[a] += 1;
     }
     let centre = |f: &Facet| {
         let k = f.outline.len() as f64;
@@ -182,25 +308,38 @@ fn paint_order(facets: &[&Facet], projected: &[Vec<Pt>], view: &View) -> Vec<usi
             .outline
             .iter()
             .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
-        view.nearness([c[0] / k, c[1] / k, c[2] / k])
+        lens.nearness([c[0] / k, c[1] / k, c[2] / k])
     };
-    let near: Vec<f64> = facets.iter().map(|f| centre(f)).collect();
+    // The farthest-centred first, the first of equals first: (key, index).
+    let near: Vec<u64> = facets.iter().map(|f| total_key(centre(f))).collect();
+    let mut free: std::collections::BinaryHeap<std::cmp::Reverse<(u64, usize)>> = (0..n)
+        .filter(|i| waiting[*i] == 0)
+        .map(|i| std::cmp::Reverse((near[i], i)))
+        .collect();
+    // Every face, farthest first: in a cycle, the first not yet painted.
+    let mut by_near: Vec<(u64, usize)> = near.iter().copied().zip(0..n).collect();
+    by_near.sort_unstable();
+    let mut farthest = 0;
     let mut done = vec![false; n];
     let mut order = Vec::with_capacity(n);
     while order.len() < n {
         // The farthest face free to go, or, in a cycle, the farthest left.
-        let pick = (0..n)
-            .filter(|i| !done[*i])
-            .min_by(|a, b| {
-                (waiting[*a] > 0)
-                    .cmp(&(waiting[*b] > 0))
-                    .then(near[*a].total_cmp(&near[*b]))
-            })
-            .expect("a face is left");
+        let pick = match free.pop() {
+            Some(std::cmp::Reverse((_, i))) => i,
+            None => {
+                while done[by_near[farthest].1] {
+                    farthest += 1;
+                }
+                by_near[farthest].1
+            }
+        };
         done[pick] = true;
         order.push(pick);
-        for &b in &after[pick] {
+        for &b in &after[from[pick]..from[pick + 1]] {
             waiting[b] = waiting[b].saturating_sub(1);
+            if waiting[b] == 0 && !done[b] {
+                free.push(std::cmp::Reverse((near[b], b)));
+            }
         }
     }
     order
@@ -248,41 +387,52 @@ pub fn draw_scene(
         .iter()
         .filter(|f| !f.solid || dot(f.front, towards) > 1e-9)
         .collect();
-    let fitted: Vec<Pt> = match focus {
-        Some(points) => points.iter().map(|p| view.project(*p)).collect(),
-        None => shown
-            .iter()
-            .flat_map(|f| f.outline.iter())
-            .chain(scene.arrows.iter().flatten())
-            .map(|p| view.project(*p))
-            .collect(),
-    };
-    let (x0, y0, x1, y1) = fitted
+    let lens = Lens::of(view);
+    // The shown faces' outlines in the picture's plane, one after another:
+    // face `i`'s from `starts[i]` to `starts[i + 1]`.
+    let mut starts = Vec::with_capacity(shown.len() + 1);
+    starts.push(0);
+    let mut projected: Vec<Pt> = Vec::new();
+    for f in &shown {
+        projected.extend(f.outline.iter().map(|p| lens.project(*p)));
+        starts.push(projected.len());
+    }
+    let arrows: Vec<Vec<Pt>> = scene
+        .arrows
         .iter()
-        .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
-            (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y))
-        });
+        .map(|path| path.iter().map(|p| lens.project(*p)).collect())
+        .collect();
+    let bounds =
+        |b: (f64, f64, f64, f64), p: &Pt| (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+    let none = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    let (x0, y0, x1, y1) = match focus {
+        Some(points) => points
+            .iter()
+            .map(|p| lens.project(*p))
+            .fold(none, |b, p| bounds(b, &p)),
+        None => projected
+            .iter()
+            .chain(arrows.iter().flatten())
+            .fold(none, bounds),
+    };
     let room = if focus.is_some() { 1.0 } else { 0.92 };
     let k = ((frame.w * room) / (x1 - x0).max(1e-9)).min((frame.h * room) / (y1 - y0).max(1e-9));
     let c = frame.center();
     let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    let place = |p: &P3| {
-        let q = view.project(*p);
-        pt(c.x + (q.x - cx) * k, c.y + (q.y - cy) * k)
-    };
-    let projected: Vec<Vec<Pt>> = shown
-        .iter()
-        .map(|f| f.outline.iter().map(place).collect())
-        .collect();
-    let mut items = Vec::new();
-    for i in paint_order(&shown, &projected, view) {
+    let fit = |q: Pt| pt(c.x + (q.x - cx) * k, c.y + (q.y - cy) * k);
+    let place = |p: &P3| fit(lens.project(*p));
+    for q in &mut projected {
+        *q = fit(*q);
+    }
+    let mut items = Vec::with_capacity(shown.len() + scene.lines.len() + 2 * arrows.len());
+    for i in paint_order(&shown, (&projected, &starts), &lens, towards) {
         let f = shown[i];
         let colour = match dot(f.front, towards) >= 0.0 {
             true => f.colours.0,
             false => f.colours.1,
         };
         items.push(shapes::fill_stroke(
-            shapes::polygon(&projected[i]),
+            shapes::polygon(&projected[starts[i]..starts[i + 1]]),
             colour,
             f.line.clone(),
         ));
@@ -291,12 +441,9 @@ pub fn draw_scene(
         let segs: Vec<Seg> = shapes::polyline(&line.iter().map(place).collect::<Vec<_>>());
         items.push(shapes::stroke(segs, stroke.clone()));
     }
-    for path in &scene.arrows {
-        items.extend(arrow_along(
-            &path.iter().map(place).collect::<Vec<_>>(),
-            arrow,
-            0.45,
-        ));
+    for path in arrows {
+        let path: Vec<Pt> = path.into_iter().map(fit).collect();
+        items.extend(arrow_along(&path, arrow, 0.45));
     }
     match focus {
         // A close-up: cut off at its frame, which shows.
@@ -375,16 +522,23 @@ fn track(
         .collect()
 }
 
+/// Where the net point `at` on its panel (`kind`, the one nearest `at`)
+/// is under the folding `f`, moved by `place`: [`track`]'s first point
+/// when `f` is its folding at t = 0.
+fn track_start(net: &Net, kind: PanelKind, at: Pt, f: &Folding, place: &Motion) -> P3 {
+    let p = panel_near(net, kind, at);
+    place.apply(motion(net, kind, p, f).apply([at.x, at.y, 0.0]))
+}
+
 /// `facets` moved by `m`.
-fn moved(facets: Vec<Facet>, m: &Motion) -> Vec<Facet> {
+fn moved(mut facets: Vec<Facet>, m: &Motion) -> Vec<Facet> {
+    for f in &mut facets {
+        for p in &mut f.outline {
+            *p = m.apply(*p);
+        }
+        f.front = m.linear(f.front);
+    }
     facets
-        .into_iter()
-        .map(|f| Facet {
-            outline: f.outline.iter().map(|p| m.apply(*p)).collect(),
-            front: m.linear(f.front),
-            ..f
-        })
-        .collect()
 }
 
 /// The net turned over, printed side up (the net is symmetric: it looks
@@ -406,18 +560,19 @@ fn lid_over(m: &BoxModel, top: f64, back: f64) -> Motion {
     )
 }
 
-/// The tray's panels folded by `f`, moved by `place`: `moving` panels
-/// lighter in the accent inside, the slots dark (in the accent when `lit`).
+/// The tray's panels `folded` (by [`fold`]), moved by `place`: `moving`
+/// panels lighter in the accent inside, the slots dark (in the accent when
+/// `lit`).
 fn tray_facets(
     m: &BoxModel,
-    f: &Folding,
+    folded: &[Panel3],
     place: &Motion,
     moving: impl Fn(&Panel3) -> bool,
     lit: bool,
 ) -> Vec<Facet> {
     let hi = crate::theme::mix(m.accent, Color::WHITE, 0.72);
     let mut facets = panel_facets(
-        &fold(m.tray, f),
+        folded,
         |p| (if moving(p) { hi } else { Color::WHITE }, m.printed),
         |p| Stroke::solid(m.ink, if moving(p) { 0.3 } else { 0.18 }),
     );
@@ -520,7 +675,8 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
     match i {
         0 => {
             let over = turned_over(tray, 0.0);
-            scene.facets = tray_facets(m, &Folding::default(), &over, |_| false, false);
+            let flat = fold(tray, &Folding::default());
+            scene.facets = tray_facets(m, &flat, &over, |_| false, false);
             let lift =
                 |(a, b): &(Pt, Pt)| vec![over.apply([a.x, a.y, 0.0]), over.apply([b.x, b.y, 0.0])];
             let cut = Stroke::solid(m.accent, 0.5);
@@ -548,13 +704,7 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 .map(|q| q[2])
                 .fold(0.0, f64::max);
             let over = turned_over(tray, low);
-            scene.facets = tray_facets(
-                m,
-                &Folding::all(angle),
-                &over,
-                |p| p.kind != PanelKind::Base,
-                false,
-            );
+            scene.facets = tray_facets(m, &flat, &over, |p| p.kind != PanelKind::Base, false);
             let bend = |t: f64| Folding::all(angle * 0.15 + angle * 1.3 * t);
             scene.arrows.push(track(
                 tray,
@@ -585,7 +735,7 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 ..Folding::default()
             };
             let moving = |p: &Panel3| matches!(p.kind, PanelKind::SideWall | PanelKind::Flap);
-            scene.facets = tray_facets(m, &f, &still, moving, false);
+            scene.facets = tray_facets(m, &fold(tray, &f), &still, moving, false);
             let up = |t: f64| Folding {
                 side_walls: 90.0 * t,
                 ..Folding::default()
@@ -633,12 +783,12 @@ pub fn step_drawing(m: &BoxModel, i: usize, frame: Rect) -> Vec<Item> {
                 azimuth: 20.0,
                 elevation: 60.0,
             };
-            scene.facets = tray_facets(m, &at(72.0), &still, far, true);
+            scene.facets = tray_facets(m, &fold(tray, &at(72.0)), &still, far, true);
             let tab = panel_near(tray, PanelKind::Tab, pt(b.x, 0.0));
             let tip = pt((tab[1].x + tab[2].x) / 2.0, tab[1].y);
             // Straight down into the slot under it.
-            let now = track(tray, PanelKind::Tab, tip, |_| at(72.0), &still)[0];
-            let home = track(tray, PanelKind::Tab, tip, |_| at(90.0), &still)[0];
+            let now = track_start(tray, PanelKind::Tab, tip, &at(72.0), &still);
+            let home = track_start(tray, PanelKind::Tab, tip, &at(90.0), &still);
             let from = [0, 1, 2].map(|k| now[k] + (now[k] - home[k]) * 2.5);
             scene.arrows.push(vec![from, home]);
             let (t0, t1) = span(tab, |q| q.x);
@@ -667,18 +817,21 @@ fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
         w: frame.w * 0.64,
         ..frame
     };
+    // The closed tray and lid, both drawn twice: folded once.
+    let lid_folded = fold(m.lid, &Folding::CLOSED);
     let lid = |place: &Motion| {
         let colour = m.lid_colour;
         moved(
             panel_facets(
-                &fold(m.lid, &Folding::CLOSED),
+                &lid_folded,
                 |p| (Color::WHITE, colour(p.kind)),
                 |_| Stroke::solid(m.ink, 0.25),
             ),
             place,
         )
     };
-    scene.facets = tray_facets(m, &Folding::CLOSED, &still, |_| false, false);
+    let tray = tray_facets(m, &fold(m.tray, &Folding::CLOSED), &still, |_| false, false);
+    scene.facets = tray.clone();
     scene.facets.extend(contents_facets(m));
     let top = wall * 7.0;
     let back = b.h * 0.55;
@@ -691,11 +844,7 @@ fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
         .push(vec![[x, y, top - wall], [x, y, wall * 1.5]]);
     let mut items = draw_scene(&scene, &view, split, None, m.accent);
     let closed = Scene3 {
-        facets: [
-            tray_facets(m, &Folding::CLOSED, &still, |_| false, false),
-            lid(&lid_over(m, wall, 0.0)),
-        ]
-        .concat(),
+        facets: [tray, lid(&lid_over(m, wall, 0.0))].concat(),
         ..Scene3::default()
     };
     let rest = Rect {
@@ -716,4 +865,131 @@ fn lid_drawing(m: &BoxModel, frame: Rect) -> Vec<Item> {
     ));
     items.extend(draw_scene(&closed, &view, shown, None, m.accent));
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lens_projects_as_the_view_bit_for_bit() {
+        let views = [
+            View::STEPS,
+            View {
+                azimuth: 20.0,
+                elevation: 60.0,
+            },
+            View {
+                azimuth: -35.0,
+                elevation: 12.5,
+            },
+            View {
+                azimuth: 0.0,
+                elevation: 90.0,
+            },
+        ];
+        for view in views {
+            let lens = Lens::of(&view);
+            for i in 0..200 {
+                let t = i as f64;
+                let p = match i {
+                    // Zeros of either sign.
+                    0..=3 => [[0.0, -0.0, 0.0], [-0.0, 0.0, -0.0], [-0.0; 3], [0.0; 3]][i],
+                    _ => [t * 0.37 - 20.0, 55.0 - t * 0.91, (t * 0.13).sin() * 17.0],
+                };
+                let (a, b) = (lens.project(p), view.project(p));
+                assert_eq!(a.x.to_bits(), b.x.to_bits(), "{view:?} {p:?}");
+                assert_eq!(a.y.to_bits(), b.y.to_bits(), "{view:?} {p:?}");
+                let near = (lens.nearness(p), view.nearness(p));
+                assert_eq!(near.0.to_bits(), near.1.to_bits(), "{view:?} {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn total_keys_order_as_total_cmp() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -3.5,
+            -1e-300,
+            -0.0,
+            0.0,
+            1e-300,
+            2.0,
+            f64::INFINITY,
+            f64::NAN,
+            -f64::NAN,
+        ];
+        for a in xs {
+            for b in xs {
+                assert_eq!(total_key(a).cmp(&total_key(b)), a.total_cmp(&b), "{a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_sweep_finds_every_overlapping_pair() {
+        // Boxes of a small grid, touching, nested, crossing, empty.
+        let mut boxes: Vec<Box2> = Vec::new();
+        for i in 0..60 {
+            let t = i as f64;
+            let (x, y) = ((t * 7.3) % 23.0 - 4.0, (t * 3.1) % 17.0);
+            let (w, h) = ((t * 1.7) % 6.0, (t * 2.9) % 5.0);
+            boxes.push((x, y, x + w, y + h));
+        }
+        boxes.push((-0.0, 0.0, 5.0, 5.0));
+        boxes.push((0.0, 0.0, 5.0, 5.0));
+        boxes.push((5.0, 0.0, 9.0, 5.0));
+        boxes.push((f64::MAX, f64::MAX, f64::MIN, f64::MIN));
+        let every = |boxes: &[Box2]| {
+            let mut pairs = Vec::new();
+            for i in 0..boxes.len() {
+                for j in i + 1..boxes.len() {
+                    let (a, b) = (boxes[i], boxes[j]);
+                    if !(a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1) {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+            pairs
+        };
+        let swept = |boxes: &[Box2]| {
+            let mut pairs = Vec::new();
+            overlapping(boxes, |i, j| pairs.push((i, j)));
+            pairs.sort_unstable();
+            pairs
+        };
+        assert_eq!(swept(&boxes), every(&boxes));
+        assert!(swept(&boxes).len() > 20);
+        boxes.push((f64::NAN, 1.0, 2.0, 3.0));
+        assert_eq!(swept(&boxes), every(&boxes));
+    }
+
+    #[test]
+    fn faces_paint_far_to_near() {
+        let square = |z: f64| Facet {
+            outline: vec![
+                [0.0, 0.0, z],
+                [10.0, 0.0, z],
+                [10.0, 10.0, z],
+                [0.0, 10.0, z],
+            ],
+            front: [0.0, 0.0, 1.0],
+            colours: (Color::WHITE, Color::WHITE),
+            line: Stroke::solid(Color::WHITE, 0.1),
+            solid: false,
+        };
+        let faces = [square(2.0), square(0.0), square(1.0)];
+        let shown: Vec<&Facet> = faces.iter().collect();
+        let view = View::STEPS;
+        let lens = Lens::of(&view);
+        let mut starts = vec![0];
+        let mut projected = Vec::new();
+        for f in &shown {
+            projected.extend(f.outline.iter().map(|p| lens.project(*p)));
+            starts.push(projected.len());
+        }
+        let order = paint_order(&shown, (&projected, &starts), &lens, view.towards());
+        assert_eq!(order, vec![1, 2, 0]);
+    }
 }

@@ -768,25 +768,41 @@ pub fn box_steps(
         &[STEP_ASPECT]
     };
     let first = ((area.bottom() - y) / steps.len().max(1) as f64 - gap).clamp(least, 40.0);
-    let mut smallest = (Vec::new(), 0.0);
+    // Only the rows kept get their drawings (see [`step_rows`]).
+    let mut smallest = (Vec::new(), Vec::new(), 0.0);
     for &aspect in aspects {
         let mut pic_h = first;
         loop {
-            let (rows, bottom) = step_rows(res, &model, &steps, area, (y, gap), (pic_h, aspect));
+            let (rows, frames, bottom) = step_rows(res, &steps, area, (y, gap), (pic_h, aspect));
             if bottom <= area.bottom() + 1e-6 {
-                items.extend(rows);
+                items.extend(with_drawings(&model, rows, &frames));
                 return Ok((items, bottom));
             }
             if pic_h <= least {
-                smallest = (rows, bottom);
+                smallest = (rows, frames, bottom);
                 break;
             }
             pic_h = (pic_h - 1.0).max(least);
         }
     }
     // Even the smallest runs over: the caller sees where it ends.
-    items.extend(smallest.0);
-    Ok((items, smallest.1))
+    items.extend(with_drawings(&model, smallest.0, &smallest.1));
+    Ok((items, smallest.2))
+}
+
+/// `rows` from [`step_rows`] with each step's drawing ([`step_drawing`]) in
+/// its empty group: `frames` says which item, which step and where.
+fn with_drawings(
+    model: &BoxModel,
+    mut rows: Vec<Item>,
+    frames: &[(usize, usize, Rect)],
+) -> Vec<Item> {
+    for &(at, step, frame) in frames {
+        if let Item::Group(g) = &mut rows[at] {
+            g.items = step_drawing(model, step, frame);
+        }
+    }
+    rows
 }
 
 /// The width of a step's drawing, as a share of its height.
@@ -797,20 +813,22 @@ pub const STEP_ASPECT: f64 = 1.6;
 pub const STEP_ASPECT_COMPACT: f64 = 0.9;
 
 /// The numbered steps `texts` from `y` down inside `area`, `gap` mm apart,
-/// each beside its drawing in perspective ([`step_drawing`]), `pic_h` mm
-/// tall and `aspect` times as wide, each drawing one group. Returns the
-/// items and the lowest point drawn.
+/// each beside its drawing in perspective, `pic_h` mm tall and `aspect`
+/// times as wide, each drawing one group, left empty: the drawings cost
+/// more than the words, and only the rows kept want them. Returns the
+/// items, each empty group's index with its step and frame (for
+/// [`with_drawings`]), and the lowest point drawn.
 fn step_rows(
     res: &Resources,
-    model: &BoxModel,
     texts: &[&str],
     area: Rect,
     (mut y, gap): (f64, f64),
     (pic_h, aspect): (f64, f64),
-) -> (Vec<Item>, f64) {
+) -> (Vec<Item>, Vec<(usize, usize, Rect)>, f64) {
     let ink = res.theme.board.text.0;
     let accent = res.theme.side(Side::South);
     let mut items = Vec::new();
+    let mut frames = Vec::with_capacity(texts.len());
     let pic_w = pic_h * aspect;
     for (i, text) in texts.iter().enumerate() {
         let frame = Rect {
@@ -819,10 +837,11 @@ fn step_rows(
             w: pic_w,
             h: pic_h,
         };
+        frames.push((items.len(), i.min(STEPS - 1), frame));
         items.push(Item::Group(Group {
             picture: false,
             transform: Transform::IDENTITY,
-            items: step_drawing(model, i.min(STEPS - 1), frame),
+            items: Vec::new(),
         }));
         let number = format!("{}.", i + 1);
         let tx = area.x + pic_w + 4.0;
@@ -845,7 +864,7 @@ fn step_rows(
         items.extend(lines);
         y = (y + pic_h).max(end) + gap;
     }
-    (items, y - gap)
+    (items, frames, y - gap)
 }
 
 /// Why a print shop's words are wanted, for the warning when a pack lacks them.

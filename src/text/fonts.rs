@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use thiserror::Error;
@@ -222,43 +222,64 @@ impl std::fmt::Debug for InkMemo {
     }
 }
 
-/// Memo of a face's `char → glyph id` look-ups, and of whether each glyph's
-/// outline is readable: composing measures the same few characters thousands
-/// of times, a `cmap` search costs far more than reading a slot, and decoding
-/// an outline thousands of steps. One slot per code point of the Basic
-/// Multilingual Plane, in blocks of 256 made on first use: bits 0–16 hold the
-/// glyph id + 1 (0 before the first look-up), bit 17 says the outline was
-/// checked and bit 18 that it was readable. Characters beyond U+FFFF (rare in
-/// labels) are looked up each time.
+/// Memo of a face's `char → glyph id` look-ups, of each glyph's horizontal
+/// advance, and of whether each glyph's outline is readable: composing
+/// measures the same few characters thousands of times, a `cmap` search
+/// costs far more than reading a slot, and decoding an outline thousands of
+/// steps. One slot per code point of the Basic Multilingual Plane, in blocks
+/// of 256 made on first use: bits 0–16 hold the glyph id + 1 (0 before the
+/// first look-up), bit 17 says the outline was checked and bit 18 that it
+/// was readable; bits 32–47 hold the glyph's advance in font units, found
+/// with the glyph. Characters beyond U+FFFF (rare in labels) are looked up
+/// each time.
 struct GlyphCache(Box<[OnceLock<GlyphBlock>]>);
 
-type GlyphBlock = Box<[AtomicU32; 256]>;
+type GlyphBlock = Box<[AtomicU64; 256]>;
 
-const CHECKED: u32 = 1 << 17;
-const READABLE: u32 = 1 << 18;
-const GLYPH: u32 = CHECKED - 1;
+const CHECKED: u64 = 1 << 17;
+const READABLE: u64 = 1 << 18;
+const GLYPH: u64 = CHECKED - 1;
+const ADVANCE_SHIFT: u32 = 32;
 
 impl GlyphCache {
-    /// The slot of `c`, its glyph looked up in `face` the first time only;
-    /// `None` beyond the Basic Multilingual Plane.
-    fn slot(&self, face: &ttf_parser::Face<'_>, c: char) -> Option<(&AtomicU32, u32)> {
+    /// The slot of `c`, its glyph and advance looked up in `face` the first
+    /// time only; `None` beyond the Basic Multilingual Plane.
+    #[inline]
+    fn slot(&self, face: &ttf_parser::Face<'_>, c: char) -> Option<(&AtomicU64, u64)> {
         let cp = c as u32;
         let block = self.0.get((cp >> 8) as usize)?;
-        let block = block.get_or_init(|| Box::new(std::array::from_fn(|_| AtomicU32::new(0))));
+        let block = block.get_or_init(|| Box::new(std::array::from_fn(|_| AtomicU64::new(0))));
         let slot = &block[(cp & 0xFF) as usize];
         let mut v = slot.load(Ordering::Relaxed);
         if v == 0 {
-            v = u32::from(face.glyph_index(c).map_or(0, |g| g.0)) + 1;
+            let g = face.glyph_index(c).map_or(0, |g| g.0);
+            let advance = face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0);
+            v = (u64::from(g) + 1) | (u64::from(advance) << ADVANCE_SHIFT);
             slot.store(v, Ordering::Relaxed);
         }
         Some((slot, v))
     }
 
     /// The glyph of `c` (0 for none).
+    #[inline]
     fn get(&self, face: &ttf_parser::Face<'_>, c: char) -> u16 {
         match self.slot(face, c) {
             Some((_, v)) => ((v & GLYPH) - 1) as u16,
             None => face.glyph_index(c).map_or(0, |g| g.0),
+        }
+    }
+
+    /// The glyph of `c` (0 for none) and its horizontal advance in font
+    /// units (that of glyph 0 for none; 0 when the font gives none).
+    #[inline]
+    fn get_with_advance(&self, face: &ttf_parser::Face<'_>, c: char) -> (u16, u16) {
+        match self.slot(face, c) {
+            Some((_, v)) => (((v & GLYPH) - 1) as u16, (v >> ADVANCE_SHIFT) as u16),
+            None => {
+                let g = face.glyph_index(c).map_or(0, |g| g.0);
+                let advance = face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0);
+                (g, advance)
+            }
         }
     }
 
@@ -476,15 +497,15 @@ impl FontBook {
     /// current run.
     pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
         let mut runs: Vec<(FontId, String)> = Vec::new();
-        for (_, set) in self.set_in(stack, text) {
+        self.set_each(stack, text, |_, set| {
             let Some((font, c)) = set else {
-                continue;
+                return;
             };
             match runs.last_mut() {
                 Some((f, s)) if *f == font => s.push(c),
                 _ => runs.push((font, c.to_string())),
             }
-        }
+        });
         runs
     }
 
@@ -492,45 +513,68 @@ impl FontBook {
     /// em size `size` mm (0 for a character left out); their sum is
     /// [`FontBook::width_mm`].
     pub fn advances_mm(&self, stack: &FontStack, text: &str, size: f64) -> Vec<f64> {
-        self.set_in(stack, text)
-            .into_iter()
-            .map(|(_, set)| set.map_or(0.0, |(f, c)| self.advance_em(f, c) * size))
-            .collect()
+        let mut out = Vec::with_capacity(text.len());
+        self.set_each(stack, text, |_, set| {
+            out.push(set.map_or(0.0, |(f, c)| self.advance_em(f, c) * size));
+        });
+        out
     }
 
     /// How each character of `text` is set in `stack`: the character, and
     /// the font and character that draw it ([`FontBook::font_for`], each
     /// after the font of the last one drawn, Latin punctuation told by its
-    /// neighbours), `None` for one left out. The one walk [`FontBook::split`],
-    /// [`FontBook::advances_mm`] and [`FontBook::unreadable`] share.
-    fn set_in(&self, stack: &FontStack, text: &str) -> Vec<(char, Option<(FontId, char)>)> {
+    /// neighbours), `None` for one left out, given to `each` in order. The
+    /// one walk [`FontBook::split`], [`FontBook::advances_mm`],
+    /// [`FontBook::width_mm`] and [`FontBook::unreadable`] share.
+    fn set_each(
+        &self,
+        stack: &FontStack,
+        text: &str,
+        mut each: impl FnMut(char, Option<(FontId, char)>),
+    ) {
         // One character alone (a Zhuyin symbol, a tone mark) has no
         // neighbours to tell Latin text by, and no run before it.
         let mut one = text.chars();
         if let (Some(c), None) = (one.next(), one.next()) {
-            return vec![(c, self.font_for(stack, None, c, false))];
+            each(c, self.font_for(stack, None, c, false));
+            return;
+        }
+        let mut prev = None;
+        let mut step = |c: char, latin: bool| {
+            let set = self.font_for(stack, prev, c, latin);
+            if let Some((f, _)) = set {
+                prev = Some(f);
+            }
+            each(c, set);
+        };
+        // Most text has none of the Latin marks (none is ASCII): no
+        // neighbours to look round.
+        if text.is_ascii() || !text.chars().any(super::latin::is_punctuation) {
+            for c in text.chars() {
+                step(c, false);
+            }
+            return;
         }
         let chars: Vec<char> = text.chars().collect();
         let latin = super::latin::in_latin_text(&chars);
-        let mut prev = None;
-        chars
-            .into_iter()
-            .zip(latin)
-            .map(|(c, latin)| {
-                let set = self.font_for(stack, prev, c, latin);
-                if let Some((f, _)) = set {
-                    prev = Some(f);
-                }
-                (c, set)
-            })
-            .collect()
+        for (c, latin) in chars.into_iter().zip(latin) {
+            step(c, latin);
+        }
     }
 
     /// Horizontal advance of one character in em.
+    #[inline]
     pub fn advance_em(&self, id: FontId, c: char) -> f64 {
+        self.glyph_advance_em(id, c).1
+    }
+
+    /// The glyph of `c` in font `id` (0 for none) and its horizontal
+    /// advance in em ([`FontBook::advance_em`]), from one look-up.
+    #[inline]
+    fn glyph_advance_em(&self, id: FontId, c: char) -> (u16, f64) {
         let f = &self.fonts[id.0];
-        let gid = ttf_parser::GlyphId(f.glyphs.get(&f.face, c));
-        f.face.glyph_hor_advance(gid).unwrap_or(0) as f64 / f.face.units_per_em() as f64
+        let (g, advance) = f.glyphs.get_with_advance(&f.face, c);
+        (g, advance as f64 / f.face.units_per_em() as f64)
     }
 
     /// Width of a single-font string in em (sum of advances, no kerning).
@@ -540,11 +584,30 @@ impl FontBook {
 
     /// Width of a string set in a font stack, in mm, at em size `size` mm.
     pub fn width_mm(&self, stack: &FontStack, text: &str, size: f64) -> f64 {
-        self.split(stack, text)
-            .iter()
-            .map(|(f, s)| self.width_em(*f, s))
-            .sum::<f64>()
-            * size
+        // The sum of the runs' [`FontBook::width_em`] as [`FontBook::split`]
+        // makes them, without making them: each run's advances added in
+        // order, then the runs' widths. A sum begun at its first term is the
+        // same as one begun at zero (no advance is -0.0).
+        let mut total: Option<f64> = None;
+        let mut run: Option<(FontId, f64)> = None;
+        self.set_each(stack, text, |_, set| {
+            let Some((font, c)) = set else {
+                return;
+            };
+            let a = self.advance_em(font, c);
+            match &mut run {
+                Some((f, w)) if *f == font => *w += a,
+                _ => {
+                    if let Some((_, w)) = run.replace((font, a)) {
+                        total = Some(total.map_or(w, |t| t + w));
+                    }
+                }
+            }
+        });
+        if let Some((_, w)) = run {
+            total = Some(total.map_or(w, |t| t + w));
+        }
+        total.unwrap_or_else(|| std::iter::empty::<f64>().sum::<f64>()) * size
     }
 
     /// Height above the baseline of the font's optical middle, in em: half the
@@ -655,9 +718,12 @@ impl FontBook {
     /// places a run's glyphs by these advances, so they all agree.
     pub fn shape(&self, id: FontId, text: &str, size: f64) -> Vec<Glyph> {
         text.chars()
-            .map(|c| Glyph {
-                id: self.glyph(id, c).unwrap_or(0),
-                advance: self.advance_em(id, c) * size,
+            .map(|c| {
+                let (id, advance) = self.glyph_advance_em(id, c);
+                Glyph {
+                    id,
+                    advance: advance * size,
+                }
             })
             .collect()
     }
@@ -730,14 +796,14 @@ impl FontBook {
     /// with that font.
     pub fn unreadable(&self, stack: &FontStack, text: &str) -> BTreeSet<(char, FontId)> {
         let mut out = BTreeSet::new();
-        for (c, set) in self.set_in(stack, text) {
+        self.set_each(stack, text, |c, set| {
             let Some((f, g)) = set else {
-                continue;
+                return;
             };
             if self.glyph(f, g).is_some() && !self.outline_readable(f, g) {
                 out.insert((c, f));
             }
-        }
+        });
         out
     }
 

@@ -410,6 +410,7 @@ impl FontBook {
     }
 
     /// Glyph id for a character, if the font has one.
+    #[inline]
     pub fn glyph(&self, id: FontId, c: char) -> Option<u16> {
         let f = &self.fonts[id.0];
         Some(f.glyphs.get(&f.face, c)).filter(|g| *g != 0)
@@ -507,6 +508,52 @@ impl FontBook {
             }
         });
         runs
+    }
+
+    /// [`FontBook::split`]'s runs, each shaped at em size `size` mm as
+    /// [`FontBook::shape`] shapes it and measured as [`FontBook::width_em`]
+    /// measures it, in one walk: what a label needs to draw its runs.
+    pub fn shape_runs(&self, stack: &FontStack, text: &str, size: f64) -> Vec<ShapedRun> {
+        let mut runs: Vec<ShapedRun> = Vec::new();
+        self.set_each(stack, text, |_, set| {
+            let Some((font, c)) = set else {
+                return;
+            };
+            let (id, advance) = self.glyph_advance_em(font, c);
+            if !matches!(runs.last(), Some(r) if r.font == font) {
+                // The first run is most often the only one.
+                let room = if runs.is_empty() { text.len() } else { 1 };
+                runs.push(ShapedRun {
+                    font,
+                    text: String::with_capacity(room),
+                    glyphs: Vec::with_capacity(room),
+                    // `width_em`'s sum begins where `Sum` begins.
+                    width_em: std::iter::empty::<f64>().sum::<f64>(),
+                });
+            }
+            let Some(run) = runs.last_mut() else {
+                return;
+            };
+            run.text.push(c);
+            run.glyphs.push(Glyph {
+                id,
+                advance: advance * size,
+            });
+            run.width_em += advance;
+        });
+        runs
+    }
+
+    /// The font of [`FontBook::split`]'s first run of `text` in `stack`
+    /// (`None` when no character is drawn).
+    pub fn first_font(&self, stack: &FontStack, text: &str) -> Option<FontId> {
+        let mut first = None;
+        self.set_each(stack, text, |_, set| {
+            if let (None, Some((f, _))) = (first, set) {
+                first = Some(f);
+            }
+        });
+        first
     }
 
     /// The advance of every character of `text` set in a font stack, in mm at
@@ -696,9 +743,8 @@ impl FontBook {
     /// `stack` are `height` mm tall.
     pub fn size_for_cap_height(&self, stack: &FontStack, text: &str, height: f64) -> f64 {
         let cap = self
-            .split(stack, text)
-            .first()
-            .map_or(0.7, |(f, _)| self.cap_height_em(*f));
+            .first_font(stack, text)
+            .map_or(0.7, |f| self.cap_height_em(f));
         height / cap.max(0.05)
     }
 
@@ -871,6 +917,20 @@ pub struct Glyph {
     pub id: u16,
     /// Horizontal advance to the next glyph, mm along the baseline.
     pub advance: f64,
+}
+
+/// One run of [`FontBook::shape_runs`]: a font, its characters, their
+/// glyphs and the run's width in em.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapedRun {
+    /// The font drawing the run.
+    pub font: FontId,
+    /// The characters, as [`FontBook::split`] gives them.
+    pub text: String,
+    /// One glyph per character, as [`FontBook::shape`] gives them.
+    pub glyphs: Vec<Glyph>,
+    /// [`FontBook::width_em`] of `text` in `font`.
+    pub width_em: f64,
 }
 
 /// One step of a glyph outline (see [`FontBook::outline`]), in font units, y up.

@@ -410,7 +410,7 @@ impl FontBook {
     }
 
     /// Glyph id for a character, if the font has one.
-    #[inline]
+    #[inline(always)]
     pub fn glyph(&self, id: FontId, c: char) -> Option<u16> {
         let f = &self.fonts[id.0];
         Some(f.glyphs.get(&f.face, c)).filter(|g| *g != 0)
@@ -513,8 +513,8 @@ impl FontBook {
     /// [`FontBook::split`]'s runs, each shaped at em size `size` mm as
     /// [`FontBook::shape`] shapes it and measured as [`FontBook::width_em`]
     /// measures it, in one walk: what a label needs to draw its runs.
-    pub fn shape_runs(&self, stack: &FontStack, text: &str, size: f64) -> Vec<ShapedRun> {
-        let mut runs: Vec<ShapedRun> = Vec::new();
+    pub fn shape_runs(&self, stack: &FontStack, text: &str, size: f64) -> ShapedRuns {
+        let mut runs = ShapedRuns::default();
         self.set_each(stack, text, |_, set| {
             let Some((font, c)) = set else {
                 return;
@@ -522,7 +522,7 @@ impl FontBook {
             let (id, advance) = self.glyph_advance_em(font, c);
             if !matches!(runs.last(), Some(r) if r.font == font) {
                 // The first run is most often the only one.
-                let room = if runs.is_empty() { text.len() } else { 1 };
+                let room = if runs.first.is_none() { text.len() } else { 1 };
                 runs.push(ShapedRun {
                     font,
                     text: String::with_capacity(room),
@@ -617,7 +617,7 @@ impl FontBook {
 
     /// The glyph of `c` in font `id` (0 for none) and its horizontal
     /// advance in em ([`FontBook::advance_em`]), from one look-up.
-    #[inline]
+    #[inline(always)]
     fn glyph_advance_em(&self, id: FontId, c: char) -> (u16, f64) {
         let f = &self.fonts[id.0];
         let (g, advance) = f.glyphs.get_with_advance(&f.face, c);
@@ -931,6 +931,64 @@ pub struct ShapedRun {
     pub glyphs: Vec<Glyph>,
     /// [`FontBook::width_em`] of `text` in `font`.
     pub width_em: f64,
+}
+
+/// The runs of [`FontBook::shape_runs`], in order: the first kept in place
+/// (most labels are one run), so that a label makes no list of runs.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShapedRuns {
+    first: Option<ShapedRun>,
+    rest: Vec<ShapedRun>,
+}
+
+impl ShapedRuns {
+    fn push(&mut self, run: ShapedRun) {
+        if self.first.is_none() {
+            self.first = Some(run);
+        } else {
+            self.rest.push(run);
+        }
+    }
+
+    fn last(&self) -> Option<&ShapedRun> {
+        self.rest.last().or(self.first.as_ref())
+    }
+
+    fn last_mut(&mut self) -> Option<&mut ShapedRun> {
+        match self.rest.last_mut() {
+            Some(r) => Some(r),
+            None => self.first.as_mut(),
+        }
+    }
+
+    /// The first run.
+    pub fn first(&self) -> Option<&ShapedRun> {
+        self.first.as_ref()
+    }
+
+    /// How many runs.
+    pub fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    /// Whether there are none (no character drawn).
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    /// The runs in order.
+    pub fn iter(&self) -> impl Iterator<Item = &ShapedRun> {
+        self.first.iter().chain(&self.rest)
+    }
+}
+
+impl IntoIterator for ShapedRuns {
+    type Item = ShapedRun;
+    type IntoIter =
+        std::iter::Chain<std::option::IntoIter<ShapedRun>, std::vec::IntoIter<ShapedRun>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.first.into_iter().chain(self.rest)
+    }
 }
 
 /// One step of a glyph outline (see [`FontBook::outline`]), in font units, y up.

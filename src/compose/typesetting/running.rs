@@ -265,14 +265,15 @@ impl Running {
                 x += book.width_mm(stack, &plain, size);
                 plain.clear();
             }
-            let ch = c.to_string();
+            let mut utf8 = [0; 4];
+            let ch: &str = c.encode_utf8(&mut utf8);
             if let Some(p) = pinyin {
                 // The character centred in its cell, the pinyin over it.
                 let room = self.room(book, stack, c, Some(p), size);
-                let cw = book.width_mm(stack, &ch, size);
-                items.extend(text(&ch, x + room / 2.0));
+                let cw = book.width_mm(stack, ch, size);
+                items.extend(text(ch, x + room / 2.0));
                 let middle = book
-                    .first_font(stack, &ch)
+                    .first_font(stack, ch)
                     .map_or(0.38, |f| book.middle_em(f));
                 let rise = (middle + 0.5 + PINYIN_RISE) * size;
                 items.extend(crate::compose::typesetting::pinyin::syllable(
@@ -287,10 +288,10 @@ impl Running {
                 continue;
             }
             let Some(syllable) = syllable else { continue };
-            items.extend(text(&ch, x));
-            x += book.width_mm(stack, &ch, size);
+            items.extend(text(ch, x));
+            x += book.width_mm(stack, ch, size);
             let middle = book
-                .first_font(stack, &ch)
+                .first_font(stack, ch)
                 .map_or(0.0, |f| book.middle_em(f) * size);
             let column = Column {
                 stack: symbols,

@@ -587,8 +587,32 @@ impl FontBook {
             return;
         }
         let mut prev = None;
+        // How each ASCII character but the space is set, found once per
+        // text: for those `font_for` asks neither the run before (only a
+        // space stays in it) nor the Latin marks (none is ASCII), and gives
+        // the character itself or nothing. 0: not found yet, 1: left out,
+        // 2 + k: font k.
+        let mut ascii = [0u16; 128];
         let mut step = |c: char, latin: bool| {
-            let set = self.font_for(stack, prev, c, latin);
+            let set = match ascii.get_mut(c as usize) {
+                Some(known) if c != ' ' && !latin => match *known {
+                    0 => {
+                        let set = self.font_for(stack, prev, c, latin);
+                        let code = match set {
+                            None => Some(1),
+                            Some((f, d)) if d == c => u16::try_from(f.0 + 2).ok(),
+                            Some(_) => None,
+                        };
+                        if let Some(code) = code {
+                            *known = code;
+                        }
+                        set
+                    }
+                    1 => None,
+                    k => Some((FontId(usize::from(k) - 2), c)),
+                },
+                _ => self.font_for(stack, prev, c, latin),
+            };
             if let Some((f, _)) = set {
                 prev = Some(f);
             }

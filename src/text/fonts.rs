@@ -244,11 +244,16 @@ const ADVANCE_SHIFT: u32 = 32;
 impl GlyphCache {
     /// The slot of `c`, its glyph and advance looked up in `face` the first
     /// time only; `None` beyond the Basic Multilingual Plane.
-    #[inline]
+    #[inline(always)]
     fn slot(&self, face: &ttf_parser::Face<'_>, c: char) -> Option<(&AtomicU64, u64)> {
         let cp = c as u32;
         let block = self.0.get((cp >> 8) as usize)?;
-        let block = block.get_or_init(|| Box::new(std::array::from_fn(|_| AtomicU64::new(0))));
+        let block = block.get_or_init(|| {
+            // Made in place (an array built on the stack and moved would
+            // cost more than all its look-ups).
+            let slots: Box<[AtomicU64]> = (0..256).map(|_| AtomicU64::new(0)).collect();
+            slots.try_into().expect("256 slots")
+        });
         let slot = &block[(cp & 0xFF) as usize];
         let mut v = slot.load(Ordering::Relaxed);
         if v == 0 {
@@ -271,7 +276,7 @@ impl GlyphCache {
 
     /// The glyph of `c` (0 for none) and its horizontal advance in font
     /// units (that of glyph 0 for none; 0 when the font gives none).
-    #[inline]
+    #[inline(always)]
     fn get_with_advance(&self, face: &ttf_parser::Face<'_>, c: char) -> (u16, u16) {
         match self.slot(face, c) {
             Some((_, v)) => (((v & GLYPH) - 1) as u16, (v >> ADVANCE_SHIFT) as u16),
@@ -586,16 +591,25 @@ impl FontBook {
             each(c, self.font_for(stack, None, c, false));
             return;
         }
-        let mut prev = None;
+        // Most text has none of the Latin marks (none is ASCII): no
+        // neighbours to look round.
+        let marks =
+            (!text.is_ascii() && text.chars().any(super::latin::is_punctuation)).then(|| {
+                let chars: Vec<char> = text.chars().collect();
+                super::latin::in_latin_text(&chars)
+            });
         // How each ASCII character but the space is set, found once per
-        // text: for those `font_for` asks neither the run before (only a
-        // space stays in it) nor the Latin marks (none is ASCII), and gives
-        // the character itself or nothing. 0: not found yet, 1: left out,
-        // 2 + k: font k.
+        // text with a few of them: for those `font_for` asks neither the run
+        // before (only a space stays in it) nor the Latin marks (none is
+        // ASCII), and gives the character itself or nothing. 0: not found
+        // yet, 1: left out, 2 + k: font k.
         let mut ascii = [0u16; 128];
-        let mut step = |c: char, latin: bool| {
+        let memo = text.bytes().filter(u8::is_ascii).count() > 8;
+        let mut prev = None;
+        for (i, c) in text.chars().enumerate() {
+            let latin = marks.as_ref().is_some_and(|m| m[i]);
             let set = match ascii.get_mut(c as usize) {
-                Some(known) if c != ' ' && !latin => match *known {
+                Some(known) if memo && c != ' ' && !latin => match *known {
                     0 => {
                         let set = self.font_for(stack, prev, c, latin);
                         let code = match set {
@@ -617,19 +631,6 @@ impl FontBook {
                 prev = Some(f);
             }
             each(c, set);
-        };
-        // Most text has none of the Latin marks (none is ASCII): no
-        // neighbours to look round.
-        if text.is_ascii() || !text.chars().any(super::latin::is_punctuation) {
-            for c in text.chars() {
-                step(c, false);
-            }
-            return;
-        }
-        let chars: Vec<char> = text.chars().collect();
-        let latin = super::latin::in_latin_text(&chars);
-        for (c, latin) in chars.into_iter().zip(latin) {
-            step(c, latin);
         }
     }
 

@@ -1183,4 +1183,36 @@ mod tests {
         );
         assert!(book.middle_em(cjk) > 0.2 && book.middle_em(cjk) < 0.5);
     }
+
+    #[test]
+    fn one_walk_measures_and_shapes_as_split_does() {
+        let mut book = FontBook::new();
+        let kai = book.add_builtin(BuiltinFont::Kai);
+        let latin = book.add_builtin(BuiltinFont::NotoSans);
+        for stack in [vec![latin, kai], vec![kai, latin]] {
+            for text in [
+                "",
+                "a",
+                "獅",
+                "The lion’s den — a trap: “no” — 1–2… ok",
+                "Choisissez «\u{a0}taille réelle\u{a0}» puis\u{202f}: 50\u{a0}mm",
+                "老鼠 rat 「陷阱」 trap, 象 elephant\u{2009}!\tx\u{200b}y",
+            ] {
+                let runs = book.split(&stack, text);
+                let shaped = book.shape_runs(&stack, text, 3.7);
+                assert_eq!(shaped.len(), runs.len(), "{text}");
+                for ((f, s), r) in runs.iter().zip(shaped.iter()) {
+                    assert_eq!((*f, s.as_str()), (r.font, r.text.as_str()));
+                    assert_eq!(book.shape(*f, s, 3.7), r.glyphs);
+                    assert_eq!(book.width_em(*f, s).to_bits(), r.width_em.to_bits());
+                }
+                let summed = runs.iter().map(|(f, s)| book.width_em(*f, s)).sum::<f64>() * 3.7;
+                let w = book.width_mm(&stack, text, 3.7);
+                assert_eq!(w.to_bits(), summed.to_bits(), "{text}");
+                assert_eq!(book.first_font(&stack, text), runs.first().map(|(f, _)| *f));
+                let advances: f64 = book.advances_mm(&stack, text, 1.0).iter().sum();
+                assert!((advances - w / 3.7).abs() < 1e-9, "{text}");
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use thiserror::Error;
@@ -222,43 +222,69 @@ impl std::fmt::Debug for InkMemo {
     }
 }
 
-/// Memo of a face's `char → glyph id` look-ups, and of whether each glyph's
-/// outline is readable: composing measures the same few characters thousands
-/// of times, a `cmap` search costs far more than reading a slot, and decoding
-/// an outline thousands of steps. One slot per code point of the Basic
-/// Multilingual Plane, in blocks of 256 made on first use: bits 0–16 hold the
-/// glyph id + 1 (0 before the first look-up), bit 17 says the outline was
-/// checked and bit 18 that it was readable. Characters beyond U+FFFF (rare in
-/// labels) are looked up each time.
+/// Memo of a face's `char → glyph id` look-ups, of each glyph's horizontal
+/// advance, and of whether each glyph's outline is readable: composing
+/// measures the same few characters thousands of times, a `cmap` search
+/// costs far more than reading a slot, and decoding an outline thousands of
+/// steps. One slot per code point of the Basic Multilingual Plane, in blocks
+/// of 256 made on first use: bits 0–16 hold the glyph id + 1 (0 before the
+/// first look-up), bit 17 says the outline was checked and bit 18 that it
+/// was readable; bits 32–47 hold the glyph's advance in font units, found
+/// with the glyph. Characters beyond U+FFFF (rare in labels) are looked up
+/// each time.
 struct GlyphCache(Box<[OnceLock<GlyphBlock>]>);
 
-type GlyphBlock = Box<[AtomicU32; 256]>;
+type GlyphBlock = Box<[AtomicU64; 256]>;
 
-const CHECKED: u32 = 1 << 17;
-const READABLE: u32 = 1 << 18;
-const GLYPH: u32 = CHECKED - 1;
+const CHECKED: u64 = 1 << 17;
+const READABLE: u64 = 1 << 18;
+const GLYPH: u64 = CHECKED - 1;
+const ADVANCE_SHIFT: u32 = 32;
 
 impl GlyphCache {
-    /// The slot of `c`, its glyph looked up in `face` the first time only;
-    /// `None` beyond the Basic Multilingual Plane.
-    fn slot(&self, face: &ttf_parser::Face<'_>, c: char) -> Option<(&AtomicU32, u32)> {
+    /// The slot of `c`, its glyph and advance looked up in `face` the first
+    /// time only; `None` beyond the Basic Multilingual Plane.
+    #[inline(always)]
+    fn slot(&self, face: &ttf_parser::Face<'_>, c: char) -> Option<(&AtomicU64, u64)> {
         let cp = c as u32;
         let block = self.0.get((cp >> 8) as usize)?;
-        let block = block.get_or_init(|| Box::new(std::array::from_fn(|_| AtomicU32::new(0))));
+        let block = block.get_or_init(|| {
+            // Made in place (an array built on the stack and moved would
+            // cost more than all its look-ups).
+            let slots: Box<[AtomicU64]> = (0..256).map(|_| AtomicU64::new(0)).collect();
+            slots.try_into().expect("256 slots")
+        });
         let slot = &block[(cp & 0xFF) as usize];
         let mut v = slot.load(Ordering::Relaxed);
         if v == 0 {
-            v = u32::from(face.glyph_index(c).map_or(0, |g| g.0)) + 1;
+            let g = face.glyph_index(c).map_or(0, |g| g.0);
+            let advance = face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0);
+            v = (u64::from(g) + 1) | (u64::from(advance) << ADVANCE_SHIFT);
             slot.store(v, Ordering::Relaxed);
         }
         Some((slot, v))
     }
 
     /// The glyph of `c` (0 for none).
+    #[inline]
     fn get(&self, face: &ttf_parser::Face<'_>, c: char) -> u16 {
         match self.slot(face, c) {
             Some((_, v)) => ((v & GLYPH) - 1) as u16,
             None => face.glyph_index(c).map_or(0, |g| g.0),
+        }
+    }
+
+    /// The glyph of `c` (0 for none) and its horizontal advance in font
+    /// units (that of glyph 0 for none; 0 when the font gives none).
+    #[inline(always)]
+    fn get_with_advance(&self, face: &ttf_parser::Face<'_>, c: char) -> (u16, u16) {
+        match self.slot(face, c) {
+            Some((_, v)) => (((v & GLYPH) - 1) as u16, (v >> ADVANCE_SHIFT) as u16),
+            None => {
+                let g = face.glyph_index(c).map_or(0, |g| g.0);
+                let advance = face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0);
+                (g, advance)
+            }
         }
     }
 
@@ -389,6 +415,7 @@ impl FontBook {
     }
 
     /// Glyph id for a character, if the font has one.
+    #[inline(always)]
     pub fn glyph(&self, id: FontId, c: char) -> Option<u16> {
         let f = &self.fonts[id.0];
         Some(f.glyphs.get(&f.face, c)).filter(|g| *g != 0)
@@ -476,61 +503,150 @@ impl FontBook {
     /// current run.
     pub fn split(&self, stack: &FontStack, text: &str) -> Vec<(FontId, String)> {
         let mut runs: Vec<(FontId, String)> = Vec::new();
-        for (_, set) in self.set_in(stack, text) {
+        self.set_each(stack, text, |_, set| {
             let Some((font, c)) = set else {
-                continue;
+                return;
             };
             match runs.last_mut() {
                 Some((f, s)) if *f == font => s.push(c),
                 _ => runs.push((font, c.to_string())),
             }
-        }
+        });
         runs
+    }
+
+    /// [`FontBook::split`]'s runs, each shaped at em size `size` mm as
+    /// [`FontBook::shape`] shapes it and measured as [`FontBook::width_em`]
+    /// measures it, in one walk: what a label needs to draw its runs.
+    pub fn shape_runs(&self, stack: &FontStack, text: &str, size: f64) -> ShapedRuns {
+        let mut runs = ShapedRuns::default();
+        self.set_each(stack, text, |_, set| {
+            let Some((font, c)) = set else {
+                return;
+            };
+            let (id, advance) = self.glyph_advance_em(font, c);
+            if !matches!(runs.last(), Some(r) if r.font == font) {
+                // The first run is most often the only one.
+                let room = if runs.first.is_none() { text.len() } else { 1 };
+                runs.push(ShapedRun {
+                    font,
+                    text: String::with_capacity(room),
+                    glyphs: Vec::with_capacity(room),
+                    // `width_em`'s sum begins where `Sum` begins.
+                    width_em: std::iter::empty::<f64>().sum::<f64>(),
+                });
+            }
+            let Some(run) = runs.last_mut() else {
+                return;
+            };
+            run.text.push(c);
+            run.glyphs.push(Glyph {
+                id,
+                advance: advance * size,
+            });
+            run.width_em += advance;
+        });
+        runs
+    }
+
+    /// The font of [`FontBook::split`]'s first run of `text` in `stack`
+    /// (`None` when no character is drawn).
+    pub fn first_font(&self, stack: &FontStack, text: &str) -> Option<FontId> {
+        let mut first = None;
+        self.set_each(stack, text, |_, set| {
+            if let (None, Some((f, _))) = (first, set) {
+                first = Some(f);
+            }
+        });
+        first
     }
 
     /// The advance of every character of `text` set in a font stack, in mm at
     /// em size `size` mm (0 for a character left out); their sum is
     /// [`FontBook::width_mm`].
     pub fn advances_mm(&self, stack: &FontStack, text: &str, size: f64) -> Vec<f64> {
-        self.set_in(stack, text)
-            .into_iter()
-            .map(|(_, set)| set.map_or(0.0, |(f, c)| self.advance_em(f, c) * size))
-            .collect()
+        let mut out = Vec::with_capacity(text.len());
+        self.set_each(stack, text, |_, set| {
+            out.push(set.map_or(0.0, |(f, c)| self.advance_em(f, c) * size));
+        });
+        out
     }
 
     /// How each character of `text` is set in `stack`: the character, and
     /// the font and character that draw it ([`FontBook::font_for`], each
     /// after the font of the last one drawn, Latin punctuation told by its
-    /// neighbours), `None` for one left out. The one walk [`FontBook::split`],
-    /// [`FontBook::advances_mm`] and [`FontBook::unreadable`] share.
-    fn set_in(&self, stack: &FontStack, text: &str) -> Vec<(char, Option<(FontId, char)>)> {
+    /// neighbours), `None` for one left out, given to `each` in order. The
+    /// one walk [`FontBook::split`], [`FontBook::advances_mm`],
+    /// [`FontBook::width_mm`] and [`FontBook::unreadable`] share.
+    fn set_each(
+        &self,
+        stack: &FontStack,
+        text: &str,
+        mut each: impl FnMut(char, Option<(FontId, char)>),
+    ) {
         // One character alone (a Zhuyin symbol, a tone mark) has no
         // neighbours to tell Latin text by, and no run before it.
         let mut one = text.chars();
         if let (Some(c), None) = (one.next(), one.next()) {
-            return vec![(c, self.font_for(stack, None, c, false))];
+            each(c, self.font_for(stack, None, c, false));
+            return;
         }
-        let chars: Vec<char> = text.chars().collect();
-        let latin = super::latin::in_latin_text(&chars);
+        // Most text has none of the Latin marks (none is ASCII): no
+        // neighbours to look round.
+        let marks =
+            (!text.is_ascii() && text.chars().any(super::latin::is_punctuation)).then(|| {
+                let chars: Vec<char> = text.chars().collect();
+                super::latin::in_latin_text(&chars)
+            });
+        // How each ASCII character but the space is set, found once per
+        // text with a few of them: for those `font_for` asks neither the run
+        // before (only a space stays in it) nor the Latin marks (none is
+        // ASCII), and gives the character itself or nothing. 0: not found
+        // yet, 1: left out, 2 + k: font k.
+        let mut ascii = [0u16; 128];
+        let memo = text.bytes().filter(u8::is_ascii).count() > 8;
         let mut prev = None;
-        chars
-            .into_iter()
-            .zip(latin)
-            .map(|(c, latin)| {
-                let set = self.font_for(stack, prev, c, latin);
-                if let Some((f, _)) = set {
-                    prev = Some(f);
-                }
-                (c, set)
-            })
-            .collect()
+        for (i, c) in text.chars().enumerate() {
+            let latin = marks.as_ref().is_some_and(|m| m[i]);
+            let set = match ascii.get_mut(c as usize) {
+                Some(known) if memo && c != ' ' && !latin => match *known {
+                    0 => {
+                        let set = self.font_for(stack, prev, c, latin);
+                        let code = match set {
+                            None => Some(1),
+                            Some((f, d)) if d == c => u16::try_from(f.0 + 2).ok(),
+                            Some(_) => None,
+                        };
+                        if let Some(code) = code {
+                            *known = code;
+                        }
+                        set
+                    }
+                    1 => None,
+                    k => Some((FontId(usize::from(k) - 2), c)),
+                },
+                _ => self.font_for(stack, prev, c, latin),
+            };
+            if let Some((f, _)) = set {
+                prev = Some(f);
+            }
+            each(c, set);
+        }
     }
 
     /// Horizontal advance of one character in em.
+    #[inline]
     pub fn advance_em(&self, id: FontId, c: char) -> f64 {
+        self.glyph_advance_em(id, c).1
+    }
+
+    /// The glyph of `c` in font `id` (0 for none) and its horizontal
+    /// advance in em ([`FontBook::advance_em`]), from one look-up.
+    #[inline(always)]
+    fn glyph_advance_em(&self, id: FontId, c: char) -> (u16, f64) {
         let f = &self.fonts[id.0];
-        let gid = ttf_parser::GlyphId(f.glyphs.get(&f.face, c));
-        f.face.glyph_hor_advance(gid).unwrap_or(0) as f64 / f.face.units_per_em() as f64
+        let (g, advance) = f.glyphs.get_with_advance(&f.face, c);
+        (g, advance as f64 / f.face.units_per_em() as f64)
     }
 
     /// Width of a single-font string in em (sum of advances, no kerning).
@@ -540,11 +656,30 @@ impl FontBook {
 
     /// Width of a string set in a font stack, in mm, at em size `size` mm.
     pub fn width_mm(&self, stack: &FontStack, text: &str, size: f64) -> f64 {
-        self.split(stack, text)
-            .iter()
-            .map(|(f, s)| self.width_em(*f, s))
-            .sum::<f64>()
-            * size
+        // The sum of the runs' [`FontBook::width_em`] as [`FontBook::split`]
+        // makes them, without making them: each run's advances added in
+        // order, then the runs' widths. A sum begun at its first term is the
+        // same as one begun at zero (no advance is -0.0).
+        let mut total: Option<f64> = None;
+        let mut run: Option<(FontId, f64)> = None;
+        self.set_each(stack, text, |_, set| {
+            let Some((font, c)) = set else {
+                return;
+            };
+            let a = self.advance_em(font, c);
+            match &mut run {
+                Some((f, w)) if *f == font => *w += a,
+                _ => {
+                    if let Some((_, w)) = run.replace((font, a)) {
+                        total = Some(total.map_or(w, |t| t + w));
+                    }
+                }
+            }
+        });
+        if let Some((_, w)) = run {
+            total = Some(total.map_or(w, |t| t + w));
+        }
+        total.unwrap_or_else(|| std::iter::empty::<f64>().sum::<f64>()) * size
     }
 
     /// Height above the baseline of the font's optical middle, in em: half the
@@ -633,9 +768,8 @@ impl FontBook {
     /// `stack` are `height` mm tall.
     pub fn size_for_cap_height(&self, stack: &FontStack, text: &str, height: f64) -> f64 {
         let cap = self
-            .split(stack, text)
-            .first()
-            .map_or(0.7, |(f, _)| self.cap_height_em(*f));
+            .first_font(stack, text)
+            .map_or(0.7, |f| self.cap_height_em(f));
         height / cap.max(0.05)
     }
 
@@ -655,9 +789,12 @@ impl FontBook {
     /// places a run's glyphs by these advances, so they all agree.
     pub fn shape(&self, id: FontId, text: &str, size: f64) -> Vec<Glyph> {
         text.chars()
-            .map(|c| Glyph {
-                id: self.glyph(id, c).unwrap_or(0),
-                advance: self.advance_em(id, c) * size,
+            .map(|c| {
+                let (id, advance) = self.glyph_advance_em(id, c);
+                Glyph {
+                    id,
+                    advance: advance * size,
+                }
             })
             .collect()
     }
@@ -730,14 +867,14 @@ impl FontBook {
     /// with that font.
     pub fn unreadable(&self, stack: &FontStack, text: &str) -> BTreeSet<(char, FontId)> {
         let mut out = BTreeSet::new();
-        for (c, set) in self.set_in(stack, text) {
+        self.set_each(stack, text, |c, set| {
             let Some((f, g)) = set else {
-                continue;
+                return;
             };
             if self.glyph(f, g).is_some() && !self.outline_readable(f, g) {
                 out.insert((c, f));
             }
-        }
+        });
         out
     }
 
@@ -805,6 +942,78 @@ pub struct Glyph {
     pub id: u16,
     /// Horizontal advance to the next glyph, mm along the baseline.
     pub advance: f64,
+}
+
+/// One run of [`FontBook::shape_runs`]: a font, its characters, their
+/// glyphs and the run's width in em.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapedRun {
+    /// The font drawing the run.
+    pub font: FontId,
+    /// The characters, as [`FontBook::split`] gives them.
+    pub text: String,
+    /// One glyph per character, as [`FontBook::shape`] gives them.
+    pub glyphs: Vec<Glyph>,
+    /// [`FontBook::width_em`] of `text` in `font`.
+    pub width_em: f64,
+}
+
+/// The runs of [`FontBook::shape_runs`], in order: the first kept in place
+/// (most labels are one run), so that a label makes no list of runs.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShapedRuns {
+    first: Option<ShapedRun>,
+    rest: Vec<ShapedRun>,
+}
+
+impl ShapedRuns {
+    fn push(&mut self, run: ShapedRun) {
+        if self.first.is_none() {
+            self.first = Some(run);
+        } else {
+            self.rest.push(run);
+        }
+    }
+
+    fn last(&self) -> Option<&ShapedRun> {
+        self.rest.last().or(self.first.as_ref())
+    }
+
+    fn last_mut(&mut self) -> Option<&mut ShapedRun> {
+        match self.rest.last_mut() {
+            Some(r) => Some(r),
+            None => self.first.as_mut(),
+        }
+    }
+
+    /// The first run.
+    pub fn first(&self) -> Option<&ShapedRun> {
+        self.first.as_ref()
+    }
+
+    /// How many runs.
+    pub fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    /// Whether there are none (no character drawn).
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    /// The runs in order.
+    pub fn iter(&self) -> impl Iterator<Item = &ShapedRun> {
+        self.first.iter().chain(&self.rest)
+    }
+}
+
+impl IntoIterator for ShapedRuns {
+    type Item = ShapedRun;
+    type IntoIter =
+        std::iter::Chain<std::option::IntoIter<ShapedRun>, std::vec::IntoIter<ShapedRun>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.first.into_iter().chain(self.rest)
+    }
 }
 
 /// One step of a glyph outline (see [`FontBook::outline`]), in font units, y up.
@@ -973,5 +1182,37 @@ mod tests {
             "ideographs are one em wide, got {w}"
         );
         assert!(book.middle_em(cjk) > 0.2 && book.middle_em(cjk) < 0.5);
+    }
+
+    #[test]
+    fn one_walk_measures_and_shapes_as_split_does() {
+        let mut book = FontBook::new();
+        let kai = book.add_builtin(BuiltinFont::Kai);
+        let latin = book.add_builtin(BuiltinFont::NotoSans);
+        for stack in [vec![latin, kai], vec![kai, latin]] {
+            for text in [
+                "",
+                "a",
+                "獅",
+                "The lion’s den — a trap: “no” — 1–2… ok",
+                "Choisissez «\u{a0}taille réelle\u{a0}» puis\u{202f}: 50\u{a0}mm",
+                "老鼠 rat 「陷阱」 trap, 象 elephant\u{2009}!\tx\u{200b}y",
+            ] {
+                let runs = book.split(&stack, text);
+                let shaped = book.shape_runs(&stack, text, 3.7);
+                assert_eq!(shaped.len(), runs.len(), "{text}");
+                for ((f, s), r) in runs.iter().zip(shaped.iter()) {
+                    assert_eq!((*f, s.as_str()), (r.font, r.text.as_str()));
+                    assert_eq!(book.shape(*f, s, 3.7), r.glyphs);
+                    assert_eq!(book.width_em(*f, s).to_bits(), r.width_em.to_bits());
+                }
+                let summed = runs.iter().map(|(f, s)| book.width_em(*f, s)).sum::<f64>() * 3.7;
+                let w = book.width_mm(&stack, text, 3.7);
+                assert_eq!(w.to_bits(), summed.to_bits(), "{text}");
+                assert_eq!(book.first_font(&stack, text), runs.first().map(|(f, _)| *f));
+                let advances: f64 = book.advances_mm(&stack, text, 1.0).iter().sum();
+                assert!((advances - w / 3.7).abs() < 1e-9, "{text}");
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@ pub(crate) use embed::sets_text;
 pub use fonts::set_kai;
 pub use fonts::{
     builtin_font, split_face_index, BuiltinFont, FontBook, FontBytes, FontError, FontId, FontStack,
-    Glyph, OutlineSeg,
+    Glyph, OutlineSeg, ShapedRun, ShapedRuns,
 };
 
 /// `s` made safe in XML and HTML content and in double-quoted attribute

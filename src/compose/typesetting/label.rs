@@ -41,12 +41,10 @@ pub struct Label<'a> {
 impl Label<'_> {
     /// Lays the label out as text runs, one per font change, along the rotated baseline.
     pub fn items(&self, book: &FontBook) -> Vec<Item> {
-        let runs = book.split(self.stack, self.text);
-        let widths: Vec<f64> = runs
-            .iter()
-            .map(|(f, s)| book.width_em(*f, s) * self.size)
-            .collect();
-        let total: f64 = widths.iter().sum();
+        // Split, shaped and measured in one walk: each run's width is
+        // `width_em(font, text) * size`, its glyphs `shape(font, text, size)`.
+        let runs = book.shape_runs(self.stack, self.text, self.size);
+        let total: f64 = runs.iter().map(|r| r.width_em * self.size).sum();
         let start = match self.anchor {
             Anchor::Start => 0.0,
             Anchor::Middle => -total / 2.0,
@@ -56,27 +54,31 @@ impl Label<'_> {
             VAlign::Baseline => 0.0,
             VAlign::Middle => runs
                 .first()
-                .map(|(f, _)| book.middle_em(*f) * self.size)
+                .map(|r| book.middle_em(r.font) * self.size)
                 .unwrap_or(0.0),
         };
         let rot = Transform::rotate_about(self.rotation, self.pos);
         let mut x = start;
         let mut items = Vec::with_capacity(runs.len());
-        for ((font, text), w) in runs.into_iter().zip(widths) {
+        for run in runs {
+            let w = run.width_em * self.size;
             // Baseline point in the unrotated frame, then rotated about `pos`.
             let p = rot.apply(Pt {
                 x: self.pos.x + x,
                 y: self.pos.y + rise,
             });
-            items.push(Item::Text(TextRun::new(
-                book,
-                font,
-                text,
-                self.size,
-                p,
-                self.rotation,
-                self.fill,
-            )));
+            // As `TextRun::new` makes it, the glyphs shaped already.
+            items.push(Item::Text(TextRun {
+                text: run.text,
+                glyphs: run.glyphs,
+                font: run.font,
+                size: self.size,
+                pos: p,
+                rotation: self.rotation,
+                fill: self.fill,
+                decorative: false,
+                invisible: false,
+            }));
             x += w;
         }
         items

@@ -181,7 +181,7 @@ impl Column<'_> {
     /// are small glyphs drawn high in their em, so they are placed by their ink.
     fn mark(&self, book: &FontBook, c: char, z: f64, at: Pt) -> Vec<Item> {
         let text = c.to_string();
-        let Some((font, _)) = book.split(self.stack, &text).into_iter().next() else {
+        let Some(font) = book.first_font(self.stack, &text) else {
             return Vec::new();
         };
         let (mx, my) = ink_middle_em(book, font, c).unwrap_or((0.25, 0.6));

@@ -265,16 +265,16 @@ impl Running {
                 x += book.width_mm(stack, &plain, size);
                 plain.clear();
             }
-            let ch = c.to_string();
+            let mut utf8 = [0; 4];
+            let ch: &str = c.encode_utf8(&mut utf8);
             if let Some(p) = pinyin {
                 // The character centred in its cell, the pinyin over it.
                 let room = self.room(book, stack, c, Some(p), size);
-                let cw = book.width_mm(stack, &ch, size);
-                items.extend(text(&ch, x + room / 2.0));
+                let cw = book.width_mm(stack, ch, size);
+                items.extend(text(ch, x + room / 2.0));
                 let middle = book
-                    .split(stack, &ch)
-                    .first()
-                    .map_or(0.38, |(f, _)| book.middle_em(*f));
+                    .first_font(stack, ch)
+                    .map_or(0.38, |f| book.middle_em(f));
                 let rise = (middle + 0.5 + PINYIN_RISE) * size;
                 items.extend(crate::compose::typesetting::pinyin::syllable(
                     book,
@@ -288,12 +288,11 @@ impl Running {
                 continue;
             }
             let Some(syllable) = syllable else { continue };
-            items.extend(text(&ch, x));
-            x += book.width_mm(stack, &ch, size);
+            items.extend(text(ch, x));
+            x += book.width_mm(stack, ch, size);
             let middle = book
-                .split(stack, &ch)
-                .first()
-                .map_or(0.0, |(f, _)| book.middle_em(*f) * size);
+                .first_font(stack, ch)
+                .map_or(0.0, |f| book.middle_em(f) * size);
             let column = Column {
                 stack: symbols,
                 size,
@@ -344,9 +343,8 @@ pub(crate) fn fit(res: &Resources, f: FitText) -> Vec<Item> {
     let size = crate::compose::typesetting::label::fit_size(res, f.text, w, f.size, f.max_width);
     let w = w * size / f.size;
     let rise = book
-        .split(f.stack, f.text)
-        .first()
-        .map_or(0.0, |(font, _)| book.middle_em(*font) * size);
+        .first_font(f.stack, f.text)
+        .map_or(0.0, |font| book.middle_em(font) * size);
     r.line(
         book,
         f.stack,
@@ -433,9 +431,8 @@ pub(crate) fn label(
     let rise = match valign {
         VAlign::Baseline => 0.0,
         VAlign::Middle => book
-            .split(stack, text)
-            .first()
-            .map_or(0.0, |(font, _)| book.middle_em(*font) * size),
+            .first_font(stack, text)
+            .map_or(0.0, |font| book.middle_em(font) * size),
     };
     r.line(book, stack, &res.han, text, size, pt(x, pos.y + rise), fill)
 }

@@ -479,6 +479,7 @@ impl Resources {
                 continue;
             }
             let from_fallback = fallback.contains(&run.font);
+            let slot = readable.slot(run.font);
             for (c, g) in run.text.chars().zip(&run.glyphs) {
                 if from_fallback && seen.insert(run.font, c) {
                     if let Some(k) = self.fell_back(run.font, c) {
@@ -491,7 +492,8 @@ impl Resources {
                     }
                 }
                 if g.id != 0
-                    && (!readable.insert(run.font, c) || self.fonts.outline_readable(run.font, c))
+                    && (!readable.insert_at(slot, run.font, c)
+                        || self.fonts.outline_readable(run.font, c))
                 {
                     continue;
                 }
@@ -665,7 +667,7 @@ impl Resources {
         let mut missing: Missing = Vec::new();
         let mut check = |key: &str, s: &str, stack: &FontStack, missing: &mut Missing| {
             let id = stack as *const FontStack;
-            let fresh: String = s.chars().filter(|&c| seen.insert(id, c)).collect();
+            let fresh = seen.fresh(id, s);
             if fresh.is_empty() {
                 return Ok(());
             }
@@ -743,8 +745,11 @@ impl Resources {
             && lang.phonetic() == crate::lang::Phonetic::Zhuyin)
             || lang.pinyin_throughout();
         let work = |s: &str| -> usize {
+            if !readings {
+                return s.chars().count();
+            }
             s.chars()
-                .map(|c| match readings && crate::text::is_han(c) {
+                .map(|c| match crate::text::is_han(c) {
                     true => READING_WEIGHT,
                     false => 1,
                 })
@@ -847,21 +852,45 @@ impl<K: Copy + Eq + std::hash::Hash> Seen<K> {
     /// Notes the pair; true when it was not seen before.
     #[inline]
     fn insert(&mut self, key: K, c: char) -> bool {
-        let n = u32::from(c) as usize;
-        if n >= 256 {
+        if u32::from(c) >= 256 {
             return self.other.insert((key, c));
         }
-        let i = match self.latin.iter().position(|(k, _)| *k == key) {
+        let slot = self.slot(key);
+        self.insert_at(slot, key, c)
+    }
+
+    /// Where the bitmap of `key` is ([`Seen::insert_at`]), added when new:
+    /// looked up once for many characters with the same key.
+    fn slot(&mut self, key: K) -> usize {
+        match self.latin.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
                 self.latin.push((key, [0; 4]));
                 self.latin.len() - 1
             }
-        };
+        }
+    }
+
+    /// [`Seen::insert`] for `key`, whose bitmap is at `slot` ([`Seen::slot`]).
+    #[inline]
+    fn insert_at(&mut self, slot: usize, key: K, c: char) -> bool {
+        let n = u32::from(c) as usize;
+        if n >= 256 {
+            return self.other.insert((key, c));
+        }
         let (word, bit) = (n / 64, 1u64 << (n % 64));
-        let bits = &mut self.latin[i].1[word];
+        let bits = &mut self.latin[slot].1[word];
         let new = *bits & bit == 0;
         *bits |= bit;
         new
+    }
+
+    /// The characters of `s` not seen with `key` before, in order, each
+    /// noted as seen.
+    fn fresh(&mut self, key: K, s: &str) -> String {
+        let slot = self.slot(key);
+        s.chars()
+            .filter(|&c| self.insert_at(slot, key, c))
+            .collect()
     }
 }

@@ -432,7 +432,13 @@ impl Resources {
 
     /// An error when some characters of `text` (needed by `what`) map to
     /// glyphs whose outlines cannot be read, naming font, key and characters.
-    fn unreadable_error(&self, what: &str, stack: &FontStack, text: &str) -> Option<Error> {
+    /// `what` is made only for an error.
+    fn unreadable_error(
+        &self,
+        what: impl FnOnce() -> String,
+        stack: &FontStack,
+        text: &str,
+    ) -> Option<Error> {
         let bad = self.fonts.unreadable(stack, text);
         let (_, font) = *bad.iter().next()?;
         let chars = bad
@@ -441,9 +447,10 @@ impl Resources {
             .map(|(c, _)| *c)
             .collect();
         let message = format!(
-            "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {what}; choose another font file",
+            "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {}; choose another font file",
             self.font_name(font),
-            char_list(&chars)
+            char_list(&chars),
+            what()
         );
         Some(Error::Glyphs {
             key: Some(self.font_key(font)),
@@ -498,7 +505,8 @@ impl Resources {
                     continue;
                 }
                 let what = format!("the text `{}`", User(&run.text));
-                if let Some(e) = self.unreadable_error(&what, &vec![run.font], &run.text) {
+                if let Some(e) = self.unreadable_error(|| what.clone(), &vec![run.font], &run.text)
+                {
                     return Err(e);
                 }
                 let mut missing = self.fonts.missing(&vec![run.font], &run.text);
@@ -671,7 +679,7 @@ impl Resources {
             if fresh.is_empty() {
                 return Ok(());
             }
-            if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &fresh) {
+            if let Some(e) = self.unreadable_error(|| format!("`{key}`"), stack, &fresh) {
                 return Err(e);
             }
             let m = self.fonts.missing(stack, &fresh);
@@ -885,10 +893,25 @@ impl<K: Copy + Eq + std::hash::Hash> Seen<K> {
         new
     }
 
+    /// True when `ascii` (ASCII characters, as bytes) were all seen with
+    /// the key whose bitmap is at `slot`: the bitmap's first half covers
+    /// them, so they are tested together, not one by one.
+    fn seen_ascii(&self, slot: usize, ascii: &[u8]) -> bool {
+        let mut used = [0u64; 2];
+        for &b in ascii {
+            used[usize::from(b >> 6) & 1] |= 1 << (b & 63);
+        }
+        let bits = &self.latin[slot].1;
+        used[0] & !bits[0] == 0 && used[1] & !bits[1] == 0
+    }
+
     /// The characters of `s` not seen with `key` before, in order, each
     /// noted as seen.
     fn fresh(&mut self, key: K, s: &str) -> String {
         let slot = self.slot(key);
+        if s.is_ascii() && self.seen_ascii(slot, s.as_bytes()) {
+            return String::new();
+        }
         s.chars()
             .filter(|&c| self.insert_at(slot, key, c))
             .collect()

@@ -18,6 +18,37 @@ use crate::limits::{
     MAX_FONT_BYTES, MAX_ICON_BYTES, MAX_PICTURE_BYTES, MAX_STRING_CHARS, MAX_TOML_BYTES,
 };
 
+/// The lines of a text, for many [`line_col`] look-ups in it: the same
+/// line and column, found without counting from the start each time.
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+    /// The offset of every `\n`, in order.
+    newlines: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(text: &'a str) -> Lines<'a> {
+        let newlines = text
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| *b == b'\n')
+            .map(|(i, _)| i)
+            .collect();
+        Lines { text, newlines }
+    }
+
+    /// As [`line_col`]`(text, offset)`: 1-based line and column (in characters).
+    pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = self.newlines.partition_point(|&p| p < offset);
+        let start = match before {
+            0 => 0,
+            n => self.newlines[n - 1] + 1,
+        };
+        (before + 1, self.text[start..offset].chars().count() + 1)
+    }
+}
+
 /// What kind of file is read; sets the size cap and names the file in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
@@ -480,8 +511,9 @@ impl KeyOrigins {
                 _ => note(key, v.span().start),
             }
         }
+        let lines = Lines::new(src);
         let mut note = |key: &str, offset: usize| {
-            let (line, column) = line_col(src, offset);
+            let (line, column) = lines.line_col(offset);
             o.note(key, origin, line, column);
         };
         for (k, x) in doc.get_ref().iter() {
@@ -668,6 +700,22 @@ impl SourceText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_find_the_line_and_column_line_col_finds() {
+        for text in ["", "a", "\n", "ab\ncd\n\nü€x\n", "\n\nz", "é\r\nf"] {
+            let lines = Lines::new(text);
+            for offset in
+                (0..=text.len() + 2).filter(|&o| o > text.len() || text.is_char_boundary(o))
+            {
+                assert_eq!(
+                    lines.line_col(offset),
+                    line_col(text, offset),
+                    "{text:?} {offset}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn control_characters_are_refused_with_line_and_key() {

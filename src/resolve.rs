@@ -432,7 +432,13 @@ impl Resources {
 
     /// An error when some characters of `text` (needed by `what`) map to
     /// glyphs whose outlines cannot be read, naming font, key and characters.
-    fn unreadable_error(&self, what: &str, stack: &FontStack, text: &str) -> Option<Error> {
+    /// `what` is made only for an error.
+    fn unreadable_error(
+        &self,
+        what: impl FnOnce() -> String,
+        stack: &FontStack,
+        text: &str,
+    ) -> Option<Error> {
         let bad = self.fonts.unreadable(stack, text);
         let (_, font) = *bad.iter().next()?;
         let chars = bad
@@ -441,9 +447,10 @@ impl Resources {
             .map(|(c, _)| *c)
             .collect();
         let message = format!(
-            "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {what}; choose another font file",
+            "{}: the glyphs of {} have no readable outline (the font file is damaged or truncated), needed by {}; choose another font file",
             self.font_name(font),
-            char_list(&chars)
+            char_list(&chars),
+            what()
         );
         Some(Error::Glyphs {
             key: Some(self.font_key(font)),
@@ -479,6 +486,7 @@ impl Resources {
                 continue;
             }
             let from_fallback = fallback.contains(&run.font);
+            let slot = readable.slot(run.font);
             for (c, g) in run.text.chars().zip(&run.glyphs) {
                 if from_fallback && seen.insert(run.font, c) {
                     if let Some(k) = self.fell_back(run.font, c) {
@@ -491,12 +499,14 @@ impl Resources {
                     }
                 }
                 if g.id != 0
-                    && (!readable.insert(run.font, c) || self.fonts.outline_readable(run.font, c))
+                    && (!readable.insert_at(slot, run.font, c)
+                        || self.fonts.outline_readable(run.font, c))
                 {
                     continue;
                 }
                 let what = format!("the text `{}`", User(&run.text));
-                if let Some(e) = self.unreadable_error(&what, &vec![run.font], &run.text) {
+                if let Some(e) = self.unreadable_error(|| what.clone(), &vec![run.font], &run.text)
+                {
                     return Err(e);
                 }
                 let mut missing = self.fonts.missing(&vec![run.font], &run.text);
@@ -665,11 +675,11 @@ impl Resources {
         let mut missing: Missing = Vec::new();
         let mut check = |key: &str, s: &str, stack: &FontStack, missing: &mut Missing| {
             let id = stack as *const FontStack;
-            let fresh: String = s.chars().filter(|&c| seen.insert(id, c)).collect();
+            let fresh = seen.fresh(id, s);
             if fresh.is_empty() {
                 return Ok(());
             }
-            if let Some(e) = self.unreadable_error(&format!("`{key}`"), stack, &fresh) {
+            if let Some(e) = self.unreadable_error(|| format!("`{key}`"), stack, &fresh) {
                 return Err(e);
             }
             let m = self.fonts.missing(stack, &fresh);
@@ -743,8 +753,11 @@ impl Resources {
             && lang.phonetic() == crate::lang::Phonetic::Zhuyin)
             || lang.pinyin_throughout();
         let work = |s: &str| -> usize {
+            if !readings {
+                return s.chars().count();
+            }
             s.chars()
-                .map(|c| match readings && crate::text::is_han(c) {
+                .map(|c| match crate::text::is_han(c) {
                     true => READING_WEIGHT,
                     false => 1,
                 })
@@ -847,21 +860,60 @@ impl<K: Copy + Eq + std::hash::Hash> Seen<K> {
     /// Notes the pair; true when it was not seen before.
     #[inline]
     fn insert(&mut self, key: K, c: char) -> bool {
-        let n = u32::from(c) as usize;
-        if n >= 256 {
+        if u32::from(c) >= 256 {
             return self.other.insert((key, c));
         }
-        let i = match self.latin.iter().position(|(k, _)| *k == key) {
+        let slot = self.slot(key);
+        self.insert_at(slot, key, c)
+    }
+
+    /// Where the bitmap of `key` is ([`Seen::insert_at`]), added when new:
+    /// looked up once for many characters with the same key.
+    fn slot(&mut self, key: K) -> usize {
+        match self.latin.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
                 self.latin.push((key, [0; 4]));
                 self.latin.len() - 1
             }
-        };
+        }
+    }
+
+    /// [`Seen::insert`] for `key`, whose bitmap is at `slot` ([`Seen::slot`]).
+    #[inline]
+    fn insert_at(&mut self, slot: usize, key: K, c: char) -> bool {
+        let n = u32::from(c) as usize;
+        if n >= 256 {
+            return self.other.insert((key, c));
+        }
         let (word, bit) = (n / 64, 1u64 << (n % 64));
-        let bits = &mut self.latin[i].1[word];
+        let bits = &mut self.latin[slot].1[word];
         let new = *bits & bit == 0;
         *bits |= bit;
         new
+    }
+
+    /// True when `ascii` (ASCII characters, as bytes) were all seen with
+    /// the key whose bitmap is at `slot`: the bitmap's first half covers
+    /// them, so they are tested together, not one by one.
+    fn seen_ascii(&self, slot: usize, ascii: &[u8]) -> bool {
+        let mut used = [0u64; 2];
+        for &b in ascii {
+            used[usize::from(b >> 6) & 1] |= 1 << (b & 63);
+        }
+        let bits = &self.latin[slot].1;
+        used[0] & !bits[0] == 0 && used[1] & !bits[1] == 0
+    }
+
+    /// The characters of `s` not seen with `key` before, in order, each
+    /// noted as seen.
+    fn fresh(&mut self, key: K, s: &str) -> String {
+        let slot = self.slot(key);
+        if s.is_ascii() && self.seen_ascii(slot, s.as_bytes()) {
+            return String::new();
+        }
+        s.chars()
+            .filter(|&c| self.insert_at(slot, key, c))
+            .collect()
     }
 }

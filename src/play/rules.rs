@@ -240,9 +240,10 @@ impl Ruleset {
             }
             err
         })?;
-        // A key's own line (a description may hold the same words).
-        let origins = crate::input::KeyOrigins::of_values(src, origin);
+        // A key's own line (a description may hold the same words), read
+        // for an error only: every value's place costs more than the rest.
         let at = |key: &str| {
+            let origins = crate::input::KeyOrigins::of_values(src, origin);
             origins
                 .place_of(key)
                 .or_else(|| origins.place_of(key.split('.').next().unwrap_or(key)))

@@ -247,12 +247,14 @@ pub(crate) fn check(src: &Source, origins: &mut super::KeyOrigins) -> Result<tom
         )
     })?;
     let mut table = toml::Table::new();
-    check_table(src, "", doc.get_ref(), &mut table, origins)?;
+    let lines = crate::input::Lines::new(src.text);
+    check_table(src, &lines, "", doc.get_ref(), &mut table, origins)?;
     Ok(table)
 }
 
 fn check_table(
     src: &Source,
+    lines: &crate::input::Lines,
     prefix: &str,
     de: &DeTable,
     out: &mut toml::Table,
@@ -277,11 +279,11 @@ fn check_table(
                 ));
             };
             let mut sub = toml::Table::new();
-            check_table(src, &path, inner, &mut sub, origins)?;
+            check_table(src, lines, &path, inner, &mut sub, origins)?;
             out.insert(name.to_string(), toml::Value::Table(sub));
         } else if let Some(spec) = spec(&path) {
             out.insert(name.to_string(), check_value(src, spec, value)?);
-            let (line, column) = line_col(src.text, key.span().start);
+            let (line, column) = lines.line_col(key.span().start);
             origins.note(&path, src.origin, line, column);
         } else {
             return Err(src.error(key.span().start, &path, unknown_key(prefix, name)));

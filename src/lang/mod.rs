@@ -13,7 +13,6 @@ use crate::input::{Load, Source};
 use crate::limits::MAX_STEPS;
 
 pub mod braille;
-mod flat;
 mod phrase;
 pub mod words;
 pub mod zhuyin;
@@ -1505,12 +1504,6 @@ impl Lang {
 
     /// Every string of the pack with its key path, for coverage checks.
     pub fn strings(&self) -> Vec<(String, String)> {
-        flat::strings(self).unwrap_or_else(|| self.strings_from_toml())
-    }
-
-    /// [`Lang::strings`] read from the pack serialised to a TOML value: what
-    /// [`flat::strings`] gives without building the value.
-    fn strings_from_toml(&self) -> Vec<(String, String)> {
         let value = toml::Value::try_from(self).expect("a pack serialises");
         let mut out = Vec::new();
         flatten("", &value, &mut out);
@@ -1609,28 +1602,6 @@ mod tests {
         let en = keys(&Lang::builtin("en").unwrap());
         for (code, _) in BUILTIN {
             assert_eq!(keys(&Lang::builtin(code).unwrap()), en, "{code}");
-        }
-    }
-
-    #[test]
-    fn strings_read_from_serde_are_those_of_the_toml_value() {
-        for (code, src) in BUILTIN {
-            let raw: Lang = toml::from_str(src).unwrap();
-            let mut read = Lang::builtin(code).unwrap();
-            let mut packs = vec![raw, read.clone()];
-            read.poster = None;
-            read.tactile = None;
-            read.grammar = Grammar::default();
-            read.meta.phonetic = Some(Phonetic::None);
-            read.tiles.poster_steps.clear();
-            read.animals.cat.gender = Some(Gender::F);
-            read.animals.cat.elide = Some(true);
-            packs.push(read);
-            for l in packs {
-                let flat = flat::strings(&l).expect("a pack is read");
-                assert!(flat.len() > 100, "{code}");
-                assert_eq!(flat, l.strings_from_toml(), "{code}");
-            }
         }
     }
 

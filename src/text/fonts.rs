@@ -188,7 +188,11 @@ pub struct LoadedFont {
     middle: OnceLock<f64>,
     /// [`FontBook::ink_middle_em`], found once per character: every Zhuyin
     /// column's tone mark asks for it, and each answer decodes an outline.
-    inks: InkMemo,
+    inks: Memo<char, InkMiddle>,
+    /// [`FontBook::ink_box_em`], found once per glyph: the counters' faces
+    /// measure the ink of the same characters on both sides, and each
+    /// answer decodes an outline.
+    boxes: Memo<u16, Option<ttf_parser::Rect>>,
     /// A bundled font whose outlines a test has read, every one: which
     /// characters [`FontBook::outline_readable`] finds blank is known
     /// ([`BUNDLED_BLANK`]) without decoding an outline.
@@ -201,24 +205,48 @@ pub struct LoadedFont {
 /// they map has a readable outline (`bundled_outlines_are_known` checks).
 const BUNDLED_BLANK: [char; 5] = ['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{2800}'];
 
-/// Memo of [`FontBook::ink_middle_em`] by character: a few entries (the tone
-/// marks), searched in order.
-#[derive(Default)]
-struct InkMemo(std::sync::Mutex<Vec<(char, InkMiddle)>>);
+/// A memo of answers that each decode an outline, by key: a few entries
+/// (tone marks, the counters' characters), searched in order.
+struct Memo<K, V>(std::sync::Mutex<Vec<(K, V)>>);
 
 /// A glyph's ink middle in em (x, y up), `None` for a blank glyph.
 type InkMiddle = Option<(f64, f64)>;
 
-impl Clone for InkMemo {
-    /// An empty memo: it fills again on use.
-    fn clone(&self) -> Self {
-        InkMemo::default()
+impl<K: PartialEq + Copy, V: Copy> Memo<K, V> {
+    /// The answer for `k`, made by `make` the first time only.
+    fn get(&self, k: K, make: impl FnOnce() -> V) -> V {
+        let found = self
+            .0
+            .lock()
+            .ok()
+            .and_then(|m| m.iter().find(|(key, _)| *key == k).map(|(_, v)| *v));
+        if let Some(v) = found {
+            return v;
+        }
+        let v = make();
+        if let Ok(mut m) = self.0.lock() {
+            m.push((k, v));
+        }
+        v
     }
 }
 
-impl std::fmt::Debug for InkMemo {
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo(std::sync::Mutex::new(Vec::new()))
+    }
+}
+
+impl<K, V> Clone for Memo<K, V> {
+    /// An empty memo: it fills again on use.
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl<K, V> std::fmt::Debug for Memo<K, V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("InkMemo")
+        f.write_str("Memo")
     }
 }
 
@@ -362,7 +390,8 @@ impl FontBook {
             face,
             glyphs: GlyphCache::default(),
             middle: OnceLock::new(),
-            inks: InkMemo::default(),
+            inks: Memo::default(),
+            boxes: Memo::default(),
             bundled: false,
         });
         Ok(FontId(self.fonts.len() - 1))
@@ -711,19 +740,9 @@ impl FontBook {
     /// from the baseline; `None` for a character the font lacks or draws
     /// blank. Found once per font and character.
     pub fn ink_middle_em(&self, id: FontId, c: char) -> Option<(f64, f64)> {
-        let memo = &self.fonts[id.0].inks.0;
-        let found = memo
-            .lock()
-            .ok()
-            .and_then(|m| m.iter().find(|(k, _)| *k == c).map(|(_, v)| *v));
-        if let Some(v) = found {
-            return v;
-        }
-        let v = self.find_ink_middle_em(id, c);
-        if let Ok(mut m) = memo.lock() {
-            m.push((c, v));
-        }
-        v
+        self.fonts[id.0]
+            .inks
+            .get(c, || self.find_ink_middle_em(id, c))
     }
 
     /// [`FontBook::ink_middle_em`], measured.
@@ -805,7 +824,9 @@ impl FontBook {
     pub fn ink_box_em(&self, id: FontId, gid: u16) -> Option<(f64, f64, f64, f64)> {
         let face = self.face(id);
         let upem = face.units_per_em() as f64;
-        let bb = face.glyph_bounding_box(ttf_parser::GlyphId(gid))?;
+        let bb = self.fonts[id.0]
+            .boxes
+            .get(gid, || face.glyph_bounding_box(ttf_parser::GlyphId(gid)))?;
         Some((
             bb.x_min as f64 / upem,
             bb.y_min as f64 / upem,

@@ -58,7 +58,7 @@ pub(crate) fn write_num<O: NumOut>(out: &mut O, v: f64, places: u32) {
     let mut places = places.min(6) as usize;
     let scale = POW10[places];
     let x = v * scale as f64;
-    if !(x.abs() < 9e15) {
+    if !x.is_finite() || x.abs() >= 9e15 {
         // Not finite (written as 0), or beyond exact integers (no page comes
         // near): the formatter's digits.
         match x.is_finite() {

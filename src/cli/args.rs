@@ -179,10 +179,38 @@ document_args!(BoxArgs, Doc::Box);
 document_args!(PuzzleArgs, Doc::Puzzles);
 document_args!(CheckArgs, Doc::Check);
 
-/// clap's arguments for `doc`'s options, from the table. A count that takes
-/// values starting with `-` (`--copies` of `set` and `counters`) is checked
-/// against its range while parsing ([`parse_copies`]); others by the job.
+/// The document command the command line names, when [`only_named`] found
+/// one: clap builds every command's arguments before it parses, and a run of
+/// `set` never reads those of `board`, so only the named command's are built
+/// (a third of the command line's work). Unset (help, man pages, completions,
+/// any other command), every command gets its arguments.
+static ONLY: std::sync::OnceLock<Doc> = std::sync::OnceLock::new();
+
+/// Notes the document command `args` (the command line, program name first)
+/// names: its first word that is not an option (the top level's options are
+/// all flags, so a word after them is the command), if that is a document
+/// command's name. Later [`Cli`]s then build only its arguments.
+pub(crate) fn only_named(args: impl IntoIterator<Item = std::ffi::OsString>) {
+    let first = args
+        .into_iter()
+        .skip(1)
+        .find(|a| !a.as_encoded_bytes().starts_with(b"-"));
+    let doc = std::iter::once(Doc::Check)
+        .chain(Doc::ALL)
+        .find(|d| first.as_deref() == Some(std::ffi::OsStr::new(d.name())));
+    if let Some(doc) = doc {
+        let _ = ONLY.set(doc);
+    }
+}
+
+/// clap's arguments for `doc`'s options, from the table (none when another
+/// command was named, see [`ONLY`]). A count that takes values starting with
+/// `-` (`--copies` of `set` and `counters`) is checked against its range while
+/// parsing ([`parse_copies`]); others by the job.
 fn args_of(doc: Doc) -> Vec<Arg> {
+    if ONLY.get().is_some_and(|&only| only != doc) {
+        return Vec::new();
+    }
     options::of(doc)
         .map(|s| {
             let mut a = Arg::new(s.opt.name()).help(flags(&s.help()));

@@ -49,6 +49,7 @@ pub fn run() -> i32 {
 /// [`run`] without the panic hook.
 fn run_command() -> i32 {
     let stdout = Stdout::at_start();
+    args::only_named(std::env::args_os());
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -1245,9 +1245,7 @@ impl Lang {
                 let Ok(v) = toml::from_str::<toml::Value>(src) else {
                     continue;
                 };
-                let mut out = Vec::new();
-                flatten("", &v, &mut out);
-                for (key, text) in out {
+                for (key, text) in flatten(v) {
                     let set = m.entry(general(&key)).or_default();
                     set.extend(placeholders(&text).map(str::to_string));
                 }
@@ -1504,10 +1502,7 @@ impl Lang {
 
     /// Every string of the pack with its key path, for coverage checks.
     pub fn strings(&self) -> Vec<(String, String)> {
-        let value = toml::Value::try_from(self).expect("a pack serialises");
-        let mut out = Vec::new();
-        flatten("", &value, &mut out);
-        out
+        flatten(toml::Value::try_from(self).expect("a pack serialises"))
     }
 }
 
@@ -1519,26 +1514,38 @@ fn is_default(g: &Grammar) -> bool {
     *g == Grammar::default()
 }
 
-fn flatten(prefix: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
-    match v {
-        toml::Value::String(s) => out.push((prefix.to_string(), s.clone())),
-        toml::Value::Table(t) => {
-            for (k, v) in t {
-                let p = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                flatten(&p, v, out);
+/// Every string of `v` with its key path (`handout.move`, `tiles.steps[2]`),
+/// in the value's order; the strings are moved out, the path is built in one
+/// buffer.
+fn flatten(v: toml::Value) -> Vec<(String, String)> {
+    fn walk(key: &mut String, v: toml::Value, out: &mut Vec<(String, String)>) {
+        let len = key.len();
+        match v {
+            toml::Value::String(s) => out.push((key.clone(), s)),
+            toml::Value::Table(t) => {
+                for (k, v) in t {
+                    if len > 0 {
+                        key.push('.');
+                    }
+                    key.push_str(&k);
+                    walk(key, v, out);
+                    key.truncate(len);
+                }
             }
-        }
-        toml::Value::Array(a) => {
-            for (i, v) in a.iter().enumerate() {
-                flatten(&format!("{prefix}[{i}]"), v, out);
+            toml::Value::Array(a) => {
+                for (i, v) in a.into_iter().enumerate() {
+                    use std::fmt::Write as _;
+                    let _ = write!(key, "[{i}]");
+                    walk(key, v, out);
+                    key.truncate(len);
+                }
             }
+            _ => {}
         }
-        _ => {}
     }
+    let mut out = Vec::new();
+    walk(&mut String::new(), v, &mut out);
+    out
 }
 
 impl Load for Lang {

@@ -21,7 +21,8 @@ pub(super) fn pt(v: f64) -> printpdf::Pt {
 
 /// Deflates every stream not yet filtered, as `lopdf::Document::compress`
 /// does, at level [`DEFLATE_LEVEL`], with one compressor reset between
-/// streams (setting one up clears a few hundred kilobytes).
+/// streams (setting one up, or resetting it, clears a few hundred kilobytes:
+/// a fresh one is not reset).
 pub(super) fn compress(lo: &mut lopdf::Document) {
     use flate2::{Compress, Compression, FlushCompress, Status};
     let mut z = Compress::new(Compression::new(DEFLATE_LEVEL), true);
@@ -38,7 +39,9 @@ pub(super) fn compress(lo: &mut lopdf::Document) {
         {
             continue;
         }
-        z.reset();
+        if z.total_in() > 0 {
+            z.reset();
+        }
         let input = &stream.content;
         let mut packed = Vec::with_capacity(input.len() / 2 + 64);
         let done = loop {

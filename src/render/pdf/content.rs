@@ -558,16 +558,9 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
         ops.known.fill = Some(run.fill);
     }
     ops.op_tm([a, b, c, d, e, f]);
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let out = ops.start();
-    out.push(b'<');
-    for g in &run.glyphs {
-        let code = codes.of(g.id);
-        for shift in [12, 8, 4, 0] {
-            out.push(HEX[(code >> shift) as usize & 15]);
-        }
-    }
-    out.extend_from_slice(b"> Tj");
+    code_string(out, run.glyphs.iter().map(|g| codes.of(g.id)));
+    out.extend_from_slice(b" Tj");
     if run.invisible {
         // The render mode is graphics state: later runs are seen again.
         ops.op("0 Tr");
@@ -575,9 +568,63 @@ pub(super) fn text(ops: &mut Ops, run: &TextRun, t: Transform, names: &Names) {
     ops.op("ET");
 }
 
+/// `codes` as a literal string of their bytes, high byte first: two bytes a
+/// code where hex takes four. Only the string's delimiters and escape
+/// character are escaped, and the line ends, which a reader turns into a
+/// single LF (ISO 32000-1, 7.3.4.2); every other byte stands as it is.
+fn code_string(out: &mut Vec<u8>, codes: impl Iterator<Item = u16>) {
+    out.push(b'(');
+    for code in codes {
+        for byte in code.to_be_bytes() {
+            match byte {
+                b'(' | b')' | b'\\' => out.extend_from_slice(&[b'\\', byte]),
+                b'\r' => out.extend_from_slice(b"\\r"),
+                b'\n' => out.extend_from_slice(b"\\n"),
+                _ => out.push(byte),
+            }
+        }
+    }
+    out.push(b')');
+}
+
 #[cfg(test)]
 mod tests {
     use super::Ops;
+
+    /// Every code, the escaped bytes among them in both halves, reads back
+    /// from the literal string as the same two bytes, in PDF readers' terms
+    /// (lopdf's content parser).
+    #[test]
+    fn code_strings_read_back_as_their_codes() {
+        let specials = [b'(', b')', b'\\', b'\r', b'\n', 0, 0xff];
+        let mut codes: Vec<u16> = (0..=u16::MAX).collect();
+        for a in specials {
+            for b in specials {
+                codes.push(u16::from_be_bytes([a, b]));
+            }
+        }
+        let mut content = Vec::new();
+        for chunk in codes.chunks(257) {
+            super::code_string(&mut content, chunk.iter().copied());
+            content.extend_from_slice(b" Tj\n");
+        }
+        let ops = lopdf::content::Content::decode(&content)
+            .unwrap()
+            .operations;
+        let read: Vec<u16> = ops
+            .iter()
+            .flat_map(|op| {
+                assert_eq!(op.operator, "Tj");
+                let bytes = op.operands[0].as_str().unwrap();
+                assert_eq!(bytes.len() % 2, 0);
+                bytes
+                    .chunks(2)
+                    .map(|p| u16::from_be_bytes([p[0], p[1]]))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(read, codes);
+    }
 
     /// `Tm`'s operands are written as the formatter writes the `f32` of each
     /// rounded to 1/10000: directly below 1024, through the formatter above.

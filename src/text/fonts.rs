@@ -63,10 +63,16 @@ impl BuiltinFont {
     }
 }
 
+/// Jungle Kai, bundled whole: a static, so that every use of it is the same
+/// bytes at the same address ([`bundled_core`] knows it by its address; a
+/// constant may be copied).
+#[cfg(not(feature = "web"))]
+static KAI_WHOLE: &[u8] = include_bytes!("../../fonts/JungleKai-Regular.ttf");
+
 /// Jungle Kai, bundled whole.
 #[cfg(not(feature = "web"))]
 fn kai() -> &'static [u8] {
-    include_bytes!("../../fonts/JungleKai-Regular.ttf")
+    KAI_WHOLE
 }
 
 /// Jungle Kai, with the `web` feature (the web page): the whole face, once
@@ -80,9 +86,21 @@ static KAI: std::sync::OnceLock<&'static [u8]> = std::sync::OnceLock::new();
 
 #[cfg(feature = "web")]
 fn kai() -> &'static [u8] {
-    KAI.get()
-        .copied()
-        .unwrap_or(include_bytes!("../../fonts/JungleKai-Core.subset.ttf"))
+    KAI.get().copied().unwrap_or(KAI_CORE)
+}
+
+/// The core of Jungle Kai (`fonts/JungleKai-Core.subset.ttf`): the glyphs
+/// the English and French sets draw in it, with the whole face's outlines,
+/// advances and metrics (`tests/it/data/web_core.rs`), 414 glyphs of 5,484.
+const KAI_CORE: &[u8] = include_bytes!("../../fonts/JungleKai-Core.subset.ttf");
+
+/// The bundled core of Jungle Kai when `data` is the whole bundled face
+/// (not a copy of it read from a file): a file with the same glyphs for the
+/// characters it has, far cheaper to cut an embedded subset from (its
+/// tables hold a thirteenth of the glyphs). `None` for any other font.
+pub fn bundled_core(data: &[u8]) -> Option<&'static [u8]> {
+    let whole = kai();
+    (std::ptr::eq(data, whole) && whole.len() != KAI_CORE.len()).then_some(KAI_CORE)
 }
 
 /// Makes `bytes` (the file `fonts/JungleKai-Regular.ttf`) the Jungle Kai of

@@ -11,6 +11,7 @@ pub mod system;
 
 pub use embed::can_embed;
 pub(crate) use embed::sets_text;
+pub(crate) use fonts::bundled_core;
 #[cfg(feature = "web")]
 pub use fonts::set_kai;
 pub use fonts::{

@@ -104,14 +104,15 @@ pub(super) fn embed(doc: &Document, pdf: &mut PdfDocument) -> Result<Embedded, P
     let ids = subset_tags(doc, &usage);
     let mut codes = Vec::with_capacity(ids.len());
     let mut declarations = Vec::new();
-    for ((f, used), id) in doc.fonts.fonts().iter().zip(&usage).zip(&ids) {
+    for (i, ((f, used), id)) in doc.fonts.fonts().iter().zip(&usage).zip(&ids).enumerate() {
         let Some(used) = used.as_ref().filter(|u| !u.is_empty()) else {
             codes.push(None);
             continue;
         };
         let gids: Vec<u16> = used.iter().map(|&(g, _)| g).collect();
-        let (parsed, new_id, font_codes) =
-            subset_font((&f.data, f.index), &gids, id).ok_or_else(|| {
+        let core = core_cut(&doc.fonts, crate::text::FontId(i), used);
+        let (parsed, new_id, font_codes) = subset_font((&f.data, f.index), &gids, core, id)
+            .ok_or_else(|| {
                 PdfError(format!(
                     "font `{}` could not be subset for embedding",
                     f.name
@@ -165,6 +166,29 @@ fn glyph_codes(program: &[u8], index: u32, ids: &[u16], new_id: &HashMap<u16, u1
     Codes(table)
 }
 
+/// Where the glyphs `used` of font `font` can be cut from a smaller file with
+/// the same glyphs ([`crate::text::bundled_core`], the core of the bundled
+/// Jungle Kai): that file and each glyph's id in it, in the order of `used`.
+/// `None` when the font has no such file, or the file lacks a glyph, or a
+/// glyph is not the one the font gives its character (each glyph is found
+/// again in the core by its character).
+fn core_cut(
+    book: &crate::text::FontBook,
+    font: crate::text::FontId,
+    used: &[(u16, char)],
+) -> Option<(&'static [u8], Vec<u16>)> {
+    let core = crate::text::bundled_core(&book.get(font).data)?;
+    let face = ttf_parser::Face::parse(core, 0).ok()?;
+    let ids = used
+        .iter()
+        .map(|&(g, c)| match book.glyph(font, c) == Some(g) {
+            true => face.glyph_index(c).map(|id| id.0).filter(|&id| id != 0),
+            false => None,
+        })
+        .collect::<Option<Vec<u16>>>()?;
+    Some((core, ids))
+}
+
 /// The font program printpdf embeds for one font of the document: the face cut
 /// to `gids` (the glyphs the document draws) by allsorts, exactly as printpdf's
 /// own subsetting (its `text_layout` feature) cut it, glyph 0 first and each
@@ -178,9 +202,14 @@ fn glyph_codes(program: &[u8], index: u32, ids: &[u16], new_id: &HashMap<u16, u1
 /// font file, ascending, without glyph 0. printpdf's character map of the font
 /// is left empty: the document's text reaches it as glyph ids only. Also
 /// returns each glyph's id in the embedded program and its code (see [`Codes`]).
+/// With `core` (a smaller file with the same glyphs and each glyph's id in it,
+/// see [`core_cut`]), the program is cut from that file instead, glyph for
+/// glyph in the same order, so it is the same program, found in far
+/// smaller tables; the rest is still read from the face.
 pub(super) fn subset_font(
     (data, index): (&[u8], u32),
     gids: &[u16],
+    core: Option<(&[u8], Vec<u16>)>,
     tag: &PFontId,
 ) -> Option<(ParsedFont, HashMap<u16, u16>, Codes)> {
     use allsorts::binary::read::ReadScope;
@@ -200,7 +229,15 @@ pub(super) fn subset_font(
     if !sets_text(&provider) {
         return None;
     }
-    let program = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok();
+    let cut = |provider: &_, ids: &[u16]| {
+        subset(provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok()
+    };
+    let from_core = core.and_then(|(core, core_gids)| {
+        let file = ReadScope::new(core).read::<FontData<'_>>().ok()?;
+        let ids: Vec<u16> = std::iter::once(0).chain(core_gids).collect();
+        cut(&file.table_provider(0).ok()?, &ids)
+    });
+    let program = from_core.or_else(|| cut(&provider, &ids));
 
     let table = |tag: u32| provider.read_table_data(tag).ok();
     let head_data = table(t::HEAD)?;

@@ -14,8 +14,10 @@
 #   BASE_BIN=old HEAD_BIN=new benches/identical.sh
 #
 # Commits are built (debug profile) in temporary worktrees with their own
-# target directory, IDENTICAL_TARGET (default target/identical). Exit status 0
-# when every file is the same, 1 otherwise.
+# target directory, IDENTICAL_TARGET (default target/identical). A PDF whose
+# bytes differ is compared page by page as poppler, mupdf and Ghostscript
+# draw it (see same_pixels). Exit status 0 when every file is the same (or,
+# for a PDF, draws the same), 1 otherwise.
 set -euo pipefail
 # PDFs carry the date SOURCE_DATE_EPOCH gives (else the moment they are
 # written): the epoch, as every PDF said before files were dated.
@@ -110,6 +112,35 @@ make() {
 make "$base_bin" "$tmp/base"
 make "$head_bin" "$tmp/head"
 
+# PDFs whose bytes differ are compared as pages: rendered at 100 dpi by
+# poppler (pdftoppm), mupdf (mutool) and Ghostscript, every page's PNG the
+# same in each ("pixels" in the list; a reader missing is skipped, and with
+# none the files count as different). Set PIXELS=0 to ask for bytes only.
+same_pixels() {
+  local a=$1 b=$2 d=$tmp/px n=0 x
+  [ "${PIXELS:-1}" = 1 ] || return 1
+  rm -rf "$d" && mkdir -p "$d/a" "$d/b"
+  if command -v pdftoppm >/dev/null; then
+    pdftoppm -r 100 -png "$a" "$d/a/poppler" && pdftoppm -r 100 -png "$b" "$d/b/poppler" || return 1
+    n=$((n + 1))
+  fi
+  if command -v mutool >/dev/null; then
+    mutool draw -q -r 100 -o "$d/a/mupdf-%d.png" "$a" 2>/dev/null &&
+      mutool draw -q -r 100 -o "$d/b/mupdf-%d.png" "$b" 2>/dev/null || return 1
+    n=$((n + 1))
+  fi
+  if command -v gs >/dev/null; then
+    for x in a b; do
+      local src=$a
+      [ $x = b ] && src=$b
+      gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=png16m -r100 \
+        -sOutputFile="$d/$x/gs-%d.png" "$src" >/dev/null 2>&1 || return 1
+    done
+    n=$((n + 1))
+  fi
+  [ $n -gt 0 ] && diff -r -q "$d/a" "$d/b" >/dev/null
+}
+
 status=0
 (cd "$tmp/base" && find . -type f | sort) >"$tmp/base.list"
 (cd "$tmp/head" && find . -type f | sort) >"$tmp/head.list"
@@ -121,6 +152,8 @@ while read -r f; do
   [ -f "$tmp/head/$f" ] || continue
   if cmp -s "$tmp/base/$f" "$tmp/head/$f"; then
     echo "same      $f"
+  elif [ "${f##*.}" = pdf ] && same_pixels "$tmp/base/$f" "$tmp/head/$f"; then
+    echo "pixels    $f"
   else
     echo "DIFFERENT $f"
     status=1

@@ -360,3 +360,91 @@ fn subset_tags(doc: &Document, usage: &[Option<Vec<(u16, char)>>]) -> Vec<PFontI
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{core_cut, subset_font};
+    use crate::text::{BuiltinFont, FontBook};
+
+    /// Each glyph's outline, as the points of its drawing commands, and its
+    /// advance (font units).
+    fn shapes(program: &[u8], ids: &[u16]) -> Vec<(Vec<f32>, Option<u16>)> {
+        struct Points(Vec<f32>);
+        impl ttf_parser::OutlineBuilder for Points {
+            fn move_to(&mut self, x: f32, y: f32) {
+                self.0.extend([-1.0, x, y]);
+            }
+            fn line_to(&mut self, x: f32, y: f32) {
+                self.0.extend([x, y]);
+            }
+            fn quad_to(&mut self, a: f32, b: f32, x: f32, y: f32) {
+                self.0.extend([-2.0, a, b, x, y]);
+            }
+            fn curve_to(&mut self, a: f32, b: f32, c: f32, d: f32, x: f32, y: f32) {
+                self.0.extend([-3.0, a, b, c, d, x, y]);
+            }
+            fn close(&mut self) {
+                self.0.push(-4.0);
+            }
+        }
+        let face = ttf_parser::Face::parse(program, 0).unwrap();
+        ids.iter()
+            .map(|&g| {
+                let mut p = Points(Vec::new());
+                face.outline_glyph(ttf_parser::GlyphId(g), &mut p);
+                (p.0, face.glyph_hor_advance(ttf_parser::GlyphId(g)))
+            })
+            .collect()
+    }
+
+    /// A subset of the bundled Jungle Kai cut from its core is the subset cut
+    /// from the whole face, glyph for glyph: the same new ids and codes, the
+    /// same outlines and advances at each. A glyph the core lacks, or a glyph
+    /// that is not its character's, sends the cut back to the whole face.
+    #[test]
+    fn a_subset_cut_from_the_core_is_the_whole_faces() {
+        let mut book = FontBook::new();
+        let kai = book.add_builtin(BuiltinFont::Kai);
+        let mut used: Vec<(u16, char)> = "鬥獸棋 象獅虎豹狼狗貓鼠 Jungle, 河陷阱穴 ①⑧"
+            .chars()
+            .filter_map(|c| Some((book.glyph(kai, c)?, c)))
+            .collect();
+        used.sort();
+        used.dedup();
+        let gids: Vec<u16> = used.iter().map(|&(g, _)| g).collect();
+        let f = book.get(kai);
+        let tag = printpdf::FontId("ABCDEF".into());
+        let core = core_cut(&book, kai, &used).expect("the core has every glyph");
+        assert_eq!(core.1.len(), used.len());
+        let (cut, cut_ids, cut_codes) =
+            subset_font((&f.data, f.index), &gids, Some(core), &tag).unwrap();
+        let (whole, whole_ids, whole_codes) =
+            subset_font((&f.data, f.index), &gids, None, &tag).unwrap();
+        assert_eq!(cut_ids, whole_ids);
+        for g in &gids {
+            assert_eq!(cut_codes.of(*g), whole_codes.of(*g));
+        }
+        assert_ne!(
+            cut.original_bytes, whole.original_bytes,
+            "cut from another file"
+        );
+        let new: Vec<u16> = (0..=gids.len() as u16).collect();
+        assert_eq!(
+            shapes(&cut.original_bytes, &new),
+            shapes(&whole.original_bytes, &new)
+        );
+        assert!(shapes(&cut.original_bytes, &new)[1..]
+            .iter()
+            .any(|(points, _)| points.len() > 100));
+
+        // 龍 is in the whole face, not in the core.
+        let dragon = book.glyph(kai, '龍').expect("the whole face has 龍");
+        assert!(core_cut(&book, kai, &[(dragon, '龍')]).is_none());
+        // A glyph drawn for a character that is not its own.
+        assert!(core_cut(&book, kai, &[(used[1].0, used[2].1)]).is_none());
+        // Another font has no core.
+        let noto = book.add_builtin(BuiltinFont::NotoSans);
+        let a = book.glyph(noto, 'a').unwrap();
+        assert!(core_cut(&book, noto, &[(a, 'a')]).is_none());
+    }
+}
